@@ -1,0 +1,26 @@
+# cmake --install: headers, the library, an exported CMake package and kvdtype.pc.
+include(CMakePackageConfigHelpers)
+
+install(TARGETS kvdtype EXPORT kvdtypeTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY include/kvdtype DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT kvdtypeTargets NAMESPACE kvdtype:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kvdtype)
+
+configure_package_config_file(cmake/kvdtypeConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/kvdtypeConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kvdtype)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/kvdtypeConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/kvdtypeConfig.cmake ${PROJECT_BINARY_DIR}/kvdtypeConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kvdtype)
+
+# A static libkvdtype needs the C++ runtime at link time (pkg-config --static).
+set(KVDTYPE_PC_LIBS_PRIVATE "-lstdc++ -lm -ldl")
+configure_file(cmake/kvdtype.pc.in ${PROJECT_BINARY_DIR}/kvdtype.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/kvdtype.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+if(KVDTYPE_BUILD_TOOLS)
+  install(TARGETS kvdtype_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()

@@ -1,0 +1,100 @@
+// kvdtype/backend.hpp — Backend: an attention implementation and what it accepts.
+//
+// Rows live in src/tables/backends_<engine>.cpp, the engine's automatic selection order in
+// src/tables/selection_<engine>.cpp. Lists inside a row are space-separated words so that the
+// rows read like the engines' own declarations; they are checked against the other tables by
+// `kvdtype rules --lint` and by the unit tests.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "kvdtype/engine.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype {
+
+/// What the kernel does with Q when the cache is quantized.
+enum class QPolicy : std::uint8_t {
+  model_dtype,  ///< Q stays in the model's 16-bit dtype; the kernel dequantizes KV
+  kv_format,    ///< the engine quantizes Q to the cache's element format; the kernel expects it
+};
+
+/// What the kernel must be told is the KV element type (its `kv_data_type`).
+enum class KvDeclared : std::uint8_t {
+  element,           ///< the element format; a byte container (uint8) is refused or misread
+  element_or_bytes,  ///< the element format or a raw byte view (packed records such as fp8_ds_mla)
+};
+
+/// How the backend's kernels convert an fp8 cache.
+enum class Fp8Path : std::uint8_t {
+  software,  ///< dequantizes with integer/bit operations; any target (FlashInfer FA2, CUDA paged attention)
+  hardware,  ///< needs the target's fp8 conversion/matrix instructions (FA3, AITER asm, FlashMLA)
+  triton,    ///< Triton kernels: the fp8 type must be one the target's Triton offers
+};
+
+/// Request switches that steer an engine's selection (environment or config), as a bit set.
+enum RequestFlag : std::uint32_t {
+  flag_rocm_aiter = 1u << 0,      ///< VLLM_ROCM_USE_AITER=1
+  flag_rocm_aiter_mha = 1u << 1,  ///< AITER MHA enabled (VLLM_ROCM_USE_AITER_MHA, default on with AITER)
+  flag_rocm_aiter_mla = 1u << 2,  ///< AITER MLA enabled (VLLM_ROCM_USE_AITER_MLA, default on with AITER)
+  flag_kv_connector = 1u << 3,    ///< a KV connector / disaggregated prefill is configured
+  flag_dp_attention = 1u << 4,    ///< data-parallel attention (SGLang --enable-dp-attention)
+  flag_speculative = 1u << 5,     ///< speculative decoding configured
+};
+
+/// One attention backend of one engine.
+struct Backend {
+  Engine engine{};
+  std::string_view name;             ///< engine spelling, upper-case for vLLM: "FLASHMLA"
+  std::string_view aliases;          ///< other spellings the engine accepts (words)
+  std::string_view platforms = "cuda";          ///< words from: cuda rocm cpu
+  std::string_view attention = "mha gqa mqa";   ///< words from: mha gqa mqa mla sparse-mla
+  std::string_view kv_cache_dtypes;             ///< accepted kv-cache strings (words)
+  std::string_view model_dtypes = "float16 bfloat16";  ///< accepted activation dtypes (words)
+  std::uint16_t min_cc = 0;  ///< lowest compute capability ×10 (0: none); ROCm uses PyTorch's (9,4)=94 scale
+  std::uint16_t max_cc = 0;  ///< highest compute capability ×10 (0: none)
+  std::string_view head_sizes;       ///< exact head sizes (words); empty: any within the range below
+  std::uint16_t head_size_min = 0, head_size_max = 0, head_size_multiple = 0;
+  std::string_view block_sizes;      ///< exact kernel block sizes (words); empty: any multiple below
+  std::uint16_t block_size_multiple = 0;
+  QPolicy q_policy = QPolicy::model_dtype;  ///< Q with a quantized cache
+  std::uint16_t q_kv_format_min_cc = 0;     ///< kv_format Q only from this capability (0: everywhere)
+  bool q_strict = true;              ///< a Q other than the planned one breaks the kernel (else: tolerated)
+  KvDeclared kv_declared = KvDeclared::element;
+  Fp8Path fp8_path = Fp8Path::software;
+  std::string_view fp8_as;           ///< non-empty: every fp8 string is read as this FormatRule word
+                                     ///< ("platform_fp8_e4m3": e5m2 silently becomes e4m3)
+  std::string_view canonicalizes;    ///< kv strings this backend rewrites after selection (words) …
+  std::string_view canonical_kv;     ///< … into this kv string ("fp8_ds_mla")
+  std::string_view notes;            ///< one line for `kvdtype backends`
+  std::string_view source;           ///< repo path and line / PR
+};
+
+/// The engine's automatic backend order for one situation. The first row that matches the
+/// Request gives the order; candidates that break a hard rule are skipped, as the engine does.
+struct SelectionOrder {
+  Engine engine{};
+  std::string_view platform;         ///< one of: cuda rocm cpu
+  std::string_view attention;        ///< words; empty: any
+  std::uint16_t min_cc = 0, max_cc = 0;  ///< capability range ×10 (0: unbounded)
+  std::int8_t kv_quantized = -1;     ///< 1: only for quantized caches, 0: only unquantized, -1: any
+  std::uint16_t max_num_heads = 0;   ///< only when heads per rank <= this (0: any)
+  std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
+  std::uint32_t flags_none = 0;      ///< RequestFlag bits that must be clear
+  std::string_view order;            ///< backend names, highest priority first
+  std::string_view source;
+};
+
+[[nodiscard]] std::span<const Backend> backends(Engine engine) noexcept;
+[[nodiscard]] std::span<const SelectionOrder> selection_orders(Engine engine) noexcept;
+
+/// A backend by name or alias, case-insensitive ("flashmla", "FLASHMLA"). Unknown names are an
+/// Error with the nearest backend names of that engine.
+[[nodiscard]] Result<const Backend*> parse_backend(Engine engine, std::string_view text);
+
+/// Exact-name lookup for tables and tests; nullptr when absent.
+[[nodiscard]] const Backend* find_backend(Engine engine, std::string_view name) noexcept;
+
+}  // namespace kvdtype

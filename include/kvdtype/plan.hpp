@@ -1,0 +1,98 @@
+// kvdtype/plan.hpp — Plan: the resolved answer; Diagnostic and Report: what the rules said.
+//
+// Everything here is plain data referring to static table rows: a Report is built without heap
+// allocation and may be copied freely. Text is rendered on demand (render.hpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "kvdtype/backend.hpp"
+#include "kvdtype/cache_dtype.hpp"
+#include "kvdtype/format.hpp"
+#include "kvdtype/inline_vector.hpp"
+#include "kvdtype/request.hpp"
+#include "kvdtype/rule.hpp"
+#include "kvdtype/target.hpp"
+
+namespace kvdtype {
+
+/// One cache tensor: its logical element format and the dtype of the tensor that holds it.
+/// They differ when bytes are the contract (vLLM allocates fp8 caches as uint8).
+struct TensorPlan {
+  std::optional<FormatId> format;
+  std::optional<FormatId> storage;
+};
+
+enum class ScaleKind : std::uint8_t {
+  none,            ///< unquantized
+  per_tensor,      ///< one fp32 scale per tensor (k_scale / v_scale), default 1.0 when uncalibrated
+  per_token_head,  ///< one fp32 scale per (token, head), computed online
+  block16_e4m3,    ///< NVFP4: one E4M3 scale per 16 elements (+ fp32 per tensor)
+  block32_e8m0,    ///< MX: one E8M0 scale per 32 elements
+  tile128_fp32,    ///< fp8_ds_mla: one fp32 scale per 128 NoPE values, inside the record
+  per_vector_fp16, ///< TurboQuant: fp16 norm (K) and fp16 scale + zero (V) per head vector
+};
+[[nodiscard]] std::string_view name(ScaleKind s) noexcept;
+
+struct ScalesPlan {
+  ScaleKind kind = ScaleKind::none;
+  Tri calibrated = Tri::unknown;  ///< per-tensor scales come from the checkpoint or a file (yes) or default to 1.0 (no)
+};
+
+/// A candidate the selection skipped, and the first rule that excluded it.
+struct SkippedBackend {
+  const Backend* backend = nullptr;
+  const Rule* rule = nullptr;
+  std::string_view detail;  ///< the constraint's detail, when a Constraint row excluded it
+};
+
+/// The resolved answer. Fields that could not be resolved are empty (null in JSON).
+struct Plan {
+  const Target* target = nullptr;
+  const Backend* backend = nullptr;
+  const CacheDtype* requested = nullptr;    ///< the kv-cache string as given
+  const CacheDtype* cache_dtype = nullptr;  ///< after `auto` and backend canonicalization
+  TensorPlan k, v;
+  std::optional<FormatId> q;             ///< Q the kernel expects
+  std::optional<FormatId> kv_data_type;  ///< the KV dtype the kernel must be told
+  ScalesPlan scales;
+  std::optional<std::uint32_t> bytes_per_token_per_layer;
+  std::optional<std::uint64_t> bytes_per_token;  ///< all KV layers, when their count is known
+  InlineVector<SkippedBackend, 32> skipped;      ///< automatic selection only
+};
+
+/// What a rule saw. Which fields are set depends on the rule.
+struct Evidence {
+  const Backend* backend = nullptr;  ///< the backend the finding is about
+  std::optional<FormatId> got;       ///< the offending format
+  std::optional<FormatId> want;      ///< the format the plan needs
+  std::string_view detail;           ///< a table fact, e.g. a Constraint's detail
+  std::string_view value;            ///< an offending string from a table row
+  std::uint64_t number = 0;          ///< an offending number (head size, block size …)
+  const Constraint* constraint = nullptr;  ///< the Constraint row that fired, when one did
+};
+
+/// A rule that fired.
+struct Diagnostic {
+  const Rule* rule = nullptr;
+  Severity severity = Severity::error;  ///< usually the rule's; a known bug with an unknown engine version is a warning
+  Evidence evidence;
+};
+
+enum class Verdict : std::uint8_t { ok, warn, error };
+[[nodiscard]] std::string_view name(Verdict v) noexcept;
+
+/// Request, Plan and Diagnostics together: what `kvdtype check` prints.
+struct Report {
+  Request request;
+  Plan plan;
+  InlineVector<Diagnostic, 48> diagnostics;
+
+  [[nodiscard]] Verdict verdict() const noexcept;
+  /// Whether a diagnostic with this code fired.
+  [[nodiscard]] bool fired(std::string_view code) const noexcept;
+};
+
+}  // namespace kvdtype

@@ -1,0 +1,100 @@
+// kvdtype/request.hpp — Request: everything the caller knows before any kernel runs.
+//
+// RequestInput holds what was typed (CLI flags, Python keywords, C ABI setters, a launch
+// command); make_request() turns it into a typed Request or an Error naming the bad value.
+// A field left empty is unknown, not wrong: rules that need it are skipped.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kvdtype/backend.hpp"
+#include "kvdtype/cache_dtype.hpp"
+#include "kvdtype/engine.hpp"
+#include "kvdtype/format.hpp"
+#include "kvdtype/result.hpp"
+#include "kvdtype/target.hpp"
+
+namespace kvdtype {
+
+/// Model geometry of the KV-carrying layers; 0 means unknown.
+struct Geometry {
+  std::uint32_t num_heads = 0;         ///< query heads (whole model, before tensor parallelism)
+  std::uint32_t num_kv_heads = 0;      ///< KV heads (whole model); MLA caches one latent "head"
+  std::uint32_t head_size = 0;         ///< K head size; for MLA the cached latent width (kv_lora_rank + qk_rope_head_dim)
+  std::uint32_t head_size_v = 0;       ///< V head size when it differs from K (0: same)
+  std::uint32_t num_layers = 0;        ///< all decoder layers
+  std::uint32_t num_kv_layers = 0;     ///< layers that own a KV cache (hybrid models have fewer); 0: num_layers
+  std::uint32_t kv_lora_rank = 0;      ///< MLA
+  std::uint32_t qk_rope_head_dim = 0;  ///< MLA
+  std::uint32_t qk_nope_head_dim = 0;  ///< MLA
+  std::uint32_t index_topk = 0;        ///< sparse MLA (DSA) indexer top-k
+};
+
+/// Whether something is known to hold.
+enum class Tri : std::uint8_t { unknown, no, yes };
+
+/// What the caller typed, verbatim. Field names are the CLI flags with underscores.
+struct RequestInput {
+  std::string engine;             ///< "vllm" when empty
+  std::string engine_version;
+  std::string gpu;
+  std::string kv_cache_dtype;     ///< "auto" when empty
+  std::string model_dtype;
+  std::string attention;
+  std::string backend;            ///< "auto" when empty
+  std::string q_dtype;
+  std::string kv_dtype;
+  std::string kv_storage_dtype;
+  std::string checkpoint_kv_cache_dtype;  ///< the checkpoint's own KV quantization ("fp8", "nvfp4"), from a model config
+  std::string kv_scales;          ///< "yes"/"no": calibrated KV scales exist (checkpoint or --quantization-param-path)
+  std::string tensor_parallel_size, data_parallel_size, block_size;
+  std::string num_heads, num_kv_heads, head_size, head_size_v, num_layers, num_kv_layers;
+  std::string kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim, index_topk;
+  std::string gpu_memory_gib, gpu_memory_utilization, max_model_len, weight_gib;
+  std::uint32_t flags = 0;        ///< RequestFlag bits (from a launch command's environment)
+
+  /// Set a field by its flag name ("gpu", "kv-cache-dtype", "kv_cache_dtype", …). Returns false
+  /// for an unknown field name.
+  bool set(std::string_view field, std::string_view value);
+};
+
+/// The typed request. Pointers refer to static table rows (never owned, never dangling).
+struct Request {
+  Engine engine = Engine::vllm;
+  Version engine_version{};
+  const Target* target = nullptr;              ///< nullptr: unknown
+  const Product* product = nullptr;            ///< when a product name was given
+  const CacheDtype* kv_cache_dtype = nullptr;  ///< nullptr only for engines without tables
+  std::optional<FormatId> model_dtype;
+  Attention attention = Attention::unknown;
+  const Backend* backend = nullptr;            ///< nullptr: automatic selection
+  std::optional<FormatId> q_dtype;             ///< Q the caller will hand the kernel
+  std::optional<FormatId> kv_dtype;            ///< KV element dtype declared to the kernel
+  std::optional<FormatId> kv_storage_dtype;    ///< dtype of the allocated cache tensor
+  const CacheDtype* checkpoint_kv = nullptr;   ///< the checkpoint's KV quantization, when declared
+  Tri kv_scales = Tri::unknown;
+  std::uint32_t tensor_parallel_size = 0, data_parallel_size = 0, block_size = 0;
+  Geometry geometry;
+  double gpu_memory_gib = 0;          ///< 0: from the product table when known
+  double gpu_memory_utilization = 0;  ///< 0: the engine default
+  std::uint64_t max_model_len = 0;
+  double weight_gib = 0;              ///< model weights in GiB (whole model), 0 unknown
+  std::uint32_t flags = 0;            ///< RequestFlag bits
+
+  /// Heads per tensor-parallel rank (query heads), 0 when unknown.
+  [[nodiscard]] std::uint32_t heads_per_rank() const noexcept {
+    if (geometry.num_heads == 0) return 0;
+    const std::uint32_t tp = tensor_parallel_size ? tensor_parallel_size : 1;
+    return geometry.num_heads / tp ? geometry.num_heads / tp : 1;
+  }
+};
+
+/// Parse and validate every field. Bad input (unknown dtype string, unknown GPU, a negative or
+/// absurd number) is an Error whose message names the field, the bad value and the nearest
+/// valid values.
+[[nodiscard]] Result<Request> make_request(const RequestInput& input);
+
+}  // namespace kvdtype

@@ -1,0 +1,74 @@
+// kvdtype/rule.hpp — Rule: one named check with a stable code; Constraint: when it fires.
+//
+// Rules live in src/tables/rules.cpp (one row each, with the page docs/rules/KVDnnn.md).
+// Most rules are fired by the generic checks in src/check (a backend's row, the Q policy, the
+// declared KV dtype …). Facts of the form "this combination breaks on these targets / in these
+// engine versions" are Constraint rows in src/tables/constraints_<engine>.cpp: adding one is
+// a row, not code.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "kvdtype/engine.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype {
+
+enum class Severity : std::uint8_t { info, warning, error };
+[[nodiscard]] std::string_view name(Severity s) noexcept;
+
+/// One rule. `message` and `fix` are templates; {placeholders} are filled from the Request, the
+/// Plan and the Diagnostic's evidence (see docs/rules/README.md for the list).
+struct Rule {
+  std::string_view code;      ///< "KVD020"; never reused
+  Severity severity = Severity::error;
+  std::string_view title;     ///< short: "fp8 KV declared to the kernel as uint8"
+  std::string_view message;   ///< template naming the offending values
+  std::string_view fix;       ///< template: what to change
+  std::string_view source;    ///< issue / PR / repo path the rule comes from
+  std::string_view trigger;   ///< kvdtype arguments that fire it (docs, lint and tests run it)
+};
+
+[[nodiscard]] std::span<const Rule> rules() noexcept;
+/// "KVD020", "kvd20", "20" → the rule; unknown codes are an Error with the nearest codes.
+[[nodiscard]] Result<const Rule*> parse_rule_code(std::string_view text);
+[[nodiscard]] const Rule* find_rule(std::string_view code) noexcept;
+
+/// Conditions on a Request and its resolved Plan. Every non-empty field must hold; lists are
+/// space-separated words and match when any word does.
+struct When {
+  std::string_view backends;         ///< chosen backend names
+  std::string_view kv_cache_dtypes;  ///< the kv-cache string as the user gave it
+  std::string_view kv_quant;         ///< the cache's KvQuant family words (none fp8_per_tensor turboquant …)
+  std::string_view model_dtypes;     ///< canonical format names
+  std::string_view attention;        ///< mha gqa mqa mla sparse-mla
+  std::string_view k_formats;        ///< the Plan's K element format
+  std::string_view platforms;        ///< cuda rocm cpu
+  std::uint16_t min_cc = 0, max_cc = 0;  ///< target capability range ×10 (0: unbounded)
+  bool outside_cc = false;           ///< match targets *outside* [min_cc, max_cc] instead
+  std::string_view head_sizes;       ///< exact head sizes (words)
+  std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
+};
+
+/// "This combination fires this rule", optionally only in some engine versions (known bugs).
+/// With fixed_in set: version unknown → the rule is reported as a warning naming the fix;
+/// version older than fixed_in (and not older than introduced_in) → the rule's own severity;
+/// version at or after fixed_in → nothing.
+struct Constraint {
+  Engine engine{};
+  std::string_view rule;           ///< rule code, e.g. "KVD041"
+  When when;
+  std::string_view detail;         ///< one line filling {detail}: the specific fact
+  std::string_view introduced_in;  ///< first affected engine version ("" = always)
+  std::string_view fixed_in;       ///< first fixed engine version ("" = not fixed / not a bug)
+  std::string_view fix_pr;         ///< "vllm-project/vllm#39988"
+  bool selection = true;           ///< also excludes the backend during automatic selection
+  std::string_view replace_backend;  ///< the engine silently swaps in this backend instead (rule KVD060)
+  std::string_view source;
+};
+
+[[nodiscard]] std::span<const Constraint> constraints(Engine engine) noexcept;
+
+}  // namespace kvdtype

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install kvdtype's build and test dependencies from Debian 12's packages. Idempotent: when
+# everything is present it only asks dpkg and returns in well under a second.
+set -euo pipefail
+
+packages=(
+  cmake g++ make pkg-config git
+  libfmt-dev libspdlog-dev libcli11-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  python3 python3-dev python3-numpy python3-pytest pybind11-dev
+)
+# clang and its runtime are needed only for fuzzing (scripts/fuzz.sh).
+if [[ "${KVDTYPE_SETUP_FUZZ:-0}" == 1 ]]; then packages+=(clang-14 libclang-rt-14-dev); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then exit 0; fi
+
+if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; else SUDO=; fi
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q >/dev/null
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
