@@ -31,6 +31,7 @@ enum class ScaleKind : std::uint8_t {
   per_token_head,  ///< one fp32 scale per (token, head), computed online
   block16_e4m3,    ///< NVFP4: one E4M3 scale per 16 elements (+ fp32 per tensor)
   block32_e8m0,    ///< MX: one E8M0 scale per 32 elements
+  block16_e8m0,    ///< MX-style E8M0 scale per 16 elements (SGLang fp4_mx_block16)
   tile128_fp32,    ///< fp8_ds_mla: one fp32 scale per 128 NoPE values, inside the record
   per_vector_fp16, ///< TurboQuant: fp16 norm (K) and fp16 scale + zero (V) per head vector
 };

@@ -1,0 +1,38 @@
+// kvdtype/io/launch.hpp — real vLLM / SGLang launch commands, parsed, never executed.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kvdtype/engine.hpp"
+#include "kvdtype/request.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype::io {
+
+/// Split one command string as a POSIX shell would (quotes, backslashes, line continuations,
+/// comments), without expanding anything. Unbalanced quotes are an Error (bad_command).
+[[nodiscard]] Result<std::vector<std::string>> split_command(std::string_view text);
+
+/// What a launch command says.
+struct LaunchCommand {
+  Engine engine = Engine::vllm;
+  RequestInput input;               ///< the settings the command makes (engine vocabulary kept verbatim)
+  std::string model;                ///< MODEL / --model / --model-path as written
+  std::vector<std::string> env;     ///< NAME=value assignments that were applied
+  std::vector<std::string> ignored; ///< flags kept but not understood (never fatal)
+  std::string quantization;         ///< --quantization
+  std::string quantization_param_path;  ///< --quantization-param-path (KV scales file)
+  std::optional<RequestInput> draft;    ///< speculative decoding: the drafter's own request overrides
+  std::string draft_model;              ///< the drafter's model, when named
+};
+
+/// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,
+/// `python3 -m sglang.launch_server --model-path …`, with leading NAME=value / `env NAME=value`.
+/// A flag missing its value or an unknown program is an Error (bad_command).
+[[nodiscard]] Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv);
+
+}  // namespace kvdtype::io

@@ -1,0 +1,59 @@
+// kvdtype/io/render.hpp — a Report (and the tables) as text, JSON or Markdown.
+//
+// JSON follows CONTRACT.md: one object with "schema": "kvdtype.<kind>/v1", stable keys, and
+// byte-identical output for the same input.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <optional>
+#include <vector>
+
+#include "kvdtype/capacity.hpp"
+#include "kvdtype/plan.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype::io {
+
+enum class OutputFormat : std::uint8_t { text, json, markdown };
+[[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text);
+
+struct TextStyle {
+  bool color = false;  ///< ANSI colours (a terminal without NO_COLOR)
+};
+
+/// What a face adds beside a Report: capacity, the speculative drafter's own report, and the
+/// launch-command flags that were ignored (shown with --verbose).
+struct ReportExtras {
+  std::optional<Capacity> capacity;
+  const Report* draft = nullptr;
+  std::vector<std::string> ignored_flags;
+  std::vector<std::string> notes;  ///< where inputs came from ("model config: …/config.json")
+};
+
+/// `kvdtype check` / `kvdtype resolve`: `kind` is "check" or "resolve" (the JSON schema name).
+[[nodiscard]] std::string render_report(const Report& report, OutputFormat format, std::string_view kind = "check",
+                                        TextStyle style = {}, const ReportExtras* extras = nullptr);
+
+/// The worst verdict of a report and its drafter's.
+[[nodiscard]] Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexcept;
+
+/// `kvdtype formats`, `targets`, `backends`, `rules`.
+[[nodiscard]] std::string render_formats(OutputFormat format);
+[[nodiscard]] std::string render_targets(OutputFormat format);
+[[nodiscard]] std::string render_backends(Engine engine, OutputFormat format);
+[[nodiscard]] std::string render_rules(OutputFormat format);
+
+/// `kvdtype matrix`: every kv-cache string × model dtype × attention kind on one target (or all
+/// targets when `target` is null), for one engine or every engine with tables: the backend the
+/// engine would pick, the K/V/Q formats and the verdict.
+[[nodiscard]] std::string render_matrix(const Target* target, std::optional<Engine> engine, OutputFormat format);
+
+/// `kvdtype explain CODE`: the rule's row and its page (docs/rules/CODE.md, compiled in).
+[[nodiscard]] std::string render_explain(const Rule& rule, OutputFormat format);
+
+/// The compiled-in page of a rule (empty when the page is missing — the lint reports it).
+[[nodiscard]] std::string_view rule_page(std::string_view code) noexcept;
+
+}  // namespace kvdtype::io

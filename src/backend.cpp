@@ -1,0 +1,44 @@
+// Looking up an engine's attention backends and selection orders.
+#include "kvdtype/backend.hpp"
+
+#include <vector>
+
+#include "common/text.hpp"
+#include "index.hpp"
+#include "tables/tables.hpp"
+
+namespace kvdtype {
+
+std::span<const Backend> backends(Engine engine) noexcept { return detail::engine_index(engine).backends; }
+
+std::span<const SelectionOrder> selection_orders(Engine engine) noexcept {
+  switch (engine) {
+    case Engine::vllm: return tables::vllm_selection();
+    case Engine::sglang: return tables::sglang_selection();
+    default: return {};
+  }
+}
+
+const Backend* find_backend(Engine engine, std::string_view name) noexcept {
+  for (const Backend& b : backends(engine))
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
+Result<const Backend*> parse_backend(Engine engine, std::string_view text) {
+  for (const Backend& b : backends(engine)) {
+    if (detail::iequals(b.name, text)) return &b;
+    bool alias = false;
+    detail::for_each_word(b.aliases, [&](std::string_view w) { alias = alias || detail::iequals(w, text); });
+    if (alias) return &b;
+  }
+  const EngineInfo& info = engine_info(engine);
+  if (!info.has_tables)
+    return Error{ErrorCode::unsupported, std::string(info.display) + " backends are not modelled yet; use --engine vllm or sglang"};
+  std::vector<std::string_view> names;
+  for (const Backend& b : backends(engine)) names.push_back(b.name);
+  return Error{ErrorCode::unknown_name, "unknown " + std::string(info.display) + " attention backend '" +
+                                            detail::printable(text) + "'; nearest: " + detail::nearest(text, names, 4)};
+}
+
+}  // namespace kvdtype

@@ -1,0 +1,290 @@
+// check(): resolve, then run every rule. Each block below is one generic check driven by the
+// tables; a fact of the form "this combination breaks" is a Constraint row, not code here.
+#include <algorithm>
+
+#include "kvdtype/check.hpp"
+#include "resolve_internal.hpp"
+
+namespace kvdtype {
+namespace {
+
+using detail::Context;
+
+bool is_byte_container(FormatId f) noexcept { return f == FormatId::uint8 || f == FormatId::int8; }
+bool is_fnuz(FormatId f) noexcept { return f == FormatId::float8_e4m3fnuz || f == FormatId::float8_e5m2fnuz; }
+
+struct Emitter {
+  Report& report;
+  void add(const Rule* rule, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
+    if (rule == nullptr) return;
+    for (const Diagnostic& d : report.diagnostics)  // one diagnostic per (rule, backend, detail)
+      if (d.rule == rule && d.evidence.backend == ev.backend && d.evidence.detail == ev.detail &&
+          d.evidence.got == ev.got)
+        return;
+    report.diagnostics.push_back({rule, severity.value_or(rule->severity), ev});
+  }
+  void add(std::string_view code, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
+    add(find_rule(code), ev, severity);
+  }
+};
+
+// Inputs whose absence skips checks (KVD080), one diagnostic listing them.
+void unknown_inputs(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  if (r.target == nullptr) {
+    out.add("KVD080", {.detail = "the GPU", .value = "--gpu"});
+    return;  // everything below depends on it
+  }
+  if (!r.model_dtype && ctx.effective && ctx.effective->k_rule == FormatRule::model_dtype)
+    out.add("KVD080", {.detail = "the model dtype", .value = "--model-dtype"});
+  if (r.attention == Attention::unknown && r.backend == nullptr && rep.plan.backend != nullptr)
+    out.add("KVD080", {.detail = "the attention kind (selection assumed MHA/GQA)", .value = "--attention"});
+}
+
+void cache_string(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  if (ctx.requested && ctx.requested->deprecated)
+    out.add("KVD002", {.detail = ctx.requested->description, .value = ctx.requested->replacement});
+  if (ctx.requested && ctx.requested == ctx.ix.auto_row && ctx.effective != ctx.requested)
+    out.add("KVD004", {.value = ctx.effective->name});
+  // An e5m2 cache cannot use a checkpoint's e4m3 KV scales (vLLM refuses the combination).
+  if (r.checkpoint_kv && ctx.requested && ctx.requested->k_format == FormatId::float8_e5m2 &&
+      r.checkpoint_kv->quant == KvQuant::fp8_per_tensor)
+    out.add("KVD063", {.value = r.checkpoint_kv->name});
+  if (r.model_dtype == FormatId::bfloat16 && r.target && r.target->vendor == Vendor::nvidia && !r.target->bf16)
+    out.add("KVD081");
+  (void)rep;
+}
+
+void backend_rows(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  if (ctx.req.backend != nullptr) {
+    // The backend the user asked for, judged by its own row (even if the engine substituted it).
+    const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, ctx.req.backend)];
+    for (const detail::RowFailure& f : detail::row_failures(ctx, cb))
+      out.add(f.rule, {.backend = ctx.req.backend, .number = f.number});
+  } else if (plan.backend == nullptr && !plan.skipped.empty()) {
+    out.add("KVD016");
+  }
+}
+
+void constraints(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  auto judge = [&](const detail::CompiledConstraint& c, const Backend* about) {
+    if (!detail::matches(ctx, c, plan)) return;
+    const detail::Affected a = detail::affected(ctx, c);
+    if (a == detail::Affected::no) return;
+    std::optional<Severity> sev;
+    if (a == detail::Affected::maybe && c.rule->severity == Severity::error) sev = Severity::warning;
+    Evidence ev{.backend = about, .detail = c.row->detail, .constraint = c.row};
+    if (c.replace) ev.value = c.replace->name;
+    out.add(c.rule, ev, sev);
+  };
+  for (std::uint8_t i : ctx.ix.global) judge(ctx.ix.constraints[i], plan.backend);
+  // Constraints of the backend that runs, and of the one the user asked for if it was swapped.
+  if (plan.backend != nullptr)
+    for (std::uint8_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.backend)])
+      judge(ctx.ix.constraints[i], plan.backend);
+  if (ctx.req.backend != nullptr && ctx.req.backend != plan.backend)
+    for (std::uint8_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, ctx.req.backend)])
+      if (ctx.ix.constraints[i].replace) judge(ctx.ix.constraints[i], ctx.req.backend);
+}
+
+void canonicalization(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  if (plan.backend && plan.cache_dtype && ctx.effective && plan.cache_dtype != ctx.effective) {
+    std::string_view detail;
+    if (plan.cache_dtype->layout == Layout::fp8_ds_mla) detail = "656 bytes per token per layer";
+    out.add("KVD018", {.backend = plan.backend, .detail = detail});
+  }
+}
+
+// The element format the string itself names, when it names one (fp8_e5m2 → float8_e5m2).
+std::optional<FormatId> asked_format(const CacheDtype& row) {
+  if (row.k_rule == FormatRule::fixed || row.k_rule == FormatRule::platform_fp8_on_rocm_else_fixed)
+    return row.k_format == FormatId::count_ ? std::nullopt : std::optional<FormatId>(row.k_format);
+  return std::nullopt;
+}
+
+void format_substitution(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  if (!plan.cache_dtype || !plan.k.format) return;
+  const auto asked = asked_format(*plan.cache_dtype);
+  if (!asked || *asked == *plan.k.format || !format(*asked).is_float8()) return;
+  // Suggest the string that names what is actually stored: the engine's platform-e4m3 string.
+  std::string_view better;
+  for (const CacheDtype& row : ctx.ix.vocabulary)
+    if (row.k_rule == FormatRule::platform_fp8_e4m3 && row.quant == plan.cache_dtype->quant) {
+      better = row.name;
+      break;
+    }
+  std::string_view who = plan.backend ? plan.backend->name : std::string_view("the engine");
+  if (plan.cache_dtype->k_rule == FormatRule::platform_fp8_on_rocm_else_fixed && ctx.platform == Platform::rocm)
+    who = "the engine on ROCm";
+  out.add("KVD061", {.backend = plan.backend, .got = *asked, .want = *plan.k.format, .detail = who, .value = better});
+}
+
+void declared_kv(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (r.kv_dtype && plan.kv_data_type && *r.kv_dtype != *plan.kv_data_type) {
+    const bool bytes_ok = plan.backend && plan.backend->kv_declared == KvDeclared::element_or_bytes;
+    if (is_byte_container(*r.kv_dtype) && !is_byte_container(*plan.kv_data_type)) {
+      if (!bytes_ok) out.add("KVD020", {.backend = plan.backend, .got = *r.kv_dtype, .want = *plan.kv_data_type});
+    } else {
+      out.add("KVD021", {.backend = plan.backend, .got = *r.kv_dtype, .want = *plan.kv_data_type});
+    }
+  }
+  if (r.kv_storage_dtype && plan.k.format && plan.k.storage && *r.kv_storage_dtype != *plan.k.storage &&
+      *r.kv_storage_dtype != *plan.k.format) {
+    const Format& got = format(*r.kv_storage_dtype);
+    const Format& want = format(*plan.k.format);
+    std::string_view why;
+    if (is_byte_container(got.id) && want.bits <= 8) why = {};  // a byte view of narrow elements is fine
+    else if (is_byte_container(got.id)) why = "a byte tensor sized per element holds half of each 16-bit value";
+    else if (got.bits > want.bits) why = "each element would take more bytes than the kernel reads";
+    else if (got.bits < want.bits) why = "each element needs more bits than the tensor holds";
+    else why = "same width, different encoding: the bytes would be misread";
+    if (!why.empty()) out.add("KVD022", {.got = got.id, .want = want.id, .detail = why});
+  }
+}
+
+void query(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (!r.q_dtype || !plan.q || *r.q_dtype == *plan.q) return;
+  const Format& want = format(*plan.q);
+  const Format& got = format(*r.q_dtype);
+  const bool strict = plan.backend == nullptr || plan.backend->q_strict;
+  if (want.is_float8() && !got.is_float8()) {
+    if (strict) out.add("KVD030", {.backend = plan.backend, .got = got.id, .want = want.id});
+  } else if (!want.is_float8()) {
+    out.add("KVD031", {.backend = plan.backend, .got = got.id, .want = want.id});
+  } else {
+    out.add("KVD032", {.backend = plan.backend, .got = got.id, .want = want.id});
+  }
+}
+
+// Triton's name bit for an 8-bit float format, 0 when Triton has no such type.
+std::uint8_t triton_bit(FormatId f) noexcept {
+  switch (f) {
+    case FormatId::float8_e4m3fn: return triton_fp8e4nv;
+    case FormatId::float8_e4m3b15: return triton_fp8e4b15;
+    case FormatId::float8_e5m2: return triton_fp8e5;
+    case FormatId::float8_e4m3fnuz: return triton_fp8e4b8;
+    case FormatId::float8_e5m2fnuz: return triton_fp8e5b16;
+    default: return 0;
+  }
+}
+
+void target_path(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (!r.target || !plan.backend) return;
+  for (const std::optional<FormatId>& f : {plan.k.format, plan.v.format}) {
+    if (!f || !format(*f).is_float8()) continue;
+    switch (plan.backend->fp8_path) {
+      case Fp8Path::software: break;
+      case Fp8Path::triton: {
+        const std::uint8_t need = triton_bit(*f);
+        if (need != 0 && (r.target->triton_fp8 & need) == 0) {
+          if (*f == FormatId::float8_e4m3fn) out.add("KVD040", {.backend = plan.backend, .want = *f});
+          else out.add("KVD041", {.backend = plan.backend, .want = *f, .detail = "Triton offers no such fp8 type on this target"});
+        }
+        break;
+      }
+      case Fp8Path::hardware: {
+        if (!r.target->fp8_convert) {
+          out.add("KVD041", {.backend = plan.backend, .want = *f, .detail = "no fp8 conversion instructions"});
+        } else if ((r.target->fp8_flavour == Fp8Flavour::fnuz) != is_fnuz(*f)) {
+          out.add("KVD041", {.backend = plan.backend, .want = *f,
+                             .detail = r.target->fp8_flavour == Fp8Flavour::fnuz ? "its native fp8 is FNUZ"
+                                                                                 : "its native fp8 is OCP (fn)"});
+        }
+        break;
+      }
+    }
+  }
+}
+
+void portability_and_scales(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (!plan.k.format || !plan.cache_dtype) return;
+  const FormatId k = *plan.k.format;
+  if (is_fnuz(k)) {
+    if (plan.cache_dtype->quant == KvQuant::fp8_per_tensor && (r.kv_scales == Tri::yes || r.checkpoint_kv))
+      out.add("KVD050");
+    out.add("KVD051", {.value = "OCP fp8 (float8_e4m3fn: NVIDIA, gfx950, gfx12)"});
+  } else if (k == FormatId::float8_e4m3b15) {
+    out.add("KVD051", {.value = "compute capability 8.9 or newer (float8_e4m3fn keys)"});
+  }
+  if (plan.cache_dtype->quant == KvQuant::fp8_per_tensor && plan.scales.calibrated != Tri::yes) out.add("KVD062");
+}
+
+}  // namespace
+
+Report check(const Request& request) noexcept {
+  Report rep;
+  rep.request = request;
+  rep.plan = resolve(request);
+  const Context ctx(request);
+  Emitter out{rep};
+  unknown_inputs(ctx, rep, out);
+  if (ctx.effective != nullptr) {
+    cache_string(ctx, rep, out);
+    backend_rows(ctx, rep, out);
+    constraints(ctx, rep, out);
+    canonicalization(ctx, rep, out);
+    format_substitution(ctx, rep, out);
+    declared_kv(ctx, rep, out);
+    query(ctx, rep, out);
+    target_path(ctx, rep, out);
+    portability_and_scales(ctx, rep, out);
+  }
+  std::stable_sort(rep.diagnostics.begin(), rep.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    if (a.severity != b.severity) return a.severity > b.severity;
+    return a.rule->code < b.rule->code;
+  });
+  return rep;
+}
+
+std::string_view name(Verdict v) noexcept {
+  switch (v) {
+    case Verdict::ok: return "ok";
+    case Verdict::warn: return "warn";
+    case Verdict::error: return "error";
+  }
+  return "error";
+}
+
+Verdict Report::verdict() const noexcept {
+  Verdict v = Verdict::ok;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity == Severity::error) return Verdict::error;
+    if (d.severity == Severity::warning) v = Verdict::warn;
+  }
+  return v;
+}
+
+bool Report::fired(std::string_view code) const noexcept {
+  for (const Diagnostic& d : diagnostics)
+    if (d.rule->code == code) return true;
+  return false;
+}
+
+std::string_view name(ScaleKind s) noexcept {
+  switch (s) {
+    case ScaleKind::none: return "none";
+    case ScaleKind::per_tensor: return "per_tensor";
+    case ScaleKind::per_token_head: return "per_token_head";
+    case ScaleKind::block16_e4m3: return "block16_e4m3";
+    case ScaleKind::block32_e8m0: return "block32_e8m0";
+    case ScaleKind::block16_e8m0: return "block16_e8m0";
+    case ScaleKind::tile128_fp32: return "tile128_fp32";
+    case ScaleKind::per_vector_fp16: return "per_vector_fp16";
+  }
+  return "none";
+}
+
+}  // namespace kvdtype

@@ -1,0 +1,267 @@
+#include "index.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "tables/tables.hpp"
+
+namespace kvdtype::detail {
+
+bool has_word(std::string_view list, std::string_view word) noexcept {
+  bool found = false;
+  for_each_word(list, [&](std::string_view w) { found = found || w == word; });
+  return found;
+}
+
+namespace {
+
+struct Compiler {
+  std::vector<std::string>& problems;
+  std::string where;  // "backends_vllm FLASHMLA"
+
+  void problem(std::string_view what, std::string_view word) {
+    problems.push_back(where + ": " + std::string(what) + " '" + std::string(word) + "'");
+  }
+
+  std::uint8_t attention(std::string_view list) {
+    std::uint8_t bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      auto a = parse_attention(w);
+      if (a.ok()) bits |= attention_bit(*a);
+      else problem("unknown attention kind", w);
+    });
+    return bits;
+  }
+
+  std::uint8_t platforms(std::string_view list) {
+    std::uint8_t bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      if (w == "cuda") bits |= platform_bit(Platform::cuda);
+      else if (w == "rocm") bits |= platform_bit(Platform::rocm);
+      else if (w == "cpu") bits |= platform_bit(Platform::cpu);
+      else problem("unknown platform", w);
+    });
+    return bits;
+  }
+
+  Bits formats(std::string_view list) {
+    Bits bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      const auto all = kvdtype::formats();
+      const auto it = std::find_if(all.begin(), all.end(), [&](const Format& f) { return f.name == w; });
+      if (it != all.end()) bits |= format_bit(it->id);
+      else problem("unknown format", w);
+    });
+    return bits;
+  }
+
+  Bits vocabulary(std::span<const CacheDtype> vocab, std::string_view list) {
+    Bits bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      const auto it = std::find_if(vocab.begin(), vocab.end(), [&](const CacheDtype& c) { return c.name == w; });
+      if (it != vocab.end()) bits |= bit(static_cast<std::size_t>(it - vocab.begin()));
+      else problem("unknown kv-cache string", w);
+    });
+    return bits;
+  }
+
+  Bits backend_set(std::span<const Backend> all, std::string_view list) {
+    Bits bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      const auto it = std::find_if(all.begin(), all.end(), [&](const Backend& b) { return b.name == w; });
+      if (it != all.end()) bits |= bit(static_cast<std::size_t>(it - all.begin()));
+      else problem("unknown backend", w);
+    });
+    return bits;
+  }
+
+  std::uint16_t quant(std::string_view list) {
+    std::uint16_t bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      bool found = false;
+      for (unsigned q = 0; q <= static_cast<unsigned>(KvQuant::turboquant); ++q) {
+        if (name(static_cast<KvQuant>(q)) == w) {
+          bits |= quant_bit(static_cast<KvQuant>(q));
+          found = true;
+        }
+      }
+      if (!found) problem("unknown quant family", w);
+    });
+    return bits;
+  }
+
+  SizeList sizes(std::string_view list) {
+    SizeList out;
+    for_each_word(list, [&](std::string_view w) {
+      unsigned v = 0;
+      const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+      if (ec != std::errc() || p != w.data() + w.size() || v == 0 || v > 65535) problem("bad size", w);
+      else if (out.count == out.values.size()) problem("too many sizes at", w);
+      else out.values[out.count++] = static_cast<std::uint16_t>(v);
+    });
+    return out;
+  }
+
+  std::optional<FormatRule> format_rule(std::string_view word) {
+    if (word.empty()) return std::nullopt;
+    if (word == "platform_fp8_e4m3") return FormatRule::platform_fp8_e4m3;
+    if (word == "platform_fp8_on_rocm_else_fixed") return FormatRule::platform_fp8_on_rocm_else_fixed;
+    if (word == "e4m3_from_cc89_else_fixed") return FormatRule::e4m3_from_cc89_else_fixed;
+    problem("unknown format rule", word);
+    return std::nullopt;
+  }
+
+  Version version(std::string_view text) {
+    if (text.empty()) return {};
+    auto v = parse_version(text);
+    if (!v.ok()) {
+      problem("bad version", text);
+      return {};
+    }
+    return *v;
+  }
+};
+
+std::span<const CacheDtype> vocabulary_of(Engine e) {
+  switch (e) {
+    case Engine::vllm: return tables::vllm_cache_dtypes();
+    case Engine::sglang: return tables::sglang_cache_dtypes();
+    default: return {};
+  }
+}
+std::span<const Backend> backends_of(Engine e) {
+  switch (e) {
+    case Engine::vllm: return tables::vllm_backends();
+    case Engine::sglang: return tables::sglang_backends();
+    default: return {};
+  }
+}
+std::span<const SelectionOrder> selection_of(Engine e) {
+  switch (e) {
+    case Engine::vllm: return tables::vllm_selection();
+    case Engine::sglang: return tables::sglang_selection();
+    default: return {};
+  }
+}
+std::span<const Constraint> constraints_of(Engine e) {
+  switch (e) {
+    case Engine::vllm: return tables::vllm_constraints();
+    case Engine::sglang: return tables::sglang_constraints();
+    default: return {};
+  }
+}
+
+EngineIndex build(Engine engine, std::vector<std::string>& problems) {
+  EngineIndex ix;
+  ix.engine = engine;
+  ix.vocabulary = vocabulary_of(engine);
+  ix.backends = backends_of(engine);
+  const std::string en(engine_info(engine).name);
+  Compiler c{problems, {}};
+
+  if (ix.vocabulary.size() > kMaxRows || ix.backends.size() > kMaxRows) {
+    problems.push_back(en + ": more than 64 vocabulary or backend rows; widen detail::Bits");
+    ix.vocabulary = ix.vocabulary.first(std::min(ix.vocabulary.size(), kMaxRows));
+    ix.backends = ix.backends.first(std::min(ix.backends.size(), kMaxRows));
+  }
+  for (const CacheDtype& row : ix.vocabulary)
+    if (row.name == "auto") ix.auto_row = &row;
+  if (!ix.vocabulary.empty() && ix.auto_row == nullptr) problems.push_back(en + ": vocabulary has no 'auto' row");
+
+  for (const Backend& b : ix.backends) {
+    c.where = "backends_" + en + " " + std::string(b.name);
+    CompiledBackend cb;
+    cb.row = &b;
+    cb.platforms = c.platforms(b.platforms);
+    cb.attention = c.attention(b.attention);
+    cb.kv = c.vocabulary(ix.vocabulary, b.kv_cache_dtypes);
+    cb.model_dtypes = c.formats(b.model_dtypes);
+    cb.head_sizes = c.sizes(b.head_sizes);
+    cb.block_sizes = c.sizes(b.block_sizes);
+    cb.canonicalizes = c.vocabulary(ix.vocabulary, b.canonicalizes);
+    if (!b.canonical_kv.empty()) {
+      for (const CacheDtype& row : ix.vocabulary)
+        if (row.name == b.canonical_kv) cb.canonical = &row;
+      if (cb.canonical == nullptr) c.problem("unknown canonical kv string", b.canonical_kv);
+    }
+    cb.fp8_as = c.format_rule(b.fp8_as);
+    ix.compiled_backends.push_back(cb);
+  }
+
+  for (const SelectionOrder& s : selection_of(engine)) {
+    c.where = "selection_" + en + " " + std::string(s.platform) + " " + std::string(s.attention);
+    CompiledSelection cs;
+    cs.row = &s;
+    cs.platform = c.platforms(s.platform);
+    cs.attention = c.attention(s.attention);
+    for_each_word(s.order, [&](std::string_view w) {
+      const auto it = std::find_if(ix.backends.begin(), ix.backends.end(), [&](const Backend& b) { return b.name == w; });
+      if (it == ix.backends.end()) c.problem("unknown backend", w);
+      else if (cs.count == cs.order.size()) c.problem("selection order too long at", w);
+      else cs.order[cs.count++] = static_cast<std::uint8_t>(it - ix.backends.begin());
+    });
+    ix.selection.push_back(cs);
+  }
+
+  ix.by_backend.resize(ix.backends.size());
+  for (const Constraint& k : constraints_of(engine)) {
+    c.where = "constraints_" + en + " " + std::string(k.rule) + " " + std::string(k.when.backends);
+    CompiledConstraint cc;
+    cc.row = &k;
+    cc.rule = find_rule(k.rule);
+    if (cc.rule == nullptr) c.problem("unknown rule", k.rule);
+    cc.when.backends = c.backend_set(ix.backends, k.when.backends);
+    cc.when.kv = c.vocabulary(ix.vocabulary, k.when.kv_cache_dtypes);
+    cc.when.model_dtypes = c.formats(k.when.model_dtypes);
+    cc.when.k_formats = c.formats(k.when.k_formats);
+    cc.when.kv_quant = c.quant(k.when.kv_quant);
+    cc.when.attention = c.attention(k.when.attention);
+    cc.when.platforms = c.platforms(k.when.platforms);
+    cc.when.head_sizes = c.sizes(k.when.head_sizes);
+    cc.introduced = c.version(k.introduced_in);
+    cc.fixed = c.version(k.fixed_in);
+    if (!k.replace_backend.empty()) {
+      for (const Backend& b : ix.backends)
+        if (b.name == k.replace_backend) cc.replace = &b;
+      if (cc.replace == nullptr) c.problem("unknown replacement backend", k.replace_backend);
+    }
+    if (cc.rule == nullptr) continue;  // reported; a row without a rule cannot fire
+    const auto index = static_cast<std::uint8_t>(ix.constraints.size());
+    ix.constraints.push_back(cc);
+    if (cc.when.backends == 0) {
+      ix.global.push_back(index);
+    } else {
+      for (std::size_t b = 0; b < ix.backends.size(); ++b)
+        if (cc.when.backends & bit(b)) ix.by_backend[b].push_back(index);
+    }
+  }
+  return ix;
+}
+
+struct AllIndexes {
+  std::vector<std::string> problems;
+  std::array<EngineIndex, 4> engines;
+  AllIndexes() {
+    for (std::size_t e = 0; e < engines.size(); ++e) engines[e] = build(static_cast<Engine>(e), problems);
+  }
+};
+
+const AllIndexes& all() noexcept {
+  static const AllIndexes instance;
+  return instance;
+}
+
+}  // namespace
+
+const EngineIndex& engine_index(Engine engine) noexcept { return all().engines[static_cast<std::size_t>(engine)]; }
+
+std::size_t vocabulary_index(const EngineIndex& ix, const CacheDtype* row) noexcept {
+  return static_cast<std::size_t>(row - ix.vocabulary.data());
+}
+std::size_t backend_index(const EngineIndex& ix, const Backend* row) noexcept {
+  return static_cast<std::size_t>(row - ix.backends.data());
+}
+
+const std::vector<std::string>& table_problems() noexcept { return all().problems; }
+
+}  // namespace kvdtype::detail

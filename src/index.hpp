@@ -1,0 +1,127 @@
+// Internal: the tables compiled once into bit sets and pointer arrays, so that resolve/check
+// never parse a word list or search a table on the hot path. Built on first use (thread-safe
+// static initialisation); problems found while compiling (a word that names nothing) are kept
+// for `kvdtype rules --lint` and the tests instead of being ignored silently.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kvdtype/backend.hpp"
+#include "kvdtype/cache_dtype.hpp"
+#include "kvdtype/engine.hpp"
+#include "kvdtype/format.hpp"
+#include "kvdtype/rule.hpp"
+#include "kvdtype/target.hpp"
+
+namespace kvdtype::detail {
+
+using Bits = std::uint64_t;  // a set over up to 64 rows of one table
+inline constexpr std::size_t kMaxRows = 64;
+
+inline constexpr Bits bit(std::size_t i) noexcept { return Bits{1} << i; }
+
+/// Attention kinds and platforms as bits.
+inline constexpr std::uint8_t attention_bit(Attention a) noexcept {
+  return static_cast<std::uint8_t>(1u << static_cast<unsigned>(a));
+}
+inline constexpr std::uint8_t platform_bit(Platform p) noexcept {
+  return static_cast<std::uint8_t>(1u << static_cast<unsigned>(p));
+}
+inline constexpr std::uint16_t quant_bit(KvQuant q) noexcept {
+  return static_cast<std::uint16_t>(1u << static_cast<unsigned>(q));
+}
+inline constexpr Bits format_bit(FormatId f) noexcept { return bit(static_cast<std::size_t>(f)); }
+
+/// A list of sizes from a word list ("64 128 256").
+struct SizeList {
+  std::array<std::uint16_t, 16> values{};
+  std::uint8_t count = 0;
+  [[nodiscard]] bool contains(std::uint32_t v) const noexcept {
+    for (std::uint8_t i = 0; i < count; ++i)
+      if (values[i] == v) return true;
+    return false;
+  }
+};
+
+struct CompiledBackend {
+  const Backend* row = nullptr;
+  std::uint8_t platforms = 0;   // platform bits
+  std::uint8_t attention = 0;   // attention bits
+  Bits kv = 0;                  // accepted cache dtypes (engine vocabulary index)
+  Bits model_dtypes = 0;        // format bits
+  SizeList head_sizes, block_sizes;
+  Bits canonicalizes = 0;       // vocabulary bits rewritten …
+  const CacheDtype* canonical = nullptr;  // … into this row
+  std::optional<FormatRule> fp8_as;
+};
+
+struct CompiledSelection {
+  const SelectionOrder* row = nullptr;
+  std::uint8_t platform = 0;
+  std::uint8_t attention = 0;  // 0: any
+  std::array<std::uint8_t, 24> order{};  // backend indexes
+  std::uint8_t count = 0;
+};
+
+struct CompiledWhen {
+  Bits backends = 0;  // 0: any
+  Bits kv = 0;        // 0: any
+  Bits model_dtypes = 0, k_formats = 0;
+  std::uint16_t kv_quant = 0;
+  std::uint8_t attention = 0, platforms = 0;
+  SizeList head_sizes;
+};
+
+struct CompiledConstraint {
+  const Constraint* row = nullptr;
+  const Rule* rule = nullptr;
+  CompiledWhen when;
+  Version introduced, fixed;  // .known false when not given
+  const Backend* replace = nullptr;
+};
+
+struct EngineIndex {
+  Engine engine{};
+  std::span<const CacheDtype> vocabulary;
+  std::span<const Backend> backends;
+  std::vector<CompiledBackend> compiled_backends;  // parallel to backends
+  std::vector<CompiledSelection> selection;
+  std::vector<CompiledConstraint> constraints;         // all rows
+  std::vector<std::vector<std::uint8_t>> by_backend;   // constraint indexes naming each backend
+  std::vector<std::uint8_t> global;                    // constraint indexes without backends
+  const CacheDtype* auto_row = nullptr;
+};
+
+/// The compiled tables of one engine (engines without tables have empty spans).
+const EngineIndex& engine_index(Engine engine) noexcept;
+
+/// Position of a row in its table.
+std::size_t vocabulary_index(const EngineIndex& ix, const CacheDtype* row) noexcept;
+std::size_t backend_index(const EngineIndex& ix, const Backend* row) noexcept;
+
+/// Problems found while compiling every table: "backends_vllm FLASHMLA: unknown kv string 'fp9'".
+const std::vector<std::string>& table_problems() noexcept;
+
+/// Calls f(word) for each space-separated word of `list`.
+template <class F>
+void for_each_word(std::string_view list, F&& f) {
+  std::size_t i = 0;
+  while (i < list.size()) {
+    while (i < list.size() && list[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < list.size() && list[j] != ' ') ++j;
+    if (j > i) f(list.substr(i, j - i));
+    i = j;
+  }
+}
+
+/// Whether `word` is one of the words of `list` (exact).
+bool has_word(std::string_view list, std::string_view word) noexcept;
+
+}  // namespace kvdtype::detail

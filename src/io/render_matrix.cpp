@@ -1,0 +1,90 @@
+// The support matrix: what each engine does with each kv-cache string on a target.
+#include <nlohmann/json.hpp>
+
+#include "kvdtype/check.hpp"
+#include "kvdtype/io/render.hpp"
+
+namespace kvdtype::io {
+
+namespace {
+
+struct Cell {
+  Engine engine;
+  const Target* target;
+  const CacheDtype* kv;
+  FormatId model;
+  Attention attention;
+  Report report;
+};
+
+template <class F>
+void for_each_cell(const Target* only, std::optional<Engine> engine, F&& f) {
+  for (const EngineInfo& e : engines()) {
+    if (!e.has_tables || (engine && *engine != e.id)) continue;
+    for (const Target& t : targets()) {
+      if (only && only != &t) continue;
+      for (const CacheDtype& c : cache_dtypes(e.id))
+        for (FormatId m : {FormatId::bfloat16, FormatId::float16})
+          for (Attention a : {Attention::gqa, Attention::mla, Attention::sparse_mla}) {
+            Request r;
+            r.engine = e.id;
+            r.target = &t;
+            r.kv_cache_dtype = &c;
+            r.model_dtype = m;
+            r.attention = a;
+            f(Cell{e.id, &t, &c, m, a, check(r)});
+          }
+    }
+  }
+}
+
+std::string fmt(const std::optional<FormatId>& f) { return f ? std::string(name(*f)) : std::string("-"); }
+
+// The most severe diagnostic's code, so a cell says why in one word.
+std::string first_code(const Report& r) {
+  return r.diagnostics.empty() ? std::string() : std::string(r.diagnostics[0].rule->code);
+}
+
+}  // namespace
+
+std::string render_matrix(const Target* target, std::optional<Engine> engine, OutputFormat format) {
+  if (format == OutputFormat::json) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for_each_cell(target, engine, [&](const Cell& c) {
+      rows.push_back({{"engine", engine_info(c.engine).name}, {"target", c.target->name},
+                      {"kv_cache_dtype", c.kv->name}, {"model_dtype", name(c.model)}, {"attention", name(c.attention)},
+                      {"verdict", name(c.report.verdict())},
+                      {"backend", c.report.plan.backend ? nlohmann::ordered_json(std::string(c.report.plan.backend->name)) : nullptr},
+                      {"k", fmt(c.report.plan.k.format)}, {"v", fmt(c.report.plan.v.format)}, {"q", fmt(c.report.plan.q)},
+                      {"first_diagnostic", first_code(c.report)}});
+    });
+    return nlohmann::ordered_json{{"schema", "kvdtype.matrix/v1"}, {"rows", rows}}.dump(2) + "\n";
+  }
+  const bool md = format == OutputFormat::markdown;
+  std::string out = md ? "| engine | target | kv-cache dtype | model | attention | verdict | backend | K | V | Q | why |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
+                       : "";
+  for_each_cell(target, engine, [&](const Cell& c) {
+    const std::string cols[] = {std::string(engine_info(c.engine).name), std::string(c.target->name), std::string(c.kv->name),
+                                std::string(name(c.model)), std::string(name(c.attention)),
+                                std::string(name(c.report.verdict())),
+                                c.report.plan.backend ? std::string(c.report.plan.backend->name) : std::string("-"),
+                                fmt(c.report.plan.k.format), fmt(c.report.plan.v.format), fmt(c.report.plan.q),
+                                first_code(c.report)};
+    if (md) {
+      out += "|";
+      for (const std::string& s : cols) out += " " + s + " |";
+      out += "\n";
+    } else {
+      const std::size_t widths[] = {7, 8, 22, 9, 11, 6, 28, 16, 16, 16, 6};
+      for (std::size_t i = 0; i < std::size(cols); ++i) {
+        out += cols[i];
+        if (cols[i].size() < widths[i]) out.append(widths[i] - cols[i].size(), ' ');
+        out += ' ';
+      }
+      out += "\n";
+    }
+  });
+  return out;
+}
+
+}  // namespace kvdtype::io

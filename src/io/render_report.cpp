@@ -1,0 +1,281 @@
+// A Report as JSON (CONTRACT.md), text (verdict first, then the plan, then diagnostics with
+// their fixes) or Markdown (for pasting into an issue).
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "common/text.hpp"
+#include "kvdtype/check.hpp"
+#include "kvdtype/io/render.hpp"
+
+namespace kvdtype::io {
+
+using Json = nlohmann::ordered_json;
+
+Result<OutputFormat> parse_output_format(std::string_view text) {
+  if (detail::iequals(text, "text")) return OutputFormat::text;
+  if (detail::iequals(text, "json")) return OutputFormat::json;
+  if (detail::iequals(text, "markdown") || detail::iequals(text, "md")) return OutputFormat::markdown;
+  return Error{ErrorCode::unknown_name,
+               "unknown output format '" + detail::printable(text) + "'; valid: text, json, markdown"};
+}
+
+namespace {
+
+Json opt(const std::optional<FormatId>& f) { return f ? Json(std::string(name(*f))) : Json(nullptr); }
+Json opt_u(std::uint64_t v) { return v ? Json(v) : Json(nullptr); }
+std::string_view vendor_name(Vendor v) {
+  switch (v) {
+    case Vendor::nvidia: return "nvidia";
+    case Vendor::amd: return "amd";
+    case Vendor::cpu: return "cpu";
+  }
+  return "cpu";
+}
+
+std::string version_text(const Version& v) {
+  return std::to_string(v.major) + "." + std::to_string(v.minor) + "." + std::to_string(v.patch) +
+         (v.pre_release ? "(pre-release)" : "");
+}
+
+Json request_json(const Request& r) {
+  Json j;
+  j["engine"] = engine_info(r.engine).name;
+  j["engine_version"] = r.engine_version.known ? Json(version_text(r.engine_version)) : Json(nullptr);
+  j["gpu"] = r.product ? Json(std::string(r.product->name)) : r.target ? Json(std::string(r.target->name)) : Json(nullptr);
+  j["kv_cache_dtype"] = r.kv_cache_dtype ? Json(std::string(r.kv_cache_dtype->name)) : Json(nullptr);
+  j["model_dtype"] = opt(r.model_dtype);
+  j["attention"] = r.attention == Attention::unknown ? Json(nullptr) : Json(std::string(name(r.attention)));
+  j["backend"] = r.backend ? std::string(r.backend->name) : std::string("auto");
+  j["q_dtype"] = opt(r.q_dtype);
+  j["kv_dtype"] = opt(r.kv_dtype);
+  j["kv_storage_dtype"] = opt(r.kv_storage_dtype);
+  j["checkpoint_kv_cache_dtype"] = r.checkpoint_kv ? Json(std::string(r.checkpoint_kv->name)) : Json(nullptr);
+  j["kv_scales"] = r.kv_scales == Tri::unknown ? Json(nullptr) : Json(r.kv_scales == Tri::yes);
+  j["tensor_parallel_size"] = opt_u(r.tensor_parallel_size);
+  j["data_parallel_size"] = opt_u(r.data_parallel_size);
+  j["block_size"] = opt_u(r.block_size);
+  const Geometry& g = r.geometry;
+  j["num_heads"] = opt_u(g.num_heads);
+  j["num_kv_heads"] = opt_u(g.num_kv_heads);
+  j["head_size"] = opt_u(g.head_size);
+  j["head_size_v"] = opt_u(g.head_size_v);
+  j["num_layers"] = opt_u(g.num_layers);
+  j["num_kv_layers"] = opt_u(g.num_kv_layers);
+  j["kv_lora_rank"] = opt_u(g.kv_lora_rank);
+  j["qk_rope_head_dim"] = opt_u(g.qk_rope_head_dim);
+  j["index_topk"] = opt_u(g.index_topk);
+  return j;
+}
+
+Json plan_json(const Plan& p) {
+  Json j;
+  if (p.target) j["target"] = {{"name", p.target->name}, {"vendor", vendor_name(p.target->vendor)}};
+  else j["target"] = nullptr;
+  j["backend"] = p.backend ? Json(std::string(p.backend->name)) : Json(nullptr);
+  j["cache_dtype"] = p.cache_dtype ? Json(std::string(p.cache_dtype->name)) : Json(nullptr);
+  j["k"] = {{"format", opt(p.k.format)}, {"storage", opt(p.k.storage)}};
+  j["v"] = {{"format", opt(p.v.format)}, {"storage", opt(p.v.storage)}};
+  j["q"] = {{"format", opt(p.q)}};
+  j["kv_data_type"] = opt(p.kv_data_type);
+  Json scales{{"kind", name(p.scales.kind)}};
+  scales["calibrated"] = p.scales.calibrated == Tri::unknown ? Json(nullptr) : Json(p.scales.calibrated == Tri::yes);
+  j["scales"] = scales;
+  j["bytes_per_token_per_layer"] = p.bytes_per_token_per_layer ? Json(*p.bytes_per_token_per_layer) : Json(nullptr);
+  j["bytes_per_token"] = p.bytes_per_token ? Json(*p.bytes_per_token) : Json(nullptr);
+  Json skipped = Json::array();
+  for (const SkippedBackend& s : p.skipped) {
+    Json e{{"backend", s.backend->name}, {"code", s.rule->code}, {"reason", s.rule->title}};
+    if (!s.detail.empty()) e["detail"] = s.detail;
+    skipped.push_back(e);
+  }
+  j["skipped"] = skipped;
+  return j;
+}
+
+std::string color(const TextStyle& st, std::string_view code, std::string_view text) {
+  if (!st.color) return std::string(text);
+  return "\x1b[" + std::string(code) + "m" + std::string(text) + "\x1b[0m";
+}
+
+std::string_view severity_color(Severity s) {
+  switch (s) {
+    case Severity::error: return "1;31";
+    case Severity::warning: return "1;33";
+    case Severity::info: return "36";
+  }
+  return "0";
+}
+
+std::string fmt_or_dash(const std::optional<FormatId>& f) { return f ? std::string(name(*f)) : std::string("—"); }
+
+std::string plan_lines(const Report& rep, bool markdown) {
+  const Plan& p = rep.plan;
+  std::string out;
+  auto line = [&](std::string_view key, const std::string& value) {
+    if (markdown) out += "| " + std::string(key) + " | " + value + " |\n";
+    else out += "  " + std::string(key) + std::string(key.size() < 10 ? 10 - key.size() : 1, ' ') + value + "\n";
+  };
+  if (markdown) out += "| | |\n| --- | --- |\n";
+  line("target", p.target ? std::string(p.target->name) + " (" + std::string(p.target->family) + ")" : "unknown");
+  line("backend", p.backend ? std::string(p.backend->name) : "none");
+  std::string cache = p.cache_dtype ? std::string(p.cache_dtype->name) : "unknown";
+  if (p.requested && p.cache_dtype && p.requested != p.cache_dtype) cache = std::string(p.requested->name) + " → " + cache;
+  line("cache", cache);
+  auto tensor = [&](const TensorPlan& t) {
+    std::string s = fmt_or_dash(t.format);
+    if (t.storage && t.storage != t.format) s += " (stored as " + std::string(name(*t.storage)) + ")";
+    return s;
+  };
+  line("K", tensor(p.k));
+  line("V", tensor(p.v));
+  line("Q", fmt_or_dash(p.q));
+  line("kv dtype", fmt_or_dash(p.kv_data_type) + " (declare this to the kernel)");
+  if (p.scales.kind != ScaleKind::none) {
+    std::string s(name(p.scales.kind));
+    if (p.scales.calibrated == Tri::yes) s += ", calibrated";
+    if (p.scales.calibrated == Tri::no) s += ", default 1.0";
+    line("scales", s);
+  }
+  std::string bytes = p.bytes_per_token_per_layer ? std::to_string(*p.bytes_per_token_per_layer) + " B/token/layer" : "unknown";
+  if (p.bytes_per_token) bytes += ", " + std::to_string(*p.bytes_per_token) + " B/token";
+  line("bytes", bytes);
+  return out;
+}
+
+
+Json diagnostics_json(const Report& rep) {
+  Json diags = Json::array();
+  for (const Diagnostic& d : rep.diagnostics) {
+    Json e{{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
+           {"message", message(d, rep)}, {"fix", fix(d, rep)}};
+    if (d.evidence.backend) e["backend"] = d.evidence.backend->name;
+    e["source"] = d.evidence.constraint ? d.evidence.constraint->source : d.rule->source;
+    diags.push_back(e);
+  }
+  return diags;
+}
+
+Json capacity_json(const Capacity& c) {
+  Json j;
+  j["gpu_memory_gib"] = c.gpu_memory_gib;
+  j["gpu_memory_utilization"] = c.utilization;
+  j["weight_gib_per_gpu"] = c.weights_known ? Json(c.weight_gib_per_gpu) : Json(nullptr);
+  j["kv_budget_gib"] = c.kv_budget_gib;
+  j["bytes_per_token"] = c.bytes_per_token;
+  j["tokens"] = c.tokens;
+  j["auto_bytes_per_token"] = c.auto_bytes_per_token ? Json(c.auto_bytes_per_token) : Json(nullptr);
+  j["auto_tokens"] = c.auto_tokens ? Json(c.auto_tokens) : Json(nullptr);
+  j["gain_vs_auto"] = c.auto_tokens ? Json(c.gain) : Json(nullptr);
+  j["max_model_len"] = c.max_model_len ? Json(c.max_model_len) : Json(nullptr);
+  return j;
+}
+
+std::string gib(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GiB", v);
+  return buf;
+}
+
+std::string capacity_text(const Capacity& c) {
+  std::string s = std::to_string(c.tokens) + " tokens in " + gib(c.kv_budget_gib);
+  if (c.auto_tokens) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.2f", c.gain);
+    s += " (auto: " + std::to_string(c.auto_tokens) + ", ×" + ratio + ")";
+  }
+  if (!c.weights_known) s += ", weights not subtracted";
+  return s;
+}
+
+std::string diagnostics_text(const Report& rep, const TextStyle& style, std::string_view prefix) {
+  std::string out;
+  for (const Diagnostic& d : rep.diagnostics) {
+    out += "\n" + std::string(prefix) +
+           color(style, severity_color(d.severity), std::string(name(d.severity)) + " " + std::string(d.rule->code)) +
+           ": " + std::string(d.rule->title) + "\n";
+    out += "  " + message(d, rep) + "\n";
+    out += "  fix: " + fix(d, rep) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexcept {
+  Verdict v = report.verdict();
+  if (extras && extras->draft) v = std::max(v, extras->draft->verdict());
+  return v;
+}
+
+std::string render_report(const Report& rep, OutputFormat format, std::string_view kind, TextStyle style,
+                          const ReportExtras* extras) {
+  const Verdict v = combined_verdict(rep, extras);
+  switch (format) {
+    case OutputFormat::json: {
+      Json j;
+      j["schema"] = "kvdtype." + std::string(kind) + "/v1";
+      j["verdict"] = name(v);
+      j["request"] = request_json(rep.request);
+      j["plan"] = plan_json(rep.plan);
+      if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
+      j["diagnostics"] = diagnostics_json(rep);
+      if (extras && extras->draft) {
+        j["draft"] = {{"verdict", name(extras->draft->verdict())},
+                      {"request", request_json(extras->draft->request)},
+                      {"plan", plan_json(extras->draft->plan)},
+                      {"diagnostics", diagnostics_json(*extras->draft)}};
+      }
+      if (extras && !extras->ignored_flags.empty()) j["ignored_flags"] = extras->ignored_flags;
+      return j.dump(2) + "\n";
+    }
+    case OutputFormat::markdown: {
+      std::string out = "### kvdtype " + std::string(kind) + ": **" + std::string(name(v)) + "**\n\n";
+      out += plan_lines(rep, true);
+      if (extras && extras->capacity) out += "| capacity | " + capacity_text(*extras->capacity) + " |\n";
+      auto table = [&](const Report& r, std::string_view who) {
+        if (r.diagnostics.empty()) return;
+        out += "\n" + std::string(who) + "| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
+        for (const Diagnostic& d : r.diagnostics)
+          out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, r) +
+                 " | " + fix(d, r) + " |\n";
+      };
+      table(rep, "");
+      if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
+      return out;
+    }
+    case OutputFormat::text: break;
+  }
+  std::string out;
+  const std::string_view vc = v == Verdict::error ? "1;31" : v == Verdict::warn ? "1;33" : "1;32";
+  std::string headline = v == Verdict::error ? "REJECTED" : v == Verdict::warn ? "ACCEPTED with warnings" : "ACCEPTED";
+  out += color(style, vc, headline) + "\n";
+  out += plan_lines(rep, false);
+  if (extras && extras->capacity) out += "  capacity  " + capacity_text(*extras->capacity) + "\n";
+  out += diagnostics_text(rep, style, "");
+  if (extras && extras->draft) {
+    out += "\nspeculative drafter: " + std::string(name(extras->draft->verdict())) + "\n";
+    out += plan_lines(*extras->draft, false);
+    out += diagnostics_text(*extras->draft, style, "drafter ");
+  }
+  if (!rep.plan.skipped.empty() && rep.plan.backend) {
+    out += "\nskipped by the engine's selection:\n";
+    for (const SkippedBackend& s : rep.plan.skipped) {
+      out += "  " + std::string(s.backend->name) + ": " + std::string(s.rule->code) + " " + std::string(s.rule->title);
+      if (!s.detail.empty()) out += " (" + std::string(s.detail) + ")";
+      out += "\n";
+    }
+  }
+  if (extras) {
+    for (const std::string& n : extras->notes) out += "\nnote: " + n;
+    if (!extras->notes.empty()) out += "\n";
+    if (!extras->ignored_flags.empty()) {
+      out += "\nignored launch-command flags:";
+      for (const std::string& f : extras->ignored_flags) out += " " + f;
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace kvdtype::io

@@ -1,0 +1,283 @@
+// The tables as text, JSON or Markdown: `kvdtype formats|targets|backends|rules|explain`.
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "index.hpp"
+#include "kvdtype/backend.hpp"
+#include "kvdtype/io/render.hpp"
+#include "kvdtype/rule.hpp"
+#include "kvdtype/target.hpp"
+
+namespace kvdtype::io {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+// Shortest text that reads back as the same double (deterministic across runs).
+std::string number(double v) {
+  char buf[32];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+// Triton's language attribute (tl.float8e4nv) from its dtype string (fp8e4nv).
+std::string triton_attribute(std::string_view s) {
+  if (s.starts_with("fp8")) return "float8" + std::string(s.substr(3));
+  if (s == "bf16") return "bfloat16";
+  if (s == "fp16") return "float16";
+  if (s == "fp32") return "float32";
+  if (s == "i8") return "int8";
+  if (s == "u8") return "uint8";
+  return std::string(s);
+}
+
+std::string_view kind_name(FormatKind k) {
+  switch (k) {
+    case FormatKind::floating: return "floating";
+    case FormatKind::integer: return "integer";
+    case FormatKind::packed: return "packed";
+    case FormatKind::block: return "block";
+  }
+  return "floating";
+}
+
+Json nullable(std::string_view s) { return s.empty() ? Json(nullptr) : Json(std::string(s)); }
+
+Json format_json(const Format& f) {
+  Json j{{"name", f.name}, {"kind", kind_name(f.kind)}, {"bits", f.bits}};
+  if (f.kind == FormatKind::floating) {
+    j["exponent_bits"] = f.exponent_bits;
+    j["mantissa_bits"] = f.mantissa_bits;
+    j["exponent_bias"] = f.exponent_bias;
+  }
+  j["max_finite"] = f.max_finite;
+  j["min_finite"] = f.min_finite;
+  if (f.kind == FormatKind::floating) {
+    j["min_normal"] = f.min_normal;
+    j["min_subnormal"] = f.min_subnormal;
+    j["epsilon"] = f.epsilon;
+  }
+  j["has_infinity"] = f.inf != InfEncoding::none;
+  j["has_nan"] = f.nan != NanEncoding::none;
+  j["has_negative_zero"] = f.has_negative_zero;
+  if (f.kind == FormatKind::block || f.kind == FormatKind::packed) {
+    j["block_size"] = f.block_size;
+    j["element"] = f.element == FormatId::count_ ? Json(nullptr) : Json(std::string(name(f.element)));
+    j["scale"] = f.scale == FormatId::count_ ? Json(nullptr) : Json(std::string(name(f.scale)));
+    j["bytes_per_block"] = f.bytes_per_block;
+  }
+  const FormatNames& n = f.names;
+  Json names{{"torch", nullable(n.torch)}, {"cuda", nullable(n.cuda)}, {"hip", nullable(n.hip)},
+             {"triton", n.triton.empty() ? Json(nullptr) : Json(triton_attribute(n.triton))},
+             {"dlpack", nullable(n.dlpack)}, {"onnx", nullable(n.onnx)}, {"safetensors", nullable(n.safetensors)},
+             {"ggml", nullable(n.ggml)}, {"numpy", nullable(n.numpy)}};
+  j["names"] = names;
+  if (auto dl = dlpack_type(f.id)) j["dlpack_type"] = {{"code", dl->code}, {"bits", dl->bits}, {"lanes", dl->lanes}};
+  else j["dlpack_type"] = nullptr;
+  j["onnx_value"] = n.onnx_value >= 0 ? Json(n.onnx_value) : Json(nullptr);
+  j["ggml_id"] = n.ggml_id >= 0 ? Json(n.ggml_id) : Json(nullptr);
+  j["description"] = f.description;
+  j["source"] = f.source;
+  return j;
+}
+
+std::string pad(std::string_view s, std::size_t w) {
+  std::string out(s);
+  if (out.size() < w) out.append(w - out.size(), ' ');
+  return out + " ";
+}
+
+std::string_view flavour(Fp8Flavour f) {
+  switch (f) {
+    case Fp8Flavour::none: return "none";
+    case Fp8Flavour::ocp: return "ocp";
+    case Fp8Flavour::fnuz: return "fnuz";
+  }
+  return "none";
+}
+
+std::string triton_list(std::uint8_t bits) {
+  std::string out;
+  const std::pair<std::uint8_t, std::string_view> names[] = {{triton_fp8e4nv, "fp8e4nv"}, {triton_fp8e4b15, "fp8e4b15"},
+                                                              {triton_fp8e5, "fp8e5"},     {triton_fp8e4b8, "fp8e4b8"},
+                                                              {triton_fp8e5b16, "fp8e5b16"}};
+  for (const auto& [b, n] : names)
+    if (bits & b) out += (out.empty() ? "" : " ") + std::string(n);
+  return out;
+}
+
+std::string cc_text(const Target& t) {
+  if (t.vendor == Vendor::cpu) return "-";
+  return std::to_string(t.cc_major) + "." + std::to_string(t.cc_minor);
+}
+
+std::string_view vendor_name(Vendor v) {
+  switch (v) {
+    case Vendor::nvidia: return "nvidia";
+    case Vendor::amd: return "amd";
+    case Vendor::cpu: return "cpu";
+  }
+  return "cpu";
+}
+
+std::string yes(bool b) { return b ? "yes" : "no"; }
+
+}  // namespace
+
+std::string render_formats(OutputFormat fmt) {
+  if (fmt == OutputFormat::json) {
+    Json list = Json::array();
+    for (const Format& f : formats()) list.push_back(format_json(f));
+    return Json{{"schema", "kvdtype.formats/v1"}, {"formats", list}}.dump(2) + "\n";
+  }
+  std::string out;
+  const bool md = fmt == OutputFormat::markdown;
+  if (md) out += "| name | kind | bits | E | M | bias | max | min normal | min subnormal | inf | nan | -0 | torch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  else out += pad("name", 20) + pad("kind", 9) + pad("bits", 4) + pad("E", 2) + pad("M", 2) + pad("bias", 5) + pad("max", 12) + pad("min normal", 12) + "torch\n";
+  for (const Format& f : formats()) {
+    const bool fl = f.kind == FormatKind::floating;
+    const std::string e = fl ? std::to_string(f.exponent_bits) : "-";
+    const std::string m = fl ? std::to_string(f.mantissa_bits) : "-";
+    const std::string b = fl ? std::to_string(f.exponent_bias) : "-";
+    const std::string mn = fl ? number(f.min_normal) : "-";
+    if (md) {
+      out += "| " + std::string(f.name) + " | " + std::string(kind_name(f.kind)) + " | " + std::to_string(f.bits) + " | " + e +
+             " | " + m + " | " + b + " | " + number(f.max_finite) + " | " + mn + " | " +
+             (fl ? number(f.min_subnormal) : "-") + " | " + yes(f.inf != InfEncoding::none) + " | " +
+             yes(f.nan != NanEncoding::none) + " | " + yes(f.has_negative_zero) + " | " + std::string(f.names.torch) + " |\n";
+    } else {
+      out += pad(f.name, 20) + pad(kind_name(f.kind), 9) + pad(std::to_string(f.bits), 4) + pad(e, 2) + pad(m, 2) + pad(b, 5) +
+             pad(number(f.max_finite), 12) + pad(mn, 12) + std::string(f.names.torch) + "\n";
+    }
+  }
+  return out;
+}
+
+std::string render_targets(OutputFormat fmt) {
+  if (fmt == OutputFormat::json) {
+    Json list = Json::array();
+    for (const Target& t : targets()) {
+      Json prods = Json::array();
+      for (const Product& p : products())
+        if (p.target == t.name) prods.push_back({{"name", p.name}, {"memory_mib", p.memory_mib ? Json(p.memory_mib) : Json(nullptr)}});
+      Json tri = Json::array();
+      detail::for_each_word(triton_list(t.triton_fp8), [&](std::string_view w) { tri.push_back(std::string(w)); });
+      list.push_back({{"name", t.name}, {"vendor", vendor_name(t.vendor)}, {"family", t.family},
+                      {"compute_capability", t.vendor == Vendor::cpu ? Json(nullptr) : Json(cc_text(t))},
+                      {"bf16", t.bf16}, {"fp8_convert", t.fp8_convert}, {"fp8_mma", t.fp8_mma},
+                      {"fp8_flavour", flavour(t.fp8_flavour)}, {"fp6_fp4_mma", t.fp6_fp4_mma},
+                      {"block_scale_mma", t.block_scale_mma}, {"triton_fp8", tri}, {"products", prods},
+                      {"source", t.source}});
+    }
+    return Json{{"schema", "kvdtype.targets/v1"}, {"targets", list}}.dump(2) + "\n";
+  }
+  std::string out;
+  const bool md = fmt == OutputFormat::markdown;
+  if (md) out += "| target | family | cc | bf16 | fp8 cvt | fp8 mma | fp8 | fp4/fp6 mma | triton fp8 | products |\n|---|---|---|---|---|---|---|---|---|---|\n";
+  else out += pad("target", 8) + pad("family", 16) + pad("cc", 5) + pad("bf16", 4) + pad("fp8cvt", 6) + pad("fp8mma", 6) + pad("fp8", 4) + pad("fp4mma", 6) + "products\n";
+  for (const Target& t : targets()) {
+    std::string prods;
+    for (const Product& p : products())
+      if (p.target == t.name) prods += (prods.empty() ? "" : ", ") + std::string(p.name);
+    if (md) {
+      out += "| " + std::string(t.name) + " | " + std::string(t.family) + " | " + cc_text(t) + " | " + yes(t.bf16) + " | " +
+             yes(t.fp8_convert) + " | " + yes(t.fp8_mma) + " | " + std::string(flavour(t.fp8_flavour)) + " | " +
+             yes(t.fp6_fp4_mma) + " | " + triton_list(t.triton_fp8) + " | " + prods + " |\n";
+    } else {
+      out += pad(t.name, 8) + pad(t.family, 16) + pad(cc_text(t), 5) + pad(yes(t.bf16), 4) + pad(yes(t.fp8_convert), 6) +
+             pad(yes(t.fp8_mma), 6) + pad(flavour(t.fp8_flavour), 4) + pad(yes(t.fp6_fp4_mma), 6) + prods + "\n";
+    }
+  }
+  return out;
+}
+
+std::string render_backends(Engine engine, OutputFormat fmt) {
+  const auto rows = backends(engine);
+  auto q_text = [](const Backend& b) {
+    std::string s = b.q_policy == QPolicy::kv_format ? "kv_format" : "model_dtype";
+    if (b.q_kv_format_min_cc) s += " from cc " + std::to_string(b.q_kv_format_min_cc);
+    return s;
+  };
+  auto path_text = [](Fp8Path p) {
+    switch (p) {
+      case Fp8Path::software: return "software";
+      case Fp8Path::hardware: return "hardware";
+      case Fp8Path::triton: return "triton";
+    }
+    return "software";
+  };
+  if (fmt == OutputFormat::json) {
+    Json list = Json::array();
+    for (const Backend& b : rows) {
+      list.push_back({{"name", b.name}, {"platforms", b.platforms}, {"attention", b.attention},
+                      {"kv_cache_dtypes", b.kv_cache_dtypes}, {"model_dtypes", b.model_dtypes},
+                      {"min_cc", b.min_cc ? Json(b.min_cc) : Json(nullptr)}, {"max_cc", b.max_cc ? Json(b.max_cc) : Json(nullptr)},
+                      {"head_sizes", b.head_sizes}, {"block_sizes", b.block_sizes},
+                      {"q_policy", q_text(b)}, {"q_strict", b.q_strict},
+                      {"kv_declared", b.kv_declared == KvDeclared::element ? "element" : "element_or_bytes"},
+                      {"fp8_path", path_text(b.fp8_path)}, {"canonical_kv", nullable(b.canonical_kv)},
+                      {"notes", b.notes}, {"source", b.source}});
+    }
+    Json order = Json::array();
+    for (const SelectionOrder& s : selection_orders(engine))
+      order.push_back({{"platform", s.platform}, {"attention", s.attention},
+                       {"min_cc", s.min_cc ? Json(s.min_cc) : Json(nullptr)}, {"max_cc", s.max_cc ? Json(s.max_cc) : Json(nullptr)},
+                       {"kv_quantized", s.kv_quantized < 0 ? Json(nullptr) : Json(s.kv_quantized == 1)},
+                       {"order", s.order}, {"source", s.source}});
+    return Json{{"schema", "kvdtype.backends/v1"}, {"engine", engine_info(engine).name}, {"backends", list},
+                {"selection", order}}
+               .dump(2) + "\n";
+  }
+  std::string out;
+  const bool md = fmt == OutputFormat::markdown;
+  if (md) out += "| backend | platforms | attention | kv-cache dtypes | cc | Q with quantized KV | fp8 path |\n|---|---|---|---|---|---|---|\n";
+  for (const Backend& b : rows) {
+    std::string cc = (b.min_cc ? std::to_string(b.min_cc) : std::string("any")) + ".." + (b.max_cc ? std::to_string(b.max_cc) : std::string("any"));
+    if (md) {
+      out += "| " + std::string(b.name) + " | " + std::string(b.platforms) + " | " + std::string(b.attention) + " | " +
+             std::string(b.kv_cache_dtypes) + " | " + cc + " | " + q_text(b) + " | " + path_text(b.fp8_path) + " |\n";
+    } else {
+      out += std::string(b.name) + "\n  platforms " + std::string(b.platforms) + ", cc " + cc + ", attention " +
+             std::string(b.attention) + "\n  kv " + std::string(b.kv_cache_dtypes) + "\n  Q " + q_text(b) +
+             ", fp8 path " + path_text(b.fp8_path) + "\n";
+      if (!b.notes.empty()) out += "  " + std::string(b.notes) + "\n";
+    }
+  }
+  return out;
+}
+
+std::string render_rules(OutputFormat fmt) {
+  if (fmt == OutputFormat::json) {
+    Json list = Json::array();
+    for (const Rule& r : rules())
+      list.push_back({{"code", r.code}, {"severity", name(r.severity)}, {"title", r.title}, {"message", r.message},
+                      {"fix", r.fix}, {"source", r.source}, {"trigger", r.trigger}});
+    return Json{{"schema", "kvdtype.rules/v1"}, {"rules", list}}.dump(2) + "\n";
+  }
+  std::string out;
+  if (fmt == OutputFormat::markdown) out += "| code | severity | title |\n|---|---|---|\n";
+  for (const Rule& r : rules()) {
+    if (fmt == OutputFormat::markdown) out += "| " + std::string(r.code) + " | " + std::string(name(r.severity)) + " | " + std::string(r.title) + " |\n";
+    else out += std::string(r.code) + "  " + pad(name(r.severity), 7) + std::string(r.title) + "\n";
+  }
+  return out;
+}
+
+std::string render_explain(const Rule& r, OutputFormat fmt) {
+  const std::string_view page = rule_page(r.code);
+  if (fmt == OutputFormat::json) {
+    return Json{{"schema", "kvdtype.explain/v1"}, {"code", r.code}, {"severity", name(r.severity)}, {"title", r.title},
+                {"message", r.message}, {"fix", r.fix}, {"source", r.source}, {"trigger", r.trigger}, {"page", page}}
+               .dump(2) + "\n";
+  }
+  if (!page.empty()) return std::string(page);
+  return std::string(r.code) + ": " + std::string(r.title) + "\n\n" + std::string(r.message) + "\n\nfix: " +
+         std::string(r.fix) + "\nsource: " + std::string(r.source) + "\n";
+}
+
+}  // namespace kvdtype::io

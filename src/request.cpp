@@ -1,0 +1,237 @@
+// RequestInput (what was typed) → Request (typed), refusing bad input with one clear line.
+#include "kvdtype/request.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "common/text.hpp"
+
+namespace kvdtype {
+
+namespace {
+
+struct Field {
+  std::string_view name;  // flag spelling without dashes, underscores as separators
+  std::string RequestInput::*member;
+};
+
+constexpr Field kFields[] = {
+    {"engine", &RequestInput::engine},
+    {"engine_version", &RequestInput::engine_version},
+    {"gpu", &RequestInput::gpu},
+    {"kv_cache_dtype", &RequestInput::kv_cache_dtype},
+    {"model_dtype", &RequestInput::model_dtype},
+    {"attention", &RequestInput::attention},
+    {"backend", &RequestInput::backend},
+    {"q_dtype", &RequestInput::q_dtype},
+    {"kv_dtype", &RequestInput::kv_dtype},
+    {"kv_storage_dtype", &RequestInput::kv_storage_dtype},
+    {"checkpoint_kv_cache_dtype", &RequestInput::checkpoint_kv_cache_dtype},
+    {"kv_scales", &RequestInput::kv_scales},
+    {"tensor_parallel_size", &RequestInput::tensor_parallel_size},
+    {"data_parallel_size", &RequestInput::data_parallel_size},
+    {"block_size", &RequestInput::block_size},
+    {"num_heads", &RequestInput::num_heads},
+    {"num_kv_heads", &RequestInput::num_kv_heads},
+    {"head_size", &RequestInput::head_size},
+    {"head_size_v", &RequestInput::head_size_v},
+    {"num_layers", &RequestInput::num_layers},
+    {"num_kv_layers", &RequestInput::num_kv_layers},
+    {"kv_lora_rank", &RequestInput::kv_lora_rank},
+    {"qk_rope_head_dim", &RequestInput::qk_rope_head_dim},
+    {"qk_nope_head_dim", &RequestInput::qk_nope_head_dim},
+    {"index_topk", &RequestInput::index_topk},
+    {"gpu_memory_gib", &RequestInput::gpu_memory_gib},
+    {"gpu_memory_utilization", &RequestInput::gpu_memory_utilization},
+    {"max_model_len", &RequestInput::max_model_len},
+    {"weight_gib", &RequestInput::weight_gib},
+};
+
+std::string flag(std::string_view field) {
+  std::string out = "--";
+  for (char c : field) out += c == '_' ? '-' : c;
+  return out;
+}
+
+Error bad(std::string_view field, std::string_view value, std::string_view why) {
+  return Error{ErrorCode::bad_value,
+               flag(field) + " '" + detail::printable(value) + "': " + std::string(why)};
+}
+
+// An integer in [lo, hi]; "" leaves `out` untouched (unknown).
+std::optional<Error> read_uint(std::string_view field, std::string_view text, std::uint64_t lo, std::uint64_t hi,
+                               std::uint64_t& out) {
+  if (text.empty()) return std::nullopt;
+  std::uint64_t v = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec == std::errc::result_out_of_range || (ec == std::errc() && p == text.data() + text.size() && (v < lo || v > hi)))
+    return bad(field, text, "out of range (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+  if (ec != std::errc() || p != text.data() + text.size())
+    return bad(field, text, "not a whole number (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+  out = v;
+  return std::nullopt;
+}
+
+std::optional<Error> read_u32(std::string_view field, std::string_view text, std::uint32_t lo, std::uint32_t hi,
+                              std::uint32_t& out) {
+  std::uint64_t v = out;
+  if (auto e = read_uint(field, text, lo, hi, v)) return e;
+  out = static_cast<std::uint32_t>(v);
+  return std::nullopt;
+}
+
+std::optional<Error> read_double(std::string_view field, std::string_view text, double lo, double hi, double& out) {
+  if (text.empty()) return std::nullopt;
+  double v = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size() || !std::isfinite(v))
+    return bad(field, text, "not a number");
+  if (v < lo || v > hi) {
+    std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+    return bad(field, text, "out of range (expected " + range + ")");
+  }
+  out = v;
+  return std::nullopt;
+}
+
+Result<std::optional<FormatId>> read_format(std::string_view field, std::string_view text) {
+  if (text.empty()) return std::optional<FormatId>{};
+  auto f = parse_format(text);
+  if (!f.ok()) return Error{f.error().code, flag(field) + ": " + f.error().message};
+  return std::optional<FormatId>{*f};
+}
+
+}  // namespace
+
+bool RequestInput::set(std::string_view field, std::string_view value) {
+  std::string key;
+  for (char c : field) key += c == '-' ? '_' : c;
+  while (!key.empty() && key.front() == '_') key.erase(key.begin());
+  for (const Field& f : kFields) {
+    if (f.name == key) {
+      this->*(f.member) = std::string(value);
+      return true;
+    }
+  }
+  return false;
+}
+
+Result<Request> make_request(const RequestInput& in) {
+  Request r;
+  if (!in.engine.empty()) {
+    auto e = parse_engine(in.engine);
+    if (!e.ok()) return Error{e.error().code, "--engine: " + e.error().message};
+    r.engine = *e;
+  }
+  if (!in.engine_version.empty()) {
+    auto v = parse_version(in.engine_version);
+    if (!v.ok()) return Error{v.error().code, "--engine-version: " + v.error().message};
+    r.engine_version = *v;
+  }
+  if (!in.gpu.empty()) {
+    if (detail::iequals(in.gpu, "auto"))
+      return Error{ErrorCode::unsupported, "--gpu auto must be resolved by probing this machine first (kvdtype probe)"};
+    auto t = parse_target(in.gpu);
+    if (!t.ok()) return Error{t.error().code, "--gpu: " + t.error().message};
+    r.target = t->target;
+    r.product = t->product;
+  }
+
+  const EngineInfo& engine = engine_info(r.engine);
+  const std::string_view kv = in.kv_cache_dtype.empty() ? std::string_view("auto") : std::string_view(in.kv_cache_dtype);
+  if (engine.has_tables) {
+    auto c = parse_cache_dtype(r.engine, kv);
+    if (!c.ok()) return Error{c.error().code, "--kv-cache-dtype: " + c.error().message};
+    r.kv_cache_dtype = *c;
+  } else if (!in.kv_cache_dtype.empty() || !in.backend.empty()) {
+    return Error{ErrorCode::unsupported, std::string(engine.display) +
+                                             " kv-cache dtypes and backends are not modelled yet; use --engine vllm or sglang"};
+  }
+
+  if (!in.model_dtype.empty() && !detail::iequals(in.model_dtype, "auto")) {
+    auto f = parse_format(in.model_dtype);
+    if (!f.ok()) return Error{f.error().code, "--model-dtype: " + f.error().message};
+    const Format& fmt = format(*f);
+    if (fmt.kind != FormatKind::floating || fmt.bits < 16)
+      return bad("model_dtype", in.model_dtype, "a model's activation dtype is bfloat16, float16 or float32");
+    r.model_dtype = *f;
+  }
+  if (!in.attention.empty()) {
+    auto a = parse_attention(in.attention);
+    if (!a.ok()) return Error{a.error().code, "--attention: " + a.error().message};
+    r.attention = *a;
+  }
+  if (!in.backend.empty() && !detail::iequals(in.backend, "auto") && engine.has_tables) {
+    auto b = parse_backend(r.engine, in.backend);
+    if (!b.ok()) return Error{b.error().code, "--backend: " + b.error().message};
+    r.backend = *b;
+  }
+
+  struct DtypeField {
+    const char* field;
+    const std::string* text;
+    std::optional<FormatId>* out;
+  };
+  for (const DtypeField& f : {DtypeField{"q_dtype", &in.q_dtype, &r.q_dtype},
+                              DtypeField{"kv_dtype", &in.kv_dtype, &r.kv_dtype},
+                              DtypeField{"kv_storage_dtype", &in.kv_storage_dtype, &r.kv_storage_dtype}}) {
+    auto parsed = read_format(f.field, *f.text);
+    if (!parsed.ok()) return parsed.error();
+    *f.out = *parsed;
+  }
+
+  if (!in.checkpoint_kv_cache_dtype.empty() && engine.has_tables) {
+    const CacheDtype* row = nullptr;
+    if (auto c = parse_cache_dtype(r.engine, in.checkpoint_kv_cache_dtype); c.ok()) row = *c;
+    // Checkpoints say "FP8" (ModelOpt kv_cache_quant_algo); engines map it to their e4m3 string.
+    else if (detail::iequals(in.checkpoint_kv_cache_dtype, "fp8")) row = find_cache_dtype(r.engine, "fp8_e4m3");
+    if (row == nullptr)
+      return bad("checkpoint_kv_cache_dtype", in.checkpoint_kv_cache_dtype,
+                 "not a kv-cache quantization this engine knows (fp8, nvfp4, …)");
+    r.checkpoint_kv = row->name == "auto" ? nullptr : row;
+  }
+  if (!in.kv_scales.empty()) {
+    const std::string s = detail::to_lower(in.kv_scales);
+    if (s == "yes" || s == "true" || s == "1") r.kv_scales = Tri::yes;
+    else if (s == "no" || s == "false" || s == "0") r.kv_scales = Tri::no;
+    else return bad("kv_scales", in.kv_scales, "expected yes or no");
+  }
+
+  // Bounds are generous physical limits: beyond them the value is a typo, not a model.
+  Geometry& g = r.geometry;
+  const std::pair<const char*, std::pair<const std::string*, std::uint32_t*>> ints[] = {
+      {"tensor_parallel_size", {&in.tensor_parallel_size, &r.tensor_parallel_size}},
+      {"data_parallel_size", {&in.data_parallel_size, &r.data_parallel_size}},
+      {"block_size", {&in.block_size, &r.block_size}},
+      {"num_heads", {&in.num_heads, &g.num_heads}},
+      {"num_kv_heads", {&in.num_kv_heads, &g.num_kv_heads}},
+      {"head_size", {&in.head_size, &g.head_size}},
+      {"head_size_v", {&in.head_size_v, &g.head_size_v}},
+      {"num_layers", {&in.num_layers, &g.num_layers}},
+      {"num_kv_layers", {&in.num_kv_layers, &g.num_kv_layers}},
+      {"kv_lora_rank", {&in.kv_lora_rank, &g.kv_lora_rank}},
+      {"qk_rope_head_dim", {&in.qk_rope_head_dim, &g.qk_rope_head_dim}},
+      {"qk_nope_head_dim", {&in.qk_nope_head_dim, &g.qk_nope_head_dim}},
+      {"index_topk", {&in.index_topk, &g.index_topk}},
+  };
+  for (const auto& [field, p] : ints) {
+    const std::string_view name = field;
+    std::uint32_t lo = 1, hi = 65536;
+    if (name == "qk_rope_head_dim" || name == "qk_nope_head_dim") lo = 0;
+    if (name == "num_layers" || name == "num_kv_layers") hi = 100000;
+    if (name == "index_topk") hi = 1u << 24;
+    if (auto e = read_u32(field, *p.first, lo, hi, *p.second)) return *e;
+  }
+  if (g.num_kv_layers && g.num_layers && g.num_kv_layers > g.num_layers)
+    return bad("num_kv_layers", in.num_kv_layers, "more KV layers than --num-layers");
+  if (auto e = read_double("gpu_memory_gib", in.gpu_memory_gib, 0.001, 1e6, r.gpu_memory_gib)) return *e;
+  if (auto e = read_double("gpu_memory_utilization", in.gpu_memory_utilization, 0.001, 1.0, r.gpu_memory_utilization))
+    return *e;
+  if (auto e = read_double("weight_gib", in.weight_gib, 0.0, 1e7, r.weight_gib)) return *e;
+  if (auto e = read_uint("max_model_len", in.max_model_len, 1, std::uint64_t{1} << 40, r.max_model_len)) return *e;
+  r.flags = in.flags;
+  return r;
+}
+
+}  // namespace kvdtype

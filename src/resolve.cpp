@@ -1,0 +1,343 @@
+// resolve(): Request → Plan. Picks the backend the way the engine would (its selection order,
+// skipping candidates that break hard rules), then derives every dtype and size from the rows.
+#include <algorithm>
+
+#include "kvdtype/check.hpp"
+#include "resolve_internal.hpp"
+
+namespace kvdtype {
+namespace detail {
+
+namespace {
+
+std::optional<Platform> platform_of(const Target* t) noexcept {
+  if (t == nullptr) return std::nullopt;
+  switch (t->vendor) {
+    case Vendor::nvidia: return Platform::cuda;
+    case Vendor::amd: return Platform::rocm;
+    case Vendor::cpu: return Platform::cpu;
+  }
+  return std::nullopt;
+}
+
+bool is_mla(Attention a) noexcept { return a == Attention::mla || a == Attention::sparse_mla; }
+
+// A kernel block size list accepts a block size that any listed kernel size divides.
+bool block_ok(const SizeList& sizes, std::uint16_t multiple, std::uint32_t block) noexcept {
+  if (sizes.count == 0) return multiple == 0 || block % multiple == 0;
+  for (std::uint8_t i = 0; i < sizes.count; ++i)
+    if (block % sizes.values[i] == 0) return true;
+  return false;
+}
+
+bool cc_in(unsigned cc, std::uint16_t lo, std::uint16_t hi) noexcept {
+  return (lo == 0 || cc >= lo) && (hi == 0 || cc <= hi);
+}
+
+std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) noexcept { return (a + b - 1) / b; }
+
+ScaleKind scale_kind(KvQuant q) noexcept {
+  switch (q) {
+    case KvQuant::none: return ScaleKind::none;
+    case KvQuant::fp8_per_tensor: return ScaleKind::per_tensor;
+    case KvQuant::fp8_ds_mla: return ScaleKind::tile128_fp32;
+    case KvQuant::fp8_per_token_head:
+    case KvQuant::int8_per_token_head:
+    case KvQuant::int4_per_token_head: return ScaleKind::per_token_head;
+    case KvQuant::nvfp4: return ScaleKind::block16_e4m3;
+    case KvQuant::mxfp8: return ScaleKind::block32_e8m0;
+    case KvQuant::fp4_block16: return ScaleKind::block16_e8m0;
+    case KvQuant::turboquant: return ScaleKind::per_vector_fp16;
+  }
+  return ScaleKind::none;
+}
+
+// Element bits of one side of the cache: the row's explicit width, else the format's.
+std::uint32_t side_bits(std::uint8_t row_bits, std::optional<FormatId> f) noexcept {
+  if (row_bits) return row_bits;
+  if (!f) return 0;
+  const Format& fmt = format(*f);
+  if (fmt.kind == FormatKind::block || fmt.kind == FormatKind::packed) return 0;  // layout decides
+  return fmt.bits;
+}
+
+// Bytes one token takes in one layer on one GPU, for a cache row on this request.
+std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& row, const TensorPlan& k,
+                                         const TensorPlan& v) noexcept {
+  const Request& r = ctx.req;
+  const bool mla = is_mla(r.attention);
+  if (row.layout == Layout::fp8_ds_mla) return 656u;  // fixed record, independent of the geometry
+  const std::uint32_t hk = ctx.head_size;
+  if (hk == 0) return std::nullopt;
+  const std::uint32_t hv = mla ? 0 : (r.geometry.head_size_v ? r.geometry.head_size_v : hk);
+  std::uint32_t heads = 1;  // MLA caches one latent vector per token, replicated on every rank
+  if (!mla) {
+    std::uint32_t kvh = r.geometry.num_kv_heads;
+    if (kvh == 0 && (r.attention == Attention::mha)) kvh = r.geometry.num_heads;
+    if (kvh == 0 && r.attention == Attention::mqa) kvh = 1;
+    if (kvh == 0) return std::nullopt;
+    const std::uint32_t tp = r.tensor_parallel_size ? r.tensor_parallel_size : 1;
+    heads = std::max<std::uint32_t>(1, kvh / tp);  // fewer KV heads than ranks: replicated
+  }
+  switch (row.layout) {
+    case Layout::elementwise: {
+      const std::uint32_t kb = side_bits(row.k_bits, k.format), vb = side_bits(row.v_bits, v.format);
+      if (kb == 0 || (hv && vb == 0)) return std::nullopt;
+      const std::uint32_t data = ceil_div(hk * kb, 8) + ceil_div(hv * vb, 8);
+      const std::uint32_t scales = row.scale_bytes_per_token_head * (hv ? 2u : 1u);
+      return heads * (data + scales);
+    }
+    case Layout::nvfp4_inline:
+      return heads * ((hk / 2 + hk / 16) + (hv ? hv / 2 + hv / 16 : 0));
+    case Layout::turboquant_slot: {
+      const std::uint32_t key = row.k_bits >= 8 ? hk : ceil_div(hk * row.k_bits, 8) + 2;
+      const std::uint32_t value = ceil_div((hv ? hv : hk) * row.v_bits, 8) + 4;
+      const std::uint32_t slot = key + value;
+      return heads * (slot + (slot & 1u));
+    }
+    case Layout::fp8_ds_mla: break;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Context::Context(const Request& r) : req(r), ix(engine_index(r.engine)), platform(platform_of(r.target)) {
+  requested = r.kv_cache_dtype ? r.kv_cache_dtype : ix.auto_row;
+  effective = requested;
+  if (requested != nullptr && requested == ix.auto_row && r.checkpoint_kv != nullptr) effective = r.checkpoint_kv;
+  quantized = effective != nullptr && is_quantized(effective->quant);
+  head_size = r.geometry.head_size;
+  if (head_size == 0 && is_mla(r.attention) && r.geometry.kv_lora_rank)
+    head_size = r.geometry.kv_lora_rank + r.geometry.qk_rope_head_dim;
+}
+
+std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept {
+  const Target* t = ctx.req.target;
+  switch (rule) {
+    case FormatRule::fixed: return fixed == FormatId::count_ ? std::nullopt : std::optional<FormatId>(fixed);
+    case FormatRule::model_dtype: return ctx.req.model_dtype;
+    case FormatRule::platform_fp8_e4m3:
+      if (t == nullptr) return std::nullopt;
+      return t->fp8_flavour == Fp8Flavour::fnuz ? FormatId::float8_e4m3fnuz : FormatId::float8_e4m3fn;
+    case FormatRule::platform_fp8_on_rocm_else_fixed:
+      if (t == nullptr) return std::nullopt;
+      if (t->vendor == Vendor::amd)
+        return t->fp8_flavour == Fp8Flavour::fnuz ? FormatId::float8_e4m3fnuz : FormatId::float8_e4m3fn;
+      return fixed;
+    case FormatRule::e4m3_from_cc89_else_fixed:
+      if (t == nullptr) return std::nullopt;
+      // The engine asks for the device capability; only CUDA-like devices below 8.9 take the
+      // software path (vLLM _use_fp8_e4b15).
+      if (t->vendor == Vendor::cpu || t->cc() >= 89) return FormatId::float8_e4m3fn;
+      return fixed;
+  }
+  return std::nullopt;
+}
+
+InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBackend& b) noexcept {
+  InlineVector<RowFailure, 8> out;
+  const Request& r = ctx.req;
+  const Backend& row = *b.row;
+  if (ctx.platform) {
+    const bool platform_ok = (b.platforms & platform_bit(*ctx.platform)) != 0;
+    if (!platform_ok || !cc_in(r.target->cc(), row.min_cc, row.max_cc)) out.push_back({find_rule("KVD014"), 0});
+  }
+  if (r.attention != Attention::unknown && !(b.attention & attention_bit(r.attention)))
+    out.push_back({find_rule("KVD012"), 0});
+  if (ctx.requested != nullptr && !(b.kv & bit(vocabulary_index(ctx.ix, ctx.requested))))
+    out.push_back({find_rule("KVD010"), 0});
+  if (r.model_dtype && !(b.model_dtypes & format_bit(*r.model_dtype))) out.push_back({find_rule("KVD011"), 0});
+  if (ctx.head_size) {
+    bool ok = true;
+    if (b.head_sizes.count) ok = b.head_sizes.contains(ctx.head_size);
+    if (row.head_size_min && ctx.head_size < row.head_size_min) ok = false;
+    if (row.head_size_max && ctx.head_size > row.head_size_max) ok = false;
+    if (row.head_size_multiple && ctx.head_size % row.head_size_multiple) ok = false;
+    if (!ok) out.push_back({find_rule("KVD013"), ctx.head_size});
+  }
+  if (r.block_size && !block_ok(b.block_sizes, row.block_size_multiple, r.block_size))
+    out.push_back({find_rule("KVD015"), r.block_size});
+  return out;
+}
+
+void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept {
+  const Request& r = ctx.req;
+  plan.target = r.target;
+  plan.backend = backend;
+  plan.requested = ctx.requested;
+  if (ctx.effective == nullptr) return;
+
+  const CacheDtype* eff = ctx.effective;
+  const CompiledBackend* cb = backend ? &ctx.ix.compiled_backends[backend_index(ctx.ix, backend)] : nullptr;
+  if (cb && cb->canonical && (cb->canonicalizes & bit(vocabulary_index(ctx.ix, ctx.requested)))) eff = cb->canonical;
+  plan.cache_dtype = eff;
+
+  auto k = apply_rule(ctx, eff->k_rule, eff->k_format);
+  auto v = apply_rule(ctx, eff->v_rule, eff->v_format);
+  if (cb && cb->fp8_as) {
+    if (k && format(*k).is_float8()) k = apply_rule(ctx, *cb->fp8_as, *k);
+    if (v && format(*v).is_float8()) v = apply_rule(ctx, *cb->fp8_as, *v);
+  }
+  plan.k.format = k;
+  plan.v.format = v;
+  auto storage = [&](std::optional<FormatId> f) -> std::optional<FormatId> {
+    switch (eff->storage) {
+      case StorageRule::element: return f;
+      case StorageRule::uint8_bytes: return FormatId::uint8;
+      case StorageRule::int8_bytes: return FormatId::int8;
+    }
+    return f;
+  };
+  plan.k.storage = storage(k);
+  plan.v.storage = storage(v);
+
+  const bool quantized = is_quantized(eff->quant);
+  if (!quantized) {
+    plan.q = r.model_dtype;
+  } else if (backend != nullptr) {
+    const bool q_fp8 = backend->q_policy == QPolicy::kv_format &&
+                       (backend->q_kv_format_min_cc == 0 || (r.target && r.target->cc() >= backend->q_kv_format_min_cc));
+    plan.q = q_fp8 ? k : r.model_dtype;
+  }
+  plan.kv_data_type = k;
+
+  plan.scales.kind = scale_kind(eff->quant);
+  if (plan.scales.kind == ScaleKind::per_tensor)
+    plan.scales.calibrated = r.kv_scales != Tri::unknown ? r.kv_scales : (r.checkpoint_kv ? Tri::yes : Tri::unknown);
+
+  plan.bytes_per_token_per_layer = layer_bytes(ctx, *eff, plan.k, plan.v);
+  const std::uint32_t layers = r.geometry.num_kv_layers ? r.geometry.num_kv_layers : r.geometry.num_layers;
+  if (plan.bytes_per_token_per_layer && layers) {
+    std::uint64_t total = std::uint64_t{*plan.bytes_per_token_per_layer} * layers;
+    // TurboQuant leaves the first and last two layers of dense models in the model dtype
+    // (vLLM get_boundary_skip_layers, never more than half); hybrid models skip none.
+    const bool hybrid = r.geometry.num_kv_layers && r.geometry.num_kv_layers < r.geometry.num_layers;
+    if (eff->quant == KvQuant::turboquant && !hybrid && ctx.ix.auto_row) {
+      const std::uint32_t skip = std::min<std::uint32_t>(4, layers / 2);
+      TensorPlan mk{r.model_dtype, r.model_dtype};
+      if (auto plain = layer_bytes(ctx, *ctx.ix.auto_row, mk, mk))
+        total = total - std::uint64_t{*plan.bytes_per_token_per_layer} * skip + std::uint64_t{*plain} * skip;
+    }
+    plan.bytes_per_token = total;
+  }
+}
+
+bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) noexcept {
+  const Request& r = ctx.req;
+  const CompiledWhen& w = c.when;
+  const Constraint& row = *c.row;
+  // Unknown inputs never match a condition on them: rules fire on facts, not guesses.
+  if (w.backends) {
+    if (plan.backend == nullptr || !(w.backends & bit(backend_index(ctx.ix, plan.backend)))) return false;
+  }
+  if (w.kv && (ctx.requested == nullptr || !(w.kv & bit(vocabulary_index(ctx.ix, ctx.requested))))) return false;
+  if (w.kv_quant && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
+  if (w.model_dtypes && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
+  if (w.k_formats && (!plan.k.format || !(w.k_formats & format_bit(*plan.k.format)))) return false;
+  if (w.attention && (r.attention == Attention::unknown || !(w.attention & attention_bit(r.attention)))) return false;
+  if (w.platforms && (!ctx.platform || !(w.platforms & platform_bit(*ctx.platform)))) return false;
+  if (row.when.min_cc || row.when.max_cc) {
+    if (r.target == nullptr) return false;
+    const bool in = cc_in(r.target->cc(), row.when.min_cc, row.when.max_cc);
+    if (in == row.when.outside_cc) return false;
+  }
+  if (w.head_sizes.count) {
+    // head_sizes matches the K head size, or the pair when V differs (e.g. "192" with V 128).
+    if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
+  }
+  if (row.when.flags_all && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
+  return true;
+}
+
+Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept {
+  const Constraint& row = *c.row;
+  const bool version_scoped = c.fixed.known || !row.fix_pr.empty();
+  if (!version_scoped) return Affected::yes;
+  const Version& v = ctx.req.engine_version;
+  if (!v.known || !c.fixed.known) return Affected::maybe;
+  if (c.introduced.known && v < c.introduced) return Affected::no;
+  return v < c.fixed ? Affected::yes : Affected::no;
+}
+
+namespace {
+
+// The engine's order for this request, or nothing when no row matches.
+const CompiledSelection* selection_for(const Context& ctx) noexcept {
+  if (!ctx.platform) return nullptr;
+  const Request& r = ctx.req;
+  // Selection needs an attention kind; engines treat a plain decoder as MHA/GQA.
+  const Attention kind = r.attention == Attention::unknown ? Attention::gqa : r.attention;
+  for (const CompiledSelection& s : ctx.ix.selection) {
+    const SelectionOrder& row = *s.row;
+    if (!(s.platform & platform_bit(*ctx.platform))) continue;
+    if (s.attention && !(s.attention & attention_bit(kind))) continue;
+    if (!cc_in(r.target->cc(), row.min_cc, row.max_cc)) continue;
+    if (row.kv_quantized == 1 && !ctx.quantized) continue;
+    if (row.kv_quantized == 0 && ctx.quantized) continue;
+    if (row.max_num_heads && (r.heads_per_rank() == 0 || r.heads_per_rank() > row.max_num_heads)) continue;
+    if ((r.flags & row.flags_all) != row.flags_all || (r.flags & row.flags_none)) continue;
+    return &s;
+  }
+  return nullptr;
+}
+
+// The first rule that excludes this backend during selection, or nothing.
+std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBackend& cb, Plan& trial) noexcept {
+  const auto failures = row_failures(ctx, cb);
+  if (!failures.empty()) return SkippedBackend{cb.row, failures[0].rule, {}};
+  trial = Plan{};
+  fill_plan(ctx, cb.row, trial);
+  for (std::uint8_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {
+    const CompiledConstraint& c = ctx.ix.constraints[i];
+    if (!c.row->selection || c.replace != nullptr) continue;
+    if (c.rule->severity != Severity::error) continue;
+    if (affected(ctx, c) == Affected::yes && matches(ctx, c, trial)) return SkippedBackend{cb.row, c.rule, c.row->detail};
+  }
+  return std::nullopt;
+}
+
+// A substitution the engine makes for this backend (SGLang fa3 + fp8_e5m2 → triton).
+const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan& plan) noexcept {
+  for (std::uint8_t i : ctx.ix.by_backend[backend_index(ctx.ix, chosen)]) {
+    const CompiledConstraint& c = ctx.ix.constraints[i];
+    if (c.replace != nullptr && affected(ctx, c) != Affected::no && matches(ctx, c, plan)) return c.replace;
+  }
+  return nullptr;
+}
+
+}  // namespace
+}  // namespace detail
+
+Plan resolve(const Request& request) noexcept {
+  using namespace detail;
+  const Context ctx(request);
+  Plan plan;
+  if (request.backend != nullptr) {
+    fill_plan(ctx, request.backend, plan);
+  } else if (const CompiledSelection* order = selection_for(ctx)) {
+    Plan trial;
+    const Backend* chosen = nullptr;
+    for (std::uint8_t i = 0; i < order->count && chosen == nullptr; ++i) {
+      const CompiledBackend& cb = ctx.ix.compiled_backends[order->order[i]];
+      if (auto skip = exclusion(ctx, cb, trial)) plan.skipped.push_back(*skip);
+      else chosen = cb.row;
+    }
+    auto skipped = plan.skipped;
+    fill_plan(ctx, chosen, plan);
+    plan.skipped = skipped;
+  } else {
+    fill_plan(ctx, nullptr, plan);
+  }
+  if (plan.backend != nullptr) {
+    if (const Backend* sub = substitute(ctx, plan.backend, plan)) {
+      auto skipped = plan.skipped;
+      plan = Plan{};
+      fill_plan(ctx, sub, plan);
+      plan.skipped = skipped;
+    }
+  }
+  return plan;
+}
+
+}  // namespace kvdtype

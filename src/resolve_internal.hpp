@@ -1,0 +1,49 @@
+// Internal: the pieces resolve() and check() share — judging one backend against its row and
+// the constraints, and filling a Plan for it.
+#pragma once
+
+#include <optional>
+
+#include "index.hpp"
+#include "kvdtype/plan.hpp"
+#include "kvdtype/request.hpp"
+
+namespace kvdtype::detail {
+
+/// What the request looks like to the tables: platform, effective cache row, head size.
+struct Context {
+  const Request& req;
+  const EngineIndex& ix;
+  std::optional<Platform> platform;      // from the target's vendor; empty when unknown
+  const CacheDtype* requested = nullptr; // the string as given
+  const CacheDtype* effective = nullptr; // after `auto` → checkpoint
+  std::uint32_t head_size = 0;           // K head size; MLA: latent width; 0 unknown
+  bool quantized = false;                // effective cache is quantized
+
+  explicit Context(const Request& r);
+};
+
+/// One reason a backend's own row refuses the request.
+struct RowFailure {
+  const Rule* rule = nullptr;
+  std::uint64_t number = 0;
+};
+
+/// Every failure of the backend's row checks (platform/capability, attention, kv string,
+/// model dtype, head size, block size), in that order. Unknown inputs never fail.
+InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBackend& b) noexcept;
+
+/// Fill plan formats, storage, Q, kv_data_type, scales and bytes for `backend` (may be null).
+void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept;
+
+/// Whether the constraint's When holds for this request and plan.
+bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) noexcept;
+
+/// How a version-scoped constraint applies to the request's engine version.
+enum class Affected : std::uint8_t { no, maybe, yes };
+Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept;
+
+/// The format a row rule gives on this request (nullopt when it depends on something unknown).
+std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept;
+
+}  // namespace kvdtype::detail

@@ -1,0 +1,254 @@
+// vLLM's attention backends on CUDA, ROCm and CPU: one row per AttentionBackendEnum entry, with
+// what its class declares (supported_kv_cache_dtypes, supported_dtypes, head and kernel block
+// sizes, compute capability) and what its implementation does with Q and the cache. How each
+// field is read: docs/tables.md. Evidence and what was verified: docs/engines/vllm.md.
+//
+// Common facts used below:
+// - MLA layers are validated with head size kv_lora_rank + qk_rope_head_dim: 576 for DeepSeek,
+//   512 for NoPE models (GLM-5.3-Flash). Dense MLA backends inherit head sizes 320/576.
+// - MLACommonImpl quantizes decode Q to the cache's fp8 whenever the cache is fp8, unless the
+//   impl opts out (supports_quant_query_input): that is q_policy = kv_format.
+// - Every fp8 cache is a uint8 tensor (STR_DTYPE_TO_TORCH_DTYPE); a kernel that takes the element
+//   type must be told the fp8 element, never uint8 (kv_declared = element; KVD020).
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+using enum QPolicy;
+using enum KvDeclared;
+using enum Fp8Path;
+
+constexpr Backend kRows[] = {
+    // =========================== CUDA, MHA / GQA / MQA ========================================
+    // Quantized KV only where FlashAttention 3 (SM90 family) or 4 (SM100 family) runs it; that
+    // limit is a Constraint row (KVD017). fp8_e5m2 is never accepted. Q is quantized to the
+    // cache's fp8 (FA3 requires q and k of one dtype).
+    {.engine = Engine::vllm, .name = "FLASH_ATTN", .platforms = "cuda", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .min_cc = 80, .head_size_max = 256, .head_size_multiple = 8, .block_size_multiple = 16,
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .fp8_as = "platform_fp8_e4m3",
+     .notes = "FA2 below sm_90, FA3 on SM90, FA4 on SM100; fp8 KV needs FA3/FA4; head <= 256 (FA4 allows 512, not modelled); sinks need sm_90+",
+     .source = "vllm/v1/attention/backends/flash_attn.py (FlashAttentionBackend); fa_utils.py flash_attn_supports_kv_cache_dtype, flash_attn_supports_quant_query_input"},
+    // Q becomes fp8 only on the SM100 trtllm-gen path (and can be turned off with
+    // disable_flashinfer_q_quantization, so a 16-bit Q is tolerated). Elsewhere FA2 dequantizes.
+    {.engine = Engine::vllm, .name = "FLASHINFER", .platforms = "cuda", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2 nvfp4 nvfp4_4over6",
+     .model_dtypes = "float16 bfloat16", .min_cc = 80, .max_cc = 121,
+     .head_sizes = "64 128 256 512", .block_sizes = "16 32 64",
+     .q_policy = kv_format, .q_kv_format_min_cc = 100, .q_strict = false, .kv_declared = element,
+     .fp8_path = software,
+     .notes = "trtllm-gen on SM100 (HND layout, sinks, fp8 Q), FA2/XQA elsewhere; nvfp4 only on SM100 family; with nvfp4 the SM100 Q is fp8 e4m3, not nvfp4; blocks up to 1024 on SM100 GQA trtllm-gen (not modelled)",
+     .source = "vllm/v1/attention/backends/flashinfer.py (FlashInferBackend: supported_kv_cache_dtypes, get_supported_head_sizes, supports_compute_capability 8.0-12.1, get_dtype_for_flashinfer)"},
+    // Kernels cast every fp8 string to current_platform.fp8_dtype() on write and read. The impl
+    // refuses any fp8 cache below sm_89 on CUDA ("native FP8 (fp8e4nv) requires SM89+"), after
+    // selection. Q is quantized on CUDA only; on ROCm Q stays 16-bit (tolerated: q_strict false).
+    {.engine = Engine::vllm, .name = "TRITON_ATTN", .platforms = "cuda rocm",
+     .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2 int4_per_token_head int8_per_token_head fp8_per_token_head",
+     .model_dtypes = "float16 bfloat16 float32", .head_size_min = 32, .block_size_multiple = 16,
+     .q_policy = kv_format, .q_kv_format_min_cc = 89, .q_strict = false, .kv_declared = element,
+     .fp8_path = triton, .fp8_as = "platform_fp8_e4m3",
+     .notes = "portable fallback; fp8 (any spelling) needs sm_89+ on CUDA, raised at impl init after selection; only backend for *_per_token_head",
+     .source = "vllm/v1/attention/backends/triton_attn.py (TritonAttentionBackend; impl __init__ 'native FP8 (fp8e4nv) requires SM89+'); ops/triton_reshape_and_cache_flash.py (casts to platform fp8)"},
+    {.engine = Engine::vllm, .name = "FLEX_ATTENTION", .platforms = "cuda", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto float16 bfloat16", .model_dtypes = "float16 bfloat16 float32",
+     .block_size_multiple = 16, .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .notes = "PyTorch FlexAttention; CUDA fallback for float32 models; no quantized cache",
+     .source = "vllm/v1/attention/backends/flex_attention.py (FlexAttentionBackend)"},
+    // The only backend whose list holds turboquant_*; its supports_kv_cache_dtype is a prefix test
+    // and refuses everything else (including None/auto: KVD043). Own Triton kernels; Q stays
+    // 16-bit. The packed slot is handed to the kernels as bytes.
+    {.engine = Engine::vllm, .name = "TURBOQUANT", .platforms = "cuda rocm", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc",
+     .model_dtypes = "float16 bfloat16", .block_sizes = "16 32 64 128",
+     .q_policy = model_dtype, .kv_declared = element_or_bytes, .fp8_path = triton,
+     .notes = "decoder attention only; first 2 and last 2 layers of dense models stay 16-bit (boundary skip); forces FlashAttention version 2 for prefill",
+     .source = "vllm/v1/attention/backends/turboquant_attn.py (TurboQuantAttentionBackend); vllm/platforms/cuda.py and rocm.py (last in the priority list); vllm-project/vllm#40060"},
+    // Hunyuan-specific (Hy3) kernel; exact sm_90; its list names fp8_e4m3 but not fp8.
+    {.engine = Engine::vllm, .name = "HPC_ATTN", .platforms = "cuda", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto bfloat16 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .min_cc = 90, .max_cc = 90, .head_sizes = "128", .block_sizes = "64",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = hardware,
+     .notes = "Tencent hpc-ops, Hy3 models, Hopper only; not in the automatic priority list; builder derives use_fp8 from the uint8 spec dtype (always false), impl from the string",
+     .source = "vllm/v1/attention/backends/hpc_attn.py (HpcAttentionBackend); reference sheet vllm.md §2.2 note (builder use_fp8)"},
+
+    // =========================== ROCm, MHA / GQA / MQA ========================================
+    // ROCm kernels view the cache as current_platform.fp8_dtype(): float8_e4m3fnuz on gfx942,
+    // float8_e4m3fn on gfx950; fp8_e5m2 is stored as that e4m3 too.
+    {.engine = Engine::vllm, .name = "ROCM_ATTN", .platforms = "rocm", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2",
+     .model_dtypes = "float16 bfloat16 float32",
+     .head_sizes = "32 64 80 96 128 160 192 224 256", .block_size_multiple = 16,
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = triton,
+     .fp8_as = "platform_fp8_e4m3",
+     .notes = "default ROCm MHA backend; left out when a KV connector is configured and for encoder-decoder models",
+     .source = "vllm/v1/attention/backends/rocm_attn.py (RocmAttentionBackend); vllm/platforms/rocm.py _get_backend_priorities"},
+    // get_cdna_version() > 2: gfx942, gfx950 (and gfx1250, capability 12.5, not modelled).
+    {.engine = Engine::vllm, .name = "ROCM_AITER_FA", .platforms = "rocm", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2",
+     .model_dtypes = "float16 bfloat16", .min_cc = 94, .max_cc = 95,
+     .head_sizes = "64 128 256", .block_sizes = "16 32",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = hardware,
+     .fp8_as = "platform_fp8_e4m3",
+     .notes = "AITER FlashAttention, CDNA3+; in the automatic list only with VLLM_ROCM_USE_AITER=1 and AITER MHA on; decoder only",
+     .source = "vllm/v1/attention/backends/rocm_aiter_fa.py (AiterFlashAttentionBackend); vllm/platforms/rocm.py get_cdna_version; vllm-project/vllm#25475 (view as platform fp8)"},
+    {.engine = Engine::vllm, .name = "ROCM_AITER_UNIFIED_ATTN", .platforms = "rocm",
+     .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2",
+     .model_dtypes = "float16 bfloat16", .head_size_min = 32, .block_size_multiple = 16,
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = triton,
+     .fp8_as = "platform_fp8_e4m3",
+     .notes = "AITER Triton unified attention; appended when the aiter package is found on CDNA; causal only; prefers block 64",
+     .source = "vllm/v1/attention/backends/rocm_aiter_unified_attn.py (RocmAiterUnifiedAttentionBackend); reference sheet vllm.md §4.1 (Q fp8)"},
+
+    // =========================== CPU ==========================================================
+    // The CPU platform always picks CPU_ATTN for non-MLA layers and never runs
+    // validate_configuration, so a list mismatch is not refused by vLLM itself.
+    {.engine = Engine::vllm, .name = "CPU_ATTN", .platforms = "cpu", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16 float32",
+     .head_sizes = "32 64 80 96 112 128 160 192 224 256 512", .block_size_multiple = 16,
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .notes = "vLLM's C++ CPU kernels (AMX, NEON, VXE, vec); HND layout",
+     .source = "vllm/v1/attention/backends/cpu_attn.py (CPUAttentionBackend); vllm/platforms/cpu.py get_attn_backend_cls"},
+
+    // =========================== CUDA, dense MLA ==============================================
+    // Declares SM90 and SM100, but supports_combination refuses dense decode off Hopper
+    // ("FlashMLA Dense is only supported on Hopper devices."): a Constraint row (KVD017).
+    // fp8 decode passes descale_q/descale_k: Q is the cache's fp8.
+    {.engine = Engine::vllm, .name = "FLASHMLA", .platforms = "cuda", .attention = "mla",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .min_cc = 90, .max_cc = 109, .head_sizes = "320 576", .block_sizes = "64",
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .notes = "DeepSeek FlashMLA dense decode; Hopper only in practice; block size forced to 64",
+     .source = "vllm/v1/attention/backends/mla/flashmla.py (FlashMLABackend, supports_compute_capability 9/10); vllm/v1/attention/ops/flashmla.py is_flashmla_dense_supported"},
+    // The impl asserts that the q dtype equals the kv cache dtype.
+    {.engine = Engine::vllm, .name = "CUTLASS_MLA", .platforms = "cuda", .attention = "mla",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .min_cc = 100, .max_cc = 109, .head_sizes = "320 576", .block_sizes = "128",
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .notes = "SM100 CUTLASS MLA decode; q dtype must equal the cache dtype; block size forced to 128",
+     .source = "vllm/v1/attention/backends/mla/cutlass_mla.py (CutlassMLABackend; impl q/kv dtype assert)"},
+    {.engine = Engine::vllm, .name = "FLASHINFER_MLA", .platforms = "cuda", .attention = "mla",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .min_cc = 100, .max_cc = 109, .head_sizes = "320 576", .block_sizes = "32 64",
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .notes = "FlashInfer trtllm-gen MLA; first MLA choice on SM100; needs qk_nope_head_dim in {64,128,192}; HND layout",
+     .source = "vllm/v1/attention/backends/mla/flashinfer_mla.py (FlashInferMLABackend)"},
+    // Accepts only fp8 caches (R1 dims 128/64/128), Q must be fp8 too.
+    {.engine = Engine::vllm, .name = "TOKENSPEED_MLA", .platforms = "cuda", .attention = "mla",
+     .kv_cache_dtypes = "fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .min_cc = 100, .max_cc = 109, .head_sizes = "320 576", .block_sizes = "32 64",
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .notes = "TokenSpeed CuTe-DSL MLA decode; needs the tokenspeed_mla package and DeepSeek R1 dims; fp8 cache only",
+     .source = "vllm/v1/attention/backends/mla/tokenspeed_mla.py (TokenSpeedMLABackend); vllm/platforms/cuda.py priority comment 'R1 dims + FP8 KV only'"},
+    // FA3 needs q and kv of one dtype and a 16-bit q_v: no fp8 cache at all.
+    {.engine = Engine::vllm, .name = "FLASH_ATTN_MLA", .platforms = "cuda", .attention = "mla",
+     .kv_cache_dtypes = "auto float16 bfloat16", .model_dtypes = "float16 bfloat16",
+     .min_cc = 90, .max_cc = 99, .head_sizes = "320 576", .block_size_multiple = 16,
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = hardware,
+     .notes = "FlashAttention 3 MLA decode on the SM90 family; 16-bit caches only; first MLA choice off SM100/SM120",
+     .source = "vllm/v1/attention/backends/mla/flashattn_mla.py (FlashAttnMLABackend); fa_utils.py flash_attn_supports_mla"},
+    // Dequantizes the fp8 cache in the kernel and opts out of Q quantization. The cache is viewed
+    // as current_platform.fp8_dtype(). The CUDA impl refuses fp8 below sm_89 after selection.
+    {.engine = Engine::vllm, .name = "TRITON_MLA", .platforms = "cuda rocm", .attention = "mla",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .block_size_multiple = 16, .q_policy = model_dtype, .q_strict = true, .kv_declared = element,
+     .fp8_path = triton, .fp8_as = "platform_fp8_e4m3",
+     .notes = "portable Triton MLA decode; Q stays 16-bit (supports_quant_query_input off for fp8); fp8 needs sm_89+ on CUDA; block 1 refused on ROCm",
+     .source = "vllm/v1/attention/backends/mla/triton_mla.py (TritonMLABackend; forward_mqa views the cache as current_platform.fp8_dtype())"},
+
+    // =========================== ROCm, MLA ====================================================
+    // With an fp8 cache the layer quantizes decode Q to aiter's fp8 (the platform e4m3) and the
+    // persistent decode metadata must be sized with that Q dtype (vllm-project/vllm#47276,
+    // #46997). MI300/MI355 (gfx942/gfx950) only: explicit selection elsewhere fails on
+    // 'compute capability not supported'.
+    {.engine = Engine::vllm, .name = "ROCM_AITER_MLA", .platforms = "rocm", .attention = "mla",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
+     .min_cc = 94, .max_cc = 95, .block_size_multiple = 1,
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .fp8_as = "platform_fp8_e4m3",
+     .notes = "AITER asm MLA decode (persistent or Gluon); heads per rank 1-15 or a multiple of 16; fp8 = aiter dtypes.fp8 (fnuz on gfx942); fp8 asm prefill on gfx950 only",
+     .source = "vllm/v1/attention/backends/mla/rocm_aiter_mla.py (AiterMLABackend, AiterMLAMetadataBuilder q_dtype); vllm-project/vllm#47276, #46997; vllm/platforms/rocm.py on_mi3xx gate"},
+    // Subclass of ROCM_AITER_MLA that only swaps the prefill kernel; get_name() says
+    // AITER_TRITON_MLA while the enum entry is ROCM_AITER_TRITON_MLA.
+    {.engine = Engine::vllm, .name = "ROCM_AITER_TRITON_MLA", .aliases = "AITER_TRITON_MLA",
+     .platforms = "rocm", .attention = "mla",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
+     .min_cc = 94, .max_cc = 95, .block_size_multiple = 1,
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .fp8_as = "platform_fp8_e4m3",
+     .notes = "ROCM_AITER_MLA decode with AITER Triton prefill; inherits every declaration and the arch gate",
+     .source = "vllm/v1/attention/backends/mla/aiter_triton_mla.py (AiterTritonMLABackend(AiterMLABackend))"},
+
+    // =========================== CPU, MLA =====================================================
+    {.engine = Engine::vllm, .name = "CPU_MLA", .platforms = "cpu", .attention = "mla",
+     .kv_cache_dtypes = "auto", .model_dtypes = "float16 bfloat16 float32",
+     .head_sizes = "576", .block_sizes = "16", .q_policy = model_dtype, .kv_declared = element,
+     .fp8_path = software,
+     .notes = "the CPU platform forces block size 16 for MLA; 16-bit/32-bit caches only",
+     .source = "vllm/v1/attention/backends/mla/cpu_mla.py (CPUMLABackend); vllm/platforms/cpu.py"},
+
+    // =========================== CUDA, sparse MLA (DeepSeek V3.2 / GLM-5.x DSA) ===============
+    // After selection any quantized string becomes fp8_ds_mla (656 B record, also written back
+    // to cache_config); fp8_e4m3 is not in the list. Q stays bf16 with the fp8 cache. The
+    // packed record is handed to FlashMLA as bytes.
+    {.engine = Engine::vllm, .name = "FLASHMLA_SPARSE", .platforms = "cuda", .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto bfloat16 fp8 fp8_ds_mla nvfp4_ds_mla", .model_dtypes = "bfloat16",
+     .min_cc = 90, .max_cc = 109, .head_sizes = "576", .block_sizes = "64",
+     .q_policy = model_dtype, .q_strict = true, .kv_declared = element_or_bytes,
+     .fp8_path = hardware, .canonicalizes = "fp8", .canonical_kv = "fp8_ds_mla",
+     .notes = "FlashMLA sparse; fp8 -> fp8_ds_mla after selection; nvfp4_ds_mla (352 B) only on SM100; SM12x only through an opt-in Triton port (not modelled)",
+     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (FlashMLASparseBackend); vllm/model_executor/layers/attention/mla_attention.py _canonicalize_sparse_mla_kv_cache_dtype"},
+    // TRT-LLM sparse MLA; refuses mixed bf16 Q + fp8 KV, so Q is the cache's fp8.
+    {.engine = Engine::vllm, .name = "FLASHINFER_MLA_SPARSE", .platforms = "cuda",
+     .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .min_cc = 100, .max_cc = 109, .head_sizes = "576", .block_sizes = "32 64",
+     .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .notes = "FlashInfer trtllm-gen sparse MLA; preferred sparse backend on SM100 with a quantized cache or <= 16 heads per rank; needs qk_nope_head_dim in {128,192}",
+     .source = "vllm/v1/attention/backends/mla/flashinfer_mla_sparse.py (FlashInferMLASparseTRTLLMBackend; 'mixed bf16+fp8 not supported')"},
+    // Rewrites auto, fp8 and fp8_e4m3 into fp8_ds_mla: even auto gets the 656 B fp8 record.
+    {.engine = Engine::vllm, .name = "FLASHINFER_MLA_SPARSE_SM120", .platforms = "cuda",
+     .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto fp8 fp8_e4m3 fp8_ds_mla", .model_dtypes = "bfloat16",
+     .min_cc = 120, .max_cc = 129, .head_sizes = "576", .block_sizes = "64 256",
+     .q_policy = model_dtype, .q_strict = true, .kv_declared = element_or_bytes,
+     .fp8_path = hardware, .canonicalizes = "auto fp8 fp8_e4m3", .canonical_kv = "fp8_ds_mla",
+     .notes = "FlashInfer SM120/SM121 sparse MLA on the packed fp8_ds_mla record; bf16 Q; needs index_topk 2048",
+     .source = "vllm/v1/attention/backends/mla/flashinfer_mla_sparse.py (FlashInferMLASparseSM120Backend), flashinfer_mla_sparse_sm120.py"},
+    // FlashInfer >= 0.6.18 FA3 reads the fp8 cache and dequantizes it in shared memory; Q stays
+    // bf16 (plan q_data_type=bfloat16). plan() must be told kv_data_type=float8_e4m3fn: the
+    // uint8 storage dtype is refused (vllm-project/vllm#55221, fix #55222; KVD020).
+    {.engine = Engine::vllm, .name = "FLASHINFER_MLA_SPARSE_SM90", .platforms = "cuda",
+     .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto bfloat16 fp8 fp8_e4m3", .model_dtypes = "bfloat16",
+     .min_cc = 90, .max_cc = 99, .head_sizes = "512 576", .block_size_multiple = 64,
+     .q_policy = model_dtype, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
+     .notes = "FlashInfer BatchMLAPagedAttentionWrapper (fa3) for NoPE (512) and rope (576) sparse MLA on Hopper; needs kv_lora_rank 512 and FlashInfer >= 0.6.18; plan kv_data_type must be float8_e4m3fn, not uint8",
+     .source = "vllm/v1/attention/backends/mla/flashinfer_mla_sparse_sm90.py (FlashInferMLASparseSM90Backend, _SM90State.plan); vllm-project/vllm#53906 (added), #55221/#55222 (uint8 plan dtype)"},
+    {.engine = Engine::vllm, .name = "FLASH_ATTN_MLA_SPARSE", .platforms = "cuda",
+     .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto float16 bfloat16", .model_dtypes = "float16 bfloat16",
+     .min_cc = 90, .max_cc = 99, .block_sizes = "64",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = hardware,
+     .notes = "FlashAttention 3 sparse MLA decode on Hopper; 16-bit caches only; no decode context parallel",
+     .source = "vllm/v1/attention/backends/mla/flashattn_mla_sparse.py (FlashAttnMLASparseBackend); vllm-project/vllm#46189"},
+
+    // =========================== ROCm, sparse MLA =============================================
+    // The forward quantizes Q to the platform fp8 itself when the cache is fp8.
+    {.engine = Engine::vllm, .name = "ROCM_AITER_MLA_SPARSE", .platforms = "rocm",
+     .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .block_sizes = "1 64", .q_policy = kv_format, .q_strict = true, .kv_declared = element,
+     .fp8_path = hardware, .fp8_as = "platform_fp8_e4m3",
+     .notes = "only ROCm sparse MLA backend; its metadata builder sizes decode work with the model-dtype Q even for fp8 (same pattern as the pre-#47276 dense bug; not shown harmful)",
+     .source = "vllm/v1/attention/backends/mla/rocm_aiter_mla_sparse.py (ROCMAiterMLASparseBackend); vllm/platforms/rocm.py _get_backend_priorities (sparse)"},
+};
+
+}  // namespace
+
+std::span<const Backend> vllm_backends() noexcept { return kRows; }
+
+}  // namespace kvdtype::tables

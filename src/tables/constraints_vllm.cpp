@@ -1,0 +1,104 @@
+// "This combination fires rule X" facts for vLLM (rule codes: src/tables/rules.cpp). How the
+// When fields match: docs/tables.md, Checks. Most of vLLM's refusals are already in the backend
+// rows (accepted strings, capability, heads, blocks) and most dtype hand-off bugs are fired by
+// the generic checks (KVD020 uint8 declared, KVD030-032 Q, KVD040 Triton e4m3 below sm_89);
+// only what those cannot express is here.
+//
+// fixed_in is a vLLM release only where the first release containing the fix was established;
+// where it was not, it is left empty and the row says so (docs/engines/vllm.md lists why).
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+constexpr Constraint kRows[] = {
+    // ---- the engine refuses the string on this target (no backend involved) ------------------
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.kv_cache_dtypes = "nvfp4 nvfp4_4over6", .attention = "mla sparse-mla"},
+     .detail = "VllmConfig refuses an nvfp4 KV cache for MLA models ('nvfp4 KV cache is not supported with MLA (Multi-head Latent Attention) backends'); no MLA backend reads the nvfp4 layout",
+     .source = "vllm/config/vllm.py VllmConfig.validate_nvfp4_kv_cache_with_mla; flashinfer-ai/flashinfer#4644 (MLA trtllm-gen passes no block scales)"},
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.kv_cache_dtypes = "fp8_inc", .platforms = "cuda rocm cpu"},
+     .detail = "fp8_inc is the Intel Gaudi (HPU) fp8 of the out-of-tree HPU plugin; no CUDA, ROCm or CPU attention backend lists it",
+     .source = "vllm/config/cache.py cache_dtype docstring ('Intel Gaudi (HPU) supports fp8 (using fp8_inc)'); no fp8_inc in any in-tree backend's supported_kv_cache_dtypes"},
+
+    // ---- a backend cannot serve the combination (also excludes it during selection) ----------
+    // fa_utils.flash_attn_supports_kv_cache_dtype: FA3 on the SM90 family or FA4 on the SM100
+    // family; FA2 (sm_80, sm_86, sm_89) and SM12x have no quantized-KV path.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "FLASH_ATTN", .kv_cache_dtypes = "fp8 fp8_e4m3", .platforms = "cuda",
+              .min_cc = 90, .max_cc = 109, .outside_cc = true},
+     .detail = "FlashAttention takes an fp8 cache only with FA3 on the SM90 family or FA4 on the SM100 family ('FP8 KV cache requires FA3 on SM90 or FA4 on SM100')",
+     .selection = true,
+     .source = "vllm/v1/attention/backends/fa_utils.py flash_attn_supports_kv_cache_dtype; flash_attn.py supports_combination"},
+    // The trtllm-gen FP4 FMHA kernels exist only for the SM100 family; vLLM v0.29.0 still
+    // reports supports_kv_cache_dtype('nvfp4') false on SM120 (vllm-project/vllm#47790
+    // comment, 2026-09-20; the SM120 wiring #50288 was closed unmerged).
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "nvfp4 nvfp4_4over6", .platforms = "cuda",
+              .min_cc = 100, .max_cc = 109, .outside_cc = true},
+     .detail = "FlashInfer reads an NVFP4 cache only through trtllm-gen prefill and decode, which exist for the SM100 family alone",
+     .selection = true,
+     .source = "vllm/v1/attention/backends/flashinfer.py supports_kv_cache_dtype (nvfp4: SM100 family + trtllm prefill and decode); vllm-project/vllm#47790 (v0.29.0 on SM120: nvfp4 and nvfp4_4over6 refused)"},
+    // FLASHMLA declares majors 9 and 10, but its dense kernels are Hopper-only.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "FLASHMLA", .attention = "mla", .platforms = "cuda",
+              .min_cc = 90, .max_cc = 99, .outside_cc = true},
+     .detail = "FlashMLA dense decode is built for Hopper only ('FlashMLA Dense is only supported on Hopper devices.')",
+     .selection = true,
+     .source = "vllm/v1/attention/ops/flashmla.py is_flashmla_dense_supported (is_device_capability_family(90)); mla/flashmla.py supports_combination"},
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "FLASHMLA_SPARSE", .kv_cache_dtypes = "nvfp4_ds_mla", .platforms = "cuda",
+              .min_cc = 100, .max_cc = 109, .outside_cc = true},
+     .detail = "the NVFP4 DS-MLA record is read only by FlashMLA's SM100 sparse decode ('FLASHMLA_SPARSE only supports the nvfp4_ds_mla kv-cache dtype on SM100 (Blackwell)')",
+     .selection = true,
+     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py supports_combination; vllm-project/FlashMLA#18 (SM90 rejects the format)"},
+
+    // ---- known bugs, version-scoped ----------------------------------------------------------
+    // Triton's software fp8e4b15 converter (compute capability < 8.9) takes only fp16/fp32;
+    // _tq_fused_store_fp8 cast bf16 keys straight to it and failed to compile. Fixed by widening
+    // the keys to fp32 first. Introduced with TurboQuant (#38479, first released in v0.20.0).
+    // fixed_in NOT established: the reference sheet dates the merge 2026-07-10 (not confirmed
+    // here), v0.25.0 was tagged (702f4814) about 2026-07-11/12 and v0.25.1 is a two-fix patch
+    // release, so the fix is in v0.25.0 or v0.26.0 and no source seen settles which.
+    {.engine = Engine::vllm, .rule = "KVD042",
+     .when = {.backends = "TURBOQUANT", .kv_cache_dtypes = "turboquant_k8v4",
+              .model_dtypes = "bfloat16", .platforms = "cuda", .max_cc = 88},
+     .detail = "turboquant_k8v4 stores keys as Triton fp8e4b15 below sm_89 and the store kernel cast bfloat16 keys to it directly",
+     .introduced_in = "0.20.0", .fixed_in = "", .fix_pr = "vllm-project/vllm#39988",
+     .selection = false,
+     .source = "vllm-project/vllm#39992 (A100, Qwen2.5-3B bf16), fix vllm-project/vllm#39988 (duplicate #39908); vllm/v1/attention/ops/triton_turboquant_store.py _tq_fused_store_fp8; LLMKube#354 (TurboQuant #38479 in v0.20.0)"},
+    // AiterMLAMetadataBuilder sized the persistent decode work buffers (get_mla_metadata_info_v1)
+    // for a bf16 Q while MLAAttention quantizes decode Q to fp8 with an fp8 cache; with 128 query
+    // heads per rank (data-parallel attention; TP8 takes the 16-head branch) the tiles were too
+    // small and the GPU faulted during CUDA-graph capture. The fix sizes it with Q = aiter fp8.
+    // The bug was present in v0.23.0 (the PR benchmarks against it); fixed_in NOT established:
+    // merged 2026-07-06 per the reference sheet, already on main by 2026-07-16 (#48845), and
+    // v0.25.0 was tagged about 2026-07-11/12 without a release note seen that lists it.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "ROCM_AITER_MLA ROCM_AITER_TRITON_MLA",
+              .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .attention = "mla", .platforms = "rocm",
+              .flags_all = flag_dp_attention},
+     .detail = "AITER MLA sized its persistent decode metadata with q_dtype=bf16 although decode Q is fp8 with an fp8 cache; with data-parallel attention (128 heads per rank) the kernel faults during CUDA-graph capture",
+     .fixed_in = "", .fix_pr = "vllm-project/vllm#47276",
+     .selection = false,
+     .source = "vllm-project/vllm#47276 (DSv3 DPA+FP8 KV memory access fault; aiter get_mla_metadata_info_v1 tile sizing); related #46997, #48845"},
+
+    // ---- silent wrong values -----------------------------------------------------------------
+    // flashinfer#4976 (open): FA2 prefill with an fp8 cache and head_dim_qk 192 / head_dim_vo
+    // 128 returns wrong values (equal head dims are correct). FA2 is FlashInfer's path on
+    // Ampere/Ada/Hopper. vLLM's FLASHINFER backend declares head sizes 64/128/256/512, so auto
+    // selection never routes a 192 head there; the row covers a forced or patched path.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2",
+              .platforms = "cuda", .min_cc = 80, .max_cc = 99, .head_sizes = "192"},
+     .detail = "FlashInfer FA2 prefill with an fp8 cache returns wrong values when head_dim_qk (192) differs from head_dim_vo (128) (flashinfer-ai/flashinfer#4976, open)",
+     .selection = false,
+     .source = "flashinfer-ai/flashinfer#4976 (GH200, FlashInfer 0.6.18, BatchPrefillWithRaggedKVCacheWrapper fa2)"},
+};
+
+}  // namespace
+
+std::span<const Constraint> vllm_constraints() noexcept { return kRows; }
+
+}  // namespace kvdtype::tables

@@ -1,0 +1,190 @@
+// The product table: one row per product people name (in a flag, a config, or what a driver
+// prints), the architecture it is, and its device memory. parse_target() reads the names
+// (docs/targets.md says how); capacity planning reads memory_mib.
+//
+// Naming: a row's name is the words people use, with the variant-choosing words last:
+// memory size ("80GB") and form factor ("SXM4", "PCIe", "NVL"). Rows that share their other
+// words are variants of one model and must share a target; the *first* such row is the
+// default when a name gives no size or form factor, so the most widely deployed variant comes
+// first. Vendor and brand words (NVIDIA, GeForce, Tesla, AMD, Radeon, Instinct, Jetson, AGX,
+// DGX) need not appear in a name: parse_target accepts them anywhere. An architecture word that
+// tells products apart ("RTX 6000 Ada") is part of the name.
+//
+// Memory convention (memory_mib), chosen for capacity planning:
+//   1. the total the driver reports (nvidia-smi memory.total, rocm-smi VRAM Total) when a public
+//      log shows it; the source then quotes that line. This is what a serving engine sees: e.g.
+//      an H200 sold as "141 GB" reports 143771 MiB, an L4 sold as "24 GB" reports 23034 MiB
+//      (ECC takes its share).
+//   2. otherwise the vendor's size in GB taken as GiB, GB x 1024 MiB. GPU memory is built from
+//      binary-sized chips and the driver totals above sit within ~1% of GB x 1024 (80 GB ->
+//      81559/81920, 141 GB -> 143771), whereas GB x 1000^3 / 2^20 would understate them by ~7%
+//      (141 GB -> 134468 MiB).
+//   Integrated GPUs (Jetson, GB10, MI300A) report the unified memory they share with the CPU;
+//   the figure is that total, of which the OS and the host process take a part.
+// PCI device IDs are from pciutils/pciids pci.ids (snapshot 2026-08-22).
+#include <span>
+
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+
+namespace {
+
+constexpr Product kProducts[] = {
+    // ---- NVIDIA Volta / Turing ------------------------------------------------------------
+    {.name = "V100 SXM2 16GB", .target = "sm_70", .memory_mib = 16384,
+     .source = "pci.ids 1db1; nvidia-smi 'Tesla V100-SXM2-16GB, 16384 MiB'"},
+    {.name = "V100 SXM2 32GB", .target = "sm_70", .memory_mib = 32768,
+     .source = "pci.ids 1db5; nvidia-smi 'Tesla V100-SXM2-32GB, 32768 MiB'"},
+    {.name = "V100 PCIe 16GB", .target = "sm_70", .memory_mib = 16384, .source = "pci.ids 1db4"},
+    {.name = "V100 PCIe 32GB", .target = "sm_70", .memory_mib = 32768, .source = "pci.ids 1db6"},
+    {.name = "Jetson AGX Xavier 32GB", .target = "sm_72", .memory_mib = 32768,
+     .source = "NVIDIA CUDA GPUs list (Jetson AGX Xavier: compute capability 7.2); unified memory"},
+    {.name = "T4", .target = "sm_75", .memory_mib = 15360,
+     .source = "pci.ids 1eb8; nvidia-smi 'Tesla T4, 15360 MiB'"},
+
+    // ---- NVIDIA Ampere ----------------------------------------------------------------------
+    {.name = "A100 SXM4 80GB", .target = "sm_80", .memory_mib = 81920,
+     .source = "pci.ids 20b2; nvidia-smi 'NVIDIA A100-SXM4-80GB, 81920 MiB'"},
+    {.name = "A100 SXM4 40GB", .target = "sm_80", .memory_mib = 40960,
+     .source = "pci.ids 20b0; nvidia-smi 'NVIDIA A100-SXM4-40GB, 40960 MiB'"},
+    {.name = "A100 PCIe 80GB", .target = "sm_80", .memory_mib = 81920,
+     .source = "pci.ids 20b5; nvidia-smi 'NVIDIA A100 80GB PCIe, 81920 MiB'"},
+    {.name = "A100 PCIe 40GB", .target = "sm_80", .memory_mib = 40960, .source = "pci.ids 20b1, 20f1"},
+    {.name = "A30", .target = "sm_80", .memory_mib = 24576,
+     .source = "pci.ids 20b7; nvidia-smi 'NVIDIA A30, 24576 MiB'"},
+    {.name = "A10", .target = "sm_86", .memory_mib = 23028,
+     .source = "pci.ids 2236; nvidia-smi 'NVIDIA A10, 23028 MiB'"},
+    {.name = "A10G", .target = "sm_86", .memory_mib = 23028,
+     .source = "pci.ids 2237; nvidia-smi 'NVIDIA A10G, 23028 MiB'"},
+    {.name = "A40", .target = "sm_86", .memory_mib = 46068,
+     .source = "GA102GL; nvidia-smi 'NVIDIA A40, 46068 MiB'"},
+    {.name = "RTX A6000", .target = "sm_86", .memory_mib = 49140,
+     .source = "GA102GL; nvidia-smi 'NVIDIA RTX A6000, 49140 MiB'"},
+    {.name = "RTX 3090", .target = "sm_86", .memory_mib = 24576,
+     .source = "pci.ids 2204; nvidia-smi 'NVIDIA GeForce RTX 3090, 24576 MiB'"},
+    {.name = "Jetson AGX Orin 64GB", .target = "sm_87", .memory_mib = 65536,
+     .source = "PTX ISA 7.4 (sm_87, Orin); CUDA reports the device as 'Orin'; unified memory"},
+    {.name = "Jetson AGX Orin 32GB", .target = "sm_87", .memory_mib = 32768,
+     .source = "PTX ISA 7.4 (sm_87); torch _CudaDeviceProperties(name='Orin', total_memory=30622MB)"},
+    {.name = "Jetson Orin NX 16GB", .target = "sm_87", .memory_mib = 16384,
+     .source = "same Orin SoC GPU (sm_87); unified memory"},
+    {.name = "Jetson Orin Nano 8GB", .target = "sm_87", .memory_mib = 8192,
+     .source = "same Orin SoC GPU (sm_87); unified memory"},
+
+    // ---- NVIDIA Ada -------------------------------------------------------------------------
+    {.name = "L4", .target = "sm_89", .memory_mib = 23034,
+     .source = "pci.ids 27b8; nvidia-smi 'NVIDIA L4, 23034 MiB'"},
+    {.name = "L40", .target = "sm_89", .memory_mib = 46068,
+     .source = "pci.ids 26b5; nvidia-smi 'NVIDIA L40, 46068 MiB'"},
+    {.name = "L40S", .target = "sm_89", .memory_mib = 46068,
+     .source = "pci.ids 26b9; nvidia-smi 'NVIDIA L40S, 46068 MiB'"},
+    {.name = "RTX 4090", .target = "sm_89", .memory_mib = 24564,
+     .source = "pci.ids 2684; nvidia-smi 'NVIDIA GeForce RTX 4090, 24564 MiB'"},
+    {.name = "RTX 4090 D", .target = "sm_89", .memory_mib = 24576, .source = "pci.ids 2685 (24 GB)"},
+    {.name = "RTX 6000 Ada", .target = "sm_89", .memory_mib = 49140,
+     .source = "AD102GL; nvidia-smi 'NVIDIA RTX 6000 Ada Generation, 49140 MiB'"},
+
+    // ---- NVIDIA Hopper ----------------------------------------------------------------------
+    {.name = "H100 SXM5 80GB", .target = "sm_90", .memory_mib = 81559,
+     .source = "pci.ids 2330; nvidia-smi 'NVIDIA H100 80GB HBM3, 81559 MiB'"},
+    {.name = "H100 PCIe 80GB", .target = "sm_90", .memory_mib = 81559,
+     .source = "pci.ids 2331; nvidia-smi 'NVIDIA H100 PCIe, 81559 MiB'"},
+    {.name = "H100 NVL 94GB", .target = "sm_90", .memory_mib = 95830,
+     .source = "nvidia-smi 'NVIDIA H100 NVL, 95830 MiB'"},
+    {.name = "H200 SXM 141GB", .target = "sm_90", .memory_mib = 143771,
+     .source = "pci.ids 2335; nvidia-smi 'NVIDIA H200, 143771 MiB' (observed, reference gpus.csv)"},
+    {.name = "H200 NVL 141GB", .target = "sm_90", .memory_mib = 143771,
+     .source = "pci.ids 233b; nvidia-smi 'NVIDIA H200 NVL, 143771 MiB'"},
+    {.name = "H20", .target = "sm_90", .memory_mib = 97871,
+     .source = "pci.ids 2329; nvidia-smi 'NVIDIA H20, 97871 MiB'"},
+    {.name = "H800 SXM5 80GB", .target = "sm_90", .memory_mib = 81559,
+     .source = "pci.ids 2324; nvidia-smi 'NVIDIA H800, 81559 MiB'"},
+    {.name = "H800 PCIe 80GB", .target = "sm_90", .memory_mib = 81920, .source = "pci.ids 2322"},
+    // The driver calls the HBM3 part "GH200 480GB" (GPU + CPU memory); its GPU has 96 GB.
+    {.name = "GH200 96GB", .target = "sm_90", .memory_mib = 97871,
+     .source = "pci.ids 2342; nvidia-smi 'NVIDIA GH200 480GB, 97871 MiB'"},
+    {.name = "GH200 144GB", .target = "sm_90", .memory_mib = 146831,
+     .source = "pci.ids 2348; nvidia-smi 'NVIDIA GH200 144G HBM3e, 146831 MiB'"},
+
+    // ---- NVIDIA Blackwell -------------------------------------------------------------------
+    {.name = "B200", .target = "sm_100", .memory_mib = 183359,
+     .source = "pci.ids 2901; nvidia-smi 'NVIDIA B200, 183359 MiB'"},
+    {.name = "GB200", .target = "sm_100", .memory_mib = 189471,
+     .source = "pci.ids 2941; nvidia-smi 'NVIDIA GB200, 189471 MiB'"},
+    {.name = "B300", .target = "sm_103", .memory_mib = 275040,
+     .source = "pci.ids 3182 'B300 SXM6 AC'; nvidia-smi 'NVIDIA B300 SXM6 AC, 275040 MiB'"},
+    {.name = "GB300", .target = "sm_103", .memory_mib = 284208,
+     .source = "pci.ids 31c2, 31c3; nvidia-smi 'NVIDIA GB300, 284208 MiB' (256703 MiB also seen)"},
+    {.name = "Jetson AGX Thor", .target = "sm_110", .memory_mib = 131072,
+     .source = "pci.ids 2b00; CUDA reports the device as 'NVIDIA Thor'; 128 GB unified memory"},
+    {.name = "RTX 5090", .target = "sm_120", .memory_mib = 32607,
+     .source = "pci.ids 2b85; nvidia-smi 'NVIDIA GeForce RTX 5090, 32607 MiB'"},
+    {.name = "RTX 5090 D", .target = "sm_120", .memory_mib = 32768, .source = "pci.ids 2b87 (32 GB)"},
+    // Workstation, Max-Q and Server Editions share the die, the memory and the target.
+    {.name = "RTX PRO 6000", .target = "sm_120", .memory_mib = 97887,
+     .source = "pci.ids 2bb1, 2bb4, 2bb5; nvidia-smi 'NVIDIA RTX PRO 6000 Blackwell Workstation "
+               "Edition, 97887 MiB' (Server Edition: same)"},
+    // nvidia-smi reports no memory.total for GB10 ([N/A]): its 128 GB are unified.
+    {.name = "GB10", .target = "sm_121", .memory_mib = 131072,
+     .source = "pci.ids 2e12 'GB20B [GB10]'; nvidia-smi name 'NVIDIA GB10'; 128 GB unified memory"},
+    {.name = "DGX Spark", .target = "sm_121", .memory_mib = 131072,
+     .source = "DGX Spark = GB10 (sm_121); 128 GB unified memory"},
+
+    // ---- AMD Instinct -------------------------------------------------------------------------
+    {.name = "MI100", .target = "gfx908", .memory_mib = 32768,
+     .source = "pci.ids 738c, 738e; ROCm docs gpu-arch-specs.rst (gfx908, 32 GB)"},
+    {.name = "MI210", .target = "gfx90a", .memory_mib = 65536,
+     .source = "pci.ids 740f; ROCm gpu-arch-specs.rst (gfx90a, 64 GB)"},
+    // MI250X and MI250 carry two dies (GCDs) of 64 GB; each die is its own device to HIP/PyTorch,
+    // so the row gives one die's memory. HIP names both boards 'AMD Instinct MI250X/MI250'.
+    {.name = "MI250X", .target = "gfx90a", .memory_mib = 65536,
+     .source = "pci.ids 7408; ROCm gpu-arch-specs.rst (gfx90a, 128 GB = 2 x 64 GB GCD)"},
+    {.name = "MI250", .target = "gfx90a", .memory_mib = 65536,
+     .source = "pci.ids 740c; ROCm gpu-arch-specs.rst (gfx90a, 128 GB = 2 x 64 GB GCD)"},
+    {.name = "MI300X", .target = "gfx942", .memory_mib = 196288,
+     .source = "pci.ids 74a1; rocm-smi 'VRAM Total Memory (B): 205822885888'"},
+    {.name = "MI300A", .target = "gfx942", .memory_mib = 131072,
+     .source = "pci.ids 74a0; ROCm gpu-arch-specs.rst (gfx942, 128 GB HBM3 unified with the CPU)"},
+    {.name = "MI308X", .target = "gfx942", .memory_mib = 196608,
+     .source = "pci.ids 74a2; vllm/platforms/rocm.py _ROCM_DEVICE_ID_NAME_MAP 0x74a2 (192 GB)"},
+    {.name = "MI325X", .target = "gfx942", .memory_mib = 262144,
+     .source = "pci.ids 74a5; ROCm gpu-arch-specs.rst (gfx942, 256 GB)"},
+    {.name = "MI350X", .target = "gfx950", .memory_mib = 294912,
+     .source = "pci.ids 75a0; ROCm gpu-specs (gfx950, 288 GB)"},
+    {.name = "MI355X", .target = "gfx950", .memory_mib = 294912,
+     .source = "pci.ids 75a3; ROCm gpu-specs (gfx950, 288 GB)"},
+
+    // ---- AMD Radeon ---------------------------------------------------------------------------
+    {.name = "RX 7900 XTX", .target = "gfx1100", .memory_mib = 24576,
+     .source = "pci.ids 744c; ROCm gpu-arch-specs.rst (gfx1100, 24 GB)"},
+    {.name = "RX 7900 XT", .target = "gfx1100", .memory_mib = 20480,
+     .source = "ROCm gpu-arch-specs.rst (gfx1100, 20 GB)"},
+    {.name = "RX 7900 GRE", .target = "gfx1100", .memory_mib = 16384,
+     .source = "ROCm gpu-arch-specs.rst (gfx1100, 16 GB)"},
+    {.name = "Radeon PRO W7900", .target = "gfx1100", .memory_mib = 49152,
+     .source = "ROCm gpu-arch-specs.rst (gfx1100, 48 GB)"},
+    {.name = "RX 7800 XT", .target = "gfx1101", .memory_mib = 16384,
+     .source = "ROCm install docs (RX 7800 XT / 7700 XT = gfx1101); 16 GB"},
+    {.name = "RX 7600", .target = "gfx1102", .memory_mib = 8192,
+     .source = "ROCm docs (Radeon RX 7600 series = gfx1102); 8 GB"},
+    {.name = "RX 9070 XT", .target = "gfx1201", .memory_mib = 16384,
+     .source = "pci.ids 7550; LLVM AMDGPUUsage.rst (gfx1201 = RX 9070 / 9070 XT / 9070 GRE)"},
+    {.name = "RX 9070", .target = "gfx1201", .memory_mib = 16384,
+     .source = "LLVM AMDGPUUsage.rst (gfx1201); ROCm gpu-arch-specs (gfx1201)"},
+    {.name = "RX 9070 GRE", .target = "gfx1201", .memory_mib = 12288,
+     .source = "LLVM AMDGPUUsage.rst (gfx1201); ROCm gpu-arch-specs; 12 GB"},
+    {.name = "RX 9060 XT 16GB", .target = "gfx1200", .memory_mib = 16384,
+     .source = "llvm/llvm-project PR 155577 (gfx1200 = RX 9060 / 9060 XT)"},
+    {.name = "RX 9060 XT 8GB", .target = "gfx1200", .memory_mib = 8192,
+     .source = "llvm/llvm-project PR 155577 (gfx1200)"},
+    {.name = "Radeon AI PRO R9700", .target = "gfx1201", .memory_mib = 32768,
+     .source = "ROCm gpu-arch-specs (gfx1201: RX 9070 XT / 9070 / 9070 GRE, AI PRO R9700); "
+               "ROCm/TransformerEngine issue 359; 32 GB"},
+};
+
+}  // namespace
+
+std::span<const Product> product_rows() noexcept { return kProducts; }
+
+}  // namespace kvdtype::tables

@@ -1,0 +1,122 @@
+// vLLM's automatic backend order: one row per situation of _get_backend_priorities in
+// vllm/platforms/cuda.py and rocm.py, and of get_attn_backend_cls in cpu.py. The first row that
+// matches gives the order (docs/tables.md, Resolution step 2); vLLM then walks it and takes the
+// first backend whose validate_configuration returns no reason, as the resolver does.
+//
+// What the rows cannot say (see docs/engines/vllm.md):
+// - On CUDA majors other than 10 and 12, upstream puts FLASHINFER_MLA_SPARSE_SM90 *first* among
+//   the sparse backends when the MLA head size is 512 (NoPE models such as GLM-5.3-Flash) and
+//   leaves it out otherwise. SelectionOrder has no head-size field, so it is listed last: for
+//   576 that changes nothing (FLASHMLA_SPARSE accepts everything it accepts), for 512 with an
+//   fp8 cache it is still the one chosen, for 512 with a 16-bit cache FLASH_ATTN_MLA_SPARSE is
+//   chosen here where vLLM (with FlashInfer >= 0.6.18) picks FLASHINFER_MLA_SPARSE_SM90.
+// - On SM100 a non-causal layer (DFlash drafter) gets the "other majors" MHA order.
+// - kv_quantized follows vLLM's torch_utils is_quantized_kv_cache (fp8*, *_per_token_head,
+//   nvfp4); TurboQuant does not count as quantized there, which does not change the order.
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+constexpr SelectionOrder kRows[] = {
+    // ---------------------------------- CUDA, MLA ---------------------------------------------
+    // SM100 family: sparse pair FLASHINFER_MLA_SPARSE first when the cache is quantized ...
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mla sparse-mla",
+     .min_cc = 100, .max_cc = 109, .kv_quantized = 1,
+     .order = "FLASHINFER_MLA TOKENSPEED_MLA CUTLASS_MLA FLASH_ATTN_MLA FLASHMLA TRITON_MLA FLASHINFER_MLA_SPARSE FLASHMLA_SPARSE",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, major 10, quantized kv: 'Prefer FlashInfer for fp8 kv cache'); vllm-project/vllm#37252, issue #35807"},
+    // ... or, with a 16-bit cache, when there are at most 16 query heads per rank ...
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mla sparse-mla",
+     .min_cc = 100, .max_cc = 109, .kv_quantized = 0, .max_num_heads = 16,
+     .order = "FLASHINFER_MLA TOKENSPEED_MLA CUTLASS_MLA FLASH_ATTN_MLA FLASHMLA TRITON_MLA FLASHINFER_MLA_SPARSE FLASHMLA_SPARSE",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, major 10, bf16 kv, num_heads <= 16); vllm-project/vllm#37252"},
+    // ... otherwise FLASHMLA_SPARSE first.
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mla sparse-mla",
+     .min_cc = 100, .max_cc = 109,
+     .order = "FLASHINFER_MLA TOKENSPEED_MLA CUTLASS_MLA FLASH_ATTN_MLA FLASHMLA TRITON_MLA FLASHMLA_SPARSE FLASHINFER_MLA_SPARSE",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, major 10, bf16 kv, num_heads > 16)"},
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mla sparse-mla",
+     .min_cc = 120, .max_cc = 129,
+     .order = "TRITON_MLA FLASHINFER_MLA_SPARSE_SM120",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, major 12)"},
+    // Every other major (sm_80, sm_86, sm_89, sm_90). FLASHINFER_MLA_SPARSE_SM90 since #53906;
+    // see the head-size note at the top of this file.
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mla sparse-mla",
+     .order = "FLASH_ATTN_MLA FLASHMLA FLASHINFER_MLA TRITON_MLA FLASH_ATTN_MLA_SPARSE FLASHMLA_SPARSE FLASHINFER_MLA_SPARSE_SM90",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, other majors: sparse tail, FLASHINFER_MLA_SPARSE_SM90 inserted first when head_size == 512); vllm-project/vllm#53906, issue #56564"},
+
+    // ---------------------------------- CUDA, MHA / GQA / MQA ---------------------------------
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa",
+     .min_cc = 100, .max_cc = 109,
+     .order = "FLASHINFER FLASH_ATTN TRITON_ATTN FLEX_ATTENTION TURBOQUANT",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (non-MLA, major 10, causal)"},
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa",
+     .order = "FLASH_ATTN FLASHINFER TRITON_ATTN FLEX_ATTENTION TURBOQUANT",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (non-MLA, other majors or non-causal); TURBOQUANT last since vllm-project/vllm#40060"},
+
+    // ---------------------------------- ROCm, MLA ---------------------------------------------
+    // The priority function ignores the kv dtype. AITER MLA needs VLLM_ROCM_USE_AITER=1 (default
+    // off) and VLLM_ROCM_USE_AITER_MLA (default on once AITER is on).
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "sparse-mla",
+     .order = "ROCM_AITER_MLA_SPARSE",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (use_sparse)"},
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mla",
+     .flags_all = flag_rocm_aiter | flag_rocm_aiter_mla,
+     .order = "ROCM_AITER_MLA TRITON_MLA ROCM_AITER_TRITON_MLA",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (use_mla, rocm_aiter_ops.is_mla_enabled())"},
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mla",
+     .order = "TRITON_MLA",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (use_mla, AITER MLA off)"},
+
+    // ---------------------------------- ROCm, MHA / GQA / MQA ---------------------------------
+    // Built up as: ROCM_ATTN (unless a KV connector is configured), ROCM_AITER_FA (AITER MHA on),
+    // ROCM_AITER_UNIFIED_ATTN (aiter package found on a CDNA GPU: the ROCm images ship it, so
+    // it is listed on gfx9 whatever the flags), TRITON_ATTN, TURBOQUANT.
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mha gqa mqa",
+     .min_cc = 90, .max_cc = 99, .flags_all = flag_rocm_aiter | flag_rocm_aiter_mha,
+     .flags_none = flag_kv_connector,
+     .order = "ROCM_ATTN ROCM_AITER_FA ROCM_AITER_UNIFIED_ATTN TRITON_ATTN TURBOQUANT",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (non-MLA, AITER MHA enabled, no KV connector)"},
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mha gqa mqa",
+     .min_cc = 90, .max_cc = 99,
+     .flags_all = flag_rocm_aiter | flag_rocm_aiter_mha | flag_kv_connector,
+     .order = "ROCM_AITER_FA ROCM_AITER_UNIFIED_ATTN TRITON_ATTN TURBOQUANT",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (non-MLA, AITER MHA enabled, KV connector: ROCM_ATTN left out)"},
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mha gqa mqa",
+     .min_cc = 90, .max_cc = 99, .flags_none = flag_kv_connector,
+     .order = "ROCM_ATTN ROCM_AITER_UNIFIED_ATTN TRITON_ATTN TURBOQUANT",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (non-MLA, CDNA, AITER MHA off)"},
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mha gqa mqa",
+     .min_cc = 90, .max_cc = 99,
+     .order = "ROCM_AITER_UNIFIED_ATTN TRITON_ATTN TURBOQUANT",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (non-MLA, CDNA, AITER MHA off, KV connector)"},
+    // RDNA4 with AITER: the unified backend goes first (taken from the reference sheet, vllm.md
+    // §5; not re-read).
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mha gqa mqa",
+     .min_cc = 120, .max_cc = 129, .flags_all = flag_rocm_aiter, .flags_none = flag_kv_connector,
+     .order = "ROCM_AITER_UNIFIED_ATTN ROCM_ATTN TRITON_ATTN TURBOQUANT",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (RDNA4 with AITER: unified attention inserted first)"},
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mha gqa mqa",
+     .flags_none = flag_kv_connector,
+     .order = "ROCM_ATTN TRITON_ATTN TURBOQUANT",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (non-MLA, RDNA or no aiter)"},
+    {.engine = Engine::vllm, .platform = "rocm", .attention = "mha gqa mqa",
+     .order = "TRITON_ATTN TURBOQUANT",
+     .source = "vllm/platforms/rocm.py _get_backend_priorities (non-MLA, KV connector: ROCM_ATTN left out)"},
+
+    // ---------------------------------- CPU ---------------------------------------------------
+    // Fixed routing, no validation. Sparse MLA raises NotImplementedError in vLLM; listing
+    // CPU_MLA makes the resolver refuse it on the attention kind (KVD012 -> KVD016).
+    {.engine = Engine::vllm, .platform = "cpu", .attention = "mla sparse-mla",
+     .order = "CPU_MLA",
+     .source = "vllm/platforms/cpu.py get_attn_backend_cls (MLA -> CPU_MLA, sparse -> NotImplementedError)"},
+    {.engine = Engine::vllm, .platform = "cpu", .attention = "mha gqa mqa",
+     .order = "CPU_ATTN",
+     .source = "vllm/platforms/cpu.py get_attn_backend_cls (everything else -> CPU_ATTN)"},
+};
+
+}  // namespace
+
+std::span<const SelectionOrder> vllm_selection() noexcept { return kRows; }
+
+}  // namespace kvdtype::tables

@@ -1,0 +1,343 @@
+// The target table: one row per GPU architecture (and one for the CPU), with the number-format
+// features kvdtype's rules ask about. Products (H100, MI300X, …) live in products.cpp and point
+// at these rows by canonical name. See docs/targets.md for how to add a row.
+//
+// Conventions every row follows:
+//   * cc_major/cc_minor are what torch.cuda.get_device_capability() returns. On ROCm, HIP derives
+//     them from the gfx name: one-digit major for gfx9 (gfx942 -> 9.4, gfx90a -> 9.0), two-digit
+//     major for gfx10+ (gfx1100 -> 11.0, gfx1201 -> 12.0); the stepping digit is dropped, so
+//     gfx1100/1101/1102 all report 11.0 and gfx1200/1201 both 12.0. [vllm-project/vllm
+//     vllm/platforms/rocm.py _capability_from_gcn_arch; PyTorch on MI300X reports major=9,
+//     minor=4 (ROCm/ROCm issue 4203)]
+//   * fp6_fp4_mma / block_scale_mma on NVIDIA need the architecture-specific (sm_XXXa) or family
+//     (sm_XXXf) compile target; plain sm_100 / sm_120 code cannot use them.
+//   * triton_fp8 is what the *newest* Triton offers as an fp8 element type on the target,
+//     natively or emulated:
+//       NVIDIA (third_party/nvidia/backend/compiler.py, CUDABackend.parse_options):
+//         fp8e5 and fp8e4b15 on every capability, fp8e4nv added from capability 89; from 90,
+//         fp8e4b15 is listed as a deprecated dot operand but still offered.
+//       AMD (third_party/amd/backend/compiler.py, HIPOptions.supported_fp8_dtypes): fp8e4nv,
+//         fp8e5, fp8e4b8, fp8e5b16 on every gfx target since triton-lang/triton PR 7186 (emulate
+//         OCP e4m3 on CDNA3 and older, June 2025) and PR 7401 (emulate the FNUZ pair off gfx942,
+//         July 2025); OCP is native on gfx950 and gfx12, FNUZ native on gfx942, the rest is
+//         emulated. fp8e4b15 is never offered on AMD. Older Triton (3.3 and before) offered
+//         fp8e5 only, plus fp8e4nv/fp8e4b8/fp8e5b16 on gfx942 and fp8e4nv on gfx950.
+#include <span>
+
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+
+namespace {
+
+// Named bit sets, so that each row says which Triton generation of fp8 it gets.
+constexpr std::uint8_t kTritonNvPreAda = triton_fp8e5 | triton_fp8e4b15;
+constexpr std::uint8_t kTritonNvAdaPlus = triton_fp8e5 | triton_fp8e4b15 | triton_fp8e4nv;
+constexpr std::uint8_t kTritonAmd = triton_fp8e4nv | triton_fp8e5 | triton_fp8e4b8 | triton_fp8e5b16;
+
+constexpr Target kTargets[] = {
+    // ---- NVIDIA, by compute capability ---------------------------------------------------
+    {
+        .name = "sm_70",
+        .vendor = Vendor::nvidia,
+        .family = "Volta",
+        .cc_major = 7, .cc_minor = 0,
+        .bf16 = false,  // LLVM NVPTXSubtarget.h hasBF16Math: sm_80 and later
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 6.0 (sm_70); LLVM llvm/lib/Target/NVPTX/NVPTXSubtarget.h hasBF16Math; "
+                  "Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_72",
+        .vendor = Vendor::nvidia,
+        .family = "Volta",  // Jetson AGX Xavier's integrated GPU
+        .cc_major = 7, .cc_minor = 2,
+        .bf16 = false,
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 6.1 (sm_72); LLVM NVPTXSubtarget.h hasBF16Math; Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_75",
+        .vendor = Vendor::nvidia,
+        .family = "Turing",
+        .cc_major = 7, .cc_minor = 5,
+        .bf16 = false,
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 6.3 (sm_75); LLVM NVPTXSubtarget.h hasBF16Math; Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_80",
+        .vendor = Vendor::nvidia,
+        .family = "Ampere",
+        .cc_major = 8, .cc_minor = 0,
+        .bf16 = true,
+        // fp8 below sm_89 is bit manipulation only: no cvt .e4m3x2/.e5m2x2, no fp8 mma.
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 7.0 (sm_80); LLVM NVPTXSubtarget.h hasFP8ConversionSupport (sm_89+ from "
+                  "PTX 8.1); Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_86",
+        .vendor = Vendor::nvidia,
+        .family = "Ampere",
+        .cc_major = 8, .cc_minor = 6,
+        .bf16 = true,
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 7.1 (sm_86); LLVM NVPTXSubtarget.h; Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_87",
+        .vendor = Vendor::nvidia,
+        .family = "Ampere",  // Jetson Orin's integrated GPU
+        .cc_major = 8, .cc_minor = 7,
+        .bf16 = true,
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 7.4 (sm_87); LLVM NVPTXSubtarget.h; Triton NVIDIA compiler.py",
+    },
+    {
+        // Exists (PTX ISA 9.0 / CUDA 13.0 list it, LLVM files it under Ampere) but no public
+        // product maps to it yet. Below 89, so no fp8 hardware and no Triton fp8e4nv.
+        .name = "sm_88",
+        .vendor = Vendor::nvidia,
+        .family = "Ampere",
+        .cc_major = 8, .cc_minor = 8,
+        .bf16 = true,
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 9.0 release notes (adds sm_88); llvm/llvm-project PR 156857; LLVM "
+                  "ELFObjectFile.cpp (EF_CUDA_SM88 under Ampere); Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_89",
+        .vendor = Vendor::nvidia,
+        .family = "Ada",
+        .cc_major = 8, .cc_minor = 9,
+        .bf16 = true,
+        .fp8_convert = true,  // cvt .e4m3x2/.e5m2x2 from PTX 8.1 (CUDA 12.1)
+        .fp8_mma = true,      // mma.sync m16n8k32 e4m3/e5m2 from PTX 8.4 (CUDA 12.4)
+        .fp8_flavour = Fp8Flavour::ocp,
+        .triton_fp8 = kTritonNvAdaPlus,
+        .source = "PTX ISA 8.1/8.4 release notes; NVIDIA/cutlass include/cute/arch/mma_sm89.hpp; "
+                  "LLVM NVPTXSubtarget.h hasFP8ConversionSupport; Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_90",
+        .vendor = Vendor::nvidia,
+        .family = "Hopper",
+        .cc_major = 9, .cc_minor = 0,
+        .bf16 = true,
+        .fp8_convert = true,  // from PTX 7.8
+        .fp8_mma = true,      // wgmma e4m3/e5m2 on sm_90a (PTX 8.0); mma.sync fp8 from PTX 8.4
+        .fp8_flavour = Fp8Flavour::ocp,
+        .triton_fp8 = kTritonNvAdaPlus,
+        .source = "PTX ISA 7.8/8.0/8.4 release notes; LLVM NVPTXSubtarget.h; Triton NVIDIA "
+                  "compiler.py (fp8e4b15 a deprecated dot operand from capability 90)",
+    },
+    {
+        .name = "sm_100",
+        .vendor = Vendor::nvidia,
+        .family = "Blackwell",
+        .cc_major = 10, .cc_minor = 0,
+        .bf16 = true,
+        .fp8_convert = true,
+        .fp8_mma = true,  // tcgen05.mma kind::f8f6f4 on sm_100a/f; mma.sync fp8
+        .fp8_flavour = Fp8Flavour::ocp,
+        .fp6_fp4_mma = true,      // tcgen05.mma kind::f8f6f4 / mxf4 (sm_100a, sm_100f)
+        .block_scale_mma = true,  // kind::mxf8f6f4 / mxf4 / mxf4nvf4 .block_scale
+        .triton_fp8 = kTritonNvAdaPlus,
+        .source = "PTX ISA 8.6/8.7/8.8 release notes (tcgen05 kinds); NVIDIA/cutlass "
+                  "include/cute/arch/config.hpp; LLVM NVPTXSubtarget.h hasTcgen05InstSupport; "
+                  "Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_103",
+        .vendor = Vendor::nvidia,
+        .family = "Blackwell",  // Blackwell Ultra; member of the sm_100f family
+        .cc_major = 10, .cc_minor = 3,
+        .bf16 = true,
+        .fp8_convert = true,
+        .fp8_mma = true,
+        .fp8_flavour = Fp8Flavour::ocp,
+        .fp6_fp4_mma = true,
+        .block_scale_mma = true,
+        .triton_fp8 = kTritonNvAdaPlus,
+        .source = "PTX ISA 8.8 release notes (adds sm_103/103a/103f); LLVM NVPTX.td (sm_103f implies "
+                  "sm_100f); Triton NVIDIA compiler.py",
+    },
+    {
+        // Jetson AGX Thor. Named sm_101 up to PTX 8.8 / CUDA 12.9 (PyTorch built against those
+        // reports 10.1); parse_target accepts the old name.
+        .name = "sm_110",
+        .vendor = Vendor::nvidia,
+        .family = "Blackwell",
+        .cc_major = 11, .cc_minor = 0,
+        .bf16 = true,
+        .fp8_convert = true,
+        .fp8_mma = true,  // tcgen05 on sm_110a/f
+        .fp8_flavour = Fp8Flavour::ocp,
+        .fp6_fp4_mma = true,
+        .block_scale_mma = true,
+        .triton_fp8 = kTritonNvAdaPlus,
+        .source = "PTX ISA 9.0 release notes (sm_101 renamed sm_110); LLVM NVPTX.td ProcessorAlias "
+                  "sm_101 -> sm_110; LLVM NVPTXSubtarget.h hasTcgen05InstSupport (SM110f); Triton "
+                  "NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_120",
+        .vendor = Vendor::nvidia,
+        .family = "Blackwell",
+        .cc_major = 12, .cc_minor = 0,
+        .bf16 = true,
+        .fp8_convert = true,
+        .fp8_mma = true,          // mma.sync fp8; no wgmma, no tcgen05
+        .fp8_flavour = Fp8Flavour::ocp,
+        .fp6_fp4_mma = true,      // mma.sync kind::f8f6f4 (sm_120a / sm_120f)
+        .block_scale_mma = true,  // kind::mxf8f6f4 / mxf4nvf4 .block_scale (sm_120a / sm_120f)
+        .triton_fp8 = kTritonNvAdaPlus,
+        .source = "PTX ISA 8.7/8.8 release notes; NVIDIA/cutlass include/cute/arch/mma_sm120.hpp; "
+                  "LLVM NVPTXSubtarget.h hasMMABlockScale; Triton NVIDIA compiler.py",
+    },
+    {
+        .name = "sm_121",
+        .vendor = Vendor::nvidia,
+        .family = "Blackwell",  // DGX Spark GB10; member of the sm_120f family
+        .cc_major = 12, .cc_minor = 1,
+        .bf16 = true,
+        .fp8_convert = true,
+        .fp8_mma = true,
+        .fp8_flavour = Fp8Flavour::ocp,
+        .fp6_fp4_mma = true,
+        .block_scale_mma = true,
+        .triton_fp8 = kTritonNvAdaPlus,
+        .source = "PTX ISA 8.8 release notes (adds sm_121/121a/121f); LLVM NVPTXSubtarget.h "
+                  "(sm_120a/121a block-scaled FP4); Triton NVIDIA compiler.py",
+    },
+
+    // ---- AMD, by gfx name ----------------------------------------------------------------
+    {
+        .name = "gfx908",
+        .vendor = Vendor::amd,
+        .family = "CDNA1",
+        .cc_major = 9, .cc_minor = 0,
+        .bf16 = true,  // MFMA bf16
+        .triton_fp8 = kTritonAmd,  // all emulated
+        .source = "LLVM llvm/lib/TargetParser/TargetParser.cpp (no fp8-insts); ROCm "
+                  "docs/reference/precision-support.rst; Triton third_party/amd/backend/compiler.py "
+                  "HIPOptions (PR 7186, PR 7401); vllm/platforms/rocm.py _capability_from_gcn_arch",
+    },
+    {
+        .name = "gfx90a",
+        .vendor = Vendor::amd,
+        .family = "CDNA2",
+        .cc_major = 9, .cc_minor = 0,
+        .bf16 = true,
+        .triton_fp8 = kTritonAmd,  // all emulated
+        .source = "LLVM TargetParser.cpp (no fp8-insts); ROCm precision-support.rst; Triton AMD "
+                  "compiler.py HIPOptions; vllm/platforms/rocm.py _capability_from_gcn_arch (gfx90a -> 9.0)",
+    },
+    {
+        .name = "gfx942",
+        .vendor = Vendor::amd,
+        .family = "CDNA3",
+        .cc_major = 9, .cc_minor = 4,
+        .bf16 = true,
+        .fp8_convert = true,  // fp8-conversion-insts
+        .fp8_mma = true,      // MFMA fp8/bf8 (fp8-insts)
+        .fp8_flavour = Fp8Flavour::fnuz,  // E4M3FNUZ (bias 8, max 240) and E5M2FNUZ
+        .triton_fp8 = kTritonAmd,  // FNUZ pair native, OCP pair emulated
+        .source = "LLVM TargetParser.cpp GK_GFX942; ROCm/HIP docs/reference/fp8_numbers.rst (gfx942: "
+                  "FNUZ yes, OCP no); Triton AMD compiler.py HIPOptions; vllm/platforms/rocm.py "
+                  "_capability_from_gcn_arch (gfx942 -> 9.4)",
+    },
+    {
+        .name = "gfx950",
+        .vendor = Vendor::amd,
+        .family = "CDNA4",
+        .cc_major = 9, .cc_minor = 5,
+        .bf16 = true,
+        .fp8_convert = true,  // plus scaled converts (fp8/bf8/fp6/fp4-cvt-scale-insts)
+        .fp8_mma = true,
+        .fp8_flavour = Fp8Flavour::ocp,  // the gfx942 opcodes read OCP encodings here
+        .fp6_fp4_mma = true,             // v_mfma_scale_f32_*_f8f6f4 with E2M1/E2M3/E3M2 operands
+        .block_scale_mma = true,         // E8M0 block scales on the same instructions
+        .triton_fp8 = kTritonAmd,  // OCP pair native; fp8e4b8/fp8e5b16 emulated, deprecated as dot operands
+        .source = "LLVM TargetParser.cpp GK_GFX950; llvm/llvm-project PR 106160 (OCP fp8 on gfx950/gfx12); "
+                  "Triton AMD compiler.py HIPOptions; vllm/platforms/rocm.py _capability_from_gcn_arch "
+                  "(gfx950 -> 9.5)",
+    },
+    {
+        .name = "gfx1100",
+        .vendor = Vendor::amd,
+        .family = "RDNA3",
+        .cc_major = 11, .cc_minor = 0,
+        .bf16 = true,  // WMMA bf16; no fp8 instructions at all
+        .triton_fp8 = kTritonAmd,  // all emulated
+        .source = "LLVM TargetParser.cpp GK_GFX1100 (wmma-256b-insts, no fp8-conversion-insts); "
+                  "Triton AMD compiler.py HIPOptions; vllm/platforms/rocm.py _capability_from_gcn_arch "
+                  "(gfx1100 -> 11.0)",
+    },
+    {
+        .name = "gfx1101",
+        .vendor = Vendor::amd,
+        .family = "RDNA3",
+        .cc_major = 11, .cc_minor = 0,
+        .bf16 = true,
+        .triton_fp8 = kTritonAmd,
+        .source = "LLVM TargetParser.cpp (GFX11 features); Triton AMD compiler.py HIPOptions; "
+                  "vllm/platforms/rocm.py _capability_from_gcn_arch (gfx1101 -> 11.0)",
+    },
+    {
+        .name = "gfx1102",
+        .vendor = Vendor::amd,
+        .family = "RDNA3",
+        .cc_major = 11, .cc_minor = 0,
+        .bf16 = true,
+        .triton_fp8 = kTritonAmd,
+        .source = "LLVM TargetParser.cpp (GFX11 features); ROCm RDNA3 system-optimization docs "
+                  "(gfx1100/1101/1102); Triton AMD compiler.py HIPOptions",
+    },
+    {
+        .name = "gfx1200",
+        .vendor = Vendor::amd,
+        .family = "RDNA4",
+        .cc_major = 12, .cc_minor = 0,
+        .bf16 = true,
+        .fp8_convert = true,  // fp8-conversion-insts
+        .fp8_mma = true,      // gfx12 WMMA fp8/bf8
+        .fp8_flavour = Fp8Flavour::ocp,
+        .triton_fp8 = kTritonAmd,  // OCP pair native, FNUZ pair emulated
+        .source = "LLVM TargetParser.cpp (GFX12: fp8-conversion-insts); ROCm/HIP fp8_numbers.rst "
+                  "(gfx1200/1201: OCP yes, FNUZ no); HIP low_fp_types FP4 table (RDNA4: no); Triton "
+                  "AMD compiler.py HIPOptions",
+    },
+    {
+        .name = "gfx1201",
+        .vendor = Vendor::amd,
+        .family = "RDNA4",
+        .cc_major = 12, .cc_minor = 0,
+        .bf16 = true,
+        .fp8_convert = true,
+        .fp8_mma = true,
+        .fp8_flavour = Fp8Flavour::ocp,
+        .triton_fp8 = kTritonAmd,
+        .source = "LLVM TargetParser.cpp GK_GFX1201; ROCm/HIP fp8_numbers.rst; Triton AMD compiler.py "
+                  "HIPOptions; vllm/platforms/rocm.py _capability_from_gcn_arch (gfx1201 -> 12.0)",
+    },
+
+    // ---- CPU ---------------------------------------------------------------------------------
+    {
+        // bf16 is native on current server CPUs (AVX512_BF16 / AMX, Armv8.6 BF16) and PyTorch runs
+        // bf16 everywhere, so a bf16 model is not refused here. No CPU has fp8 arithmetic; fp8
+        // exists only as software conversion, and Triton is not the CPU kernel path.
+        .name = "cpu",
+        .vendor = Vendor::cpu,
+        .family = "CPU",
+        .bf16 = true,
+        .source = "no fp8 hardware on CPUs; vLLM CPU backend runs bf16/fp16/fp32",
+    },
+};
+
+}  // namespace
+
+std::span<const Target> target_rows() noexcept { return kTargets; }
+
+}  // namespace kvdtype::tables

@@ -1,0 +1,558 @@
+// Target lookup and GPU-name parsing. The rules are described for users in docs/targets.md;
+// in short:
+//   1. The whole text may be an architecture: cpu, sm_90 / sm90 / sm_90a / sm_100f /
+//      compute_90a / cuda:90, a capability 9.0 or 90 (NVIDIA only: 11.0 and 12.0 mean sm_110 and
+//      sm_120, never an RDNA card), or a gfx name with feature suffixes (gfx942:sramecc+:xnack-,
+//      also behind rocminfo's amdgcn-amd-amdhsa-- prefix or Triton's hip:).
+//   2. Otherwise it is a product name: words are matched against the product rows. Vendor and
+//      brand words, memory sizes, memory types and form factors may appear anywhere; every other
+//      word must belong to the product. A word that fits nothing is an error, never ignored:
+//      "H100 foo" is refused rather than read as an H100.
+//   3. Memory size and form factor pick among a model's variants (A100-SXM4-40GB -> the 40 GB
+//      row); without them the model's first row is taken.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/text.hpp"
+#include "kvdtype/target.hpp"
+#include "tables/tables.hpp"
+
+namespace kvdtype {
+
+std::span<const Target> targets() noexcept { return tables::target_rows(); }
+
+std::span<const Product> products() noexcept { return tables::product_rows(); }
+
+const Target* find_target(std::string_view canonical_name) noexcept {
+  for (const Target& t : targets())
+    if (t.name == canonical_name) return &t;
+  return nullptr;
+}
+
+namespace detail {
+namespace {
+
+// Longer input is not a GPU name; refusing it early bounds every buffer below.
+constexpr std::size_t kMaxText = 256;
+constexpr std::size_t kMaxWords = 48;
+constexpr std::size_t kMaxKeyWords = 8;
+
+enum class Hint : std::uint8_t { none, nvidia, amd };
+
+// Words that say who made the card or which brand line it is; they never tell products apart.
+constexpr std::string_view kNvidiaWords[] = {"nvidia", "geforce", "tesla"};
+constexpr std::string_view kAmdWords[] = {"amd", "radeon", "instinct"};
+// Words that describe packaging, memory technology or the driver's decoration of a name.
+constexpr std::string_view kNoiseWords[] = {
+    "gpu",    "graphics", "accelerator", "generation", "edition", "workstation", "server",
+    "dual",   "slot",     "vf",          "ac",         "hgx",     "dgx",         "jetson",
+    "agx",    "developer", "kit",        "superchip",  "maxq",    "hbm",         "hbm2",
+    "hbm2e",  "hbm3",     "hbm3e",       "gddr6",      "gddr6x",  "gddr7",       "lpddr5x",
+};
+// Form factors choose between variants of one model but never change its architecture.
+constexpr std::string_view kFormWords[] = {"sxm", "sxm2", "sxm4", "sxm5", "sxm6", "pcie", "nvl", "oam"};
+// Brand-line words that are part of a product name but which people often leave out ("4090").
+constexpr std::string_view kOptionalWords[] = {"rtx", "rx"};
+constexpr std::string_view kMemoryUnits[] = {"gb", "g", "gib"};
+
+template <std::size_t N>
+bool in(std::string_view word, const std::string_view (&list)[N]) noexcept {
+  for (std::string_view w : list)
+    if (w == word) return true;
+  return false;
+}
+
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+bool is_alpha(char c) noexcept { return c >= 'a' && c <= 'z'; }
+char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+std::string_view trim(std::string_view s) noexcept {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+bool all_digits(std::string_view s) noexcept {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!is_digit(c)) return false;
+  return true;
+}
+
+unsigned to_uint(std::string_view digits) noexcept {  // callers bound the length
+  unsigned v = 0;
+  for (char c : digits) v = v * 10 + static_cast<unsigned>(c - '0');
+  return v;
+}
+
+// ---- architecture names -----------------------------------------------------------------------
+
+struct Arch {
+  enum Status : std::uint8_t { none, found, bad } kind = none;
+  const Target* target = nullptr;
+  unsigned cc = 0;  // the NVIDIA capability read, when there was one (for suggestions)
+};
+
+const Target* nvidia_by_cc(unsigned cc) noexcept {
+  if (cc == 101) cc = 110;  // Thor was sm_101 / capability 10.1 before PTX ISA 9.0 / CUDA 13
+  for (const Target& t : targets())
+    if (t.vendor == Vendor::nvidia && t.cc() == cc) return &t;
+  return nullptr;
+}
+
+// "90", "90a", "100f": a capability x10 with an optional arch-specific (a, from sm_90) or
+// family (f, from sm_100) suffix, as in sm_XX / compute_XX.
+Arch nvidia_arch(std::string_view s) noexcept {
+  char suffix = 0;
+  if (!s.empty() && (s.back() == 'a' || s.back() == 'f')) {
+    suffix = s.back();
+    s.remove_suffix(1);
+  }
+  if (s.size() < 2 || s.size() > 3 || !all_digits(s)) return {Arch::bad};
+  const unsigned cc = to_uint(s);
+  if ((suffix == 'a' && cc < 90) || (suffix == 'f' && cc < 100)) return {Arch::bad, nullptr, cc};
+  const Target* t = nvidia_by_cc(cc);
+  return t ? Arch{Arch::found, t, cc} : Arch{Arch::bad, nullptr, cc};
+}
+
+// "gfx942", "gfx90a:xnack+", "gfx942:sramecc+:xnack-".
+Arch amd_arch(std::string_view s) noexcept {
+  const std::size_t colon = s.find(':');
+  const std::string_view name = s.substr(0, colon);
+  if (name.size() < 5 || name.size() > 8) return {Arch::bad};
+  for (char c : name.substr(3))
+    if (!is_digit(c) && !is_alpha(c)) return {Arch::bad};
+  if (colon != std::string_view::npos) {
+    std::string_view features = s.substr(colon + 1);
+    while (true) {  // each feature is name+ or name-
+      const std::size_t next = features.find(':');
+      const std::string_view f = features.substr(0, next);
+      if (f.size() < 2 || (f.back() != '+' && f.back() != '-')) return {Arch::bad};
+      for (char c : f.substr(0, f.size() - 1))
+        if (!is_digit(c) && !is_alpha(c) && c != '_') return {Arch::bad};
+      if (next == std::string_view::npos) break;
+      features.remove_prefix(next + 1);
+    }
+  }
+  for (const Target& t : targets())
+    if (t.vendor == Vendor::amd && t.name == name) return {Arch::found, &t};
+  return {Arch::bad};
+}
+
+bool starts_with(std::string_view s, std::string_view p) noexcept { return s.substr(0, p.size()) == p; }
+
+// `s` is lower-case. A bare capability ("9.0", "90") is accepted only when it is the whole text:
+// inside a product name a number is part of that name.
+Arch parse_arch(std::string_view s, bool whole) noexcept {
+  if (s == "cpu") return {Arch::found, find_target("cpu")};
+  if (starts_with(s, "cuda:")) return nvidia_arch(s.substr(5));
+  if (starts_with(s, "hip:")) return starts_with(s.substr(4), "gfx") ? amd_arch(s.substr(4)) : Arch{Arch::bad};
+  if (starts_with(s, "amdgcn-amd-amdhsa--")) s.remove_prefix(19);
+  if (starts_with(s, "gfx")) return amd_arch(s);
+  for (std::string_view prefix : {std::string_view("compute_"), std::string_view("compute"),
+                                  std::string_view("sm_"), std::string_view("sm")}) {
+    if (starts_with(s, prefix) && s.size() > prefix.size() && is_digit(s[prefix.size()]))
+      return nvidia_arch(s.substr(prefix.size()));
+  }
+  if (!whole) return {};
+  if (all_digits(s)) return s.size() <= 3 ? nvidia_arch(s) : Arch{};  // "4090" is a product
+  const std::size_t dot = s.find('.');
+  if (dot != std::string_view::npos) {
+    const std::string_view major = s.substr(0, dot), minor = s.substr(dot + 1);
+    if (major.empty() || major.size() > 2 || !all_digits(major) || minor.size() != 1 || !all_digits(minor))
+      return {};
+    const unsigned cc = to_uint(major) * 10 + to_uint(minor);
+    const Target* t = nvidia_by_cc(cc);
+    return t ? Arch{Arch::found, t, cc} : Arch{Arch::bad, nullptr, cc};
+  }
+  return {};
+}
+
+// ---- words --------------------------------------------------------------------------------------
+
+enum class Kind : std::uint8_t {
+  model,   ///< must belong to the product
+  family,  ///< an architecture family ("Blackwell"): part of the name or the target's family
+  memory,  ///< "80GB": picks a variant
+  form,    ///< "SXM4": picks a variant
+  noise,   ///< vendor, brand, memory type: ignored (the vendor must agree)
+};
+
+struct Word {
+  std::string_view text;
+  Kind kind = Kind::model;
+  Hint hint = Hint::none;
+  std::uint16_t gb = 0;
+};
+
+template <std::size_t N>
+struct Words {
+  std::array<Word, N> w{};
+  std::size_t n = 0;
+  bool overflow = false;
+  void push(Word word) noexcept {
+    if (n < N)
+      w[n++] = word;
+    else
+      overflow = true;
+  }
+};
+
+bool is_family_word(std::string_view word) noexcept {
+  for (const Target& t : targets()) {
+    if (t.vendor == Vendor::cpu || t.family.size() != word.size()) continue;
+    if (iequals(t.family, word)) return true;
+  }
+  return false;
+}
+
+// Cuts a word where letters meet digits ("mi300x" -> mi 300 x), so that "RTX4090", "RTX 4090"
+// and "rtx-4090" are the same words. Anything else (punctuation, non-ASCII) stays a word of its
+// own, which no product has.
+template <std::size_t N>
+void push_model_pieces(std::string_view raw, Words<N>& out) noexcept {
+  auto cls = [](char c) { return is_digit(c) ? 0 : is_alpha(c) ? 1 : 2; };
+  std::size_t start = 0;
+  for (std::size_t i = 1; i <= raw.size(); ++i) {
+    if (i == raw.size() || cls(raw[i]) != cls(raw[start])) {
+      out.push({raw.substr(start, i - start), Kind::model});
+      start = i;
+    }
+  }
+}
+
+// Classifies the raw words of a lower-case name. `input` is false for product rows: there,
+// family words are plain model words (an "Ada" in a row's name is required).
+template <std::size_t R, std::size_t N>
+void classify(const Words<R>& raw, bool input, Words<N>& out) noexcept {
+  for (std::size_t i = 0; i < raw.n; ++i) {
+    const std::string_view word = raw.w[i].text;
+    const std::string_view next = i + 1 < raw.n ? raw.w[i + 1].text : std::string_view();
+    if (word == "max" && next == "q") {  // "Max-Q" arrives as two words
+      out.push({word, Kind::noise});
+      ++i;
+      continue;
+    }
+    if (is_digit(word.front())) {
+      std::size_t d = 0;
+      while (d < word.size() && is_digit(word[d])) ++d;
+      const std::string_view unit = word.substr(d);
+      if (d <= 4 && (in(unit, kMemoryUnits) || (unit.empty() && in(next, kMemoryUnits)))) {
+        out.push({word, Kind::memory, Hint::none, static_cast<std::uint16_t>(to_uint(word.substr(0, d)))});
+        if (unit.empty()) ++i;
+        continue;
+      }
+    }
+    if (in(word, kNvidiaWords)) {
+      out.push({word, Kind::noise, Hint::nvidia});
+    } else if (in(word, kAmdWords)) {
+      out.push({word, Kind::noise, Hint::amd});
+    } else if (in(word, kNoiseWords)) {
+      out.push({word, Kind::noise});
+    } else if (in(word, kFormWords)) {
+      out.push({word, Kind::form});
+    } else if (input && is_family_word(word)) {
+      out.push({word, Kind::family});
+    } else {
+      push_model_pieces(word, out);
+    }
+  }
+}
+
+bool is_chunk_separator(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';' || c == '(' || c == ')' ||
+         c == '[' || c == ']' || c == '"' || c == '\'';
+}
+
+template <std::size_t N>
+void split_words(std::string_view chunk, Words<N>& out) noexcept {
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= chunk.size(); ++i) {
+    if (i == chunk.size() || chunk[i] == '-' || chunk[i] == '_') {
+      if (i > start) out.push({chunk.substr(start, i - start)});
+      start = i + 1;
+    }
+  }
+}
+
+// ---- the product index, built once ----------------------------------------------------------------
+
+struct Key {
+  const Product* product = nullptr;
+  const Target* target = nullptr;
+  std::string lower;  // the row's name in lower case; the words below point into it
+  std::array<std::string_view, kMaxKeyWords> words{};
+  std::array<bool, kMaxKeyWords> optional{};
+  std::size_t n = 0;
+  std::uint16_t gb = 0;
+  std::string_view form;
+};
+
+struct Index {
+  std::vector<Key> keys;
+  std::vector<std::string_view> names;  // every target and product name, for suggestions
+};
+
+Index build_index() {
+  Index idx;
+  idx.keys.resize(products().size());  // sized once: the views below must not move
+  for (std::size_t k = 0; k < products().size(); ++k) {
+    const Product& p = products()[k];
+    Key& key = idx.keys[k];
+    key.product = &p;
+    key.target = find_target(p.target);
+    key.lower = to_lower(p.name.substr(0, kMaxText));
+    Words<kMaxWords> raw, words;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= key.lower.size(); ++i) {
+      if (i == key.lower.size() || is_chunk_separator(key.lower[i])) {
+        if (i > start) split_words(std::string_view(key.lower).substr(start, i - start), raw);
+        start = i + 1;
+      }
+    }
+    classify(raw, /*input=*/false, words);
+    for (std::size_t i = 0; i < words.n; ++i) {
+      const Word& w = words.w[i];
+      if (w.kind == Kind::memory && key.gb == 0) key.gb = w.gb;
+      if (w.kind == Kind::form && key.form.empty()) key.form = w.text;
+      if (w.kind == Kind::model && key.n < kMaxKeyWords) {
+        key.optional[key.n] = in(w.text, kOptionalWords);
+        key.words[key.n++] = w.text;
+      }
+    }
+  }
+  for (const Target& t : targets()) idx.names.push_back(t.name);
+  for (const Product& p : products()) idx.names.push_back(p.name);
+  return idx;
+}
+
+const Index& index() {
+  static const Index idx = build_index();
+  return idx;
+}
+
+// ---- matching ---------------------------------------------------------------------------------------
+
+enum class Fit : std::uint8_t { none, partial, full };
+
+struct FitResult {
+  Fit fit = Fit::none;
+  std::string_view stray;  // the first word that did not fit (partial)
+};
+
+bool family_of(const Target& t, std::string_view word) noexcept { return iequals(t.family, word); }
+
+template <std::size_t N>
+FitResult fit(const Words<N>& in, const Key& key, const Target* asserted) noexcept {
+  std::array<bool, N> used{};
+  for (std::size_t j = 0; j < key.n; ++j) {
+    bool found = false;
+    for (std::size_t i = 0; i < in.n && !found; ++i) {
+      const Word& w = in.w[i];
+      if (!used[i] && (w.kind == Kind::model || w.kind == Kind::family) && w.text == key.words[j])
+        used[i] = found = true;
+    }
+    if (!found && !key.optional[j]) return {};
+  }
+  for (std::size_t i = 0; i < in.n; ++i) {
+    const Word& w = in.w[i];
+    if (used[i]) continue;
+    const bool stray = (w.kind == Kind::model) || (w.kind == Kind::family && !family_of(*key.target, w.text)) ||
+                       (w.hint == Hint::nvidia && key.target->vendor != Vendor::nvidia) ||
+                       (w.hint == Hint::amd && key.target->vendor != Vendor::amd);
+    if (stray) return {Fit::partial, w.text};
+  }
+  if (asserted != nullptr && asserted != key.target) return {Fit::partial, asserted->name};
+  return {Fit::full, {}};
+}
+
+// Suggestions, best first: products sharing the most words with the text ("RTX 6000" -> the two
+// RTX 6000 products, "W7900" -> Radeon PRO W7900), then names by edit distance.
+template <std::size_t N>
+std::string suggestions(std::string_view text, const Words<N>* words) {
+  const Index& idx = index();
+  std::vector<std::string_view> ranked;
+  if (words != nullptr) {
+    std::vector<std::pair<int, std::string_view>> shared;
+    for (const Key& key : idx.keys) {
+      int score = 0;
+      for (std::size_t j = 0; j < key.n; ++j) {
+        for (std::size_t i = 0; i < words->n; ++i) {
+          const Word& w = words->w[i];
+          if ((w.kind == Kind::model || w.kind == Kind::family) && w.text == key.words[j]) {
+            score += key.optional[j] ? 1 : 2;
+            break;
+          }
+        }
+      }
+      if (score >= 2) shared.emplace_back(score, key.product->name);
+    }
+    std::stable_sort(shared.begin(), shared.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (std::size_t i = 0; i < shared.size() && i < 3; ++i) ranked.push_back(shared[i].second);
+  }
+  std::string out;
+  for (std::string_view name : ranked) out += (out.empty() ? "" : ", ") + std::string(name);
+  if (ranked.empty()) out = nearest(text, idx.names, 3);
+  return out;
+}
+
+// A capability that names no NVIDIA target: targets with that capability on any vendor first
+// ("9.4" -> gfx942), then the NVIDIA targets closest to it.
+std::string cc_suggestions(unsigned cc) {
+  std::vector<std::pair<unsigned, std::string_view>> ranked;
+  for (const Target& t : targets()) {
+    if (t.vendor == Vendor::cpu) continue;
+    const unsigned dist = t.cc() > cc ? t.cc() - cc : cc - t.cc();
+    if (t.vendor == Vendor::nvidia || dist == 0) ranked.emplace_back(dist * 2 + (t.vendor == Vendor::nvidia ? 1 : 0), t.name);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::string out;
+  for (std::size_t i = 0; i < ranked.size() && i < 3; ++i) out += (i ? ", " : "") + std::string(ranked[i].second);
+  return out;
+}
+
+template <std::size_t N = 1>
+Error unknown(std::string_view text, std::string_view detail_text = {}, const Words<N>* words = nullptr) {
+  std::string msg = "unknown GPU '" + printable(text) + "'";
+  if (!detail_text.empty()) msg += " (" + std::string(detail_text) + ")";
+  const std::string near = suggestions(text, words);
+  if (!near.empty()) msg += "; nearest: " + near;
+  return Error{ErrorCode::unknown_name, std::move(msg)};
+}
+
+Error unknown_arch(std::string_view text, unsigned cc) {
+  std::string msg = "unknown GPU '" + printable(text) + "'";
+  const std::string near = cc != 0 ? cc_suggestions(cc) : suggestions<1>(text, nullptr);
+  if (!near.empty()) msg += "; nearest: " + near;
+  return Error{ErrorCode::unknown_name, std::move(msg)};
+}
+
+// One name without '/' alternatives. `text` is trimmed and at most kMaxText long.
+Result<TargetMatch> parse_one(std::string_view text) {
+  if (text.empty())
+    return Error{ErrorCode::unknown_name,
+                 "unknown GPU '' (empty); give an architecture (sm_90, gfx942), a product (H100, MI300X) or cpu"};
+  std::array<char, kMaxText> buf{};
+  for (std::size_t i = 0; i < text.size(); ++i) buf[i] = lower(text[i]);
+  const std::string_view low(buf.data(), text.size());
+
+  // Chunks are separated by blanks and brackets; each may be an architecture name.
+  Words<kMaxWords> raw;
+  const Target* asserted = nullptr;
+  std::size_t chunks = 0, start = 0;
+  std::array<std::string_view, kMaxWords> chunk_list{};
+  for (std::size_t i = 0; i <= low.size(); ++i) {
+    if (i == low.size() || is_chunk_separator(low[i])) {
+      if (i > start) {
+        if (chunks == kMaxWords) return unknown<1>(text, "too many words");
+        chunk_list[chunks++] = low.substr(start, i - start);
+      }
+      start = i + 1;
+    }
+  }
+  for (std::size_t c = 0; c < chunks; ++c) {
+    const Arch arch = parse_arch(chunk_list[c], /*whole=*/chunks == 1);
+    if (arch.kind == Arch::bad) return unknown_arch(text, arch.cc);
+    if (arch.kind == Arch::found) {
+      if (asserted != nullptr && asserted != arch.target)
+        return unknown<1>(text, "names both " + std::string(asserted->name) + " and " + std::string(arch.target->name));
+      asserted = arch.target;
+      continue;
+    }
+    split_words(chunk_list[c], raw);
+  }
+  if (raw.overflow) return unknown<1>(text, "too many words");
+  if (raw.n == 0) {
+    if (asserted != nullptr) return TargetMatch{asserted, nullptr};
+    return unknown<1>(text);
+  }
+
+  Words<kMaxWords * 4> words;  // splitting at letter/digit boundaries multiplies words
+  classify(raw, /*input=*/true, words);
+  if (words.overflow) return unknown<1>(text, "too many words");
+
+  const Index& idx = index();
+  const Key* best = nullptr;
+  int best_score = -1;
+  const Key* first_partial = nullptr;
+  std::string_view stray;
+  std::uint16_t want_gb = 0;
+  std::string_view want_form;
+  for (std::size_t i = 0; i < words.n; ++i) {
+    if (words.w[i].kind == Kind::memory && want_gb == 0) want_gb = words.w[i].gb;
+    if (words.w[i].kind == Kind::form && want_form.empty()) want_form = words.w[i].text;
+  }
+  for (const Key& key : idx.keys) {
+    if (key.target == nullptr) continue;  // a row naming an unknown target; the unit tests catch it
+    const FitResult r = fit(words, key, asserted);
+    if (r.fit == Fit::partial && first_partial == nullptr) {
+      first_partial = &key;
+      stray = r.stray;
+    }
+    if (r.fit != Fit::full) continue;
+    if (best != nullptr && best->target != key.target) {
+      return Error{ErrorCode::unknown_name,
+                   "ambiguous GPU '" + printable(text) + "': it fits " + std::string(best->product->name) + " (" +
+                       std::string(best->target->name) + ") and " + std::string(key.product->name) + " (" +
+                       std::string(key.target->name) + "); add the word that tells them apart"};
+    }
+    const bool gb_match = want_gb != 0 && key.gb == want_gb;
+    const bool form_match = !want_form.empty() && starts_with(key.form, want_form);
+    const int score = (gb_match ? 2 : 0) + (form_match ? 1 : 0);
+    if (score > best_score) {  // ties keep the earlier row: the model's default variant
+      best = &key;
+      best_score = score;
+    }
+  }
+  if (best != nullptr) return TargetMatch{best->target, best->product};
+  if (first_partial != nullptr) {
+    std::string msg = "unknown GPU '" + printable(text) + "' ('" + printable(stray) + "' does not fit " +
+                      std::string(first_partial->product->name) + "); nearest: ";
+    std::size_t listed = 0;
+    for (const Key& key : idx.keys) {  // the products whose words were all there
+      if (listed == 3 || key.target == nullptr || fit(words, key, nullptr).fit == Fit::none) continue;
+      msg += (listed++ ? ", " : "") + std::string(key.product->name);
+    }
+    return Error{ErrorCode::unknown_name, std::move(msg)};
+  }
+  return unknown(text, {}, &words);
+}
+
+}  // namespace
+}  // namespace detail
+
+Result<TargetMatch> parse_target(std::string_view text) {
+  const std::string_view t = detail::trim(text);
+  if (t.size() > detail::kMaxText)
+    return Error{ErrorCode::unknown_name,
+                 "unknown GPU '" + detail::printable(t) + "' (longer than 256 characters)"};
+  // "AMD Instinct MI250X/MI250": HIP names two boards at once; every alternative must parse and
+  // all must be the same architecture.
+  if (t.find('/') == std::string_view::npos) return detail::parse_one(t);
+  std::string_view rest = t;
+  std::optional<TargetMatch> first;
+  while (true) {
+    const std::size_t slash = rest.find('/');
+    const std::string_view part = detail::trim(rest.substr(0, slash));
+    Result<TargetMatch> r = detail::parse_one(part);
+    if (!r) return Error{r.error().code, "in '" + detail::printable(t) + "': " + r.error().message};
+    if (first && first->target != r->target)
+      return Error{ErrorCode::unknown_name, "ambiguous GPU '" + detail::printable(t) + "': " +
+                                                std::string(first->target->name) + " or " +
+                                                std::string(r->target->name)};
+    if (!first) first = *r;
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
+  return *first;
+}
+
+}  // namespace kvdtype

@@ -1,0 +1,34 @@
+// kvdtype probe: the GPUs of this machine and their targets.
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "kvdtype/io/probe.hpp"
+
+namespace kvdtype::cli {
+
+Command add_probe(CLI::App& app) {
+  auto* out = new Output;
+  CLI::App* sub = app.add_subcommand("probe", "Detect this machine's GPUs (driver library at run time, KFD sysfs, else cpu)");
+  add_output_options(*sub, *out);
+  return {sub, [out] {
+            if (!out->validate()) return kBadInput;
+            const io::ProbeResult r = io::probe();
+            if (out->parsed == io::OutputFormat::json) {
+              nlohmann::ordered_json devices = nlohmann::ordered_json::array();
+              for (const io::ProbedDevice& d : r.devices)
+                devices.push_back({{"index", d.index}, {"name", d.name}, {"target", d.target},
+                                   {"memory_bytes", d.memory_bytes}, {"via", d.via}});
+              emit(nlohmann::ordered_json{{"schema", "kvdtype.probe/v1"}, {"devices", devices}, {"notes", r.notes}}.dump(2) + "\n");
+              return kAccepted;
+            }
+            std::string text;
+            for (const io::ProbedDevice& d : r.devices)
+              text += std::to_string(d.index) + "  " + d.target + "  " + d.name + "  " +
+                      std::to_string(d.memory_bytes >> 20) + " MiB  (" + d.via + ")\n";
+            for (const std::string& n : r.notes) text += "note: " + n + "\n";
+            emit(text);
+            return kAccepted;
+          }};
+}
+
+}  // namespace kvdtype::cli

@@ -1,0 +1,87 @@
+// kvdtype formats | targets | backends | rules | explain: the tables, printed.
+#include "cli.hpp"
+#include "kvdtype/backend.hpp"
+#include "kvdtype/rule.hpp"
+#include "kvdtype/io/lint.hpp"
+
+namespace kvdtype::cli {
+
+namespace {
+Command simple(CLI::App& app, const char* name, const char* help, std::function<std::string(io::OutputFormat)> render) {
+  auto* out = new Output;
+  CLI::App* sub = app.add_subcommand(name, help);
+  add_output_options(*sub, *out);
+  return {sub, [out, render] {
+            if (!out->validate()) return kBadInput;
+            emit(render(out->parsed));
+            return kAccepted;
+          }};
+}
+}  // namespace
+
+Command add_formats(CLI::App& app) {
+  return simple(app, "formats", "List every number format with its numeric facts and names", io::render_formats);
+}
+
+Command add_targets(CLI::App& app) {
+  return simple(app, "targets", "List GPU targets, their native formats and products", io::render_targets);
+}
+
+Command add_backends(CLI::App& app) {
+  struct State {
+    Output out;
+    std::string engine = "vllm";
+  };
+  auto* s = new State;
+  CLI::App* sub = app.add_subcommand("backends", "List an engine's attention backends and its selection order");
+  sub->add_option("--engine", s->engine, "vllm or sglang")->capture_default_str();
+  add_output_options(*sub, s->out);
+  return {sub, [s] {
+            if (!s->out.validate()) return kBadInput;
+            auto e = parse_engine(s->engine);
+            if (!e.ok()) return bad_input(e.error());
+            emit(io::render_backends(*e, s->out.parsed));
+            return kAccepted;
+          }};
+}
+
+Command add_rules(CLI::App& app) {
+  struct State {
+    Output out;
+    bool lint = false;
+  };
+  auto* s = new State;
+  CLI::App* sub = app.add_subcommand("rules", "List the rules; --lint checks the tables against each other");
+  sub->add_flag("--lint", s->lint, "self-check every table (exit 0 when clean)");
+  add_output_options(*sub, s->out);
+  return {sub, [s] {
+            if (!s->out.validate()) return kBadInput;
+            if (!s->lint) {
+              emit(io::render_rules(s->out.parsed));
+              return kAccepted;
+            }
+            const io::LintResult r = io::lint_tables();
+            emit(io::render_lint(r, s->out.parsed));
+            return r.problems.empty() ? kAccepted : kRejected;
+          }};
+}
+
+Command add_explain(CLI::App& app) {
+  struct State {
+    Output out;
+    std::string code;
+  };
+  auto* s = new State;
+  CLI::App* sub = app.add_subcommand("explain", "Explain a rule: what, why, a command that triggers it, the fix");
+  sub->add_option("code", s->code, "rule code, e.g. KVD020")->required();
+  add_output_options(*sub, s->out);
+  return {sub, [s] {
+            if (!s->out.validate()) return kBadInput;
+            auto r = parse_rule_code(s->code);
+            if (!r.ok()) return bad_input(r.error());
+            emit(io::render_explain(**r, s->out.parsed));
+            return kAccepted;
+          }};
+}
+
+}  // namespace kvdtype::cli
