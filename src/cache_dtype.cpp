@@ -17,15 +17,15 @@ const CacheDtype* find_cache_dtype(Engine engine, std::string_view text) noexcep
 }
 
 Result<const CacheDtype*> parse_cache_dtype(Engine engine, std::string_view text) {
-  if (const CacheDtype* row = find_cache_dtype(engine, text)) return row;
   // Engines compare these strings exactly; we forgive case but report the engine's spelling.
   for (const CacheDtype& row : cache_dtypes(engine))
-    if (detail::iequals(row.name, text)) return &row;
+    if (!row.internal && detail::iequals(row.name, text)) return &row;
   const EngineInfo& info = engine_info(engine);
   if (!info.has_tables)
     return Error{ErrorCode::unsupported, std::string(info.display) + " kv-cache dtypes are not modelled yet; use --engine vllm or sglang"};
   std::vector<std::string_view> names;
-  for (const CacheDtype& row : cache_dtypes(engine)) names.push_back(row.name);
+  for (const CacheDtype& row : cache_dtypes(engine))
+    if (!row.internal) names.push_back(row.name);
   return Error{ErrorCode::unknown_name, "unknown " + std::string(info.display) + " kv-cache dtype '" +
                                             detail::printable(text) + "'; nearest: " + detail::nearest(text, names, 4)};
 }

@@ -185,6 +185,7 @@ EngineIndex build(Engine engine, std::vector<std::string>& problems) {
       if (cb.canonical == nullptr) c.problem("unknown canonical kv string", b.canonical_kv);
     }
     cb.fp8_as = c.format_rule(b.fp8_as);
+    cb.q_kv_format_platforms = c.platforms(b.q_kv_format_platforms);
     ix.compiled_backends.push_back(cb);
   }
 
@@ -194,6 +195,7 @@ EngineIndex build(Engine engine, std::vector<std::string>& problems) {
     cs.row = &s;
     cs.platform = c.platforms(s.platform);
     cs.attention = c.attention(s.attention);
+    cs.head_sizes = c.sizes(s.head_sizes);
     for_each_word(s.order, [&](std::string_view w) {
       const auto it = std::find_if(ix.backends.begin(), ix.backends.end(), [&](const Backend& b) { return b.name == w; });
       if (it == ix.backends.end()) c.problem("unknown backend", w);

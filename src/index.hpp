@@ -59,12 +59,14 @@ struct CompiledBackend {
   Bits canonicalizes = 0;       // vocabulary bits rewritten …
   const CacheDtype* canonical = nullptr;  // … into this row
   std::optional<FormatRule> fp8_as;
+  std::uint8_t q_kv_format_platforms = 0;  // 0: all
 };
 
 struct CompiledSelection {
   const SelectionOrder* row = nullptr;
   std::uint8_t platform = 0;
   std::uint8_t attention = 0;  // 0: any
+  SizeList head_sizes;
   std::array<std::uint8_t, 24> order{};  // backend indexes
   std::uint8_t count = 0;
 };

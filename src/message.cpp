@@ -131,11 +131,14 @@ std::string expand(std::string_view tmpl, const Diagnostic& d, const Report& rep
 std::string message(const Diagnostic& d, const Report& report) {
   std::string m = expand(d.rule->message, d, report);
   // A version-scoped finding with an unknown engine version says which fix matters.
-  if (d.evidence.constraint && d.severity != d.rule->severity && !d.evidence.constraint->fix_pr.empty())
-    m += " (engine version unknown: fixed by " + std::string(d.evidence.constraint->fix_pr) +
-         (d.evidence.constraint->fixed_in.empty() ? std::string()
-                                                  : " in " + std::string(d.evidence.constraint->fixed_in)) +
-         ")";
+  const Constraint* c = d.evidence.constraint;
+  if (c && d.severity != d.rule->severity && !c->fix_pr.empty()) {
+    if (!report.request.engine_version.known)
+      m += " (engine version unknown: fixed by " + std::string(c->fix_pr) +
+           (c->fixed_in.empty() ? std::string() : " in " + std::string(c->fixed_in)) + ")";
+    else
+      m += " (fixed by " + std::string(c->fix_pr) + "; the first release with the fix is not known, so check your build)";
+  }
   return m;
 }
 

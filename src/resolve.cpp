@@ -197,8 +197,14 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
     plan.q = r.model_dtype;
   } else if (backend != nullptr) {
     const bool q_fp8 = backend->q_policy == QPolicy::kv_format &&
-                       (backend->q_kv_format_min_cc == 0 || (r.target && r.target->cc() >= backend->q_kv_format_min_cc));
-    plan.q = q_fp8 ? k : r.model_dtype;
+                       (backend->q_kv_format_min_cc == 0 || (r.target && r.target->cc() >= backend->q_kv_format_min_cc)) &&
+                       (cb->q_kv_format_platforms == 0 ||
+                        (ctx.platform && (cb->q_kv_format_platforms & platform_bit(*ctx.platform))));
+    // A quantized Q is fp8: the cache's own format when that is fp8, else the platform's e4m3
+    // (an nvfp4 cache runs with an e4m3 Q on FlashInfer trtllm-gen).
+    std::optional<FormatId> q8 = k;
+    if (k && !format(*k).is_float8()) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
+    plan.q = q_fp8 ? q8 : r.model_dtype;
   }
   plan.kv_data_type = k;
 
@@ -276,6 +282,7 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
     if (row.kv_quantized == 1 && !ctx.quantized) continue;
     if (row.kv_quantized == 0 && ctx.quantized) continue;
     if (row.max_num_heads && (r.heads_per_rank() == 0 || r.heads_per_rank() > row.max_num_heads)) continue;
+    if (s.head_sizes.count && (ctx.head_size == 0 || !s.head_sizes.contains(ctx.head_size))) continue;
     if ((r.flags & row.flags_all) != row.flags_all || (r.flags & row.flags_none)) continue;
     return &s;
   }

@@ -61,6 +61,7 @@ struct Backend {
   std::uint16_t block_size_multiple = 0;
   QPolicy q_policy = QPolicy::model_dtype;  ///< Q with a quantized cache
   std::uint16_t q_kv_format_min_cc = 0;     ///< kv_format Q only from this capability (0: everywhere)
+  std::string_view q_kv_format_platforms;   ///< kv_format Q only on these platforms (words; empty: all)
   bool q_strict = true;              ///< a Q other than the planned one breaks the kernel (else: tolerated)
   KvDeclared kv_declared = KvDeclared::element;
   Fp8Path fp8_path = Fp8Path::software;
@@ -81,6 +82,7 @@ struct SelectionOrder {
   std::uint16_t min_cc = 0, max_cc = 0;  ///< capability range ×10 (0: unbounded)
   std::int8_t kv_quantized = -1;     ///< 1: only for quantized caches, 0: only unquantized, -1: any
   std::uint16_t max_num_heads = 0;   ///< only when heads per rank <= this (0: any)
+  std::string_view head_sizes;       ///< only for these head sizes (words; MLA: latent width); empty: any
   std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
   std::uint32_t flags_none = 0;      ///< RequestFlag bits that must be clear
   std::string_view order;            ///< backend names, highest priority first

@@ -71,6 +71,7 @@ struct CacheDtype {
   std::uint8_t v_bits = 0;
   std::uint8_t scale_bytes_per_token_head = 0;  ///< per-(token, head) scale bytes added per side
   bool deprecated = false;          ///< accepted by the parser but refused (or to be refused)
+  bool internal = false;            ///< not a user string: a layout a backend rewrites to (never parsed)
   std::string_view replacement;     ///< what to use instead when deprecated
   std::string_view platforms;       ///< where the engine documents it: "cuda rocm cpu" (empty = all)
   std::string_view description;     ///< one line

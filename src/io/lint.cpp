@@ -142,9 +142,11 @@ void lint_paths(LintResult& res) {
           const Report rep = check(r);
           if (rep.fired("KVD014")) continue;  // not a target of this backend
           ++pairs;
-          const bool needs_hw = b.fp8_path == Fp8Path::hardware && rep.plan.k.format && format(*rep.plan.k.format).is_float8();
+          // Judge the backend that runs: an engine may swap in another (SGLang fa3 → triton).
+          const Backend* runs = rep.plan.backend ? rep.plan.backend : &b;
+          const bool needs_hw = runs->fp8_path == Fp8Path::hardware && rep.plan.k.format && format(*rep.plan.k.format).is_float8();
           if (needs_hw && !t.fp8_convert && rep.verdict() != Verdict::error)
-            res.problems.push_back(std::string(b.name) + " on " + std::string(t.name) + " with " + std::string(c.name) +
+            res.problems.push_back(std::string(runs->name) + " on " + std::string(t.name) + " with " + std::string(c.name) +
                                    ": hardware fp8 path on a target without fp8 and no rule fires");
         }
       }

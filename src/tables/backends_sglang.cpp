@@ -232,6 +232,7 @@ constexpr Backend kSglangBackends[] = {
      .min_cc = 90,
      .q_policy = model_dtype, .q_strict = false,
      .kv_declared = element_or_bytes, .fp8_path = hardware,
+     .canonicalizes = "fp8_e4m3", .canonical_kv = "fp8_ds_mla",
      .notes = "DeepSeek V3.2 / GLM-5 style DSA (nsa is the deprecated alias); forced for DSA models when no "
               "backend is set. fp8_e4m3 is the FlashMLA 'FP8 with scale' 656-byte record (uint8 pool); "
               "auto becomes fp8_e4m3 on SM>=100 else bfloat16. Split DSA kernels: Hopper fp8 -> "

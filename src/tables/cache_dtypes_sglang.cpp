@@ -42,6 +42,16 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
      .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; mem_cache/memory_pool.py KVCache "
                "store_dtype (uint8 because index_put lacks fp8); docs/advanced_features/quantized_kv_cache.md"},
 
+    // Not a user string: what the DSA backend makes of fp8_e4m3. SGLang's NSA token pool stores
+    // an fp8 DSA cache as FlashMLA's "FP8 with scale" record, 656 bytes per token.
+    {.engine = Engine::sglang, .name = "fp8_ds_mla", .quant = KvQuant::fp8_ds_mla,
+     .k_rule = fixed, .k_format = FormatId::float8_e4m3fn, .v_rule = fixed, .v_format = FormatId::float8_e4m3fn,
+     .storage = uint8_bytes, .layout = Layout::fp8_ds_mla, .internal = true,
+     .description = "internal: the DSA fp8 record (512 fp8 NoPE + 4 fp32 scales + 64 bf16 RoPE = 656 B/token) "
+                    "SGLang's DSA backend stores for --kv-cache-dtype fp8_e4m3",
+     .source = "sglang mem_cache/memory_pool.py NSATokenToKVPool (fp8: 656-byte rows); FlashMLA csrc/api/sparse_decode.h "
+               "('FP8 with scale' layout)"},
+
     {.engine = Engine::sglang, .name = "fp8_e5m2",
      .quant = KvQuant::fp8_per_tensor,
      .k_rule = platform_fp8_on_rocm_else_fixed, .k_format = FormatId::float8_e5m2,

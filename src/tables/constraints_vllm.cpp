@@ -84,6 +84,28 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#47276 (DSv3 DPA+FP8 KV memory access fault; aiter get_mla_metadata_info_v1 tile sizing); related #46997, #48845"},
 
+    // The founding report: FlashInferMLASparseSM90Builder planned with kv_data_type taken from
+    // the cache spec, which is the uint8 storage dtype for every fp8 cache, and FlashInfer's
+    // plan() refuses uint8 ("MLA kv_data_type torch.uint8 is not supported"). run() already
+    // viewed the cache as float8_e4m3fn. The backend arrived with #53906; the fix #55222 passes
+    // the fp8 view dtype. Still reproduced on 2026-09-19 (#57713), no release with the fix
+    // known, so the row stays a warning naming the fix whatever the version.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER_MLA_SPARSE_SM90", .kv_cache_dtypes = "fp8 fp8_e4m3", .platforms = "cuda"},
+     .detail = "vLLM hands FlashInfer's MLA plan() the cache's uint8 storage dtype as kv_data_type, which it refuses ('MLA kv_data_type torch.uint8 is not supported')",
+     .fixed_in = "", .fix_pr = "vllm-project/vllm#55222",
+     .selection = false,
+     .source = "vllm-project/vllm#55221 (GLM-5.3-Flash, 2xH200), #57713 (H100 TP8); fix vllm-project/vllm#55222; flashinfer mla/_core.py plan() dtype allow-list"},
+    // The TurboQuant backend reads only turboquant_* strings; forced (or reached through a
+    // layer whose spec resolved to auto) with anything else it raises "Unknown TurboQuant cache
+    // dtype: 'auto'" from TurboQuantConfig.from_cache_dtype.
+    {.engine = Engine::vllm, .rule = "KVD043",
+     .when = {.backends = "TURBOQUANT",
+              .kv_quant = "none fp8_per_tensor fp8_ds_mla fp8_per_token_head int8_per_token_head int4_per_token_head nvfp4"},
+     .detail = "TurboQuantConfig.from_cache_dtype accepts only the turboquant_* presets",
+     .selection = true,
+     .source = "vllm/model_executor/layers/quantization/turboquant/config.py from_cache_dtype; vllm-project/vllm#47609, #50533, #50709"},
+
     // ---- silent wrong values -----------------------------------------------------------------
     // flashinfer#4976 (open): FA2 prefill with an fp8 cache and head_dim_qk 192 / head_dim_vo
     // 128 returns wrong values (equal head dims are correct). FA2 is FlashInfer's path on

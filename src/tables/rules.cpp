@@ -135,7 +135,7 @@ constexpr Rule kRules[] = {
     {.code = "KVD040", .severity = error,
      .title = "e4m3 through Triton on a GPU without fp8e4nv",
      .message = "{backend} runs Triton kernels that load or store {want}, but Triton offers no fp8e4nv on {target} (compute capability below 8.9)",
-     .fix = "use --kv-cache-dtype fp8_e5m2 or a 16-bit cache on {target}, or a backend that dequantizes in CUDA (e.g. FLASHINFER)",
+     .fix = "use a 16-bit cache on {target} (--kv-cache-dtype auto), or a backend that dequantizes fp8 in CUDA (e.g. FLASHINFER); vLLM's Triton kernels store fp8_e5m2 as e4m3 too, so e5m2 is no way out there",
      .source = "triton third_party/nvidia/backend/compiler.py supported_fp8_dtypes; vllm triton_attn.py 'requires SM89+'; vllm-project/vllm#35720",
      .trigger = "check --engine vllm --gpu A100 --model-dtype float16 --attention gqa --kv-cache-dtype fp8 --backend TRITON_ATTN"},
     {.code = "KVD041", .severity = error,

@@ -294,7 +294,9 @@ TEST(ConvertEncode, EveryNonNaNCodeRoundTrips) {
       const double v = *decode(id, c);
       if (std::isnan(v)) continue;
       ASSERT_EQ(encode(id, v, Overflow::nonsaturating), c) << "code 0x" << std::hex << c << " value " << hex(v);
-      if (std::isfinite(v)) ASSERT_EQ(encode(id, v, Overflow::saturate), c) << std::hex << c;
+      if (std::isfinite(v)) {
+        ASSERT_EQ(encode(id, v, Overflow::saturate), c) << std::hex << c;
+      }
     }
   }
 }

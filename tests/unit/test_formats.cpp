@@ -116,7 +116,9 @@ TEST(FormatTable, DerivedLimitsMatchKnownConstants) {
     EXPECT_EQ(f.min_normal, l.min_normal);
     EXPECT_EQ(f.min_subnormal, l.min_subnormal);
     EXPECT_EQ(f.epsilon, l.epsilon);
-    if (f.is_signed) EXPECT_EQ(f.min_finite, -l.max);
+    if (f.is_signed) {
+      EXPECT_EQ(f.min_finite, -l.max);
+    }
   }
   // E8M0 is unsigned and has no zero: its lowest value is its smallest power of two.
   EXPECT_FALSE(format(FormatId::float8_e8m0fnu).is_signed);
@@ -127,8 +129,9 @@ TEST(FormatTable, EveryFloatingRowHasKnownLimits) {
   std::set<FormatId> covered;
   for (const Limits& l : kLimits) covered.insert(l.id);
   for (const Format& f : formats())
-    if (f.kind == FormatKind::floating || f.kind == FormatKind::packed)
+    if (f.kind == FormatKind::floating || f.kind == FormatKind::packed) {
       EXPECT_TRUE(covered.count(f.id)) << f.name << " has no entry in kLimits";
+    }
 }
 
 TEST(FormatTable, SpecialValueEncodings) {
@@ -261,7 +264,9 @@ TEST(FormatNames, NoSpellingNamesTwoFormats) {
 TEST(FormatNames, AliasesDoNotShadowCanonicalNames) {
   for (const detail::FormatSpelling& a : detail::format_aliases())
     for (const Format& f : formats())
-      if (lower(f.name) == lower(a.name)) EXPECT_EQ(f.id, a.id) << a.name;
+      if (lower(f.name) == lower(a.name)) {
+        EXPECT_EQ(f.id, a.id) << a.name;
+      }
 }
 
 std::vector<std::string_view> names_of(const Format& f) {
@@ -283,8 +288,12 @@ TEST(FormatLookup, EveryNameOfEveryRowRoundTrips) {
       ASSERT_TRUE(u.ok());
       EXPECT_EQ(*u, f.id);
     }
-    if (!f.names.torch.empty()) EXPECT_EQ(*parse_format("torch." + std::string(f.names.torch)), f.id);
-    if (!f.names.triton.empty()) EXPECT_EQ(*parse_format("tl." + std::string(f.names.triton)), f.id);
+    if (!f.names.torch.empty()) {
+      EXPECT_EQ(*parse_format("torch." + std::string(f.names.torch)), f.id);
+    }
+    if (!f.names.triton.empty()) {
+      EXPECT_EQ(*parse_format("tl." + std::string(f.names.triton)), f.id);
+    }
     if (!f.names.numpy.empty()) {
       EXPECT_EQ(*parse_format("np." + std::string(f.names.numpy)), f.id);
       EXPECT_EQ(*parse_format("ml_dtypes." + std::string(f.names.numpy)), f.id);
@@ -344,7 +353,9 @@ TEST(FormatLookup, RejectsAmbiguousAndMalformedInput) {
                              "dlpack:x:8", "dlpack:2:16:1:1", "dlpack:-1:8", "float8_e4m3fn ", "kDLInt"}) {
     const auto r = parse_format(s);
     EXPECT_FALSE(r.ok()) << "'" << s << "' should not name a format";
-    if (!r.ok()) EXPECT_EQ(r.error().code, ErrorCode::unknown_name);
+    if (!r.ok()) {
+      EXPECT_EQ(r.error().code, ErrorCode::unknown_name);
+    }
   }
   const auto ctl = parse_format("bad\x01name");
   ASSERT_FALSE(ctl.ok());

@@ -140,12 +140,14 @@ void check_finfo(const json& r, FormatId id, Tally& t) {
   const std::string lib = r.at("lib").get<std::string>();
   EXPECT_EQ(f.max_finite, parse_value(r.at("max"))) << r.dump();
   EXPECT_EQ(f.min_normal, parse_value(r.at("smallest_normal"))) << r.dump();
-  if (f.min_subnormal != 0.0 && r.contains("smallest_subnormal") && !r.at("smallest_subnormal").is_null())
+  if (f.min_subnormal != 0.0 && r.contains("smallest_subnormal") && !r.at("smallest_subnormal").is_null()) {
     EXPECT_EQ(f.min_subnormal, parse_value(r.at("smallest_subnormal"))) << r.dump();
+  }
   // torch.finfo(float8_e5m2fnuz).eps is 0.125 in PyTorch 2.11 although the format has 2 mantissa
   // bits (ml_dtypes says 0.25): a PyTorch quirk, not compared.
-  if (!(lib != "ml_dtypes" && id == FormatId::float8_e5m2fnuz))
+  if (!(lib != "ml_dtypes" && id == FormatId::float8_e5m2fnuz)) {
     EXPECT_EQ(f.epsilon, parse_value(r.at("eps"))) << r.dump();
+  }
   ++t.checked["finfo " + lib];
 }
 
@@ -170,7 +172,9 @@ TEST(FormatFixture, MatchesMlDtypesTorchAndTriton) {
       const std::string kind = r.at("kind").get<std::string>();
       if (kind == "event") {
         // Founding case 2: Triton's software fp8e4b15 path must refuse bf16 input.
-        if (r.at("what") == "bf16_to_fp8e4b15") EXPECT_FALSE(r.at("ok").get<bool>()) << r.dump();
+        if (r.at("what") == "bf16_to_fp8e4b15") {
+          EXPECT_FALSE(r.at("ok").get<bool>()) << r.dump();
+        }
         ++tally.checked["event"];
         continue;
       }

@@ -1,0 +1,114 @@
+// The runtime guard: accepted formats per role, computed once from a Plan.
+#include "kvdtype/guard.hpp"
+
+#include "common/text.hpp"
+
+namespace kvdtype {
+
+namespace {
+
+constexpr std::uint64_t bit(FormatId f) noexcept { return std::uint64_t{1} << static_cast<unsigned>(f); }
+bool is_byte_container(FormatId f) noexcept { return f == FormatId::uint8 || f == FormatId::int8; }
+
+// A cache tensor may be the element type or the engine's storage type (a byte container for
+// narrow elements).
+std::uint64_t cache_mask(const TensorPlan& t) noexcept {
+  if (!t.format && !t.storage) return ~0ull;
+  std::uint64_t m = 0;
+  if (t.format) m |= bit(*t.format);
+  if (t.storage) m |= bit(*t.storage);
+  if (t.format && format(*t.format).bits <= 8 && format(*t.format).kind == FormatKind::floating) m |= bit(FormatId::uint8);
+  return m;
+}
+
+}  // namespace
+
+std::string_view name(Role r) noexcept {
+  switch (r) {
+    case Role::q: return "q";
+    case Role::k_cache: return "k_cache";
+    case Role::v_cache: return "v_cache";
+    case Role::kv_data_type: return "kv_data_type";
+  }
+  return "q";
+}
+
+Result<Role> parse_role(std::string_view text) {
+  if (detail::iequals(text, "q") || detail::iequals(text, "query")) return Role::q;
+  if (detail::iequals(text, "k_cache") || detail::iequals(text, "k")) return Role::k_cache;
+  if (detail::iequals(text, "v_cache") || detail::iequals(text, "v")) return Role::v_cache;
+  if (detail::iequals(text, "kv_data_type") || detail::iequals(text, "kv_dtype")) return Role::kv_data_type;
+  return Error{ErrorCode::unknown_name,
+               "unknown guard role '" + detail::printable(text) + "'; valid: q, k_cache, v_cache, kv_data_type"};
+}
+
+Guard::Guard(const Plan& plan) noexcept {
+  const auto idx = [](Role r) { return static_cast<std::size_t>(r); };
+  if (plan.q) {
+    std::uint64_t m = bit(*plan.q);
+    // A backend that tolerates a 16-bit Q (it quantizes on its own) accepts bf16/fp16 too.
+    if (plan.backend && !plan.backend->q_strict) m |= bit(FormatId::bfloat16) | bit(FormatId::float16);
+    allowed_[idx(Role::q)] = m;
+    want_[idx(Role::q)] = plan.q;
+  }
+  allowed_[idx(Role::k_cache)] = cache_mask(plan.k);
+  want_[idx(Role::k_cache)] = plan.k.format;
+  allowed_[idx(Role::v_cache)] = cache_mask(plan.v);
+  want_[idx(Role::v_cache)] = plan.v.format;
+  if (plan.kv_data_type) {
+    std::uint64_t m = bit(*plan.kv_data_type);
+    if (plan.backend && plan.backend->kv_declared == KvDeclared::element_or_bytes) m |= bit(FormatId::uint8) | bit(FormatId::int8);
+    allowed_[idx(Role::kv_data_type)] = m;
+    want_[idx(Role::kv_data_type)] = plan.kv_data_type;
+  }
+  if (plan.cache_dtype) {
+    layout_ = plan.cache_dtype->layout;
+    layout_known_ = true;
+    k_bits_ = plan.cache_dtype->k_bits;
+    v_bits_ = plan.cache_dtype->v_bits;
+  }
+}
+
+std::optional<GuardFailure> Guard::check(Role role, FormatId dtype) const noexcept {
+  if (dtype == FormatId::count_ || ok(role, dtype)) return std::nullopt;
+  GuardFailure f{nullptr, role, dtype, want_[static_cast<std::size_t>(role)]};
+  const bool want_fp8 = f.want && format(*f.want).is_float8();
+  switch (role) {
+    case Role::q:
+      f.rule = find_rule(want_fp8 && !format(dtype).is_float8() ? "KVD030" : (!want_fp8 ? "KVD031" : "KVD032"));
+      break;
+    case Role::kv_data_type:
+      f.rule = find_rule(is_byte_container(dtype) && f.want && !is_byte_container(*f.want) ? "KVD020" : "KVD021");
+      break;
+    case Role::k_cache:
+    case Role::v_cache: f.rule = find_rule("KVD022"); break;
+  }
+  return f;
+}
+
+std::optional<std::uint32_t> Guard::expected_last_dim(Role role, FormatId storage, std::uint32_t head) const noexcept {
+  if (!layout_known_ || head == 0 || (role != Role::k_cache && role != Role::v_cache)) return std::nullopt;
+  const std::optional<FormatId>& element = want_[static_cast<std::size_t>(role)];
+  const unsigned storage_bits = format(storage).bits;
+  if (storage_bits == 0) return std::nullopt;
+  switch (layout_) {
+    case Layout::elementwise: {
+      const std::uint8_t row_bits = role == Role::k_cache ? k_bits_ : v_bits_;
+      const unsigned bits = row_bits ? row_bits : (element ? format(*element).bits : 0);
+      if (bits == 0) return std::nullopt;
+      return (head * bits + storage_bits - 1) / storage_bits;
+    }
+    case Layout::fp8_ds_mla: return storage_bits == 8 ? std::optional<std::uint32_t>(656) : std::nullopt;
+    case Layout::nvfp4_inline: return storage_bits == 8 ? std::optional<std::uint32_t>(head / 2 + head / 16) : std::nullopt;
+    case Layout::turboquant_slot: {
+      if (storage_bits != 8) return std::nullopt;
+      const std::uint32_t key = k_bits_ >= 8 ? head : (head * k_bits_ + 7) / 8 + 2;
+      const std::uint32_t value = (head * v_bits_ + 7) / 8 + 4;
+      const std::uint32_t slot = key + value;
+      return slot + (slot & 1u);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace kvdtype

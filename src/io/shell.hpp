@@ -1,0 +1,26 @@
+// Internal: POSIX-shell word splitting for launch scripts, without executing or expanding anything.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kvdtype/result.hpp"
+
+namespace kvdtype::io::detail {
+
+/// One simple command of a script: its words, in order, with `NAME=value` prefixes kept as words.
+using ShellCommand = std::vector<std::string>;
+
+/// Split `text` into the simple commands a POSIX shell would run, in order. Commands are
+/// separated by newlines, `;`, `&`, `&&`, `||` and `|`; redirections (`> log`, `2>&1`, `<in`) are
+/// dropped with their targets; `#` at the start of a word starts a comment. Quotes and
+/// backslashes are removed as the shell would, but `$VAR`, `${…}`, `$(…)`, backquotes and globs
+/// stay literal (a `$(…)` with spaces stays one word). Unbalanced quotes or substitutions are an
+/// Error (bad_command) naming the line and column where the unclosed construct began.
+[[nodiscard]] Result<std::vector<ShellCommand>> split_commands(std::string_view text);
+
+/// Whether `word` is a shell assignment `NAME=value` (NAME a valid variable name).
+[[nodiscard]] bool is_assignment(std::string_view word) noexcept;
+
+}  // namespace kvdtype::io::detail
