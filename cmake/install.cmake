@@ -18,6 +18,15 @@ install(FILES ${PROJECT_BINARY_DIR}/kvdtypeConfig.cmake ${PROJECT_BINARY_DIR}/kv
 
 # A static libkvdtype needs the C++ runtime at link time (pkg-config --static).
 set(KVDTYPE_PC_LIBS_PRIVATE "-lstdc++ -lm -ldl")
+# kvdtype.pc finds its prefix relative to itself (${pcfiledir}), so `cmake --install --prefix X`
+# into any X gives a working .pc — the prefix chosen at configure time would be wrong there.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(KVDTYPE_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  file(RELATIVE_PATH _kvdtype_pc_up "/root/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/root")
+  string(REGEX REPLACE "/$" "" _kvdtype_pc_up "${_kvdtype_pc_up}")
+  set(KVDTYPE_PC_PREFIX "\${pcfiledir}/${_kvdtype_pc_up}")
+endif()
 configure_file(cmake/kvdtype.pc.in ${PROJECT_BINARY_DIR}/kvdtype.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/kvdtype.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 

@@ -27,7 +27,8 @@ Result<const CacheDtype*> parse_cache_dtype(Engine engine, std::string_view text
   for (const CacheDtype& row : cache_dtypes(engine))
     if (!row.internal) names.push_back(row.name);
   return Error{ErrorCode::unknown_name, "unknown " + std::string(info.display) + " kv-cache dtype '" +
-                                            detail::printable(text) + "'; nearest: " + detail::nearest(text, names, 4)};
+                                            detail::printable(text) + "'; nearest: " + detail::nearest(text, names, 4) +
+                                            " (kvdtype explain KVD001)"};
 }
 
 std::string_view name(KvQuant q) noexcept {

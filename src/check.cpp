@@ -71,7 +71,7 @@ void backend_rows(const Context& ctx, const Report& rep, Emitter& out) {
 void constraints(const Context& ctx, const Report& rep, Emitter& out) {
   const Plan& plan = rep.plan;
   auto judge = [&](const detail::CompiledConstraint& c, const Backend* about) {
-    if (!detail::matches(ctx, c, plan)) return;
+    if (c.replace != nullptr || !detail::matches(ctx, c, plan)) return;
     const detail::Affected a = detail::affected(ctx, c);
     if (a == detail::Affected::no) return;
     std::optional<Severity> sev;
@@ -81,13 +81,20 @@ void constraints(const Context& ctx, const Report& rep, Emitter& out) {
     out.add(c.rule, ev, sev);
   };
   for (std::uint8_t i : ctx.ix.global) judge(ctx.ix.constraints[i], plan.backend);
-  // Constraints of the backend that runs, and of the one the user asked for if it was swapped.
+  // Constraints of the backend that runs.
   if (plan.backend != nullptr)
     for (std::uint8_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.backend)])
       judge(ctx.ix.constraints[i], plan.backend);
-  if (ctx.req.backend != nullptr && ctx.req.backend != plan.backend)
-    for (std::uint8_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, ctx.req.backend)])
-      if (ctx.ix.constraints[i].replace) judge(ctx.ix.constraints[i], ctx.req.backend);
+  // The swap itself, judged on the plan the swapped-out backend would have had.
+  if (plan.replaced != nullptr) {
+    Plan asked;
+    detail::fill_plan(ctx, plan.replaced, asked);
+    for (std::uint8_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
+      const detail::CompiledConstraint& c = ctx.ix.constraints[i];
+      if (c.replace == nullptr || !detail::matches(ctx, c, asked) || detail::affected(ctx, c) == detail::Affected::no) continue;
+      out.add(c.rule, {.backend = plan.replaced, .detail = c.row->detail, .value = c.replace->name, .constraint = c.row});
+    }
+  }
 }
 
 void canonicalization(const Context& ctx, const Report& rep, Emitter& out) {

@@ -222,6 +222,12 @@ EngineIndex build(Engine engine, std::vector<std::string>& problems) {
     cc.when.head_sizes = c.sizes(k.when.head_sizes);
     cc.introduced = c.version(k.introduced_in);
     cc.fixed = c.version(k.fixed_in);
+    for_each_word(k.affected_in, [&](std::string_view w) {
+      const Version v = c.version(w);
+      if (!v.known) return;
+      if (cc.affected_count == cc.affected.size()) c.problem("too many affected versions at", w);
+      else cc.affected[cc.affected_count++] = v;
+    });
     if (!k.replace_backend.empty()) {
       for (const Backend& b : ix.backends)
         if (b.name == k.replace_backend) cc.replace = &b;

@@ -85,6 +85,8 @@ struct CompiledConstraint {
   const Rule* rule = nullptr;
   CompiledWhen when;
   Version introduced, fixed;  // .known false when not given
+  std::array<Version, 4> affected{};  // observed affected releases
+  std::uint8_t affected_count = 0;
   const Backend* replace = nullptr;
 };
 

@@ -91,8 +91,8 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   if (key == "number") return std::to_string(e.number);
   if (key == "skipped") return skipped(rep);
   if (key == "fixed_in") {
-    if (e.constraint && !e.constraint->fixed_in.empty()) return std::string(e.constraint->fixed_in);
-    return "a release with the fix";
+    if (e.constraint && !e.constraint->fixed_in.empty()) return "first released in " + std::string(e.constraint->fixed_in);
+    return "first release with it not known";
   }
   if (key == "fix_pr") return e.constraint && !e.constraint->fix_pr.empty() ? std::string(e.constraint->fix_pr) : "the fix";
   if (key == "value") {

@@ -258,11 +258,17 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
 
 Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept {
   const Constraint& row = *c.row;
-  const bool version_scoped = c.fixed.known || !row.fix_pr.empty();
+  const bool version_scoped = c.fixed.known || !row.fix_pr.empty() || c.affected_count > 0;
   if (!version_scoped) return Affected::yes;
   const Version& v = ctx.req.engine_version;
-  if (!v.known || !c.fixed.known) return Affected::maybe;
+  if (!v.known) return Affected::maybe;
+  auto same_release = [](const Version& a, const Version& b) {
+    return a.major == b.major && a.minor == b.minor && a.patch == b.patch;
+  };
+  for (std::uint8_t i = 0; i < c.affected_count; ++i)
+    if (same_release(v, c.affected[i])) return Affected::yes;
   if (c.introduced.known && v < c.introduced) return Affected::no;
+  if (!c.fixed.known) return Affected::maybe;
   return v < c.fixed ? Affected::yes : Affected::no;
 }
 
@@ -338,10 +344,12 @@ Plan resolve(const Request& request) noexcept {
   }
   if (plan.backend != nullptr) {
     if (const Backend* sub = substitute(ctx, plan.backend, plan)) {
+      const Backend* asked = plan.backend;
       auto skipped = plan.skipped;
       plan = Plan{};
       fill_plan(ctx, sub, plan);
       plan.skipped = skipped;
+      plan.replaced = asked;
     }
   }
   return plan;

@@ -53,6 +53,7 @@ struct SkippedBackend {
 struct Plan {
   const Target* target = nullptr;
   const Backend* backend = nullptr;
+  const Backend* replaced = nullptr;        ///< the backend asked for (or chosen) that the engine silently swapped for `backend`
   const CacheDtype* requested = nullptr;    ///< the kv-cache string as given
   const CacheDtype* cache_dtype = nullptr;  ///< after `auto` and backend canonicalization
   TensorPlan k, v;

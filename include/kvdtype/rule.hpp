@@ -53,15 +53,17 @@ struct When {
 };
 
 /// "This combination fires this rule", optionally only in some engine versions (known bugs).
-/// With fixed_in set: version unknown → the rule is reported as a warning naming the fix;
-/// version older than fixed_in (and not older than introduced_in) → the rule's own severity;
-/// version at or after fixed_in → nothing.
+/// Version-scoped rows (fixed_in, fix_pr or affected_in set): a version listed in affected_in,
+/// or in [introduced_in, fixed_in) → the rule's own severity; older than introduced_in or at/after
+/// fixed_in → nothing; otherwise (version unknown, or no release with the fix is known) → a
+/// warning that names the fix.
 struct Constraint {
   Engine engine{};
   std::string_view rule;           ///< rule code, e.g. "KVD041"
   When when;
   std::string_view detail;         ///< one line filling {detail}: the specific fact
   std::string_view introduced_in;  ///< first affected engine version ("" = always)
+  std::string_view affected_in;    ///< releases observed to have the bug (words), when the range is not known
   std::string_view fixed_in;       ///< first fixed engine version ("" = not fixed / not a bug)
   std::string_view fix_pr;         ///< "vllm-project/vllm#39988"
   bool selection = true;           ///< also excludes the backend during automatic selection

@@ -100,7 +100,7 @@ constexpr LaunchFlag kVllm[] = {
     {"--host --port --uds --api-key --api-server-count --uvicorn-log-level --chat-template --tool-call-parser "
      "--reasoning-parser --tokenizer --tokenizer-mode --revision --seed --swap-space --cpu-offload-gb "
      "--max-num-seqs --max-num-batched-tokens --max-logprobs --load-format --download-dir "
-     "--distributed-executor-backend --all2all-backend --master-addr --master-port --enable-auto-tool-choice",
+     "--distributed-executor-backend --all2all-backend --master-addr --master-port",
      N::value, A::none, {}, "V, VF"},
 };
 
@@ -111,8 +111,9 @@ constexpr LaunchFlag kSglang[] = {
     {"--attention-backend", N::value, A::backend, {}, "S"},
     {"--prefill-attention-backend", N::value, A::prefill_backend, {}, "S"},
     {"--decode-attention-backend", N::value, A::decode_backend, {}, "S"},
-    {"--nsa-prefill-backend --dsa-prefill-backend", N::value, A::dsa_prefill_backend, {}, "S (dsa-* newer)"},
-    {"--nsa-decode-backend --dsa-decode-backend", N::value, A::dsa_decode_backend, {}, "S (dsa-* newer)"},
+    // The sparse-attention kernels are a sub-choice of the `nsa` backend; the backend stays `nsa`.
+    {"--nsa-prefill-backend --dsa-prefill-backend --nsa-decode-backend --dsa-decode-backend", N::value, A::none, {},
+     "S (dsa-* newer)"},
     {"--tensor-parallel-size --tp-size --tp", N::value, A::field, "tensor_parallel_size", "S"},
     {"--data-parallel-size --dp-size --dp", N::value, A::field, "data_parallel_size", "S"},
     {"--enable-dp-attention", N::none, A::dp_attention, {}, "S"},

@@ -34,8 +34,6 @@ enum class Action : std::uint8_t {
   attention_config,      ///< vLLM JSON {"backend": …}
   prefill_backend,       ///< SGLang: prefill-only backend
   decode_backend,        ///< SGLang: decode-only backend (wins over --attention-backend)
-  dsa_prefill_backend,   ///< SGLang: DeepSeek sparse attention prefill kernel
-  dsa_decode_backend,    ///< SGLang: DeepSeek sparse attention decode kernel (wins over the rest)
   quantization,
   quantization_param_path,  ///< a KV scales file: scales are calibrated
   calculate_kv_scales,      ///< vLLM computes per-tensor KV scales from the first batches

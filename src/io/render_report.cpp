@@ -73,6 +73,7 @@ Json plan_json(const Plan& p) {
   if (p.target) j["target"] = {{"name", p.target->name}, {"vendor", vendor_name(p.target->vendor)}};
   else j["target"] = nullptr;
   j["backend"] = p.backend ? Json(std::string(p.backend->name)) : Json(nullptr);
+  j["replaced_backend"] = p.replaced ? Json(std::string(p.replaced->name)) : Json(nullptr);
   j["cache_dtype"] = p.cache_dtype ? Json(std::string(p.cache_dtype->name)) : Json(nullptr);
   j["k"] = {{"format", opt(p.k.format)}, {"storage", opt(p.k.storage)}};
   j["v"] = {{"format", opt(p.v.format)}, {"storage", opt(p.v.storage)}};
@@ -118,7 +119,9 @@ std::string plan_lines(const Report& rep, bool markdown) {
   };
   if (markdown) out += "| | |\n| --- | --- |\n";
   line("target", p.target ? std::string(p.target->name) + " (" + std::string(p.target->family) + ")" : "unknown");
-  line("backend", p.backend ? std::string(p.backend->name) : "none");
+  std::string backend = p.backend ? std::string(p.backend->name) : "none";
+  if (p.replaced) backend += " (the engine swapped it in for " + std::string(p.replaced->name) + ")";
+  line("backend", backend);
   std::string cache = p.cache_dtype ? std::string(p.cache_dtype->name) : "unknown";
   if (p.requested && p.cache_dtype && p.requested != p.cache_dtype) cache = std::string(p.requested->name) + " → " + cache;
   line("cache", cache);

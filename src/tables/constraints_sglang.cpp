@@ -125,6 +125,23 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "sgl-project/sglang#5700 (open); sglang layers/attention/flashattention_backend.py (q.to(kv_cache_dtype))"},
 
+    // KVF-032, sgl-project/sglang#18290 (and #12298): --kv-cache-dtype auto with a checkpoint that
+    // declares kv_cache_quant_algo FP8 (ModelOpt FP8, e.g. nvidia/Llama-3.1-8B-Instruct-FP8) gave an
+    // fp8 pool, but server_args.kv_cache_dtype stayed "auto"; fa3 casts Q to the cache dtype only when
+    // that string is not "auto", so decode handed FA3 a bf16 Q with an fp8 cache (dtype mismatch).
+    // Fixed by #18394 (merged; the first attempt #18291 was closed): the resolved string is synced, as
+    // configure_kv_cache_dtype on main returns "fp8_e4m3" for this case. fixed_in unknown (release not
+    // established). MLA is not listed: fa3 keeps a bf16 Q for head 576 either way.
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.backends = "fa3", .kv_cache_dtypes = "auto", .attention = "mha gqa mqa",
+              .k_formats = "float8_e4m3fn", .platforms = "cuda"},
+     .detail = "with --kv-cache-dtype auto and an FP8-KV checkpoint the cache was fp8 but the kv string stayed "
+               "'auto', so fa3 did not cast Q to fp8 and decode failed on the q/kv dtype mismatch",
+     .fixed_in = "", .fix_pr = "sgl-project/sglang#18394",
+     .selection = false,
+     .source = "sgl-project/sglang#18290, #12298; fix sgl-project/sglang#18394 (supersedes closed #18291); "
+               "sglang mem_cache/kv_cache_dtype.py configure_kv_cache_dtype @10a75eae (returns the resolved string)"},
+
     // KVF-036, sgl-project/sglang#27686 superseded by #27972: on gfx942 the fp8 pool kept a
     // float8_e4m3fnuz store dtype (KVCache only byte-backed e4m3fn/e5m2) while DeepSeek V4's packed pool
     // asserts uint8. #27972 made KVCache.__init__ byte-back float8_e4m3fnuz too. fixed_in unknown

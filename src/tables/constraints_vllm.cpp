@@ -80,7 +80,7 @@ constexpr Constraint kRows[] = {
               .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .attention = "mla", .platforms = "rocm",
               .flags_all = flag_dp_attention},
      .detail = "AITER MLA sized its persistent decode metadata with q_dtype=bf16 although decode Q is fp8 with an fp8 cache; with data-parallel attention (128 heads per rank) the kernel faults during CUDA-graph capture",
-     .fixed_in = "", .fix_pr = "vllm-project/vllm#47276",
+     .affected_in = "0.23.0", .fixed_in = "", .fix_pr = "vllm-project/vllm#47276",
      .selection = false,
      .source = "vllm-project/vllm#47276 (DSv3 DPA+FP8 KV memory access fault; aiter get_mla_metadata_info_v1 tile sizing); related #46997, #48845"},
 
@@ -96,6 +96,18 @@ constexpr Constraint kRows[] = {
      .fixed_in = "", .fix_pr = "vllm-project/vllm#55222",
      .selection = false,
      .source = "vllm-project/vllm#55221 (GLM-5.3-Flash, 2xH200), #57713 (H100 TP8); fix vllm-project/vllm#55222; flashinfer mla/_core.py plan() dtype allow-list"},
+    // Every TurboQuant preset failed to boot on stock v0.25.1: the memory-profiling pass
+    // reshaped a minimal cache with cache_dtype_str 'auto' for specs whose quant mode was NONE
+    // (since #42890) and the TQ backend's get_kv_cache_shape refused it. #47609 carried the TQ
+    // dtype through the shape call, #50533 added KVQuantMode.TURBOQUANT; which release first
+    // boots again is not established.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "TURBOQUANT", .kv_quant = "turboquant"},
+     .detail = "the profiling pass hands the TurboQuant backend cache dtype 'auto' and start-up dies with \"Unknown TurboQuant cache dtype: 'auto'\"",
+     .affected_in = "0.25.0 0.25.1 0.26.0", .fixed_in = "", .fix_pr = "vllm-project/vllm#50533",
+     .selection = false,
+     .source = "noonghunna/club-3090#788 (stock vllm-openai v0.25.1, 3090 sm_86: turboquant_k8v4 and turboquant_3bit_nc die in _reshape_kv_cache_tensors); "
+               "vllm-project/vllm#50709 (title: v0.25.0+; confirmed on v0.26.0, RTX 5090, Qwen3.6-27B hybrid, turboquant_k8v4); vllm-project/vllm#47609, #50533, #42890"},
     // The TurboQuant backend reads only turboquant_* strings; forced (or reached through a
     // layer whose spec resolved to auto) with anything else it raises "Unknown TurboQuant cache
     // dtype: 'auto'" from TurboQuantConfig.from_cache_dtype.
@@ -106,17 +118,9 @@ constexpr Constraint kRows[] = {
      .selection = true,
      .source = "vllm/model_executor/layers/quantization/turboquant/config.py from_cache_dtype; vllm-project/vllm#47609, #50533, #50709"},
 
-    // ---- silent wrong values -----------------------------------------------------------------
-    // flashinfer#4976 (open): FA2 prefill with an fp8 cache and head_dim_qk 192 / head_dim_vo
-    // 128 returns wrong values (equal head dims are correct). FA2 is FlashInfer's path on
-    // Ampere/Ada/Hopper. vLLM's FLASHINFER backend declares head sizes 64/128/256/512, so auto
-    // selection never routes a 192 head there; the row covers a forced or patched path.
-    {.engine = Engine::vllm, .rule = "KVD071",
-     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2",
-              .platforms = "cuda", .min_cc = 80, .max_cc = 99, .head_sizes = "192"},
-     .detail = "FlashInfer FA2 prefill with an fp8 cache returns wrong values when head_dim_qk (192) differs from head_dim_vo (128) (flashinfer-ai/flashinfer#4976, open)",
-     .selection = false,
-     .source = "flashinfer-ai/flashinfer#4976 (GH200, FlashInfer 0.6.18, BatchPrefillWithRaggedKVCacheWrapper fa2)"},
+    // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
+    // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
+    // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)
 };
 
 }  // namespace

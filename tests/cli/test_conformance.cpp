@@ -52,17 +52,27 @@ class Conformance : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Conformance, Case) {
   const Case& c = GetParam();
+  // A case whose honest expectation needs resolver logic kvdtype does not have yet stays in its
+  // file, with the reason, and is skipped (listed as skipped in the test output).
+  if (c.spec.contains("known_gap"))
+    GTEST_SKIP() << "known gap: " << (c.spec["known_gap"].is_string() ? c.spec["known_gap"].get<std::string>() : c.spec["known_gap"].dump());
+  SCOPED_TRACE(c.file + ":" + c.id + (c.spec.contains("note") ? " - " + c.spec["note"].get<std::string>() : std::string()));
   std::vector<std::string> args = c.spec.at("args").get<std::vector<std::string>>();
   const bool is_check = !args.empty() && (args[0] == "check" || args[0] == "resolve");
   if (is_check) {
-    args.push_back("--format");
-    args.push_back("json");
+    // Before a launch command's "--": what follows it belongs to the engine's command line.
+    const auto at = std::find(args.begin(), args.end(), std::string("--"));
+    args.insert(args.insert(at, "json"), "--format");
   }
   const auto r = kvdtype::test::run_cli(args);
   const json& expect = c.spec.at("expect");
   ASSERT_GE(r.exit_code, 0) << "crashed; stderr: " << r.err;
-  if (expect.contains("exit")) EXPECT_EQ(r.exit_code, expect["exit"].get<int>()) << r.out << r.err;
-  if (expect.contains("stderr_nonempty")) EXPECT_EQ(!r.err.empty(), expect["stderr_nonempty"].get<bool>());
+  if (expect.contains("exit")) {
+    EXPECT_EQ(r.exit_code, expect["exit"].get<int>()) << r.out << r.err;
+  }
+  if (expect.contains("stderr_nonempty")) {
+    EXPECT_EQ(!r.err.empty(), expect["stderr_nonempty"].get<bool>());
+  }
   if (r.exit_code == 2) {
     EXPECT_TRUE(r.out.empty()) << "bad input must not write stdout";
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "bad input is one line: " << r.err;
@@ -75,25 +85,41 @@ TEST_P(Conformance, Case) {
   auto field = [&](const json& obj, const char* key) -> std::string {
     return obj.contains(key) && obj[key].is_string() ? obj[key].get<std::string>() : std::string("<null>");
   };
-  if (expect.contains("verdict")) EXPECT_EQ(out.at("verdict"), expect["verdict"]);
+  if (expect.contains("verdict")) {
+    EXPECT_EQ(out.at("verdict"), expect["verdict"]);
+  }
   if (expect.contains("verdict_in")) {
     const auto allowed = expect["verdict_in"].get<std::vector<std::string>>();
     EXPECT_NE(std::find(allowed.begin(), allowed.end(), out.at("verdict").get<std::string>()), allowed.end()) << out.dump(2);
   }
-  if (expect.contains("backend")) EXPECT_EQ(field(plan, "backend"), expect["backend"].get<std::string>());
-  if (expect.contains("k_format")) EXPECT_EQ(field(plan.at("k"), "format"), expect["k_format"].get<std::string>());
-  if (expect.contains("v_format")) EXPECT_EQ(field(plan.at("v"), "format"), expect["v_format"].get<std::string>());
-  if (expect.contains("q_format")) EXPECT_EQ(field(plan.at("q"), "format"), expect["q_format"].get<std::string>());
-  if (expect.contains("k_storage")) EXPECT_EQ(field(plan.at("k"), "storage"), expect["k_storage"].get<std::string>());
+  if (expect.contains("backend")) {
+    EXPECT_EQ(field(plan, "backend"), expect["backend"].get<std::string>());
+  }
+  if (expect.contains("k_format")) {
+    EXPECT_EQ(field(plan.at("k"), "format"), expect["k_format"].get<std::string>());
+  }
+  if (expect.contains("v_format")) {
+    EXPECT_EQ(field(plan.at("v"), "format"), expect["v_format"].get<std::string>());
+  }
+  if (expect.contains("q_format")) {
+    EXPECT_EQ(field(plan.at("q"), "format"), expect["q_format"].get<std::string>());
+  }
+  if (expect.contains("k_storage")) {
+    EXPECT_EQ(field(plan.at("k"), "storage"), expect["k_storage"].get<std::string>());
+  }
   if (expect.contains("target")) {
     ASSERT_TRUE(plan.at("target").is_object()) << out.dump(2);
     EXPECT_EQ(field(plan["target"], "name"), expect["target"].get<std::string>());
   }
-  if (expect.contains("k_format_contains"))
+  if (expect.contains("k_format_contains")) {
     EXPECT_NE(field(plan.at("k"), "format").find(expect["k_format_contains"].get<std::string>()), std::string::npos);
-  if (expect.contains("bytes_per_token_per_layer"))
+  }
+  if (expect.contains("bytes_per_token_per_layer")) {
     EXPECT_EQ(plan.at("bytes_per_token_per_layer"), expect["bytes_per_token_per_layer"]);
-  if (expect.contains("bytes_per_token")) EXPECT_EQ(plan.at("bytes_per_token"), expect["bytes_per_token"]);
+  }
+  if (expect.contains("bytes_per_token")) {
+    EXPECT_EQ(plan.at("bytes_per_token"), expect["bytes_per_token"]);
+  }
   std::string all;
   for (const json& d : out.at("diagnostics")) all += diag_text(d) + "\n";
   if (expect.contains("diag_any_contains")) {
@@ -101,11 +127,16 @@ TEST_P(Conformance, Case) {
     for (const auto& s : expect["diag_any_contains"]) any = any || all.find(lower(s.get<std::string>())) != std::string::npos;
     EXPECT_TRUE(any) << "no diagnostic mentions any of " << expect["diag_any_contains"].dump() << "\n" << all;
   }
-  if (expect.contains("diag_none_contains"))
-    for (const auto& s : expect["diag_none_contains"])
+  if (expect.contains("diag_none_contains")) {
+    for (const auto& s : expect["diag_none_contains"]) {
       EXPECT_EQ(all.find(lower(s.get<std::string>())), std::string::npos) << s << " found in\n" << all;
-  if (expect.contains("diag_codes"))
-    for (const auto& code : expect["diag_codes"]) EXPECT_NE(all.find(lower(code.get<std::string>())), std::string::npos) << code;
+    }
+  }
+  if (expect.contains("diag_codes")) {
+    for (const auto& code : expect["diag_codes"]) {
+      EXPECT_NE(all.find(lower(code.get<std::string>())), std::string::npos) << code;
+    }
+  }
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {

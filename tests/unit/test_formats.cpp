@@ -5,8 +5,10 @@
 
 #include <cctype>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "format_names.hpp"
@@ -361,6 +363,40 @@ TEST(FormatLookup, RejectsAmbiguousAndMalformedInput) {
   ASSERT_FALSE(ctl.ok());
   EXPECT_NE(ctl.error().message.find("bad\\x01name"), std::string::npos) << ctl.error().message;
   EXPECT_FALSE(parse_format(std::string(200, 'f')).ok());
+}
+
+TEST(FormatLookup, HostileInputNeverCrashes) {
+  std::mt19937 rng(20261129);
+  std::uniform_int_distribution<int> byte(0, 255), length(0, 80);
+  std::size_t accepted = 0;
+  for (int i = 0; i < 50000; ++i) {
+    std::string s(static_cast<std::size_t>(length(rng)), '\0');
+    for (char& c : s) c = static_cast<char>(byte(rng));
+    if (i % 3 == 0) s = "dlpack:" + s;
+    if (detail::find_format(s)) {
+      ++accepted;
+      continue;
+    }
+    if (i % 25 != 0) continue;  // the error path (suggestions) is slower; sample it
+    const auto r = parse_format(s);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::unknown_name);
+    EXPECT_LT(r.error().message.size(), 1000u);
+  }
+  EXPECT_LT(accepted, 10u);
+}
+
+TEST(FormatLookup, ConcurrentLookupsAgree) {
+  std::vector<std::thread> threads;
+  std::vector<int> wrong(8, 0);
+  for (std::size_t t = 0; t < wrong.size(); ++t)
+    threads.emplace_back([&wrong, t] {
+      for (int i = 0; i < 2000; ++i)
+        for (const Format& f : formats())
+          if (const auto r = parse_format(f.name); !r.ok() || *r != f.id) ++wrong[t];
+    });
+  for (auto& th : threads) th.join();
+  for (int w : wrong) EXPECT_EQ(w, 0);
 }
 
 // ---- DLPack -------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ namespace kvdtype::io {
 
 /// Split one command string as a POSIX shell would (quotes, backslashes, line continuations,
 /// comments), without expanding anything. Unbalanced quotes are an Error (bad_command).
+/// From a script of several commands, the serving command is returned, preceded by the
+/// NAME=value words that `export` and assignment lines before it set (docs/inputs.md).
 [[nodiscard]] Result<std::vector<std::string>> split_command(std::string_view text);
 
 /// What a launch command says.
@@ -26,6 +28,8 @@ struct LaunchCommand {
   std::vector<std::string> ignored; ///< flags kept but not understood (never fatal)
   std::string quantization;         ///< --quantization
   std::string quantization_param_path;  ///< --quantization-param-path (KV scales file)
+  std::string prefill_backend;          ///< SGLang --prefill-attention-backend when it differs from input.backend
+                                        ///< (input.backend is the decode one); check it as a second request
   std::optional<RequestInput> draft;    ///< speculative decoding: the drafter's own request overrides
   std::string draft_model;              ///< the drafter's model, when named
 };

@@ -1,0 +1,665 @@
+// The Python module `kvdtype`: check()/resolve() at configuration time, guard() before a kernel
+// launch. It only translates (keywords → RequestInput, Report → Plan object); every rule lives
+// in the library.
+//
+// guard() is the hot path (called per layer per step by a server): it is a METH_FASTCALL
+// function, not a pybind11 overload, and it turns "the thing the caller holds" into a FormatId
+// through a small identity cache of dtype objects (strings, numpy dtypes, torch dtypes), so the
+// usual call is a few pointer compares, one attribute read and one bit test.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "embed.hpp"
+#include "kvdtype/io/render.hpp"
+#include "kvdtype/kvdtype.hpp"
+
+namespace py = pybind11;
+using kvdtype::FormatId;
+using kvdtype::Role;
+
+namespace {
+
+// ---- exceptions -------------------------------------------------------------------------------
+
+// Created once at import; the module object keeps them alive.
+struct Exceptions {
+  PyObject* error = nullptr;         // kvdtype.Error(Exception)
+  PyObject* unknown_name = nullptr;  // UnknownNameError(Error, ValueError)
+  PyObject* bad_value = nullptr;     // BadValueError(Error, ValueError)
+  PyObject* bad_file = nullptr;      // BadFileError(Error, OSError-free: a config that does not parse is not I/O)
+  PyObject* unsupported = nullptr;   // UnsupportedError(Error)
+  PyObject* guard = nullptr;         // GuardError(Error, TypeError): a dtype the plan refuses
+  PyObject* rejected = nullptr;      // RejectedError(Error): Plan.raise_if_rejected()
+};
+Exceptions g_exc;
+
+PyObject* exception_for(kvdtype::ErrorCode code) {
+  switch (code) {
+    case kvdtype::ErrorCode::unknown_name: return g_exc.unknown_name;
+    case kvdtype::ErrorCode::bad_value: return g_exc.bad_value;
+    case kvdtype::ErrorCode::bad_file: return g_exc.bad_file;
+    case kvdtype::ErrorCode::bad_command: return g_exc.bad_value;
+    case kvdtype::ErrorCode::unsupported: return g_exc.unsupported;
+  }
+  return g_exc.error;
+}
+
+[[noreturn]] void raise(PyObject* type, const std::string& message) {
+  PyErr_SetString(type, message.c_str());
+  throw py::error_already_set();
+}
+
+[[noreturn]] void raise(const kvdtype::Error& e) { raise(exception_for(e.code), e.message); }
+
+// ---- the Plan object -----------------------------------------------------------------------------
+
+struct Diagnostic {
+  std::string code, severity, title, message, fix, source;
+  std::optional<std::string> backend;
+};
+
+struct TensorPlan {
+  std::optional<std::string> format, storage;
+};
+
+std::optional<std::string> opt_name(const std::optional<FormatId>& f) {
+  if (!f) return std::nullopt;
+  return std::string(kvdtype::name(*f));
+}
+
+// A checked request: the Report, what the CLI prints beside it, and the Guard built once.
+struct Plan {
+  kvdtype::embed::Checked checked;
+  kvdtype::Guard guard;
+
+  explicit Plan(kvdtype::embed::Checked c) : checked(std::move(c)), guard(checked.report.plan) {}
+  const kvdtype::Plan& plan() const { return checked.report.plan; }
+  const kvdtype::Report& report() const { return checked.report; }
+};
+
+// ---- request keywords ------------------------------------------------------------------------------
+
+// A keyword value as the CLI would have received it; None leaves the field unknown.
+std::optional<std::string> keyword_text(std::string_view key, py::handle value) {
+  if (value.is_none()) return std::nullopt;
+  if (PyBool_Check(value.ptr())) return std::string(value.ptr() == Py_True ? "yes" : "no");
+  if (PyUnicode_Check(value.ptr())) return value.cast<std::string>();
+  if (PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())) return py::str(value).cast<std::string>();
+  // numpy integers and other int-likes.
+  if (PyIndex_Check(value.ptr())) {
+    py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!i) throw py::error_already_set();
+    return py::str(i).cast<std::string>();
+  }
+  if (key == "model" && PyObject_HasAttrString(value.ptr(), "__fspath__"))
+    return py::str(py::module_::import("os").attr("fspath")(value)).cast<std::string>();
+  raise(g_exc.bad_value, std::string(key) + ": expected a str, int or float, got " +
+                             std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+}
+
+Plan run(const py::kwargs& kwargs, bool resolve_only) {
+  kvdtype::embed::InputBuilder builder;
+  for (const auto& [k, v] : kwargs) {
+    const std::string key = py::str(k).cast<std::string>();
+    if (key == "flags") {
+      if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr())) raise(g_exc.bad_value, "flags: expected an int (FLAG_* bits)");
+      const long long f = v.cast<long long>();
+      if (f < 0 || f > 0xffffffffLL) raise(g_exc.bad_value, "flags: out of range");
+      builder.set_flags(static_cast<std::uint32_t>(f));
+      continue;
+    }
+    const std::optional<std::string> text = keyword_text(key, v);
+    if (!builder.set(key, text.value_or(""))) raise(kvdtype::embed::unknown_field(key));
+  }
+  auto input = builder.build();
+  if (!input.ok()) raise(input.error());
+  auto checked = kvdtype::embed::run(*input, resolve_only);
+  if (!checked.ok()) raise(checked.error());
+  return Plan(std::move(checked).value());
+}
+
+// ---- dtype-like objects → FormatId -------------------------------------------------------------------
+
+// Objects that denote a dtype and never change meaning (str, numpy dtype, torch dtype, scalar
+// types), remembered by identity with a strong reference so an address is never reused while
+// cached. Bounded; the oldest entry is replaced. Only touched with the GIL held.
+template <class V, std::size_t N>
+class IdentityCache {
+ public:
+  std::optional<V> find(PyObject* key) const noexcept {
+    for (std::size_t i = 0; i < size_; ++i)
+      if (keys_[i] == key) return values_[i];
+    return std::nullopt;
+  }
+  void insert(PyObject* key, V value) noexcept {
+    Py_INCREF(key);
+    if (size_ < N) {
+      keys_[size_] = key;
+      values_[size_++] = value;
+      return;
+    }
+    Py_DECREF(keys_[next_]);
+    keys_[next_] = key;
+    values_[next_] = value;
+    next_ = (next_ + 1) % N;
+  }
+
+ private:
+  std::array<PyObject*, N> keys_{};
+  std::array<V, N> values_{};
+  std::size_t size_ = 0, next_ = 0;
+};
+
+IdentityCache<FormatId, 48> g_dtype_cache;
+IdentityCache<Role, 16> g_role_cache;
+PyObject* g_str_dtype = nullptr;     // interned "dtype"
+PyObject* g_str_dlpack = nullptr;    // interned "__dlpack__"
+PyObject* g_str_name = nullptr;      // interned "name"
+
+// DLPack's structs, by their documented layout (dlpack.h v1.x); only dtype is read.
+struct DLDevice {
+  std::int32_t device_type;
+  std::int32_t device_id;
+};
+struct DLDataType {
+  std::uint8_t code;
+  std::uint8_t bits;
+  std::uint16_t lanes;
+};
+struct DLTensor {
+  void* data;
+  DLDevice device;
+  std::int32_t ndim;
+  DLDataType dtype;
+  std::int64_t* shape;
+  std::int64_t* strides;
+  std::uint64_t byte_offset;
+};
+struct DLManagedTensor {
+  DLTensor dl_tensor;
+  void* manager_ctx;
+  void (*deleter)(DLManagedTensor*);
+};
+struct DLPackVersion {
+  std::uint32_t major;
+  std::uint32_t minor;
+};
+struct DLManagedTensorVersioned {
+  DLPackVersion version;
+  void* manager_ctx;
+  void (*deleter)(DLManagedTensorVersioned*);
+  std::uint64_t flags;
+  DLTensor dl_tensor;
+};
+
+std::string type_name(py::handle obj) { return Py_TYPE(obj.ptr())->tp_name; }
+
+// The DLPack dtype of anything exporting __dlpack__. The capsule is not consumed: dropping it
+// lets its destructor call the producer's deleter, as the protocol asks of a consumer that did
+// not take ownership.
+FormatId dtype_from_dlpack(py::handle obj) {
+  py::object capsule = py::reinterpret_steal<py::object>(PyObject_CallMethodNoArgs(obj.ptr(), g_str_dlpack));
+  if (!capsule) throw py::error_already_set();
+  DLDataType dt{};
+  if (PyCapsule_IsValid(capsule.ptr(), "dltensor")) {
+    auto* t = static_cast<DLManagedTensor*>(PyCapsule_GetPointer(capsule.ptr(), "dltensor"));
+    dt = t->dl_tensor.dtype;
+  } else if (PyCapsule_IsValid(capsule.ptr(), "dltensor_versioned")) {
+    auto* t = static_cast<DLManagedTensorVersioned*>(PyCapsule_GetPointer(capsule.ptr(), "dltensor_versioned"));
+    if (t->version.major != 1)
+      raise(g_exc.unsupported, "__dlpack__ returned DLPack " + std::to_string(t->version.major) + "." +
+                                   std::to_string(t->version.minor) + "; kvdtype reads major version 1");
+    dt = t->dl_tensor.dtype;
+  } else {
+    raise(g_exc.unsupported, type_name(obj) + ".__dlpack__() did not return a DLPack capsule");
+  }
+  const auto f = kvdtype::format_from_dlpack(dt.code, dt.bits, dt.lanes);
+  if (!f)
+    raise(g_exc.unknown_name, "DLPack dtype (code " + std::to_string(dt.code) + ", bits " + std::to_string(dt.bits) +
+                                  ", lanes " + std::to_string(dt.lanes) + ") of a " + type_name(obj) +
+                                  " is no format kvdtype knows");
+  return *f;
+}
+
+// The name a dtype-like key goes by, without importing torch or numpy: a str is a name; a
+// torch.dtype prints as "torch.float8_e4m3fn"; a numpy (or ml_dtypes, jax, TensorFlow) dtype has
+// .name; a scalar type (numpy.float32, ml_dtypes.bfloat16) has __name__.
+std::optional<std::string> key_name(py::handle key) {
+  PyObject* k = key.ptr();
+  if (PyUnicode_Check(k)) return key.cast<std::string>();
+  // torch.dtype: recognised by its type's module and name, so torch is never imported.
+  const py::handle type(reinterpret_cast<PyObject*>(Py_TYPE(k)));
+  if (py::hasattr(type, "__module__") && py::str(type.attr("__module__")).cast<std::string>() == "torch" &&
+      py::str(type.attr("__name__")).cast<std::string>() == "dtype")
+    return py::str(key).cast<std::string>();
+  if (PyType_Check(k)) {
+    // numpy.float32 and friends: numpy's own name for the type when numpy is loaded.
+    PyObject* modules = PyImport_GetModuleDict();
+    PyObject* np = PyDict_GetItemString(modules, "numpy");
+    if (np != nullptr) {
+      py::object d = py::reinterpret_steal<py::object>(PyObject_CallMethod(np, "dtype", "O", k));
+      if (d) {
+        py::object n = py::reinterpret_steal<py::object>(PyObject_GetAttr(d.ptr(), g_str_name));
+        if (n && PyUnicode_Check(n.ptr())) return n.cast<std::string>();
+      }
+      PyErr_Clear();
+    }
+    return std::string(reinterpret_cast<PyTypeObject*>(k)->tp_name);
+  }
+  py::object n = py::reinterpret_steal<py::object>(PyObject_GetAttr(k, g_str_name));
+  if (n && PyUnicode_Check(n.ptr())) return n.cast<std::string>();
+  PyErr_Clear();
+  return std::nullopt;
+}
+
+// A key's format, cached by identity; nullopt (no exception) when it names none, with the
+// parse error in `why` for the message.
+std::optional<FormatId> key_format(py::handle key, std::string* why) {
+  if (const auto hit = g_dtype_cache.find(key.ptr())) return hit;
+  const auto n = key_name(key);
+  if (!n) return std::nullopt;
+  auto f = kvdtype::parse_format(*n);
+  if (!f.ok()) {
+    if (why) *why = f.error().message;
+    return std::nullopt;
+  }
+  g_dtype_cache.insert(key.ptr(), *f);
+  return *f;
+}
+
+// What guard() accepts: a dtype-like key itself, or an object with .dtype (arrays, tensors),
+// or anything exporting __dlpack__.
+FormatId format_of(py::handle obj) {
+  if (const auto hit = g_dtype_cache.find(obj.ptr())) return *hit;
+  std::string why;
+  PyObject* o = obj.ptr();
+  if (PyUnicode_Check(o) || PyType_Check(o)) {
+    if (const auto f = key_format(obj, &why)) return *f;
+    raise(g_exc.unknown_name, why.empty() ? "'" + py::str(obj).cast<std::string>() + "' is no format kvdtype knows" : why);
+  }
+  py::object dt = py::reinterpret_steal<py::object>(PyObject_GetAttr(o, g_str_dtype));
+  if (dt) {
+    if (const auto f = key_format(dt, &why)) return *f;
+  } else {
+    PyErr_Clear();
+    // A dtype object itself (torch.dtype, numpy.dtype).
+    if (const auto f = key_format(obj, &why)) return *f;
+  }
+  // A dtype with a name that is no format (float64, bool) is refused by that name; DLPack is
+  // the way in only for objects whose dtype cannot be named.
+  if (!why.empty()) raise(g_exc.unknown_name, why);
+  if (PyObject_HasAttr(o, g_str_dlpack)) return dtype_from_dlpack(obj);
+  raise(g_exc.unknown_name, "cannot tell the dtype of a " + type_name(obj) +
+                                ": pass a tensor, an array, a dtype, a format name or an object with __dlpack__");
+}
+
+Role role_of(py::handle r) {
+  if (const auto hit = g_role_cache.find(r.ptr())) return *hit;
+  if (PyUnicode_Check(r.ptr())) {
+    auto role = kvdtype::parse_role(r.cast<std::string>());
+    if (!role.ok()) raise(role.error());
+    g_role_cache.insert(r.ptr(), *role);
+    return *role;
+  }
+  if (PyLong_Check(r.ptr()) && !PyBool_Check(r.ptr())) {
+    const long v = PyLong_AsLong(r.ptr());
+    if (v >= 0 && v < static_cast<long>(kvdtype::kRoleCount)) return static_cast<Role>(v);
+    PyErr_Clear();
+  }
+  raise(g_exc.unknown_name, "role must be 'q', 'k_cache', 'v_cache' or 'kv_data_type' (or 0..3)");
+}
+
+[[noreturn]] void raise_refused(const Plan& plan, Role role, FormatId f) {
+  const auto failure = plan.guard.check(role, f);
+  std::string msg = std::string(kvdtype::name(role)) + ": " + std::string(kvdtype::name(f)) + " refused";
+  if (failure && failure->rule)
+    msg += " (" + std::string(failure->rule->code) + ": " + std::string(failure->rule->title) + ")";
+  if (failure && failure->want) msg += "; the plan wants " + std::string(kvdtype::name(*failure->want));
+  if (plan.plan().backend) msg += " for " + std::string(plan.plan().backend->name);
+  py::object e = py::reinterpret_steal<py::object>(PyObject_CallFunction(g_exc.guard, "s", msg.c_str()));
+  if (!e) throw py::error_already_set();
+  e.attr("code") = failure && failure->rule ? py::object(py::str(std::string(failure->rule->code))) : py::none();
+  e.attr("role") = py::str(std::string(kvdtype::name(role)));
+  e.attr("got") = py::str(std::string(kvdtype::name(f)));
+  e.attr("want") = failure && failure->want ? py::object(py::str(std::string(kvdtype::name(*failure->want)))) : py::none();
+  PyErr_SetObject(g_exc.guard, e.ptr());
+  throw py::error_already_set();
+}
+
+// Positional-or-keyword arguments of a METH_FASTCALL function, by name; all required.
+template <std::size_t N>
+std::array<PyObject*, N> fast_args(const char* fn, const std::array<const char*, N>& names, PyObject* const* args,
+                                   Py_ssize_t nargs, PyObject* kwnames) {
+  std::array<PyObject*, N> a{};
+  const auto usage = [&] {
+    std::string u = std::string(fn) + "() takes " + std::to_string(N) + " arguments:";
+    for (const char* n : names) u += std::string(" ") + n;
+    return u;
+  };
+  if (nargs > static_cast<Py_ssize_t>(N)) raise(PyExc_TypeError, usage());
+  for (Py_ssize_t i = 0; i < nargs; ++i) a[static_cast<std::size_t>(i)] = args[i];
+  if (kwnames) {
+    const Py_ssize_t nk = PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t i = 0; i < nk; ++i) {
+      const char* kn = PyUnicode_AsUTF8(PyTuple_GET_ITEM(kwnames, i));
+      std::size_t slot = N;
+      for (std::size_t j = 0; j < N; ++j)
+        if (kn && std::strcmp(kn, names[j]) == 0) slot = j;
+      if (slot == N || a[slot])
+        raise(PyExc_TypeError, std::string(fn) + "() got an unexpected or repeated keyword '" + (kn ? kn : "?") + "'");
+      a[slot] = args[nargs + i];
+    }
+  }
+  for (PyObject* x : a)
+    if (!x) raise(PyExc_TypeError, usage());
+  return a;
+}
+
+const py::detail::type_info* g_plan_type = nullptr;
+
+const Plan& plan_arg(const char* fn, PyObject* obj) {
+  py::detail::type_caster_generic caster(g_plan_type);
+  if (!caster.load(obj, false)) raise(PyExc_TypeError, std::string(fn) + "(): plan must be a kvdtype.Plan (from kvdtype.check)");
+  return *static_cast<const Plan*>(caster.value);
+}
+
+// Runs a METH_FASTCALL body with C++ exceptions turned into Python ones.
+template <class F>
+PyObject* fast_body(F&& f) noexcept {
+  try {
+    return f();
+  } catch (py::error_already_set& e) {
+    e.restore();
+    return nullptr;
+  } catch (const std::exception& e) {
+    PyErr_SetString(g_exc.error, (std::string("kvdtype internal error: ") + e.what()).c_str());
+    return nullptr;
+  }
+}
+
+// The hot path. These are METH_FASTCALL functions rather than pybind11 overloads: pybind11's
+// dispatcher costs about a microsecond per call, the whole guard here about 0.1-0.2 µs.
+PyObject* guard_fastcall(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return fast_body([&]() -> PyObject* {
+    const auto a = fast_args<3>("guard", {"obj", "plan", "role"}, args, nargs, kwnames);
+    const Plan& plan = plan_arg("guard", a[1]);
+    const Role role = role_of(a[2]);
+    const FormatId f = format_of(a[0]);
+    if (!plan.guard.ok(role, f)) raise_refused(plan, role, f);
+    Py_RETURN_NONE;
+  });
+}
+
+// Plan.guard(obj, role) and Plan.accepts(obj, role): method descriptors, `self` first.
+PyObject* plan_guard_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return fast_body([&]() -> PyObject* {
+    const auto a = fast_args<2>("Plan.guard", {"obj", "role"}, args, nargs, kwnames);
+    const Plan& plan = plan_arg("Plan.guard", self);
+    const Role role = role_of(a[1]);
+    const FormatId f = format_of(a[0]);
+    if (!plan.guard.ok(role, f)) raise_refused(plan, role, f);
+    Py_RETURN_NONE;
+  });
+}
+
+PyObject* plan_accepts_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return fast_body([&]() -> PyObject* {
+    const auto a = fast_args<2>("Plan.accepts", {"obj", "role"}, args, nargs, kwnames);
+    const Plan& plan = plan_arg("Plan.accepts", self);
+    return py::bool_(plan.guard.ok(role_of(a[1]), format_of(a[0]))).release().ptr();
+  });
+}
+
+template <class F>
+PyCFunction as_cfunction(F* f) {
+  // METH_FASTCALL functions are stored as PyCFunction and cast back by the interpreter.
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f));
+}
+
+PyMethodDef g_guard_def = {"guard", as_cfunction(guard_fastcall), METH_FASTCALL | METH_KEYWORDS,
+                           "guard(obj, plan, role) -> None\n\n"
+                           "Raise kvdtype.GuardError (with .code, e.g. 'KVD020') when the dtype of `obj` is not what\n"
+                           "`plan` says the kernel gets for `role` ('q', 'k_cache', 'v_cache', 'kv_data_type').\n"
+                           "`obj`: a torch tensor or dtype, a numpy array or dtype (ml_dtypes included), a format\n"
+                           "name, or anything with __dlpack__."};
+PyMethodDef g_plan_guard_def = {"guard", as_cfunction(plan_guard_fastcall), METH_FASTCALL | METH_KEYWORDS,
+                                "guard(obj, role) -> None: kvdtype.guard(obj, self, role)"};
+PyMethodDef g_plan_accepts_def = {"accepts", as_cfunction(plan_accepts_fastcall), METH_FASTCALL | METH_KEYWORDS,
+                                  "accepts(obj, role) -> bool: guard() without raising"};
+
+py::object diag_list(const Plan& p) {
+  py::list out;
+  for (const kvdtype::Diagnostic& d : p.report().diagnostics) {
+    Diagnostic x;
+    x.code = std::string(d.rule->code);
+    x.severity = std::string(kvdtype::name(d.severity));
+    x.title = std::string(d.rule->title);
+    x.message = kvdtype::message(d, p.report());
+    x.fix = kvdtype::fix(d, p.report());
+    x.source = std::string(d.evidence.constraint ? d.evidence.constraint->source : d.rule->source);
+    if (d.evidence.backend) x.backend = std::string(d.evidence.backend->name);
+    out.append(py::cast(std::move(x)));
+  }
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(kvdtype, m) {
+  m.doc() =
+      "kvdtype: resolve an inference engine's KV-cache dtype flags into concrete element types and\n"
+      "reject bad combinations before any kernel runs.\n\n"
+      "    plan = kvdtype.check(gpu='H100', kv_cache_dtype='fp8', attention='mla', model_dtype='bfloat16')\n"
+      "    plan.raise_if_rejected()\n"
+      "    kvdtype.guard(kv_cache, plan, 'k_cache')   # before each kernel launch\n";
+
+  // Exceptions: one base class, a subclass per kind of bad input, and the guard's refusal.
+  // The classes live as long as the interpreter: g_exc keeps the reference PyErr_NewException
+  // returned, the module holds another.
+  auto make_exc = [&](const char* name, const py::object& bases, const char* doc) {
+    const std::string qual = std::string("kvdtype.") + name;
+    PyObject* e = PyErr_NewExceptionWithDoc(qual.c_str(), doc, bases.is_none() ? nullptr : bases.ptr(), nullptr);
+    if (!e) throw py::error_already_set();
+    m.add_object(name, py::handle(e));
+    return e;
+  };
+  g_exc.error = make_exc("Error", py::none(), "Base class of every kvdtype error.");
+  auto bases = [](std::initializer_list<PyObject*> b) {
+    py::tuple t(b.size());
+    std::size_t i = 0;
+    for (PyObject* x : b) t[i++] = py::handle(x);
+    return py::object(std::move(t));
+  };
+  g_exc.unknown_name = make_exc("UnknownNameError", bases({g_exc.error, PyExc_ValueError}),
+                                "A name in no table: dtype, GPU, backend, engine, request field, rule code, role.");
+  g_exc.bad_value = make_exc("BadValueError", bases({g_exc.error, PyExc_ValueError}),
+                             "A value of the right kind that is out of range or malformed.");
+  g_exc.bad_file = make_exc("BadFileError", bases({g_exc.error}), "A model config that cannot be read or parsed.");
+  g_exc.unsupported = make_exc("UnsupportedError", bases({g_exc.error}),
+                               "A valid input kvdtype cannot answer (gpu='auto', an unknown DLPack version).");
+  g_exc.guard = make_exc("GuardError", bases({g_exc.error, PyExc_TypeError}),
+                         "guard() refused a dtype. Attributes: code (rule, e.g. 'KVD020'), role, got, want.");
+  g_exc.rejected = make_exc("RejectedError", bases({g_exc.error}),
+                            "Plan.raise_if_rejected(): the rules rejected the request. Attribute: plan.");
+
+  g_str_dtype = PyUnicode_InternFromString("dtype");
+  g_str_dlpack = PyUnicode_InternFromString("__dlpack__");
+  g_str_name = PyUnicode_InternFromString("name");
+
+  py::class_<Diagnostic>(m, "Diagnostic", "A rule that fired.")
+      .def_readonly("code", &Diagnostic::code, "rule code, 'KVD020'")
+      .def_readonly("severity", &Diagnostic::severity, "'error', 'warning' or 'info'")
+      .def_readonly("title", &Diagnostic::title)
+      .def_readonly("message", &Diagnostic::message, "one line naming the offending values")
+      .def_readonly("fix", &Diagnostic::fix, "one line: what to change")
+      .def_readonly("backend", &Diagnostic::backend, "the backend the finding is about, or None")
+      .def_readonly("source", &Diagnostic::source, "the issue / PR / repository path behind the rule")
+      .def("to_dict",
+           [](const Diagnostic& d) {
+             py::dict j;
+             j["code"] = d.code;
+             j["severity"] = d.severity;
+             j["title"] = d.title;
+             j["message"] = d.message;
+             j["fix"] = d.fix;
+             j["backend"] = d.backend;
+             j["source"] = d.source;
+             return j;
+           })
+      .def("__repr__", [](const Diagnostic& d) {
+        return "<kvdtype.Diagnostic " + d.code + " " + d.severity + ": " + d.message + ">";
+      });
+
+  py::class_<TensorPlan>(m, "TensorPlan", "One cache tensor: logical element format and the dtype it is stored as.")
+      .def_readonly("format", &TensorPlan::format)
+      .def_readonly("storage", &TensorPlan::storage)
+      .def("__repr__", [](const TensorPlan& t) {
+        return "TensorPlan(format=" + t.format.value_or("None") + ", storage=" + t.storage.value_or("None") + ")";
+      })
+      .def("__eq__", [](const TensorPlan& a, const TensorPlan& b) { return a.format == b.format && a.storage == b.storage; });
+
+  py::class_<Plan> plan_cls(m, "Plan",
+                            "What kvdtype.check()/resolve() return: the resolved plan, the diagnostics, and the\n"
+                            "guard built from them. Immutable.");
+  plan_cls
+      .def_property_readonly("verdict", [](const Plan& p) { return std::string(kvdtype::name(p.report().verdict())); },
+                             "'ok', 'warn' or 'error'")
+      .def_property_readonly("ok", [](const Plan& p) { return p.report().verdict() != kvdtype::Verdict::error; },
+                             "True unless the verdict is 'error'")
+      .def_property_readonly("target", [](const Plan& p) {
+        return p.plan().target ? std::optional<std::string>(std::string(p.plan().target->name)) : std::nullopt;
+      })
+      .def_property_readonly("backend", [](const Plan& p) {
+        return p.plan().backend ? std::optional<std::string>(std::string(p.plan().backend->name)) : std::nullopt;
+      })
+      .def_property_readonly("cache_dtype", [](const Plan& p) {
+        return p.plan().cache_dtype ? std::optional<std::string>(std::string(p.plan().cache_dtype->name)) : std::nullopt;
+      })
+      .def_property_readonly("requested_cache_dtype", [](const Plan& p) {
+        return p.plan().requested ? std::optional<std::string>(std::string(p.plan().requested->name)) : std::nullopt;
+      })
+      .def_property_readonly("k", [](const Plan& p) { return TensorPlan{opt_name(p.plan().k.format), opt_name(p.plan().k.storage)}; })
+      .def_property_readonly("v", [](const Plan& p) { return TensorPlan{opt_name(p.plan().v.format), opt_name(p.plan().v.storage)}; })
+      .def_property_readonly("q", [](const Plan& p) { return opt_name(p.plan().q); }, "the Q format the kernel expects")
+      .def_property_readonly("k_format", [](const Plan& p) { return opt_name(p.plan().k.format); })
+      .def_property_readonly("k_storage", [](const Plan& p) { return opt_name(p.plan().k.storage); })
+      .def_property_readonly("v_format", [](const Plan& p) { return opt_name(p.plan().v.format); })
+      .def_property_readonly("v_storage", [](const Plan& p) { return opt_name(p.plan().v.storage); })
+      .def_property_readonly("q_format", [](const Plan& p) { return opt_name(p.plan().q); })
+      .def_property_readonly("kv_data_type", [](const Plan& p) { return opt_name(p.plan().kv_data_type); },
+                             "the KV dtype to declare to the kernel")
+      .def_property_readonly("scales", [](const Plan& p) { return std::string(kvdtype::name(p.plan().scales.kind)); })
+      .def_property_readonly("bytes_per_token_per_layer", [](const Plan& p) {
+        return p.plan().bytes_per_token_per_layer ? std::optional<std::uint64_t>(*p.plan().bytes_per_token_per_layer)
+                                                  : std::nullopt;
+      })
+      .def_property_readonly("bytes_per_token", [](const Plan& p) { return p.plan().bytes_per_token; })
+      .def_property_readonly("diagnostics", &diag_list, "list of Diagnostic, errors first")
+      .def_property_readonly("errors", [](const Plan& p) {
+        py::list out;
+        for (py::handle d : diag_list(p))
+          if (d.attr("severity").cast<std::string>() == "error") out.append(d);
+        return out;
+      })
+      .def("fired", [](const Plan& p, const std::string& code) {
+        auto rule = kvdtype::parse_rule_code(code);
+        if (!rule.ok()) raise(rule.error());
+        return p.report().fired((*rule)->code);
+      }, py::arg("code"), "whether a diagnostic with this rule code fired")
+      .def("to_json", [](const Plan& p) { return kvdtype::embed::render(p.checked, kvdtype::io::OutputFormat::json); },
+           "exactly what `kvdtype check --format json` prints")
+      .def("to_text", [](const Plan& p) { return kvdtype::embed::render(p.checked, kvdtype::io::OutputFormat::text); })
+      .def("to_markdown", [](const Plan& p) { return kvdtype::embed::render(p.checked, kvdtype::io::OutputFormat::markdown); })
+      .def("to_dict", [](const Plan& p) {
+        return py::module_::import("json").attr("loads")(kvdtype::embed::render(p.checked, kvdtype::io::OutputFormat::json));
+      })
+      .def("raise_if_rejected", [](py::object self) {
+        const Plan& p = self.cast<const Plan&>();
+        if (p.report().verdict() != kvdtype::Verdict::error) return;
+        std::string msg = "kvdtype rejected the request:";
+        for (const kvdtype::Diagnostic& d : p.report().diagnostics)
+          if (d.severity == kvdtype::Severity::error)
+            msg += "\n  " + std::string(d.rule->code) + ": " + kvdtype::message(d, p.report()) + "\n    fix: " +
+                   kvdtype::fix(d, p.report());
+        py::object e = py::reinterpret_steal<py::object>(PyObject_CallFunction(g_exc.rejected, "s", msg.c_str()));
+        if (!e) throw py::error_already_set();
+        e.attr("plan") = self;
+        PyErr_SetObject(g_exc.rejected, e.ptr());
+        throw py::error_already_set();
+      }, "raise kvdtype.RejectedError (listing the errors and their fixes) when the verdict is 'error'")
+      .def("expected_last_dim", [](const Plan& p, py::handle role, py::handle storage, std::uint32_t head_size) {
+        const auto d = p.guard.expected_last_dim(role_of(role), format_of(storage), head_size);
+        return d ? py::object(py::int_(*d)) : py::object(py::none());
+      }, py::arg("role"), py::arg("storage"), py::arg("head_size"),
+         "the innermost dimension of a cache tensor allocated as `storage` (656 for fp8_ds_mla), or None")
+      .def("__repr__", [](const Plan& p) {
+        const kvdtype::Plan& pl = p.plan();
+        auto n = [](const std::optional<FormatId>& f) { return f ? std::string(kvdtype::name(*f)) : std::string("None"); };
+        return "<kvdtype.Plan verdict=" + std::string(kvdtype::name(p.report().verdict())) +
+               " target=" + (pl.target ? std::string(pl.target->name) : "None") +
+               " backend=" + (pl.backend ? std::string(pl.backend->name) : "None") + " k=" + n(pl.k.format) + "/" +
+               n(pl.k.storage) + " v=" + n(pl.v.format) + "/" + n(pl.v.storage) + " q=" + n(pl.q) +
+               " kv_data_type=" + n(pl.kv_data_type) + " diagnostics=" + std::to_string(p.report().diagnostics.size()) +
+               ">";
+      });
+  g_plan_type = py::detail::get_type_info(typeid(Plan));
+  for (PyMethodDef* def : {&g_plan_guard_def, &g_plan_accepts_def}) {
+    py::object descr = py::reinterpret_steal<py::object>(
+        PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(plan_cls.ptr()), def));
+    if (!descr) throw py::error_already_set();
+    plan_cls.attr(def->ml_name) = descr;
+  }
+
+  m.def("check", [](const py::kwargs& kw) { return run(kw, false); },
+        "check(**request) -> Plan\n\n"
+        "Resolve and check a request. Keywords are the CLI's request flags with underscores: engine,\n"
+        "engine_version, gpu, kv_cache_dtype, model_dtype, attention, backend, q_dtype, kv_dtype,\n"
+        "kv_storage_dtype, checkpoint_kv_cache_dtype, kv_scales, tensor_parallel_size,\n"
+        "data_parallel_size, block_size, num_heads, num_kv_heads, head_size, head_size_v, num_layers,\n"
+        "num_kv_layers, kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim, index_topk, gpu_memory_gib,\n"
+        "gpu_memory_utilization, max_model_len, weight_gib; model (a model directory or config.json)\n"
+        "and flags (FLAG_* bits). None leaves a field unknown. Bad input raises kvdtype.Error.");
+  m.def("resolve", [](const py::kwargs& kw) { return run(kw, true); },
+        "resolve(**request) -> Plan: as check(); to_json() says kvdtype.resolve/v1 as `kvdtype resolve` does.");
+
+  m.add_object("guard", py::reinterpret_steal<py::object>(PyCFunction_NewEx(&g_guard_def, nullptr, m.attr("__name__").ptr())));
+
+  m.def("format_of", [](py::handle obj) { return std::string(kvdtype::name(format_of(obj))); }, py::arg("obj"),
+        "the canonical format name of a tensor, array, dtype, format name or __dlpack__ object");
+  m.def("dlpack_dtype", [](py::handle obj) {
+        const auto dl = kvdtype::dlpack_type(format_of(obj));
+        return dl ? py::object(py::make_tuple(dl->code, dl->bits, dl->lanes)) : py::object(py::none());
+      }, py::arg("obj"), "(code, bits, lanes) of the DLPack dtype of a format, or None when DLPack has none");
+  m.def("explain", [](const std::string& code, const std::string& format) {
+        auto rule = kvdtype::parse_rule_code(code);
+        if (!rule.ok()) raise(rule.error());
+        auto f = kvdtype::io::parse_output_format(format);
+        if (!f.ok()) raise(f.error());
+        return kvdtype::io::render_explain(**rule, *f);
+      }, py::arg("code"), py::arg("format") = "text", "the page of a rule, as `kvdtype explain CODE`");
+  m.def("formats", [] {
+        py::list out;
+        for (const kvdtype::Format& f : kvdtype::formats()) out.append(std::string(f.name));
+        return out;
+      }, "canonical names of every format kvdtype knows");
+
+  py::tuple fields(kvdtype::embed::request_fields().size());
+  std::size_t i = 0;
+  for (std::string_view f : kvdtype::embed::request_fields()) fields[i++] = py::str(std::string(f));
+  m.attr("REQUEST_FIELDS") = fields;
+  m.attr("ROLES") = py::make_tuple("q", "k_cache", "v_cache", "kv_data_type");
+  m.attr("FLAG_ROCM_AITER") = static_cast<std::uint32_t>(kvdtype::flag_rocm_aiter);
+  m.attr("FLAG_ROCM_AITER_MHA") = static_cast<std::uint32_t>(kvdtype::flag_rocm_aiter_mha);
+  m.attr("FLAG_ROCM_AITER_MLA") = static_cast<std::uint32_t>(kvdtype::flag_rocm_aiter_mla);
+  m.attr("FLAG_KV_CONNECTOR") = static_cast<std::uint32_t>(kvdtype::flag_kv_connector);
+  m.attr("FLAG_DP_ATTENTION") = static_cast<std::uint32_t>(kvdtype::flag_dp_attention);
+  m.attr("FLAG_SPECULATIVE") = static_cast<std::uint32_t>(kvdtype::flag_speculative);
+  m.attr("__version__") = std::string(kvdtype::version());
+}

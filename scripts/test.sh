@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Set up, build and run the whole test suite (what CI runs: .ci/run calls this script).
+#   1. the CI build: release, warnings as errors, library + CLI + Python module + examples +
+#      benchmarks; every CTest test (unit, CLI acceptance cases, C ABI, Python, the installed
+#      package found by an outside project, the table lint);
+#   2. the same test suite under AddressSanitizer + UndefinedBehaviorSanitizer;
+#   3. the concurrency test under ThreadSanitizer.
+# KVDTYPE_TEST_QUICK=1 runs only step 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+
+step() { printf '\n== %s (%ss)\n' "$1" "$SECONDS"; }
+
+step "CI build"
+cmake --preset ci >/dev/null
+cmake --build --preset ci
+ctest --preset ci
+
+if [[ "${KVDTYPE_TEST_QUICK:-0}" != 1 ]]; then
+  step "ASan + UBSan build"
+  cmake --preset asan -DKVDTYPE_BUILD_BENCH=OFF -DKVDTYPE_BUILD_PYTHON=OFF >/dev/null
+  cmake --build --preset asan
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --preset asan -E 'consumer|python'
+
+  step "TSan concurrency test"
+  cmake --preset tsan -DKVDTYPE_BUILD_BENCH=OFF -DKVDTYPE_BUILD_PYTHON=OFF -DKVDTYPE_BUILD_EXAMPLES=OFF >/dev/null
+  cmake --build --preset tsan --target kvdtype_unit_tests
+  TSAN_OPTIONS=halt_on_error=1 ./build/tsan/tests/kvdtype_unit_tests --gtest_filter='Concurrency*'
+fi
+step "all tests passed"

@@ -1,0 +1,63 @@
+// Internal: what the embedding faces (C ABI, Python module) share — collecting a request's
+// fields by name, reading a model config beneath them, and checking it the way `kvdtype check`
+// does, so that every face renders byte-identical JSON for the same input.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kvdtype/capacity.hpp"
+#include "kvdtype/io/render.hpp"
+#include "kvdtype/plan.hpp"
+#include "kvdtype/request.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype::embed {
+
+/// Every field name a face accepts, underscore spelling: the RequestInput fields (the CLI's
+/// request flags) and "model" (a model directory or config.json).
+[[nodiscard]] std::span<const std::string_view> request_fields() noexcept;
+
+/// "--kv-cache-dtype" / "kv-cache-dtype" → "kv_cache_dtype" (RequestInput::set's spelling rule).
+[[nodiscard]] std::string normalize_field(std::string_view field);
+
+/// The error for a field name no face accepts, with the nearest valid names.
+[[nodiscard]] Error unknown_field(std::string_view field);
+
+/// A request as a face collects it: fields set by name (the last value of a field wins, an empty
+/// value makes it unknown again), plus a model config read underneath them when built.
+class InputBuilder {
+ public:
+  /// false for a field name that is not a request field (see unknown_field()).
+  bool set(std::string_view field, std::string_view value);
+  void set_flags(std::uint32_t flags) noexcept { flags_ = flags; }
+
+  /// The RequestInput: the model config's fields (when "model" was set), overlaid by the fields
+  /// set explicitly, as `kvdtype check --model M --flag …` does. A bad config is a bad_file Error.
+  [[nodiscard]] Result<RequestInput> build() const;
+
+ private:
+  std::vector<std::pair<std::string, std::string>> fields_;  // normalized name → value
+  std::string model_;
+  std::uint32_t flags_ = 0;
+};
+
+/// A checked request with what `kvdtype check` prints beside it.
+struct Checked {
+  Report report;
+  std::optional<Capacity> capacity;
+  bool resolve_only = false;  ///< render as "kvdtype.resolve/v1"
+};
+
+/// make_request + check + capacity: the CLI's `check`/`resolve` without a launch command.
+[[nodiscard]] Result<Checked> run(const RequestInput& input, bool resolve_only);
+
+/// The report exactly as the CLI renders it (text without colours).
+[[nodiscard]] std::string render(const Checked& checked, io::OutputFormat format);
+
+}  // namespace kvdtype::embed

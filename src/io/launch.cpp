@@ -1,0 +1,727 @@
+// Launch commands (kvdtype/io/launch.hpp): a shell line or script in, the settings it makes out.
+//
+// Nothing is executed or expanded. The program is recognised through the usual wrappers
+// (`NAME=value`, `env`, `nohup`, `exec`, `sudo`, `numactl`, `taskset`, `docker run IMAGE`), then
+// its flags are read with the engine's own table (launch_flags.cpp). What kvdtype reads and what
+// it leaves alone is described in docs/inputs.md.
+#include "kvdtype/io/launch.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/text.hpp"
+#include "io/launch_flags.hpp"
+#include "io/shell.hpp"
+#include "kvdtype/backend.hpp"
+
+namespace kvdtype::io {
+
+namespace {
+
+using detail::Action;
+using detail::Arity;
+using detail::LaunchFlag;
+using json = nlohmann::json;
+
+bool starts_with(std::string_view s, std::string_view p) noexcept { return s.substr(0, p.size()) == p; }
+
+std::string_view basename(std::string_view path) noexcept {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+bool is_number(std::string_view s) noexcept {
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
+  if (s.empty()) return false;
+  bool digit = false;
+  for (char c : s) {
+    if (c >= '0' && c <= '9') digit = true;
+    else if (c != '.') return false;
+  }
+  return digit;
+}
+
+// A word that is not a flag: argparse treats "-1" as a value, and "-" alone as a value too.
+bool is_flag(std::string_view w) noexcept { return w.size() > 1 && w[0] == '-' && !is_number(w); }
+
+bool is_python(std::string_view base) noexcept {
+  if (!starts_with(base, "python")) return false;
+  for (char c : base.substr(6))
+    if (!((c >= '0' && c <= '9') || c == '.')) return false;
+  return true;
+}
+
+// vLLM's environment booleans: `os.getenv(NAME, default).lower() in ("true", "1")` (vllm/envs.py).
+bool env_true(std::string_view value) {
+  const std::string v = kvdtype::detail::to_lower(value);
+  return v == "true" || v == "1";
+}
+
+std::string one_line_json_error(const std::exception& e) {
+  std::string m = e.what();
+  // "[json.exception.parse_error.101] parse error at …": the bracketed id helps nobody.
+  if (starts_with(m, "[json.exception.")) {
+    const std::size_t close = m.find("] ");
+    if (close != std::string::npos) m.erase(0, close + 2);
+  }
+  // "…; last read: '<raw text>'" repeats the input (possibly unprintable): the position suffices.
+  if (const std::size_t last = m.find("; last read"); last != std::string::npos) m.resize(last);
+  for (char& ch : m)
+    if (static_cast<unsigned char>(ch) < 0x20) ch = ' ';
+  return m;
+}
+
+Error bad(std::string message) { return Error{ErrorCode::bad_command, std::move(message)}; }
+
+Result<json> parse_json(std::string_view flag, std::string_view value) {
+  try {
+    return json::parse(value);
+  } catch (const std::exception& e) {
+    return bad(std::string(flag) + ": not valid JSON (" + one_line_json_error(e) + ")");
+  }
+}
+
+// vLLM's human-readable integers (vllm/engine/arg_utils.py human_readable_int): lower-case
+// k/m/g/t are decimal (1k = 1000), upper-case binary (1K = 1024); decimals only with a decimal
+// suffix ("25.6k"). -1 and "auto" mean "derive from the model": left unknown here.
+std::string max_model_len(std::string_view v) {
+  const std::string lower = kvdtype::detail::to_lower(v);
+  if (lower == "-1" || lower == "auto" || lower.empty()) return {};
+  double mult = 1;
+  std::string_view digits = v;
+  switch (v.back()) {
+    case 'k': mult = 1e3; break;
+    case 'm': mult = 1e6; break;
+    case 'g': mult = 1e9; break;
+    case 'K': mult = 1024.0; break;
+    case 'M': mult = 1024.0 * 1024; break;
+    case 'G': mult = 1024.0 * 1024 * 1024; break;
+    case 't': mult = 1e12; break;
+    case 'T': mult = 1024.0 * 1024 * 1024 * 1024; break;
+    default: break;
+  }
+  if (mult == 1) return std::string(v);  // verbatim; make_request judges it
+  digits.remove_suffix(1);
+  if (!is_number(digits) || digits[0] == '-' || digits[0] == '+') return std::string(v);
+  const bool binary = v.back() >= 'A' && v.back() <= 'Z';
+  if (binary && digits.find('.') != std::string_view::npos) return std::string(v);  // vLLM refuses 1.5K
+  const double n = std::stod(std::string(digits)) * mult;
+  if (!(n >= 1 && n < 1e15)) return std::string(v);
+  return std::to_string(static_cast<std::uint64_t>(std::llround(n)));
+}
+
+// Speculative methods whose drafter has no attention layers of its own (nothing to check).
+bool drafter_without_attention(std::string_view method) {
+  const std::string m = kvdtype::detail::to_lower(method);
+  return m == "ngram" || m == "ngram_gpu" || m == "suffix" || m == "medusa" || m == "mlp_speculator" ||
+         m == "lookahead";
+}
+
+// The drafter lives in the target checkpoint (MTP / NextN layers) unless a path is given.
+bool drafter_in_target(std::string_view method) {
+  const std::string m = kvdtype::detail::to_lower(method);
+  return m == "mtp" || m == "nextn" || (m.size() > 4 && m.substr(m.size() - 4) == "_mtp");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding the serving program behind the wrappers.
+
+struct Located {
+  Engine engine = Engine::vllm;
+  std::size_t args = 0;          // index of the first argument after the program (and subcommand)
+  bool positional_model = false; // `vllm serve MODEL`, `trtllm-serve MODEL`
+  std::string engine_version;    // from a docker image tag
+};
+
+// numactl/taskset options that take a separate value.
+bool wrapper_option_takes_value(std::string_view prog, std::string_view opt) {
+  if (opt.find('=') != std::string_view::npos) return false;
+  if (prog == "numactl")
+    return opt == "-N" || opt == "-m" || opt == "-C" || opt == "-p" || opt == "-i" || opt == "-P" ||
+           opt == "--cpunodebind" || opt == "--membind" || opt == "--physcpubind" || opt == "--preferred" ||
+           opt == "--interleave";
+  if (prog == "sudo") return opt == "-u" || opt == "-g" || opt == "-C" || opt == "-D" || opt == "-h";
+  return false;
+}
+
+// `docker run` switches; every other option takes a value unless written --opt=value.
+bool docker_switch(std::string_view opt) {
+  static constexpr std::string_view kSwitches[] = {"--rm", "--privileged", "--init", "--detach", "--interactive",
+                                                   "--tty", "--read-only", "--publish-all", "--sig-proxy",
+                                                   "--no-healthcheck", "--oom-kill-disable"};
+  for (std::string_view s : kSwitches)
+    if (opt == s) return true;
+  // Bundled one-letter switches: -it, -d, -itd, -P.
+  if (opt.size() >= 2 && opt[0] == '-' && opt[1] != '-') {
+    for (char c : opt.substr(1))
+      if (c != 'i' && c != 't' && c != 'd' && c != 'P') return false;
+    return true;
+  }
+  return false;
+}
+
+std::string version_from_tag(std::string_view image) {
+  const std::size_t colon = image.rfind(':');
+  if (colon == std::string_view::npos || image.find('/', colon) != std::string_view::npos) return {};
+  std::string_view tag = image.substr(colon + 1);
+  if (!tag.empty() && (tag[0] == 'v' || tag[0] == 'V')) tag.remove_prefix(1);
+  std::size_t n = 0;
+  while (n < tag.size() && ((tag[n] >= '0' && tag[n] <= '9') || tag[n] == '.')) ++n;
+  std::string v(tag.substr(0, n));
+  while (!v.empty() && v.back() == '.') v.pop_back();
+  if (v.empty() || v.find('.') == std::string::npos || v[0] == '.') return {};
+  return v;
+}
+
+Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env);
+
+// `docker run [options] IMAGE [command …]`: the environment comes from -e/--env, the program from
+// the command after the image or, for vLLM's images, the image's own `vllm serve` entrypoint.
+Result<Located> locate_docker(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env) {
+  ++i;  // docker / podman
+  while (i < w.size() && w[i] != "run" && w[i] != "create") {
+    if (!is_flag(w[i])) return bad("docker " + kvdtype::detail::printable(w[i]) + " is not a serving command");
+    ++i;
+  }
+  if (i >= w.size()) return bad("docker without run");
+  ++i;
+  std::string image;
+  for (; i < w.size(); ++i) {
+    const std::string& o = w[i];
+    if (!is_flag(o)) {
+      image = o;
+      ++i;
+      break;
+    }
+    std::string value;
+    const std::size_t eq = o.find('=');
+    const std::string_view name = std::string_view(o).substr(0, eq);
+    if (eq != std::string::npos) {
+      value = o.substr(eq + 1);
+    } else if (!docker_switch(o)) {
+      if (i + 1 >= w.size()) return bad("docker option " + kvdtype::detail::printable(o) + " needs a value");
+      value = w[++i];
+    }
+    if ((name == "-e" || name == "--env") && detail::is_assignment(value)) env.push_back(value);
+  }
+  if (image.empty()) return bad("docker run without an image");
+  if (i < w.size()) {
+    auto inner = locate(w, i, env);
+    if (inner.ok()) {
+      Located l = *inner;
+      if (l.engine_version.empty()) l.engine_version = version_from_tag(image);
+      return l;
+    }
+    if (image.find("vllm") == std::string::npos) return inner.error();
+  }
+  if (image.find("vllm") != std::string::npos) {
+    // vllm/vllm-openai and rocm/vllm images start `vllm serve`; the words after the image are its
+    // arguments (model positional or --model).
+    Located l{Engine::vllm, i, true, version_from_tag(image)};
+    return l;
+  }
+  return bad("docker image " + kvdtype::detail::printable(image) + " has no serving command after it");
+}
+
+Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env) {
+  while (i < w.size()) {
+    const std::string& word = w[i];
+    const std::string_view base = basename(word);
+    if (detail::is_assignment(word)) {
+      env.push_back(word);
+      ++i;
+    } else if (base == "env") {
+      ++i;
+      while (i < w.size() && is_flag(w[i])) {
+        if ((w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir") && i + 1 < w.size()) ++i;
+        ++i;  // `env -u NAME` removes NAME, which nothing here reads: ignored
+      }
+    } else if (base == "exec" || base == "nohup" || base == "time" || base == "command" || base == "stdbuf") {
+      ++i;
+      while (i < w.size() && is_flag(w[i])) ++i;  // time -p, stdbuf -oL
+    } else if (base == "sudo" || base == "numactl") {
+      const std::string prog(base);
+      ++i;
+      while (i < w.size() && is_flag(w[i])) i += wrapper_option_takes_value(prog, w[i]) ? 2 : 1;
+    } else if (base == "taskset") {
+      ++i;
+      while (i < w.size() && is_flag(w[i])) ++i;
+      ++i;  // the CPU mask or list
+    } else if (base == "uv" && i + 1 < w.size() && w[i + 1] == "run") {
+      i += 2;
+    } else if (base == "docker" || base == "podman") {
+      return locate_docker(w, i, env);
+    } else {
+      break;
+    }
+  }
+  if (i >= w.size()) return bad("no program in the command (only environment settings)");
+  const std::string_view prog = basename(w[i]);
+  auto sub = [&](std::size_t k) -> std::string_view { return k < w.size() ? std::string_view(w[k]) : ""; };
+  if (prog == "vllm") {
+    if (sub(i + 1) != "serve")
+      return bad("vllm " + kvdtype::detail::printable(sub(i + 1)) + " is not a serving command (expected vllm serve)");
+    return Located{Engine::vllm, i + 2, true, {}};
+  }
+  if (prog == "sglang") {
+    if (sub(i + 1) != "serve")
+      return bad("sglang " + kvdtype::detail::printable(sub(i + 1)) +
+                 " is not a serving command (expected sglang serve)");
+    return Located{Engine::sglang, i + 2, false, {}};
+  }
+  if (prog == "trtllm-serve") {
+    std::size_t k = i + 1;
+    if (sub(k) == "serve") ++k;
+    return Located{Engine::trtllm, k, true, {}};
+  }
+  if (is_python(prog)) {
+    std::size_t k = i + 1;
+    std::string module;
+    while (k < w.size()) {
+      const std::string& o = w[k];
+      if (o == "-m") {
+        if (k + 1 < w.size()) module = w[k + 1];
+        k += 2;
+        break;
+      }
+      if (starts_with(o, "-m") && o.size() > 2) {
+        module = o.substr(2);
+        ++k;
+        break;
+      }
+      if (!is_flag(o)) break;  // a script file: not a module we know
+      k += (o == "-X" || o == "-W") ? 2 : 1;
+    }
+    if (module == "vllm.entrypoints.openai.api_server") return Located{Engine::vllm, k, false, {}};
+    if (module == "vllm.entrypoints.cli.main" && sub(k) == "serve") return Located{Engine::vllm, k + 1, true, {}};
+    if (module == "sglang.launch_server") return Located{Engine::sglang, k, false, {}};
+    if (module.empty())
+      return bad("python without -m: not a serving command kvdtype knows (" + kvdtype::detail::printable(sub(k)) + ")");
+    return bad("python -m " + kvdtype::detail::printable(module) +
+               " is not a serving module kvdtype knows (vllm.entrypoints.openai.api_server, sglang.launch_server)");
+  }
+  return bad("unknown program '" + kvdtype::detail::printable(w[i]) +
+             "' (expected vllm serve, python -m vllm.entrypoints.openai.api_server, sglang serve, "
+             "python -m sglang.launch_server or trtllm-serve)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the flags.
+
+struct Collected {
+  std::string backend, attention_config_backend, prefill_backend, decode_backend;
+  std::string spec_algorithm, spec_model, spec_draft_tp, spec_draft_backend;
+  json spec = json::object();
+  bool speculative = false;
+  std::vector<std::string> unknown_values;  // values taken by unknown flags (for the model fix-up)
+};
+
+// Arity of a flag missing from the table: switches by name, otherwise one value.
+Arity guess_arity(std::string_view name) {
+  if (starts_with(name, "--enable-") || starts_with(name, "--disable-") || starts_with(name, "--no-"))
+    return Arity::none;
+  return Arity::value;
+}
+
+// Set `key.path` (dotted) in `obj` to `value` (JSON when it parses, else a string), as vLLM's
+// `--speculative-config.method eagle3` does.
+void set_dotted(json& obj, std::string_view path, std::string_view value) {
+  json* node = &obj;
+  while (true) {
+    const std::size_t dot = path.find('.');
+    const std::string key(path.substr(0, dot));
+    if (!node->is_object()) *node = json::object();
+    node = &(*node)[key];
+    if (dot == std::string_view::npos) break;
+    path.remove_prefix(dot + 1);
+  }
+  try {
+    *node = json::parse(value);
+  } catch (const std::exception&) {
+    *node = std::string(value);
+  }
+}
+
+std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::string_view value, bool negated,
+                           LaunchCommand& out, Collected& c) {
+  RequestInput& in = out.input;
+  auto checked_json = [&](json& into) -> std::optional<Error> {
+    auto j = parse_json(flag, value);
+    if (!j.ok()) return j.error();
+    into = *j;
+    return std::nullopt;
+  };
+  switch (f.action) {
+    case Action::none: break;
+    case Action::field: in.set(f.field, value); break;
+    case Action::model: out.model = std::string(value); break;
+    case Action::model_dtype: {
+      const std::string v = kvdtype::detail::to_lower(value);
+      if (v == "auto") in.model_dtype.clear();
+      else in.model_dtype = v == "float" ? "float32" : std::string(value);
+      break;
+    }
+    case Action::max_model_len: in.max_model_len = max_model_len(value); break;
+    case Action::backend: c.backend = std::string(value); break;
+    case Action::attention_config: {
+      json j;
+      if (auto e = checked_json(j)) return e;
+      if (j.is_object() && j.contains("backend") && j["backend"].is_string())
+        c.attention_config_backend = j["backend"].get<std::string>();
+      break;
+    }
+    case Action::prefill_backend: c.prefill_backend = std::string(value); break;
+    case Action::decode_backend: c.decode_backend = std::string(value); break;
+    case Action::quantization: out.quantization = std::string(value); break;
+    case Action::quantization_param_path:
+      out.quantization_param_path = std::string(value);
+      in.kv_scales = "yes";
+      break;
+    case Action::calculate_kv_scales:
+      if (!negated) in.kv_scales = "yes";
+      break;
+    case Action::dp_attention:
+      if (!negated) in.flags |= flag_dp_attention;
+      break;
+    case Action::kv_transfer_config: {
+      json j;
+      if (auto e = checked_json(j)) return e;
+      if (j.is_object() && j.contains("kv_connector") && j["kv_connector"].is_string() &&
+          !j["kv_connector"].get<std::string>().empty())
+        in.flags |= flag_kv_connector;
+      break;
+    }
+    case Action::kv_connector: {
+      const std::string v = kvdtype::detail::to_lower(value);
+      if (v != "null" && v != "none" && v != "0" && !v.empty()) in.flags |= flag_kv_connector;
+      break;
+    }
+    case Action::speculative_config: {
+      json j;
+      if (auto e = checked_json(j)) return e;
+      if (j.is_null()) break;
+      if (!j.is_object()) return bad(std::string(flag) + ": expected a JSON object");
+      c.spec.update(j);
+      c.speculative = true;
+      break;
+    }
+    case Action::speculative_model:
+      c.spec_model = std::string(value);
+      c.speculative = true;
+      break;
+    case Action::speculative_algorithm:
+      c.spec_algorithm = std::string(value);
+      c.speculative = true;
+      break;
+    case Action::speculative_draft_tp: c.spec_draft_tp = std::string(value); break;
+    case Action::speculative_draft_backend: c.spec_draft_backend = std::string(value); break;
+    case Action::json_checked: {
+      json j;
+      if (auto e = checked_json(j)) return e;
+      break;
+    }
+    case Action::json_or_text:
+      if (!value.empty() && value.front() == '{') {
+        json j;
+        if (auto e = checked_json(j)) return e;
+      }
+      break;
+    case Action::config_file:
+      out.ignored.push_back(std::string(flag) + " " + std::string(value) + " (file not read)");
+      break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> read_flags(const std::vector<std::string>& w, const Located& at, LaunchCommand& out,
+                                Collected& c) {
+  const Engine engine = at.engine;
+  bool only_positionals = false;
+  for (std::size_t k = at.args; k < w.size(); ++k) {
+    const std::string& tok = w[k];
+    if (only_positionals || !is_flag(tok)) {
+      if (at.positional_model && out.model.empty()) out.model = tok;
+      else out.ignored.push_back(tok);
+      continue;
+    }
+    if (tok == "--") {
+      only_positionals = true;
+      continue;
+    }
+    // Split --flag=value (argparse also allows -tp=8); -O3 is vLLM's -O with its value attached.
+    std::string name = tok, inline_value;
+    bool has_inline = false;
+    if (const std::size_t eq = tok.find('='); eq != std::string::npos) {
+      name = tok.substr(0, eq);
+      inline_value = tok.substr(eq + 1);
+      has_inline = true;
+    } else if (engine == Engine::vllm && tok.size() > 2 && starts_with(tok, "-O") && tok[2] >= '0' && tok[2] <= '9') {
+      name = "-O";
+      inline_value = tok.substr(2);
+      has_inline = true;
+    }
+    // vLLM's parser (FlexibleArgumentParser) and TensorRT-LLM spell flags with underscores;
+    // the table uses dashes. SGLang would refuse an underscore spelling; reading it is harmless.
+    std::string norm = name;
+    for (std::size_t p = 2; p < norm.size() && starts_with(norm, "--"); ++p)
+      if (norm[p] == '_') norm[p] = '-';
+    // --speculative-config.method eagle3: a key of a JSON flag.
+    std::string dotted;
+    if (starts_with(norm, "--")) {
+      if (const std::size_t dot = norm.find('.'); dot != std::string::npos) {
+        dotted = norm.substr(dot + 1);
+        norm.resize(dot);
+      }
+    }
+    const LaunchFlag* f = detail::find_launch_flag(engine, norm);
+    bool negated = false;
+    if (f == nullptr && starts_with(norm, "--no-")) {
+      const LaunchFlag* positive = detail::find_launch_flag(engine, "--" + norm.substr(5));
+      if (positive != nullptr && positive->arity == Arity::none) {
+        f = positive;
+        negated = true;
+      }
+    }
+    Arity arity = f ? f->arity : guess_arity(norm);
+    if (!dotted.empty()) arity = Arity::value;
+    std::string value;
+    bool have_value = has_inline;
+    if (has_inline) value = inline_value;
+    auto next_is_value = [&] { return k + 1 < w.size() && !is_flag(w[k + 1]); };
+    switch (arity) {
+      case Arity::none: break;
+      case Arity::optional:
+        if (!have_value && next_is_value()) value = w[++k], have_value = true;
+        break;
+      case Arity::value:
+      case Arity::json:
+        if (!have_value) {
+          if (next_is_value()) {
+            value = w[++k];
+            have_value = true;
+          } else if (f != nullptr) {
+            const std::string got = k + 1 < w.size() ? "it is followed by " + kvdtype::detail::printable(w[k + 1])
+                                                    : "it ends the command";
+            return bad(kvdtype::detail::printable(name) + " needs a value, but " + got);
+          }
+        }
+        break;
+      case Arity::list:
+        if (!have_value && !next_is_value() && f != nullptr)
+          return bad(kvdtype::detail::printable(name) + " needs at least one value");
+        while (next_is_value()) {
+          value += (value.empty() ? "" : " ") + w[++k];
+          have_value = true;
+        }
+        break;
+    }
+    if (f == nullptr) {
+      out.ignored.push_back(have_value && !has_inline ? tok + " " + value : tok);
+      if (have_value && !has_inline) c.unknown_values.push_back(value);
+      continue;
+    }
+    if (!dotted.empty()) {
+      if (f->action == Action::speculative_config) {
+        set_dotted(c.spec, dotted, value);
+        c.speculative = true;
+      } else if (f->action == Action::attention_config && dotted == "backend") {
+        c.attention_config_backend = value;
+      } else if (f->arity != Arity::json) {
+        out.ignored.push_back(tok);
+      }
+      continue;
+    }
+    if (auto e = apply(*f, name, value, negated, out, c)) return e;
+  }
+  return std::nullopt;
+}
+
+void apply_environment(const std::vector<std::string>& env, Engine engine, LaunchCommand& out, Collected& c) {
+  std::optional<bool> aiter, mha, mla;
+  std::string env_backend;
+  for (const std::string& a : env) {
+    const std::size_t eq = a.find('=');
+    const std::string_view name = std::string_view(a).substr(0, eq), value = std::string_view(a).substr(eq + 1);
+    if (name == "VLLM_ATTENTION_BACKEND") env_backend = std::string(value);
+    else if (name == "VLLM_ROCM_USE_AITER") aiter = env_true(value);
+    else if (name == "VLLM_ROCM_USE_AITER_MHA") mha = env_true(value);
+    else if (name == "VLLM_ROCM_USE_AITER_MLA") mla = env_true(value);
+  }
+  out.env = env;
+  if (engine != Engine::vllm) return;
+  // The MHA and MLA switches default to on; they only matter once AITER itself is on.
+  if (aiter.value_or(false)) {
+    out.input.flags |= flag_rocm_aiter;
+    if (mha.value_or(true)) out.input.flags |= flag_rocm_aiter_mha;
+    if (mla.value_or(true)) out.input.flags |= flag_rocm_aiter_mla;
+  }
+  // The flag wins over the (older) environment variable.
+  if (c.backend.empty()) c.backend = c.attention_config_backend;
+  if (c.backend.empty()) c.backend = env_backend;
+}
+
+void finish(LaunchCommand& out, Collected& c, const Located& at) {
+  RequestInput& in = out.input;
+  switch (at.engine) {
+    case Engine::vllm:
+      in.backend = c.backend;
+      // vLLM runs attention data-parallel on every DP rank (each rank holds all heads).
+      if (is_number(in.data_parallel_size) && in.data_parallel_size.find_first_of(".-+") == std::string::npos &&
+          std::stoull(in.data_parallel_size.substr(0, 18)) > 1)
+        in.flags |= flag_dp_attention;
+      break;
+    case Engine::sglang: {
+      // The decode backend is the one that reads the cache on every step; a different prefill
+      // backend is reported beside it for a second check.
+      const std::string decode = !c.decode_backend.empty() ? c.decode_backend : c.backend;
+      const std::string prefill = !c.prefill_backend.empty() ? c.prefill_backend : c.backend;
+      in.backend = decode;
+      if (!prefill.empty() && !kvdtype::detail::iequals(prefill, decode)) out.prefill_backend = prefill;
+      break;
+    }
+    case Engine::trtllm:
+    case Engine::llamacpp: break;
+  }
+  if (!at.engine_version.empty()) in.engine_version = at.engine_version;
+
+  // A positional model swallowed by an unknown flag taken for a value-flag: when the command
+  // never names a model otherwise, the first such value that looks like a path is the model.
+  if (out.model.empty() && at.positional_model) {
+    for (const std::string& v : c.unknown_values) {
+      if (v.find('/') != std::string::npos) {
+        out.model = v;
+        break;
+      }
+    }
+  }
+
+  if (!c.speculative) return;
+  in.flags |= flag_speculative;
+  std::string method = c.spec_algorithm;
+  if (method.empty() && c.spec.contains("method") && c.spec["method"].is_string())
+    method = c.spec["method"].get<std::string>();
+  std::string draft_model = c.spec_model;
+  if (draft_model.empty() && c.spec.contains("model") && c.spec["model"].is_string())
+    draft_model = c.spec["model"].get<std::string>();
+  if (method.empty() && !draft_model.empty()) method = "draft_model";
+  if (drafter_without_attention(method)) return;
+
+  RequestInput d;
+  d.engine = in.engine;
+  d.flags = flag_speculative;
+  if (draft_model.empty() && drafter_in_target(method)) draft_model = out.model;
+  std::string draft_tp = c.spec_draft_tp;
+  if (c.spec.contains("draft_tensor_parallel_size")) {
+    const json& t = c.spec["draft_tensor_parallel_size"];
+    if (t.is_number_unsigned()) draft_tp = std::to_string(t.get<std::uint64_t>());
+    else if (t.is_string()) draft_tp = t.get<std::string>();
+  }
+  d.tensor_parallel_size = draft_tp;
+  // Not a vLLM SpeculativeConfig key upstream (the drafter takes the target's --dtype), but
+  // forks add it; when present it is the drafter's own activation dtype.
+  if (c.spec.contains("dtype") && c.spec["dtype"].is_string()) {
+    const std::string v = kvdtype::detail::to_lower(c.spec["dtype"].get<std::string>());
+    if (v != "auto") d.model_dtype = v == "float" ? "float32" : v;
+  }
+  d.backend = c.spec_draft_backend;
+  out.draft_model = draft_model;
+  out.draft = std::move(d);
+}
+
+// `sh -c 'script'` (also bash/zsh/dash, and -lc, -ec …): the script is the command. Kubernetes
+// manifests and `docker run IMAGE bash -c '…'` launch servers this way.
+std::optional<std::size_t> shell_script_at(const std::vector<std::string>& w) {
+  for (std::size_t k = 0; k + 2 < w.size(); ++k) {
+    const std::string_view base = basename(w[k]);
+    if (base != "sh" && base != "bash" && base != "zsh" && base != "dash") continue;
+    const std::string& o = w[k + 1];
+    if (o.size() >= 2 && o[0] == '-' && o[1] != '-' && o.back() == 'c') return k;
+  }
+  return std::nullopt;
+}
+
+Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w) {
+  for (int nested = 0; nested < 4; ++nested) {
+    const auto k = shell_script_at(w);
+    if (!k) break;
+    auto inner = split_command(w[*k + 2]);
+    if (!inner.ok()) return Error{ErrorCode::bad_command, "sh -c script: " + inner.error().message};
+    w.resize(*k);  // words after the script are its $0, $1 …: not the server's
+    w.insert(w.end(), inner->begin(), inner->end());
+  }
+  return w;
+}
+
+bool is_launch(const std::vector<std::string>& words) {
+  auto w = expand_shell_scripts(words);
+  std::vector<std::string> env;
+  return w.ok() && locate(*w, 0, env).ok();
+}
+
+}  // namespace
+
+Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
+  try {
+    if (argv.empty()) return bad("empty command");
+    auto expanded = expand_shell_scripts(std::vector<std::string>(argv.begin(), argv.end()));
+    if (!expanded.ok()) return expanded.error();
+    const std::vector<std::string> w = std::move(expanded).value();
+    if (w.empty()) return bad("empty command");
+    std::vector<std::string> env;
+    auto at = locate(w, 0, env);
+    if (!at.ok()) return at.error();
+    LaunchCommand out;
+    out.engine = at->engine;
+    out.input.engine = std::string(engine_info(at->engine).name);
+    Collected c;
+    if (auto e = read_flags(w, *at, out, c)) return *e;
+    apply_environment(env, at->engine, out, c);
+    finish(out, c, *at);
+    return out;
+  } catch (const std::exception& e) {
+    // Only allocation can throw past the JSON handling above; report, never propagate.
+    return bad(std::string("cannot read the command: ") + e.what());
+  }
+}
+
+Result<std::vector<std::string>> split_command(std::string_view text) {
+  try {
+    auto commands = detail::split_commands(text);
+    if (!commands.ok()) return commands.error();
+    // In a script, `export NAME=value` lines and bare assignment lines set the environment of the
+    // serving command that follows: they are returned in front of it as NAME=value words.
+    std::vector<std::string> environment;
+    const detail::ShellCommand* last_other = nullptr;
+    for (const detail::ShellCommand& cmd : *commands) {
+      if (cmd.front() == "export" || cmd.front() == "declare" || cmd.front() == "typeset") {
+        for (std::size_t i = 1; i < cmd.size(); ++i)
+          if (detail::is_assignment(cmd[i])) environment.push_back(cmd[i]);
+        continue;
+      }
+      if (std::all_of(cmd.begin(), cmd.end(), [](const std::string& x) { return detail::is_assignment(x); })) {
+        environment.insert(environment.end(), cmd.begin(), cmd.end());
+        continue;
+      }
+      if (is_launch(cmd)) {
+        std::vector<std::string> out = environment;
+        out.insert(out.end(), cmd.begin(), cmd.end());
+        return out;
+      }
+      last_other = &cmd;
+    }
+    std::vector<std::string> out = environment;
+    if (last_other != nullptr) out.insert(out.end(), last_other->begin(), last_other->end());
+    return out;
+  } catch (const std::exception& e) {
+    return bad(std::string("cannot split the command: ") + e.what());
+  }
+}
+
+}  // namespace kvdtype::io
