@@ -6,10 +6,7 @@
 // What the rows cannot say (see docs/engines/vllm.md):
 // - On CUDA majors other than 10 and 12, upstream puts FLASHINFER_MLA_SPARSE_SM90 *first* among
 //   the sparse backends when the MLA head size is 512 (NoPE models such as GLM-5.3-Flash) and
-//   leaves it out otherwise. SelectionOrder has no head-size field, so it is listed last: for
-//   576 that changes nothing (FLASHMLA_SPARSE accepts everything it accepts), for 512 with an
-//   fp8 cache it is still the one chosen, for 512 with a 16-bit cache FLASH_ATTN_MLA_SPARSE is
-//   chosen here where vLLM (with FlashInfer >= 0.6.18) picks FLASHINFER_MLA_SPARSE_SM90.
+//   leaves it out otherwise: two rows below, the 512 one first (head_sizes matches the latent).
 // - On SM100 a non-causal layer (DFlash drafter) gets the "other majors" MHA order.
 // - kv_quantized follows vLLM's torch_utils is_quantized_kv_cache (fp8*, *_per_token_head,
 //   nvfp4); TurboQuant does not count as quantized there, which does not change the order.
@@ -39,11 +36,15 @@ constexpr SelectionOrder kRows[] = {
      .min_cc = 120, .max_cc = 129,
      .order = "TRITON_MLA FLASHINFER_MLA_SPARSE_SM120",
      .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, major 12)"},
-    // Every other major (sm_80, sm_86, sm_89, sm_90). FLASHINFER_MLA_SPARSE_SM90 since #53906;
-    // see the head-size note at the top of this file.
+    // Every other major (sm_80, sm_86, sm_89, sm_90). A 512-wide NoPE latent gets
+    // FLASHINFER_MLA_SPARSE_SM90 (#53906) first among the sparse backends ...
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mla sparse-mla", .head_sizes = "512",
+     .order = "FLASH_ATTN_MLA FLASHMLA FLASHINFER_MLA TRITON_MLA FLASHINFER_MLA_SPARSE_SM90 FLASH_ATTN_MLA_SPARSE FLASHMLA_SPARSE",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, other majors, head_size == 512: FLASHINFER_MLA_SPARSE_SM90 inserted first in the sparse tail); vllm-project/vllm#53906, issue #56564"},
+    // ... every other head size does not list it.
     {.engine = Engine::vllm, .platform = "cuda", .attention = "mla sparse-mla",
-     .order = "FLASH_ATTN_MLA FLASHMLA FLASHINFER_MLA TRITON_MLA FLASH_ATTN_MLA_SPARSE FLASHMLA_SPARSE FLASHINFER_MLA_SPARSE_SM90",
-     .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, other majors: sparse tail, FLASHINFER_MLA_SPARSE_SM90 inserted first when head_size == 512); vllm-project/vllm#53906, issue #56564"},
+     .order = "FLASH_ATTN_MLA FLASHMLA FLASHINFER_MLA TRITON_MLA FLASH_ATTN_MLA_SPARSE FLASHMLA_SPARSE",
+     .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, other majors: sparse tail without FLASHINFER_MLA_SPARSE_SM90 unless head_size == 512); issue #56564"},
 
     // ---------------------------------- CUDA, MHA / GQA / MQA ---------------------------------
     {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa",

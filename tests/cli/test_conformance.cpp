@@ -48,6 +48,9 @@ std::string diag_text(const json& d) {
   return lower(s);
 }
 
+// Test names already say which case failed; print the case as its id, not as raw bytes.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.file << ":" << c.id; }
+
 class Conformance : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Conformance, Case) {
