@@ -80,16 +80,19 @@ void constraints(const Context& ctx, const Report& rep, Emitter& out) {
     if (c.replace) ev.value = c.replace->name;
     out.add(c.rule, ev, sev);
   };
-  for (std::uint8_t i : ctx.ix.global) judge(ctx.ix.constraints[i], plan.backend);
+  for (std::uint32_t i : ctx.ix.global_any) judge(ctx.ix.constraints[i], plan.backend);
+  if (ctx.requested != nullptr)
+    for (std::uint32_t i : ctx.ix.global_by_kv[detail::vocabulary_index(ctx.ix, ctx.requested)])
+      judge(ctx.ix.constraints[i], plan.backend);
   // Constraints of the backend that runs.
   if (plan.backend != nullptr)
-    for (std::uint8_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.backend)])
+    for (std::uint32_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.backend)])
       judge(ctx.ix.constraints[i], plan.backend);
   // The swap itself, judged on the plan the swapped-out backend would have had.
   if (plan.replaced != nullptr) {
     Plan asked;
     detail::fill_plan(ctx, plan.replaced, asked);
-    for (std::uint8_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
+    for (std::uint32_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
       const detail::CompiledConstraint& c = ctx.ix.constraints[i];
       if (c.replace == nullptr || !detail::matches(ctx, c, asked) || detail::affected(ctx, c) == detail::Affected::no) continue;
       out.add(c.rule, {.backend = plan.replaced, .detail = c.row->detail, .value = c.replace->name, .constraint = c.row});
@@ -231,11 +234,13 @@ void portability_and_scales(const Context& ctx, const Report& rep, Emitter& out)
 
 }  // namespace
 
-Report check(const Request& request) noexcept {
+namespace detail {
+
+Report check_with(const Request& request, const EngineIndex& index) noexcept {
   Report rep;
   rep.request = request;
-  rep.plan = resolve(request);
-  const Context ctx(request);
+  rep.plan = resolve_with(request, index);
+  const Context ctx(request, index);
   Emitter out{rep};
   unknown_inputs(ctx, rep, out);
   if (ctx.effective != nullptr) {
@@ -255,6 +260,10 @@ Report check(const Request& request) noexcept {
   });
   return rep;
 }
+
+}  // namespace detail
+
+Report check(const Request& request) noexcept { return detail::check_with(request, detail::engine_index(request.engine)); }
 
 std::string_view name(Verdict v) noexcept {
   switch (v) {

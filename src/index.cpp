@@ -151,11 +151,15 @@ std::span<const Constraint> constraints_of(Engine e) {
   }
 }
 
-EngineIndex build(Engine engine, std::vector<std::string>& problems) {
+}  // namespace
+
+EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabulary, std::span<const Backend> backends,
+                               std::span<const SelectionOrder> selection, std::span<const Constraint> constraints,
+                               std::vector<std::string>& problems) {
   EngineIndex ix;
   ix.engine = engine;
-  ix.vocabulary = vocabulary_of(engine);
-  ix.backends = backends_of(engine);
+  ix.vocabulary = vocabulary;
+  ix.backends = backends;
   const std::string en(engine_info(engine).name);
   Compiler c{problems, {}};
 
@@ -189,7 +193,7 @@ EngineIndex build(Engine engine, std::vector<std::string>& problems) {
     ix.compiled_backends.push_back(cb);
   }
 
-  for (const SelectionOrder& s : selection_of(engine)) {
+  for (const SelectionOrder& s : selection) {
     c.where = "selection_" + en + " " + std::string(s.platform) + " " + std::string(s.attention);
     CompiledSelection cs;
     cs.row = &s;
@@ -206,7 +210,8 @@ EngineIndex build(Engine engine, std::vector<std::string>& problems) {
   }
 
   ix.by_backend.resize(ix.backends.size());
-  for (const Constraint& k : constraints_of(engine)) {
+  ix.global_by_kv.resize(ix.vocabulary.size());
+  for (const Constraint& k : constraints) {
     c.where = "constraints_" + en + " " + std::string(k.rule) + " " + std::string(k.when.backends);
     CompiledConstraint cc;
     cc.row = &k;
@@ -234,10 +239,13 @@ EngineIndex build(Engine engine, std::vector<std::string>& problems) {
       if (cc.replace == nullptr) c.problem("unknown replacement backend", k.replace_backend);
     }
     if (cc.rule == nullptr) continue;  // reported; a row without a rule cannot fire
-    const auto index = static_cast<std::uint8_t>(ix.constraints.size());
+    const auto index = static_cast<std::uint32_t>(ix.constraints.size());
     ix.constraints.push_back(cc);
-    if (cc.when.backends == 0) {
-      ix.global.push_back(index);
+    if (cc.when.backends == 0 && cc.when.kv == 0) {
+      ix.global_any.push_back(index);
+    } else if (cc.when.backends == 0) {
+      for (std::size_t v = 0; v < ix.vocabulary.size(); ++v)
+        if (cc.when.kv & bit(v)) ix.global_by_kv[v].push_back(index);
     } else {
       for (std::size_t b = 0; b < ix.backends.size(); ++b)
         if (cc.when.backends & bit(b)) ix.by_backend[b].push_back(index);
@@ -246,11 +254,17 @@ EngineIndex build(Engine engine, std::vector<std::string>& problems) {
   return ix;
 }
 
+namespace {
+
 struct AllIndexes {
   std::vector<std::string> problems;
   std::array<EngineIndex, 4> engines;
   AllIndexes() {
-    for (std::size_t e = 0; e < engines.size(); ++e) engines[e] = build(static_cast<Engine>(e), problems);
+    for (std::size_t e = 0; e < engines.size(); ++e) {
+      const auto engine = static_cast<Engine>(e);
+      engines[e] = build_engine_index(engine, vocabulary_of(engine), backends_of(engine), selection_of(engine),
+                                      constraints_of(engine), problems);
+    }
   }
 };
 

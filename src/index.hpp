@@ -97,13 +97,21 @@ struct EngineIndex {
   std::vector<CompiledBackend> compiled_backends;  // parallel to backends
   std::vector<CompiledSelection> selection;
   std::vector<CompiledConstraint> constraints;         // all rows
-  std::vector<std::vector<std::uint8_t>> by_backend;   // constraint indexes naming each backend
-  std::vector<std::uint8_t> global;                    // constraint indexes without backends
+  // Constraint indexes, so that check() visits only rows that can apply: those naming the
+  // backend in question, and those naming no backend, split by the kv string they name.
+  std::vector<std::vector<std::uint32_t>> by_backend;  // per backend
+  std::vector<std::vector<std::uint32_t>> global_by_kv;  // no backend, naming this kv string
+  std::vector<std::uint32_t> global_any;               // no backend, any kv string
   const CacheDtype* auto_row = nullptr;
 };
 
 /// The compiled tables of one engine (engines without tables have empty spans).
 const EngineIndex& engine_index(Engine engine) noexcept;
+
+/// Compile arbitrary rows (the benchmarks' synthetic tables use this); problems are appended.
+EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabulary, std::span<const Backend> backends,
+                               std::span<const SelectionOrder> selection, std::span<const Constraint> constraints,
+                               std::vector<std::string>& problems);
 
 /// Position of a row in its table.
 std::size_t vocabulary_index(const EngineIndex& ix, const CacheDtype* row) noexcept;

@@ -102,7 +102,7 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
 
 }  // namespace
 
-Context::Context(const Request& r) : req(r), ix(engine_index(r.engine)), platform(platform_of(r.target)) {
+Context::Context(const Request& r, const EngineIndex& index) : req(r), ix(index), platform(platform_of(r.target)) {
   requested = r.kv_cache_dtype ? r.kv_cache_dtype : ix.auto_row;
   effective = requested;
   if (requested != nullptr && requested == ix.auto_row && r.checkpoint_kv != nullptr) effective = r.checkpoint_kv;
@@ -301,7 +301,7 @@ std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBacken
   if (!failures.empty()) return SkippedBackend{cb.row, failures[0].rule, {}};
   trial = Plan{};
   fill_plan(ctx, cb.row, trial);
-  for (std::uint8_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {
+  for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {
     const CompiledConstraint& c = ctx.ix.constraints[i];
     if (!c.row->selection || c.replace != nullptr) continue;
     if (c.rule->severity != Severity::error) continue;
@@ -312,7 +312,7 @@ std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBacken
 
 // A substitution the engine makes for this backend (SGLang fa3 + fp8_e5m2 → triton).
 const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan& plan) noexcept {
-  for (std::uint8_t i : ctx.ix.by_backend[backend_index(ctx.ix, chosen)]) {
+  for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, chosen)]) {
     const CompiledConstraint& c = ctx.ix.constraints[i];
     if (c.replace != nullptr && affected(ctx, c) != Affected::no && matches(ctx, c, plan)) return c.replace;
   }
@@ -320,11 +320,9 @@ const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan&
 }
 
 }  // namespace
-}  // namespace detail
 
-Plan resolve(const Request& request) noexcept {
-  using namespace detail;
-  const Context ctx(request);
+Plan resolve_with(const Request& request, const EngineIndex& index) noexcept {
+  const Context ctx(request, index);
   Plan plan;
   if (request.backend != nullptr) {
     fill_plan(ctx, request.backend, plan);
@@ -353,6 +351,12 @@ Plan resolve(const Request& request) noexcept {
     }
   }
   return plan;
+}
+
+}  // namespace detail
+
+Plan resolve(const Request& request) noexcept {
+  return detail::resolve_with(request, detail::engine_index(request.engine));
 }
 
 }  // namespace kvdtype

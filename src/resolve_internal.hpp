@@ -20,7 +20,7 @@ struct Context {
   std::uint32_t head_size = 0;           // K head size; MLA: latent width; 0 unknown
   bool quantized = false;                // effective cache is quantized
 
-  explicit Context(const Request& r);
+  Context(const Request& r, const EngineIndex& index);
 };
 
 /// One reason a backend's own row refuses the request.
@@ -42,6 +42,10 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
 /// How a version-scoped constraint applies to the request's engine version.
 enum class Affected : std::uint8_t { no, maybe, yes };
 Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept;
+
+/// resolve() and check() against a given index (the public ones use the engine's own tables).
+Plan resolve_with(const Request& request, const EngineIndex& index) noexcept;
+Report check_with(const Request& request, const EngineIndex& index) noexcept;
 
 /// The format a row rule gives on this request (nullopt when it depends on something unknown).
 std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept;

@@ -208,6 +208,7 @@ std::string diagnostics_text(const Report& rep, const TextStyle& style, std::str
 Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexcept {
   Verdict v = report.verdict();
   if (extras && extras->draft) v = std::max(v, extras->draft->verdict());
+  if (extras && extras->prefill) v = std::max(v, extras->prefill->verdict());
   return v;
 }
 
@@ -223,11 +224,14 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       j["plan"] = plan_json(rep.plan);
       if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
       j["diagnostics"] = diagnostics_json(rep);
-      if (extras && extras->draft) {
-        j["draft"] = {{"verdict", name(extras->draft->verdict())},
-                      {"request", request_json(extras->draft->request)},
-                      {"plan", plan_json(extras->draft->plan)},
-                      {"diagnostics", diagnostics_json(*extras->draft)}};
+      auto secondary = [&](const char* key, const Report* r) {
+        if (r == nullptr) return;
+        j[key] = {{"verdict", name(r->verdict())}, {"request", request_json(r->request)},
+                  {"plan", plan_json(r->plan)}, {"diagnostics", diagnostics_json(*r)}};
+      };
+      if (extras) {
+        secondary("draft", extras->draft);
+        secondary("prefill", extras->prefill);
       }
       if (extras && !extras->ignored_flags.empty()) j["ignored_flags"] = extras->ignored_flags;
       return j.dump(2) + "\n";
@@ -245,6 +249,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       };
       table(rep, "");
       if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
+      if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
       return out;
     }
     case OutputFormat::text: break;
@@ -256,10 +261,15 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   out += plan_lines(rep, false);
   if (extras && extras->capacity) out += "  capacity  " + capacity_text(*extras->capacity) + "\n";
   out += diagnostics_text(rep, style, "");
-  if (extras && extras->draft) {
-    out += "\nspeculative drafter: " + std::string(name(extras->draft->verdict())) + "\n";
-    out += plan_lines(*extras->draft, false);
-    out += diagnostics_text(*extras->draft, style, "drafter ");
+  auto secondary = [&](const Report* r, std::string_view label, std::string_view prefix) {
+    if (r == nullptr) return;
+    out += "\n" + std::string(label) + ": " + std::string(name(r->verdict())) + "\n";
+    out += plan_lines(*r, false);
+    out += diagnostics_text(*r, style, prefix);
+  };
+  if (extras) {
+    secondary(extras->draft, "speculative drafter", "drafter ");
+    secondary(extras->prefill, "prefill backend", "prefill ");
   }
   if (!rep.plan.skipped.empty() && rep.plan.backend) {
     out += "\nskipped by the engine's selection:\n";

@@ -187,14 +187,31 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   const Report report = check(*request);
   extras.capacity = capacity(report);
 
-  std::optional<Report> draft;
+  std::optional<Report> draft, prefill;
   if (launch && launch->draft) {
     RequestInput d = input;
+    // A drafter with its own local config has its own geometry and dtype.
+    std::error_code ec;
+    if (!launch->draft_model.empty() && launch->draft_model != launch->model &&
+        std::filesystem::exists(launch->draft_model, ec)) {
+      auto cfg = io::read_model_config(launch->draft_model);
+      if (!cfg.ok()) return bad_input("speculative drafter: " + cfg.error().message);
+      overlay(d, cfg->input);
+      extras.notes.push_back("drafter config: " + cfg->path);
+    }
     overlay(d, *launch->draft);
     auto dr = make_request(d);
     if (!dr.ok()) return bad_input("speculative drafter: " + dr.error().message);
     draft = check(*dr);
     extras.draft = &*draft;
+  }
+  if (launch && !launch->prefill_backend.empty()) {
+    RequestInput p = input;
+    p.backend = launch->prefill_backend;
+    auto pr = make_request(p);
+    if (!pr.ok()) return bad_input("prefill backend: " + pr.error().message);
+    prefill = check(*pr);
+    extras.prefill = &*prefill;
   }
 
   emit(io::render_report(report, o.out.parsed, resolve_only ? "resolve" : "check", o.out.style, &extras));

@@ -27,7 +27,8 @@ struct TextStyle {
 /// launch-command flags that were ignored (shown with --verbose).
 struct ReportExtras {
   std::optional<Capacity> capacity;
-  const Report* draft = nullptr;
+  const Report* draft = nullptr;    ///< the speculative drafter's attention, checked on its own
+  const Report* prefill = nullptr;  ///< SGLang's prefill backend when it differs from decode
   std::vector<std::string> ignored_flags;
   std::vector<std::string> notes;  ///< where inputs came from ("model config: …/config.json")
 };
@@ -36,7 +37,7 @@ struct ReportExtras {
 [[nodiscard]] std::string render_report(const Report& report, OutputFormat format, std::string_view kind = "check",
                                         TextStyle style = {}, const ReportExtras* extras = nullptr);
 
-/// The worst verdict of a report and its drafter's.
+/// The worst verdict of a report, its drafter's and its prefill backend's.
 [[nodiscard]] Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexcept;
 
 /// `kvdtype formats`, `targets`, `backends`, `rules`.
