@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/text.hpp"
 #include "embed.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/kvdtype.hpp"
@@ -33,9 +34,10 @@ struct Exceptions {
   PyObject* error = nullptr;         // kvdtype.Error(Exception)
   PyObject* unknown_name = nullptr;  // UnknownNameError(Error, ValueError)
   PyObject* bad_value = nullptr;     // BadValueError(Error, ValueError)
-  PyObject* bad_file = nullptr;      // BadFileError(Error, OSError-free: a config that does not parse is not I/O)
+  PyObject* bad_file = nullptr;      // BadFileError(Error): the model config (not OSError: most are parse errors)
   PyObject* unsupported = nullptr;   // UnsupportedError(Error)
   PyObject* guard = nullptr;         // GuardError(Error, TypeError): a dtype the plan refuses
+  PyObject* unknown_keyword = nullptr;  // UnknownKeywordError(UnknownNameError, TypeError): check(gpuu=…)
   PyObject* rejected = nullptr;      // RejectedError(Error): Plan.raise_if_rejected()
 };
 Exceptions g_exc;
@@ -84,22 +86,48 @@ struct Plan {
   const kvdtype::Report& report() const { return checked.report; }
 };
 
+// ---- text ------------------------------------------------------------------------------------------
+
+// A str as the bytes the library reads: UTF-8, with lone surrogates passed through as their
+// (invalid) UTF-8 bytes, so that the library names them (\xNN) in a clean error instead of the
+// conversion failing before it.
+std::string text_of(py::handle s) {
+  Py_ssize_t n = 0;
+  if (const char* p = PyUnicode_AsUTF8AndSize(s.ptr(), &n)) return std::string(p, static_cast<std::size_t>(n));
+  PyErr_Clear();
+  py::object b = py::reinterpret_steal<py::object>(PyUnicode_AsEncodedString(s.ptr(), "utf-8", "surrogatepass"));
+  if (!b) throw py::error_already_set();
+  return std::string(PyBytes_AS_STRING(b.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(b.ptr())));
+}
+
+// A path as os.fsencode gives it (surrogate escapes become the original bytes), str or bytes.
+std::string path_of(py::handle p) {
+  if (PyBytes_Check(p.ptr()))
+    return std::string(PyBytes_AS_STRING(p.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(p.ptr())));
+  py::object b = py::reinterpret_steal<py::object>(PyUnicode_EncodeFSDefault(p.ptr()));
+  if (b) return std::string(PyBytes_AS_STRING(b.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(b.ptr())));
+  PyErr_Clear();
+  return text_of(p);
+}
+
+std::string str_of(py::handle obj) { return text_of(py::str(obj)); }
+
 // ---- request keywords ------------------------------------------------------------------------------
 
 // A keyword value as the CLI would have received it; None leaves the field unknown.
 std::optional<std::string> keyword_text(std::string_view key, py::handle value) {
   if (value.is_none()) return std::nullopt;
   if (PyBool_Check(value.ptr())) return std::string(value.ptr() == Py_True ? "yes" : "no");
-  if (PyUnicode_Check(value.ptr())) return value.cast<std::string>();
-  if (PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())) return py::str(value).cast<std::string>();
+  if (PyUnicode_Check(value.ptr())) return key == "model" ? path_of(value) : text_of(value);
+  if (PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())) return str_of(value);
   // numpy integers and other int-likes.
   if (PyIndex_Check(value.ptr())) {
     py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
     if (!i) throw py::error_already_set();
-    return py::str(i).cast<std::string>();
+    return str_of(i);
   }
-  if (key == "model" && PyObject_HasAttrString(value.ptr(), "__fspath__"))
-    return py::str(py::module_::import("os").attr("fspath")(value)).cast<std::string>();
+  if (key == "model" && (PyBytes_Check(value.ptr()) || PyObject_HasAttrString(value.ptr(), "__fspath__")))
+    return path_of(py::module_::import("os").attr("fspath")(value));
   raise(g_exc.bad_value, std::string(key) + ": expected a str, int or float, got " +
                              std::string(py::str(py::type::handle_of(value).attr("__name__"))));
 }
@@ -107,16 +135,18 @@ std::optional<std::string> keyword_text(std::string_view key, py::handle value) 
 Plan run(const py::kwargs& kwargs, bool resolve_only) {
   kvdtype::embed::InputBuilder builder;
   for (const auto& [k, v] : kwargs) {
-    const std::string key = py::str(k).cast<std::string>();
+    const std::string key = text_of(k);
     if (key == "flags") {
       if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr())) raise(g_exc.bad_value, "flags: expected an int (FLAG_* bits)");
-      const long long f = v.cast<long long>();
-      if (f < 0 || f > 0xffffffffLL) raise(g_exc.bad_value, "flags: out of range");
+      int overflow = 0;
+      const long long f = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+      if (overflow != 0 || f < 0 || f > 0xffffffffLL) raise(g_exc.bad_value, "flags: out of range (FLAG_* bits)");
       builder.set_flags(static_cast<std::uint32_t>(f));
       continue;
     }
     const std::optional<std::string> text = keyword_text(key, v);
-    if (!builder.set(key, text.value_or(""))) raise(kvdtype::embed::unknown_field(key));
+    // An unexpected keyword is a TypeError in Python; it is a kvdtype.UnknownNameError too.
+    if (!builder.set(key, text.value_or(""))) raise(g_exc.unknown_keyword, kvdtype::embed::unknown_field(key).message);
   }
   auto input = builder.build();
   if (!input.ok()) raise(input.error());
@@ -233,12 +263,12 @@ FormatId dtype_from_dlpack(py::handle obj) {
 // .name; a scalar type (numpy.float32, ml_dtypes.bfloat16) has __name__.
 std::optional<std::string> key_name(py::handle key) {
   PyObject* k = key.ptr();
-  if (PyUnicode_Check(k)) return key.cast<std::string>();
+  if (PyUnicode_Check(k)) return text_of(key);
   // torch.dtype: recognised by its type's module and name, so torch is never imported.
   const py::handle type(reinterpret_cast<PyObject*>(Py_TYPE(k)));
-  if (py::hasattr(type, "__module__") && py::str(type.attr("__module__")).cast<std::string>() == "torch" &&
-      py::str(type.attr("__name__")).cast<std::string>() == "dtype")
-    return py::str(key).cast<std::string>();
+  if (py::hasattr(type, "__module__") && str_of(type.attr("__module__")) == "torch" &&
+      str_of(type.attr("__name__")) == "dtype")
+    return str_of(key);
   if (PyType_Check(k)) {
     // numpy.float32 and friends: numpy's own name for the type when numpy is loaded.
     PyObject* modules = PyImport_GetModuleDict();
@@ -247,16 +277,29 @@ std::optional<std::string> key_name(py::handle key) {
       py::object d = py::reinterpret_steal<py::object>(PyObject_CallMethod(np, "dtype", "O", k));
       if (d) {
         py::object n = py::reinterpret_steal<py::object>(PyObject_GetAttr(d.ptr(), g_str_name));
-        if (n && PyUnicode_Check(n.ptr())) return n.cast<std::string>();
+        if (n && PyUnicode_Check(n.ptr())) return text_of(n);
       }
       PyErr_Clear();
     }
     return std::string(reinterpret_cast<PyTypeObject*>(k)->tp_name);
   }
   py::object n = py::reinterpret_steal<py::object>(PyObject_GetAttr(k, g_str_name));
-  if (n && PyUnicode_Check(n.ptr())) return n.cast<std::string>();
+  if (n && PyUnicode_Check(n.ptr())) return text_of(n);
   PyErr_Clear();
   return std::nullopt;
+}
+
+// Keys whose meaning cannot change, so a cached answer stays right: strings, classes, torch
+// dtypes and numpy dtypes (numpy.dtype[...] / numpy.dtypes.*). A duck-typed object with a
+// mutable .name is resolved afresh each time.
+bool immutable_key(py::handle key) {
+  PyObject* k = key.ptr();
+  if (PyUnicode_CheckExact(k) || PyType_Check(k)) return true;
+  const py::handle type(reinterpret_cast<PyObject*>(Py_TYPE(k)));
+  if (!py::hasattr(type, "__module__")) return false;
+  const std::string module = str_of(type.attr("__module__"));
+  if (module == "torch") return str_of(type.attr("__name__")) == "dtype";
+  return module == "numpy" || module.rfind("numpy.", 0) == 0;
 }
 
 // A key's format, cached by identity; nullopt (no exception) when it names none, with the
@@ -270,7 +313,7 @@ std::optional<FormatId> key_format(py::handle key, std::string* why) {
     if (why) *why = f.error().message;
     return std::nullopt;
   }
-  g_dtype_cache.insert(key.ptr(), *f);
+  if (immutable_key(key)) g_dtype_cache.insert(key.ptr(), *f);
   return *f;
 }
 
@@ -282,7 +325,7 @@ FormatId format_of(py::handle obj) {
   PyObject* o = obj.ptr();
   if (PyUnicode_Check(o) || PyType_Check(o)) {
     if (const auto f = key_format(obj, &why)) return *f;
-    raise(g_exc.unknown_name, why.empty() ? "'" + py::str(obj).cast<std::string>() + "' is no format kvdtype knows" : why);
+    raise(g_exc.unknown_name, why.empty() ? "'" + kvdtype::detail::printable(str_of(obj)) + "' is no format kvdtype knows" : why);
   }
   py::object dt = py::reinterpret_steal<py::object>(PyObject_GetAttr(o, g_str_dtype));
   if (dt) {
@@ -303,7 +346,7 @@ FormatId format_of(py::handle obj) {
 Role role_of(py::handle r) {
   if (const auto hit = g_role_cache.find(r.ptr())) return *hit;
   if (PyUnicode_Check(r.ptr())) {
-    auto role = kvdtype::parse_role(r.cast<std::string>());
+    auto role = kvdtype::parse_role(text_of(r));
     if (!role.ok()) raise(role.error());
     g_role_cache.insert(r.ptr(), *role);
     return *role;
@@ -484,6 +527,9 @@ PYBIND11_MODULE(kvdtype, m) {
   g_exc.bad_file = make_exc("BadFileError", bases({g_exc.error}), "A model config that cannot be read or parsed.");
   g_exc.unsupported = make_exc("UnsupportedError", bases({g_exc.error}),
                                "A valid input kvdtype cannot answer (gpu='auto', an unknown DLPack version).");
+  g_exc.unknown_keyword = make_exc("UnknownKeywordError", bases({g_exc.unknown_name, PyExc_TypeError}),
+                                   "check()/resolve() got a keyword that is no request field (a TypeError, as "
+                                   "Python raises for unexpected keywords).");
   g_exc.guard = make_exc("GuardError", bases({g_exc.error, PyExc_TypeError}),
                          "guard() refused a dtype. Attributes: code (rule, e.g. 'KVD020'), role, got, want.");
   g_exc.rejected = make_exc("RejectedError", bases({g_exc.error}),
@@ -568,8 +614,8 @@ PYBIND11_MODULE(kvdtype, m) {
           if (d.attr("severity").cast<std::string>() == "error") out.append(d);
         return out;
       })
-      .def("fired", [](const Plan& p, const std::string& code) {
-        auto rule = kvdtype::parse_rule_code(code);
+      .def("fired", [](const Plan& p, const py::str& code) {
+        auto rule = kvdtype::parse_rule_code(text_of(code));
         if (!rule.ok()) raise(rule.error());
         return p.report().fired((*rule)->code);
       }, py::arg("code"), "whether a diagnostic with this rule code fired")
@@ -637,13 +683,13 @@ PYBIND11_MODULE(kvdtype, m) {
         const auto dl = kvdtype::dlpack_type(format_of(obj));
         return dl ? py::object(py::make_tuple(dl->code, dl->bits, dl->lanes)) : py::object(py::none());
       }, py::arg("obj"), "(code, bits, lanes) of the DLPack dtype of a format, or None when DLPack has none");
-  m.def("explain", [](const std::string& code, const std::string& format) {
-        auto rule = kvdtype::parse_rule_code(code);
+  m.def("explain", [](const py::str& code, const py::str& format) {
+        auto rule = kvdtype::parse_rule_code(text_of(code));
         if (!rule.ok()) raise(rule.error());
-        auto f = kvdtype::io::parse_output_format(format);
+        auto f = kvdtype::io::parse_output_format(text_of(format));
         if (!f.ok()) raise(f.error());
         return kvdtype::io::render_explain(**rule, *f);
-      }, py::arg("code"), py::arg("format") = "text", "the page of a rule, as `kvdtype explain CODE`");
+      }, py::arg("code"), py::arg("format") = py::str("text"), "the page of a rule, as `kvdtype explain CODE`");
   m.def("formats", [] {
         py::list out;
         for (const kvdtype::Format& f : kvdtype::formats()) out.append(std::string(f.name));

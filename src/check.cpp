@@ -2,6 +2,7 @@
 // tables; a fact of the form "this combination breaks" is a Constraint row, not code here.
 #include <algorithm>
 
+#include "compat.hpp"
 #include "kvdtype/check.hpp"
 #include "resolve_internal.hpp"
 
@@ -10,7 +11,6 @@ namespace {
 
 using detail::Context;
 
-bool is_byte_container(FormatId f) noexcept { return f == FormatId::uint8 || f == FormatId::int8; }
 bool is_fnuz(FormatId f) noexcept { return f == FormatId::float8_e4m3fnuz || f == FormatId::float8_e5m2fnuz; }
 
 struct Emitter {
@@ -137,42 +137,22 @@ void format_substitution(const Context& ctx, const Report& rep, Emitter& out) {
 void declared_kv(const Context& ctx, const Report& rep, Emitter& out) {
   const Request& r = ctx.req;
   const Plan& plan = rep.plan;
-  if (r.kv_dtype && plan.kv_data_type && *r.kv_dtype != *plan.kv_data_type) {
-    const bool bytes_ok = plan.backend && plan.backend->kv_declared == KvDeclared::element_or_bytes;
-    if (is_byte_container(*r.kv_dtype) && !is_byte_container(*plan.kv_data_type)) {
-      if (!bytes_ok) out.add("KVD020", {.backend = plan.backend, .got = *r.kv_dtype, .want = *plan.kv_data_type});
-    } else {
-      out.add("KVD021", {.backend = plan.backend, .got = *r.kv_dtype, .want = *plan.kv_data_type});
-    }
+  if (r.kv_dtype) {
+    if (const Rule* rule = detail::kv_declared_violation(plan, *r.kv_dtype))
+      out.add(rule, {.backend = plan.backend, .got = *r.kv_dtype, .want = plan.kv_data_type});
   }
-  if (r.kv_storage_dtype && plan.k.format && plan.k.storage && *r.kv_storage_dtype != *plan.k.storage &&
-      *r.kv_storage_dtype != *plan.k.format) {
-    const Format& got = format(*r.kv_storage_dtype);
-    const Format& want = format(*plan.k.format);
-    std::string_view why;
-    if (is_byte_container(got.id) && want.bits <= 8) why = {};  // a byte view of narrow elements is fine
-    else if (is_byte_container(got.id)) why = "a byte tensor sized per element holds half of each 16-bit value";
-    else if (got.bits > want.bits) why = "each element would take more bytes than the kernel reads";
-    else if (got.bits < want.bits) why = "each element needs more bits than the tensor holds";
-    else why = "same width, different encoding: the bytes would be misread";
-    if (!why.empty()) out.add("KVD022", {.got = got.id, .want = want.id, .detail = why});
+  if (r.kv_storage_dtype) {
+    const std::string_view why = detail::storage_violation(plan.k, *r.kv_storage_dtype);
+    if (!why.empty()) out.add("KVD022", {.got = *r.kv_storage_dtype, .want = plan.k.format, .detail = why});
   }
 }
 
 void query(const Context& ctx, const Report& rep, Emitter& out) {
   const Request& r = ctx.req;
   const Plan& plan = rep.plan;
-  if (!r.q_dtype || !plan.q || *r.q_dtype == *plan.q) return;
-  const Format& want = format(*plan.q);
-  const Format& got = format(*r.q_dtype);
-  const bool strict = plan.backend == nullptr || plan.backend->q_strict;
-  if (want.is_float8() && !got.is_float8()) {
-    if (strict) out.add("KVD030", {.backend = plan.backend, .got = got.id, .want = want.id});
-  } else if (!want.is_float8()) {
-    out.add("KVD031", {.backend = plan.backend, .got = got.id, .want = want.id});
-  } else {
-    out.add("KVD032", {.backend = plan.backend, .got = got.id, .want = want.id});
-  }
+  if (!r.q_dtype) return;
+  if (const Rule* rule = detail::q_violation(plan, *r.q_dtype))
+    out.add(rule, {.backend = plan.backend, .got = *r.q_dtype, .want = plan.q});
 }
 
 // Triton's name bit for an 8-bit float format, 0 when Triton has no such type.

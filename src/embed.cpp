@@ -47,9 +47,8 @@ bool InputBuilder::set(std::string_view field, std::string_view value) {
     return true;
   }
   // Ask RequestInput itself whether the name is a field, so a field it gains is accepted here
-  // without an edit.
-  RequestInput probe;
-  if (!probe.set(key, value)) return false;
+  // without an edit. explicit_ holds every field set so far (the last value wins).
+  if (!explicit_.set(key, value)) return false;
   const auto it = std::find_if(fields_.begin(), fields_.end(), [&](const auto& kv) { return kv.first == key; });
   if (it != fields_.end()) it->second = std::string(value);
   else fields_.emplace_back(std::move(key), std::string(value));
@@ -57,12 +56,12 @@ bool InputBuilder::set(std::string_view field, std::string_view value) {
 }
 
 Result<RequestInput> InputBuilder::build() const {
-  RequestInput input;
-  if (!model_.empty()) {
-    auto cfg = io::read_model_config(model_);
-    if (!cfg.ok()) return cfg.error();
-    input = cfg->input;
-  }
+  // No config beneath: the explicit fields (and flags) are the input — the same as applying
+  // fields_ in order to an empty RequestInput, without a name lookup per field.
+  if (const RequestInput* in = direct()) return *in;
+  auto cfg = io::read_model_config(model_);
+  if (!cfg.ok()) return cfg.error();
+  RequestInput input = cfg->input;
   // Explicit fields win over the config; an empty one leaves the config's value (unknown is
   // not a value), as the CLI's overlay does.
   for (const auto& [key, value] : fields_)
@@ -71,12 +70,16 @@ Result<RequestInput> InputBuilder::build() const {
   return input;
 }
 
+Checked check_request(const Request& request, bool resolve_only) noexcept {
+  Checked out{check(request), std::nullopt, resolve_only};
+  out.capacity = capacity(out.report);
+  return out;
+}
+
 Result<Checked> run(const RequestInput& input, bool resolve_only) {
   auto request = make_request(input);
   if (!request.ok()) return request.error();
-  Checked out{check(*request), std::nullopt, resolve_only};
-  out.capacity = capacity(out.report);
-  return out;
+  return check_request(*request, resolve_only);
 }
 
 std::string render(const Checked& c, io::OutputFormat format) {

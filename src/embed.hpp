@@ -35,14 +35,25 @@ class InputBuilder {
  public:
   /// false for a field name that is not a request field (see unknown_field()).
   bool set(std::string_view field, std::string_view value);
-  void set_flags(std::uint32_t flags) noexcept { flags_ = flags; }
+  void set_flags(std::uint32_t flags) noexcept {
+    flags_ = flags;
+    explicit_.flags = flags;
+  }
 
   /// The RequestInput: the model config's fields (when "model" was set), overlaid by the fields
   /// set explicitly, as `kvdtype check --model M --flag …` does. A bad config is a bad_file Error.
   [[nodiscard]] Result<RequestInput> build() const;
 
+  /// The input build() would return, without the copy, when no model config is to be read
+  /// beneath it; nullptr when one is (then call build()).
+  [[nodiscard]] const RequestInput* direct() const noexcept { return model_.empty() ? &explicit_ : nullptr; }
+
  private:
   std::vector<std::pair<std::string, std::string>> fields_;  // normalized name → value
+  // The same fields applied in order (empty ones included) and the flags, so that without a
+  // model config the input needs no name lookup per field, nor a copy (direct(); kvd_check's
+  // per-call cost, docs/performance.md).
+  RequestInput explicit_;
   std::string model_;
   std::uint32_t flags_ = 0;
 };
@@ -56,6 +67,10 @@ struct Checked {
 
 /// make_request + check + capacity: the CLI's `check`/`resolve` without a launch command.
 [[nodiscard]] Result<Checked> run(const RequestInput& input, bool resolve_only);
+
+/// run()'s second half, check + capacity, for a request already parsed. Returned by value so
+/// that a caller can build it in place (the C ABI, inside its heap handle: no Report copies).
+[[nodiscard]] Checked check_request(const Request& request, bool resolve_only) noexcept;
 
 /// The report exactly as the CLI renders it (text without colours).
 [[nodiscard]] std::string render(const Checked& checked, io::OutputFormat format);

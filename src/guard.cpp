@@ -2,6 +2,7 @@
 #include "kvdtype/guard.hpp"
 
 #include "common/text.hpp"
+#include "compat.hpp"
 
 namespace kvdtype {
 
@@ -9,17 +10,6 @@ namespace {
 
 constexpr std::uint64_t bit(FormatId f) noexcept { return std::uint64_t{1} << static_cast<unsigned>(f); }
 bool is_byte_container(FormatId f) noexcept { return f == FormatId::uint8 || f == FormatId::int8; }
-
-// A cache tensor may be the element type or the engine's storage type (a byte container for
-// narrow elements).
-std::uint64_t cache_mask(const TensorPlan& t) noexcept {
-  if (!t.format && !t.storage) return ~0ull;
-  std::uint64_t m = 0;
-  if (t.format) m |= bit(*t.format);
-  if (t.storage) m |= bit(*t.storage);
-  if (t.format && format(*t.format).bits <= 8 && format(*t.format).kind == FormatKind::floating) m |= bit(FormatId::uint8);
-  return m;
-}
 
 }  // namespace
 
@@ -44,23 +34,20 @@ Result<Role> parse_role(std::string_view text) {
 
 Guard::Guard(const Plan& plan) noexcept {
   const auto idx = [](Role r) { return static_cast<std::size_t>(r); };
-  if (plan.q) {
-    std::uint64_t m = bit(*plan.q);
-    // A backend that tolerates a 16-bit Q (it quantizes on its own) accepts bf16/fp16 too.
-    if (plan.backend && !plan.backend->q_strict) m |= bit(FormatId::bfloat16) | bit(FormatId::float16);
-    allowed_[idx(Role::q)] = m;
-    want_[idx(Role::q)] = plan.q;
+  // Precompute, format by format, what the shared predicates say; the hot path is a bit test.
+  for (std::size_t i = 0; i < kRoleCount; ++i) allowed_[i] = 0;
+  for (unsigned f = 0; f < kFormatCount; ++f) {
+    const auto id = static_cast<FormatId>(f);
+    const std::uint64_t b = bit(id);
+    if (detail::q_violation(plan, id) == nullptr) allowed_[idx(Role::q)] |= b;
+    if (detail::storage_violation(plan.k, id).empty()) allowed_[idx(Role::k_cache)] |= b;
+    if (detail::storage_violation(plan.v, id).empty()) allowed_[idx(Role::v_cache)] |= b;
+    if (detail::kv_declared_violation(plan, id) == nullptr) allowed_[idx(Role::kv_data_type)] |= b;
   }
-  allowed_[idx(Role::k_cache)] = cache_mask(plan.k);
+  want_[idx(Role::q)] = plan.q;
   want_[idx(Role::k_cache)] = plan.k.format;
-  allowed_[idx(Role::v_cache)] = cache_mask(plan.v);
   want_[idx(Role::v_cache)] = plan.v.format;
-  if (plan.kv_data_type) {
-    std::uint64_t m = bit(*plan.kv_data_type);
-    if (plan.backend && plan.backend->kv_declared == KvDeclared::element_or_bytes) m |= bit(FormatId::uint8) | bit(FormatId::int8);
-    allowed_[idx(Role::kv_data_type)] = m;
-    want_[idx(Role::kv_data_type)] = plan.kv_data_type;
-  }
+  want_[idx(Role::kv_data_type)] = plan.kv_data_type;
   if (plan.cache_dtype) {
     layout_ = plan.cache_dtype->layout;
     layout_known_ = true;
@@ -72,11 +59,12 @@ Guard::Guard(const Plan& plan) noexcept {
 std::optional<GuardFailure> Guard::check(Role role, FormatId dtype) const noexcept {
   if (dtype == FormatId::count_ || ok(role, dtype)) return std::nullopt;
   GuardFailure f{nullptr, role, dtype, want_[static_cast<std::size_t>(role)]};
-  const bool want_fp8 = f.want && format(*f.want).is_float8();
   switch (role) {
-    case Role::q:
-      f.rule = find_rule(want_fp8 && !format(dtype).is_float8() ? "KVD030" : (!want_fp8 ? "KVD031" : "KVD032"));
+    case Role::q: {
+      const bool want_fp8 = f.want && format(*f.want).is_float8();
+      f.rule = find_rule(!want_fp8 ? "KVD031" : format(dtype).is_float8() ? "KVD032" : "KVD030");
       break;
+    }
     case Role::kv_data_type:
       f.rule = find_rule(is_byte_container(dtype) && f.want && !is_byte_container(*f.want) ? "KVD020" : "KVD021");
       break;

@@ -256,26 +256,40 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
 
 namespace {
 
-struct AllIndexes {
+// One engine's compiled tables and the problems found compiling them.
+struct Built {
   std::vector<std::string> problems;
-  std::array<EngineIndex, 4> engines;
-  AllIndexes() {
-    for (std::size_t e = 0; e < engines.size(); ++e) {
-      const auto engine = static_cast<Engine>(e);
-      engines[e] = build_engine_index(engine, vocabulary_of(engine), backends_of(engine), selection_of(engine),
-                                      constraints_of(engine), problems);
-    }
-  }
+  EngineIndex index;
 };
 
-const AllIndexes& all() noexcept {
-  static const AllIndexes instance;
+// Each engine is compiled on the first use of that engine, not all of them at once: a process
+// that checks one vLLM request never compiles SGLang's tables (a short-lived CLI pays for every
+// table it compiles; docs/performance.md). Thread-safe static initialisation, as before.
+template <Engine E>
+const Built& built() noexcept {
+  static const Built instance = [] {
+    Built b;
+    b.index = build_engine_index(E, vocabulary_of(E), backends_of(E), selection_of(E), constraints_of(E), b.problems);
+    return b;
+  }();
   return instance;
+}
+
+constexpr Engine kEngines[] = {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::llamacpp};
+
+const Built& built(Engine engine) noexcept {
+  switch (engine) {
+    case Engine::vllm: return built<Engine::vllm>();
+    case Engine::sglang: return built<Engine::sglang>();
+    case Engine::trtllm: return built<Engine::trtllm>();
+    case Engine::llamacpp: return built<Engine::llamacpp>();
+  }
+  return built<Engine::vllm>();  // not an Engine value
 }
 
 }  // namespace
 
-const EngineIndex& engine_index(Engine engine) noexcept { return all().engines[static_cast<std::size_t>(engine)]; }
+const EngineIndex& engine_index(Engine engine) noexcept { return built(engine).index; }
 
 std::size_t vocabulary_index(const EngineIndex& ix, const CacheDtype* row) noexcept {
   return static_cast<std::size_t>(row - ix.vocabulary.data());
@@ -284,6 +298,13 @@ std::size_t backend_index(const EngineIndex& ix, const Backend* row) noexcept {
   return static_cast<std::size_t>(row - ix.backends.data());
 }
 
-const std::vector<std::string>& table_problems() noexcept { return all().problems; }
+const std::vector<std::string>& table_problems() noexcept {
+  static const std::vector<std::string> problems = [] {
+    std::vector<std::string> all;  // in engine order, as when every engine was compiled at once
+    for (Engine e : kEngines) all.insert(all.end(), built(e).problems.begin(), built(e).problems.end());
+    return all;
+  }();
+  return problems;
+}
 
 }  // namespace kvdtype::detail

@@ -1,6 +1,7 @@
 // resolve(): Request → Plan. Picks the backend the way the engine would (its selection order,
 // skipping candidates that break hard rules), then derives every dtype and size from the rows.
 #include <algorithm>
+#include <cstdint>
 
 #include "kvdtype/check.hpp"
 #include "resolve_internal.hpp"
@@ -61,6 +62,14 @@ std::uint32_t side_bits(std::uint8_t row_bits, std::optional<FormatId> f) noexce
   return fmt.bits;
 }
 
+// Per-layer bytes fit 32 bits for every real model; the product of the generous geometry bounds
+// (65536 KV heads x 65536 head size x 4 bytes x 2) does not, and a wrapped value would report a
+// tiny cache. Such a geometry leaves the size unknown instead.
+std::optional<std::uint32_t> fit_u32(std::uint64_t bytes) noexcept {
+  if (bytes > UINT32_MAX) return std::nullopt;
+  return static_cast<std::uint32_t>(bytes);
+}
+
 // Bytes one token takes in one layer on one GPU, for a cache row on this request.
 std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& row, const TensorPlan& k,
                                          const TensorPlan& v) noexcept {
@@ -85,15 +94,15 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
       if (kb == 0 || (hv && vb == 0)) return std::nullopt;
       const std::uint32_t data = ceil_div(hk * kb, 8) + ceil_div(hv * vb, 8);
       const std::uint32_t scales = row.scale_bytes_per_token_head * (hv ? 2u : 1u);
-      return heads * (data + scales);
+      return fit_u32(std::uint64_t{heads} * (data + scales));
     }
     case Layout::nvfp4_inline:
-      return heads * ((hk / 2 + hk / 16) + (hv ? hv / 2 + hv / 16 : 0));
+      return fit_u32(std::uint64_t{heads} * ((hk / 2 + hk / 16) + (hv ? hv / 2 + hv / 16 : 0)));
     case Layout::turboquant_slot: {
       const std::uint32_t key = row.k_bits >= 8 ? hk : ceil_div(hk * row.k_bits, 8) + 2;
       const std::uint32_t value = ceil_div((hv ? hv : hk) * row.v_bits, 8) + 4;
       const std::uint32_t slot = key + value;
-      return heads * (slot + (slot & 1u));
+      return fit_u32(std::uint64_t{heads} * (slot + (slot & 1u)));
     }
     case Layout::fp8_ds_mla: break;
   }
@@ -205,6 +214,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
     std::optional<FormatId> q8 = k;
     if (k && !format(*k).is_float8()) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
     plan.q = q_fp8 ? q8 : r.model_dtype;
+    if (q_fp8 && !backend->q_strict) plan.q_tolerated = r.model_dtype;
   }
   plan.kv_data_type = k;
 

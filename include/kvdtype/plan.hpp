@@ -58,6 +58,7 @@ struct Plan {
   const CacheDtype* cache_dtype = nullptr;  ///< after `auto` and backend canonicalization
   TensorPlan k, v;
   std::optional<FormatId> q;             ///< Q the kernel expects
+  std::optional<FormatId> q_tolerated;   ///< another Q it also takes (the model dtype, where the backend quantizes Q itself)
   std::optional<FormatId> kv_data_type;  ///< the KV dtype the kernel must be told
   ScalesPlan scales;
   std::optional<std::uint32_t> bytes_per_token_per_layer;

@@ -181,6 +181,10 @@ def test_bad_input_raises():
                 kvdtype.UnsupportedError, kvdtype.GuardError, kvdtype.RejectedError):
         assert issubclass(cls, kvdtype.Error)
     assert issubclass(kvdtype.UnknownNameError, ValueError)
+    # An unexpected keyword is what Python makes a TypeError, and still a kvdtype error.
+    with pytest.raises(TypeError):
+        kvdtype.check(gpu_name="H100")
+    assert issubclass(kvdtype.UnknownKeywordError, kvdtype.UnknownNameError)
 
 
 def test_flags():

@@ -243,6 +243,20 @@ def test_keywords_and_integer_roles(seed1):
     seed1.guard(obj="uint8", role="k_cache")
 
 
+def test_mutable_duck_dtypes_are_not_cached(seed1):
+    d = _NamedDtype("float8_e4m3fn")
+    kvdtype.guard(d, seed1, "kv_data_type")
+    d.name = "uint8"  # a duck-typed dtype may change; numpy/torch dtypes cannot
+    assert refused(d, seed1, "kv_data_type").code == "KVD020"
+
+
+def test_numpy_dtypes_are_cached_fast_path(seed1):
+    a = np.zeros(4, np.uint8)
+    for _ in range(3):
+        kvdtype.guard(a, seed1, "k_cache")
+        assert refused(a, seed1, "kv_data_type").code == "KVD020"
+
+
 def test_many_distinct_objects_do_not_break_the_cache(seed1):
     # More distinct dtype-like objects than the identity cache holds, twice over.
     names = ["uint8", "float8_e4m3fn", "bfloat16", "float16", "float32", "int8"]

@@ -80,7 +80,55 @@ std::string one_line_json_error(const std::exception& e) {
 
 Error bad(std::string message) { return Error{ErrorCode::bad_command, std::move(message)}; }
 
+// JSON flag values nest a few levels; a value nested deeper is hostile. nlohmann's DOM is copied
+// and compared recursively, so a value of 100 000 '[' would overflow the stack: the depth is
+// checked on the token stream first (iterative, no DOM), as model_config.cpp does for files.
+constexpr int kMaxFlagJsonDepth = 64;
+
+class DepthCheck final : public nlohmann::json_sax<json> {
+ public:
+  bool too_deep = false;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return push(); }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return pop(); }
+  bool start_array(std::size_t) override { return push(); }
+  bool end_array() override { return pop(); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  bool push() {
+    if (++depth_ > kMaxFlagJsonDepth) too_deep = true;
+    return !too_deep;
+  }
+  bool pop() {
+    --depth_;
+    return true;
+  }
+  int depth_ = 0;
+};
+
+// Whether `value` nests deeper than kMaxFlagJsonDepth (false for malformed JSON: the parse
+// that follows reports it).
+bool too_deep(std::string_view value) {
+  DepthCheck depth;
+  try {
+    (void)json::sax_parse(value, &depth, json::input_format_t::json, /*strict=*/true);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return depth.too_deep;
+}
+
 Result<json> parse_json(std::string_view flag, std::string_view value) {
+  if (too_deep(value))
+    return bad(std::string(flag) + ": JSON nested deeper than " + std::to_string(kMaxFlagJsonDepth) + " levels");
   try {
     return json::parse(value);
   } catch (const std::exception& e) {
@@ -332,7 +380,10 @@ Arity guess_arity(std::string_view name) {
 
 // Set `key.path` (dotted) in `obj` to `value` (JSON when it parses, else a string), as vLLM's
 // `--speculative-config.method eagle3` does.
-void set_dotted(json& obj, std::string_view path, std::string_view value) {
+// A path deeper than kMaxFlagJsonDepth is refused (false): it would build the same hostile
+// nesting as a deep JSON value.
+bool set_dotted(json& obj, std::string_view path, std::string_view value) {
+  if (std::count(path.begin(), path.end(), '.') >= kMaxFlagJsonDepth) return false;
   json* node = &obj;
   while (true) {
     const std::size_t dot = path.find('.');
@@ -343,10 +394,11 @@ void set_dotted(json& obj, std::string_view path, std::string_view value) {
     path.remove_prefix(dot + 1);
   }
   try {
-    *node = json::parse(value);
+    *node = too_deep(value) ? json(std::string(value)) : json::parse(value);  // see kMaxFlagJsonDepth
   } catch (const std::exception&) {
     *node = std::string(value);
   }
+  return true;
 }
 
 std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::string_view value, bool negated,
@@ -529,7 +581,9 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
     }
     if (!dotted.empty()) {
       if (f->action == Action::speculative_config) {
-        set_dotted(c.spec, dotted, value);
+        if (!set_dotted(c.spec, dotted, value))
+          return bad(kvdtype::detail::printable(name) + ": key path deeper than " + std::to_string(kMaxFlagJsonDepth) +
+                     " levels");
         c.speculative = true;
       } else if (f->action == Action::attention_config && dotted == "backend") {
         c.attention_config_backend = value;

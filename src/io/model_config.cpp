@@ -208,11 +208,10 @@ std::optional<std::uint64_t> kv_layers(const Keys& k, std::uint64_t num_layers) 
   // Qwen3-Next / Qwen3.5: every interval-th layer is full attention, the rest linear.
   if (auto interval = k.uint("full_attention_interval"); interval && *interval > 0) return num_layers / *interval;
   // Jamba: attention at layers i with i % period == offset.
+  // Counted, not looped: num_hidden_layers comes from the file and may be 10^18.
   if (auto period = k.uint("attn_layer_period"), offset = k.uint("attn_layer_offset"); period && offset && *period > 0) {
-    std::uint64_t n = 0;
-    for (std::uint64_t i = 0; i < num_layers; ++i)
-      if (i % *period == *offset) ++n;
-    return n;
+    if (*offset >= *period || *offset >= num_layers) return 0;
+    return (num_layers - *offset - 1) / *period + 1;
   }
   return std::nullopt;
 }

@@ -6,13 +6,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstring>
 
 extern char** environ;
 
 namespace kvdtype::test {
 
-CliResult run_cli(const std::vector<std::string>& args, const std::string& input, const std::vector<std::string>& env) {
+CliResult run_cli(const std::vector<std::string>& args, const std::string& input, const std::vector<std::string>& env,
+                  int timeout_s) {
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (pipe(in_pipe) || pipe(out_pipe) || pipe(err_pipe)) return {};
   posix_spawn_file_actions_t fa;
@@ -57,8 +60,19 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   int open_fds = 2;
   char buf[4096];
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
   while (open_fds > 0) {
-    if (poll(fds, 2, -1) < 0) break;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const int ready = left.count() > 0 ? poll(fds, 2, static_cast<int>(left.count())) : 0;
+    if (ready == 0) {  // a hang: kill it rather than hang the test suite
+      kill(pid, SIGKILL);
+      res.timed_out = true;
+      res.err += "\n[run_cli: killed after " + std::to_string(timeout_s) + " s]";
+      for (pollfd& p : fds)
+        if (p.fd >= 0) close(p.fd);
+      break;
+    }
+    if (ready < 0) break;
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP))) continue;
       const ssize_t n = read(fds[i].fd, buf, sizeof buf);
@@ -72,7 +86,7 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
   }
   int status = 0;
   waitpid(pid, &status, 0);
-  res.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  res.exit_code = WIFEXITED(status) && !res.timed_out ? WEXITSTATUS(status) : -1;
   return res;
 }
 

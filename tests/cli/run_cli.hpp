@@ -7,12 +7,14 @@
 namespace kvdtype::test {
 
 struct CliResult {
-  int exit_code = -1;  // -1: did not exit normally (a crash)
+  int exit_code = -1;  // -1: did not exit normally (a crash, or killed after the timeout)
+  bool timed_out = false;
   std::string out, err;
 };
 
-/// Run KVDTYPE_CLI with `args` (no shell involved); `input` is written to its stdin.
+/// Run KVDTYPE_CLI with `args` (no shell involved); `input` is written to its stdin. A run that
+/// takes longer than `timeout_s` seconds is a hang: it is killed and reported as timed_out.
 CliResult run_cli(const std::vector<std::string>& args, const std::string& input = {},
-                  const std::vector<std::string>& env = {});
+                  const std::vector<std::string>& env = {}, int timeout_s = 60);
 
 }  // namespace kvdtype::test

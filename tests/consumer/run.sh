@@ -51,6 +51,8 @@ ${CC:-cc} -std=c99 -pedantic -Wall -Wextra -Werror ${CFLAGS:-} $cflags "$here/c/
 
 if [[ -x "$prefix/bin/kvdtype" ]]; then
   step "installed CLI"
-  "$prefix/bin/kvdtype" --version
+  # Only that it installed and runs; its leak-checking belongs to the CLI's own tests (the CLI
+  # keeps its option structs for the life of the process on purpose).
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$prefix/bin/kvdtype" --version
 fi
 step "consumers ok"

@@ -129,7 +129,8 @@ inline void format_names(const std::uint8_t* data, std::size_t size) {
     std::memcpy(&value, data + 1, sizeof value);
     const std::uint32_t n = code_count(id);
     if (const auto v = decode(id, code)) {
-      require(n != 0, "decode: a value for a format without codes");
+      // code_count() is 0 for float32 (more than 16 bits): only narrower formats are counted.
+      require(n != 0 || format(id).bits > 16, "decode: a value for a format without codes");
       if (*v == *v) {  // not NaN: the code of a value decodes to that value
         const auto back = encode(id, *v);
         require(back.has_value(), "encode: no code for a decoded value");
@@ -208,6 +209,13 @@ inline void check_and_render(const Request& request) {
   const Report again = check(request);
   require(report.verdict() == again.verdict() && report.diagnostics.size() == again.diagnostics.size(),
           "check: two calls disagree");
+  // A known cache size is never 0 bytes and the whole model holds at least one layer's worth
+  // (a wrapped 32-bit product once reported 0 for 65536 KV heads of 65536).
+  if (report.plan.bytes_per_token_per_layer) {
+    require(*report.plan.bytes_per_token_per_layer > 0, "resolve: 0 bytes per token per layer");
+    if (report.plan.bytes_per_token)
+      require(*report.plan.bytes_per_token >= *report.plan.bytes_per_token_per_layer, "resolve: total below one layer");
+  }
   const auto cap = capacity(report);
   io::ReportExtras extras;
   extras.capacity = cap;
@@ -534,8 +542,9 @@ inline void c_abi(const std::uint8_t* data, std::size_t size) {
         const Buffer b(in.u8());
         std::size_t required = 0;
         const bool ask = (in.u8() & 1) != 0;
-        require_copy_out(kvd_explain(have ? s1.c_str() : nullptr, fmt, b.ptr, b.size, ask ? &required : nullptr), b, ask,
-                         required, "kvd_explain");
+        // The call first: `required` is read after it (argument evaluation order is unspecified).
+        const kvd_status s = kvd_explain(have ? s1.c_str() : nullptr, fmt, b.ptr, b.size, ask ? &required : nullptr);
+        require_copy_out(s, b, ask, required, "kvd_explain");
         break;
       }
       case 14: {

@@ -106,7 +106,7 @@ TEST(CAbi, RequestFieldsAreRequestInputFields) {
   EXPECT_NE(e.message.find("nearest: gpu"), std::string::npos) << e.message;
 }
 
-TEST(CAbi, ThreadsShareOneReportAndGuard) {
+TEST(ConcurrencyCAbi, ThreadsShareOneReportAndGuard) {
   Handles h;
   seed1(h);
   std::atomic<int> wrong{0};

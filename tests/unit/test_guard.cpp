@@ -65,8 +65,9 @@ TEST(Guard, FoundingUint8DeclaredToDenseMlaIsRefused) {
   const Guard g(run({{"gpu", "H200"}, {"model-dtype", "bfloat16"}, {"attention", "mla"}, {"kv-cache-dtype", "fp8"},
                      {"backend", "FLASHMLA"}})
                     .plan);
-  EXPECT_TRUE(g.ok(Role::k_cache, FormatId::uint8));
-  EXPECT_TRUE(g.ok(Role::kv_data_type, FormatId::float8_e4m3fn));
+  EXPECT_EQ(refusal(g, Role::kv_data_type, "uint8"), "KVD020");
+  EXPECT_EQ(refusal(g, Role::kv_data_type, "float8_e4m3fn"), "ok");
+  EXPECT_EQ(refusal(g, Role::k_cache, "uint8"), "ok");
 }
 
 TEST(Guard, FoundingBf16QueryOnAiterMlaFp8IsKvd030) {
@@ -211,23 +212,21 @@ std::set<std::string> reference_accepted(const Plan& p, Role role, bool& everyth
   };
   switch (role) {
     case Role::q:
-      // The Q the kernel expects; a backend that quantizes Q itself also takes a 16-bit one.
+      // The Q the kernel expects; a backend that quantizes Q itself also takes the model's
+      // own 16-bit dtype (the plan's q_tolerated).
       if (!p.q) everything = true;
       add(p.q);
-      if (p.backend && !p.backend->q_strict) ok.insert({"bfloat16", "float16"});
+      add(p.q_tolerated);
       break;
     case Role::k_cache:
     case Role::v_cache: {
-      // The element type, the allocation type, and for a narrow float element a uint8 byte
-      // container (how vLLM allocates fp8 caches).
+      // The element type, the allocation type, and for an element of 8 bits or fewer a byte
+      // container, uint8 or int8 (how vLLM allocates fp8 caches; FlashMLA reads int8 views).
       const TensorPlan& t = role == Role::k_cache ? p.k : p.v;
-      if (!t.format && !t.storage) everything = true;
+      if (!t.format) everything = true;
       add(t.format);
       add(t.storage);
-      if (t.format) {
-        const Format& f = format(*t.format);
-        if (f.kind == FormatKind::floating && f.bits <= 8) ok.insert("uint8");
-      }
+      if (t.format && format(*t.format).bits <= 8) ok.insert({"uint8", "int8"});
       break;
     }
     case Role::kv_data_type:

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,14 @@ int bad_input(const Error& error);
 
 /// Write `text` to stdout in one piece (nothing half-written on failure).
 void emit(const std::string& text);
+
+/// Storage for a subcommand's options for the life of the process (CLI11 keeps pointers to
+/// them); freed at exit so that leak checkers stay quiet.
+template <class T>
+T& keep() {
+  static std::deque<T> store;  // a deque never moves what it holds
+  return store.emplace_back();
+}
 
 /// Subcommands. Each registers itself and sets `run` to its body.
 struct Command {

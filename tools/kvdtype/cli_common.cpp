@@ -35,9 +35,22 @@ bool Output::validate() {
 }
 
 int bad_input(const std::string& message) {
-  std::string line = message;
-  for (char& c : line)
-    if (c == '\n' || c == '\r') c = ' ';
+  // One line a terminal shows as written: newlines fold to spaces, other control bytes (an
+  // escape sequence in a file name or a flag value) are shown as \xNN, never interpreted.
+  std::string line;
+  line.reserve(message.size());
+  for (const char c : message) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\r') {
+      line += ' ';
+    } else if (u < 0x20 || u == 0x7f) {
+      char buf[5];
+      std::snprintf(buf, sizeof buf, "\\x%02X", u);
+      line += buf;
+    } else {
+      line += c;
+    }
+  }
   std::fprintf(stderr, "kvdtype: %s\n", line.c_str());
   return kBadInput;
 }

@@ -100,18 +100,33 @@ void overlay(RequestInput& into, const RequestInput& from) {
   into.flags |= from.flags;
 }
 
+// At most kMaxCommandBytes + 1 bytes are read, never the whole stream: /dev/zero, `yes |` or a
+// huge file is refused after 1 MiB instead of hanging or exhausting memory.
+constexpr std::size_t kMaxCommandBytes = 1u << 20;
+
+std::string read_at_most(std::istream& in, std::size_t limit) {
+  std::string text(limit, '\0');
+  std::size_t got = 0;
+  while (got < limit && in) {
+    in.read(text.data() + got, static_cast<std::streamsize>(limit - got));
+    got += static_cast<std::size_t>(in.gcount());
+  }
+  text.resize(got);
+  return text;
+}
+
 Result<std::string> read_command_file(const std::string& path) {
   std::string text;
   if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    text = read_at_most(std::cin, kMaxCommandBytes + 1);
   } else {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) return Error{ErrorCode::bad_file, path + ": is a directory, not a command file"};
     std::ifstream f(path, std::ios::binary);
     if (!f) return Error{ErrorCode::bad_file, path + ": cannot be read"};
-    text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    text = read_at_most(f, kMaxCommandBytes + 1);
   }
-  if (text.size() > (1u << 20)) return Error{ErrorCode::bad_file, (path == "-" ? "stdin" : path) + ": larger than 1 MiB"};
+  if (text.size() > kMaxCommandBytes) return Error{ErrorCode::bad_file, (path == "-" ? "stdin" : path) + ": larger than 1 MiB"};
   if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, (path == "-" ? "stdin" : path) + ": binary data, not a command"};
   return text;
 }
@@ -221,7 +236,7 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
 }  // namespace
 
 Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch) {
-  auto* o = new Options;  // lives for the process; the CLI runs one command
+  auto* o = &keep<Options>();
   CLI::App* sub = app.add_subcommand(
       resolve_only ? "resolve" : "check",
       resolve_only ? "Resolve the plan (backend, formats, bytes, capacity); exits 1 if it is rejected"

@@ -9,7 +9,7 @@ Command add_matrix(CLI::App& app) {
     Output out;
     std::string gpu, engine;
   };
-  auto* s = new State;
+  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("matrix", "What every kv-cache string becomes on a GPU, per engine, model dtype and attention kind");
   sub->add_option("--gpu", s->gpu, "the target (all targets when omitted)");
   sub->add_option("--engine", s->engine, "vllm or sglang (both when omitted)");

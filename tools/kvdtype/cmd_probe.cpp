@@ -7,7 +7,7 @@
 namespace kvdtype::cli {
 
 Command add_probe(CLI::App& app) {
-  auto* out = new Output;
+  auto* out = &keep<Output>();
   CLI::App* sub = app.add_subcommand("probe", "Detect this machine's GPUs (driver library at run time, KFD sysfs, else cpu)");
   add_output_options(*sub, *out);
   return {sub, [out] {

@@ -8,7 +8,7 @@ namespace kvdtype::cli {
 
 namespace {
 Command simple(CLI::App& app, const char* name, const char* help, std::function<std::string(io::OutputFormat)> render) {
-  auto* out = new Output;
+  auto* out = &keep<Output>();
   CLI::App* sub = app.add_subcommand(name, help);
   add_output_options(*sub, *out);
   return {sub, [out, render] {
@@ -32,7 +32,7 @@ Command add_backends(CLI::App& app) {
     Output out;
     std::string engine = "vllm";
   };
-  auto* s = new State;
+  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("backends", "List an engine's attention backends and its selection order");
   sub->add_option("--engine", s->engine, "vllm or sglang")->capture_default_str();
   add_output_options(*sub, s->out);
@@ -50,7 +50,7 @@ Command add_rules(CLI::App& app) {
     Output out;
     bool lint = false;
   };
-  auto* s = new State;
+  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("rules", "List the rules; --lint checks the tables against each other");
   sub->add_flag("--lint", s->lint, "self-check every table (exit 0 when clean)");
   add_output_options(*sub, s->out);
@@ -71,7 +71,7 @@ Command add_explain(CLI::App& app) {
     Output out;
     std::string code;
   };
-  auto* s = new State;
+  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("explain", "Explain a rule: what, why, a command that triggers it, the fix");
   sub->add_option("code", s->code, "rule code, e.g. KVD020")->required();
   add_output_options(*sub, s->out);

@@ -1,0 +1,1 @@
+vllm serve m --speculative-config '{"method": "eagle3", "model":'

@@ -1,0 +1,1 @@
+vllm serve m --kv-cache-dtype fp9

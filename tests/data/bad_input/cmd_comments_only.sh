@@ -1,0 +1,3 @@
+#!/bin/sh
+# nothing to run here
+

@@ -1,0 +1,2 @@
+vllm serve m \
+  --kv-cache-dtype fp9

@@ -1,0 +1,1 @@
+bash -c 'vllm serve m --kv-cache-dtype "fp8'

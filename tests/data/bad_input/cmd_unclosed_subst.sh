@@ -1,0 +1,1 @@
+vllm serve $(cat model --kv-cache-dtype fp8

