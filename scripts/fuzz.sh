@@ -20,6 +20,7 @@ targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 
 KVDTYPE_SETUP_FUZZ=1 ./scripts/setup.sh
+command -v clang++-14 >/dev/null || { echo "fuzz.sh: clang++-14 is not installed (and could not be)" >&2; exit 3; }
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
 

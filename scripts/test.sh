@@ -4,7 +4,8 @@
 #      benchmarks; every CTest test (unit, CLI acceptance cases, C ABI, Python, the installed
 #      package found by an outside project, the table lint);
 #   2. the same test suite under AddressSanitizer + UndefinedBehaviorSanitizer;
-#   3. the concurrency test under ThreadSanitizer.
+#   3. the concurrency test under ThreadSanitizer;
+#   4. every fuzz target for 20 s (clang 14 + libFuzzer, ASan + UBSan; scripts/fuzz.sh).
 # KVDTYPE_TEST_QUICK=1 runs only step 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,5 +29,15 @@ if [[ "${KVDTYPE_TEST_QUICK:-0}" != 1 ]]; then
   cmake --preset tsan -DKVDTYPE_BUILD_BENCH=OFF -DKVDTYPE_BUILD_PYTHON=OFF -DKVDTYPE_BUILD_EXAMPLES=OFF >/dev/null
   cmake --build --preset tsan --target kvdtype_unit_tests
   TSAN_OPTIONS=halt_on_error=1 ./build/tsan/tests/kvdtype_unit_tests --gtest_filter='Concurrency*'
+
+  # Every libFuzzer target for a bounded time (scripts/fuzz.sh; docs/reliability.md), where clang
+  # 14 can be installed. KVDTYPE_FUZZ_SECONDS sets the time per target; 0 skips the step.
+  fuzz_seconds=${KVDTYPE_FUZZ_SECONDS:-20}
+  if ((fuzz_seconds > 0)) && KVDTYPE_SETUP_FUZZ=1 ./scripts/setup.sh && command -v clang++-14 >/dev/null; then
+    step "Fuzz (${fuzz_seconds}s per target)"
+    ./scripts/fuzz.sh "$fuzz_seconds"
+  else
+    step "Fuzz skipped (KVDTYPE_FUZZ_SECONDS=0, or clang 14 not installable)"
+  fi
 fi
 step "all tests passed"
