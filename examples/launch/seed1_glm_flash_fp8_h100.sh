@@ -1,5 +1,5 @@
 # Founding report 1 — uint8-for-fp8 (vllm-project/vllm#55221, fixed by #55222).
-# Where: 1x H100 (sm_90). Model: GLM-4.7-Flash, an MLA model (bf16 weights), sparse attention.
+# Where: 1x H100 (sm_90). Model: GLM-5.3-Flash, a sparse-MLA (DSA) model (bf16 weights), sparse attention.
 # What happened: vLLM allocated the fp8 cache as torch.uint8 and handed that dtype to
 # FlashInfer's MLA plan() as kv_data_type; FlashInfer only accepts float16, bfloat16 and
 # float8_e4m3fn and died with "MLA kv_data_type torch.uint8 is not supported".
@@ -8,7 +8,7 @@
 #                --kv-cache-dtype fp8 --backend FLASHINFER_MLA_SPARSE_SM90 --kv-dtype uint8   (KVD020)
 # A sample launch command: text for `kvdtype check`, never executed by the build.
 VLLM_ATTENTION_BACKEND=FLASHINFER_MLA_SPARSE_SM90 \
-vllm serve zai-org/GLM-4.7-Flash \
+vllm serve zai-org/GLM-5.3-Flash \
   --dtype bfloat16 \
   --kv-cache-dtype fp8 \
   --max-model-len 32768 \
