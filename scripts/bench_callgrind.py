@@ -13,7 +13,7 @@ run to run — what the before/after figures in docs/performance.md use.
     /usr/bin/python3 scripts/bench_callgrind.py --cli -- check --gpu H100 --kv-cache-dtype fp8
 
 With --cli, the whole CLI process is counted instead (total instructions, and the share of the
-dynamic loader, of main and of the functions named with --function).
+dynamic loader, of main and of the functions named as patterns); the CLI's arguments follow --.
 """
 from __future__ import annotations
 
@@ -91,13 +91,16 @@ def main() -> int:
     ap.add_argument("--bench", default=DEFAULT_BENCH)
     ap.add_argument("--cli", action="store_true", help="count a CLI process instead; its arguments follow --")
     ap.add_argument("--cli-path", default=DEFAULT_CLI)
-    ap.add_argument("rest", nargs=argparse.REMAINDER)
-    args = ap.parse_args()
+    argv = sys.argv[1:]
+    cli_args: list[str] = []
+    if "--" in argv:  # everything after "--" belongs to the CLI, not to this script
+        cut = argv.index("--")
+        argv, cli_args = argv[:cut], argv[cut + 1:]
+    args = ap.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         if args.cli:
-            cli_args = [a for a in args.rest if a != "--"]
             run_callgrind([os.path.abspath(args.cli_path)] + cli_args, out)
             total = total_ir(out)
             costs = inclusive_costs(out)

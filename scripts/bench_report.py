@@ -66,6 +66,10 @@ def run_bench(bench: str, repetitions: int, min_time: str, filt: str | None) -> 
             cmd.append(f"--benchmark_filter={filt}")
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         data = json.load(open(out))
+    # Report in definition order (random interleaving shuffles the JSON).
+    listed = sh([bench, "--benchmark_list_tests=true"] + ([f"--benchmark_filter={filt}"] if filt else [])).split()
+    order = {name: i for i, name in enumerate(listed)}
+    data["benchmarks"].sort(key=lambda b: order.get(b["run_name"], len(order)))
     results: dict[str, dict] = {}
     for b in data["benchmarks"]:
         if b.get("aggregate_name") != "median":

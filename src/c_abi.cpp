@@ -12,9 +12,10 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <memory>
+#include <functional>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -68,10 +69,7 @@ struct kvd_request {
 };
 
 struct kvd_report {
-  kvdtype::embed::Checked checked;
-  // NUL-terminated copies of the table names kvd_plan_info points at (string_views into the
-  // tables are not guaranteed to be NUL-terminated).
-  std::string target, vendor, backend, cache_dtype, requested, scales;
+  kvdtype::embed::Checked checked;  // the names kvd_plan_info points at are static (table_names())
 };
 
 struct kvd_guard {
@@ -271,6 +269,60 @@ const kvdtype::Diagnostic* diagnostic_at(const kvd_report* report, std::size_t i
   return &diags[index];
 }
 
+// NUL-terminated copies of the table names kvd_plan_info points at (string_views into the
+// tables are not guaranteed to be NUL-terminated), made once per process instead of six strings
+// per report (kvd_check's per-call cost; docs/performance.md). Built by the first make_report()
+// (inside guarded(), so an allocation failure is a status), read-only afterwards.
+struct TableNames {
+  static constexpr std::size_t kEngines = 4;
+  std::vector<std::string> targets;
+  std::array<std::vector<std::string>, kEngines> backends, cache_dtypes;
+  std::array<std::string, 256> scales;  // by ScaleKind value
+};
+
+const TableNames& table_names() {
+  static const TableNames names = [] {
+    TableNames n;
+    for (const kvdtype::Target& t : kvdtype::targets()) n.targets.emplace_back(t.name);
+    for (std::size_t e = 0; e < TableNames::kEngines; ++e) {
+      const auto engine = static_cast<kvdtype::Engine>(e);
+      for (const kvdtype::Backend& b : kvdtype::backends(engine)) n.backends[e].emplace_back(b.name);
+      for (const kvdtype::CacheDtype& c : kvdtype::cache_dtypes(engine)) n.cache_dtypes[e].emplace_back(c.name);
+    }
+    for (std::size_t k = 0; k < n.scales.size(); ++k) n.scales[k] = std::string(kvdtype::name(static_cast<kvdtype::ScaleKind>(k)));
+    return n;
+  }();
+  return names;
+}
+
+// The static name of a row of `rows` (nullptr for a null row or one of another table).
+template <class Row>
+const char* row_name(std::span<const Row> rows, const std::vector<std::string>& names, const Row* row) noexcept {
+  const std::less<const Row*> before;
+  if (row == nullptr || before(row, rows.data()) || !before(row, rows.data() + rows.size())) return nullptr;
+  const auto i = static_cast<std::size_t>(row - rows.data());
+  return i < names.size() ? names[i].c_str() : nullptr;
+}
+
+// A backend or kv-cache row of whichever engine's table holds it.
+template <class Row, class Rows>
+const char* engine_row_name(const std::array<std::vector<std::string>, TableNames::kEngines>& names, Rows rows_of,
+                            const Row* row) noexcept {
+  for (std::size_t e = 0; e < TableNames::kEngines; ++e)
+    if (const char* n = row_name(rows_of(static_cast<kvdtype::Engine>(e)), names[e], row)) return n;
+  return nullptr;
+}
+
+const char* vendor_name(const kvdtype::Target* t) noexcept {
+  if (t == nullptr) return nullptr;
+  switch (t->vendor) {
+    case kvdtype::Vendor::nvidia: return "nvidia";
+    case kvdtype::Vendor::amd: return "amd";
+    case kvdtype::Vendor::cpu: return "cpu";
+  }
+  return nullptr;
+}
+
 kvd_status make_report(const char* function, const kvd_request* request, kvd_report** report_out, bool resolve_only) {
   KVD_REQUIRE_IN(function, report_out);
   *report_out = nullptr;
@@ -289,28 +341,11 @@ kvd_status make_report(const char* function, const kvd_request* request, kvd_rep
     }
     auto parsed = kvdtype::make_request(*input);  // embed::run, with the Report built in place
     if (!parsed.ok()) return fail(parsed.error());
-    std::unique_ptr<kvd_report> owned(
-        new kvd_report{kvdtype::embed::check_request(*parsed, resolve_only), {}, {}, {}, {}, {}, {}});
-    kvd_report* rep = owned.get();
-    const kvdtype::Plan& p = rep->checked.report.plan;
-    if (p.target) {
-      rep->target = std::string(p.target->name);
-      switch (p.target->vendor) {
-        case kvdtype::Vendor::nvidia: rep->vendor = "nvidia"; break;
-        case kvdtype::Vendor::amd: rep->vendor = "amd"; break;
-        case kvdtype::Vendor::cpu: rep->vendor = "cpu"; break;
-      }
-    }
-    if (p.backend) rep->backend = std::string(p.backend->name);
-    if (p.cache_dtype) rep->cache_dtype = std::string(p.cache_dtype->name);
-    if (p.requested) rep->requested = std::string(p.requested->name);
-    rep->scales = std::string(kvdtype::name(p.scales.kind));
-    *report_out = owned.release();
+    (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
+    *report_out = new kvd_report{kvdtype::embed::check_request(*parsed, resolve_only)};
     return KVD_OK;
   });
 }
-
-const char* or_null(const std::string& s) noexcept { return s.empty() ? nullptr : s.c_str(); }
 
 }  // namespace
 
@@ -450,18 +485,21 @@ kvd_status kvd_report_plan(const kvd_report* report, kvd_plan_info* plan_out) {
   const kvdtype::Plan& p = report->checked.report.plan;
   kvd_plan_info info{};
   info.verdict = static_cast<kvd_verdict>(report->checked.report.verdict());
-  info.target = or_null(report->target);
-  info.target_vendor = or_null(report->vendor);
-  info.backend = or_null(report->backend);
-  info.cache_dtype = or_null(report->cache_dtype);
-  info.requested_cache_dtype = or_null(report->requested);
+  const TableNames& names = table_names();  // built by the make_report() that made `report`
+  const auto backends_of = [](kvdtype::Engine e) { return kvdtype::backends(e); };
+  const auto cache_dtypes_of = [](kvdtype::Engine e) { return kvdtype::cache_dtypes(e); };
+  info.target = row_name(kvdtype::targets(), names.targets, p.target);
+  info.target_vendor = vendor_name(p.target);
+  info.backend = engine_row_name(names.backends, backends_of, p.backend);
+  info.cache_dtype = engine_row_name(names.cache_dtypes, cache_dtypes_of, p.cache_dtype);
+  info.requested_cache_dtype = engine_row_name(names.cache_dtypes, cache_dtypes_of, p.requested);
   info.k = format_info(p.k.format);
   info.k_storage = format_info(p.k.storage);
   info.v = format_info(p.v.format);
   info.v_storage = format_info(p.v.storage);
   info.q = format_info(p.q);
   info.kv_data_type = format_info(p.kv_data_type);
-  info.scales = report->scales.c_str();
+  info.scales = names.scales[static_cast<std::size_t>(p.scales.kind)].c_str();
   info.bytes_per_token_per_layer = p.bytes_per_token_per_layer ? static_cast<int64_t>(*p.bytes_per_token_per_layer) : -1;
   info.bytes_per_token = p.bytes_per_token ? static_cast<int64_t>(*p.bytes_per_token) : -1;
   // A caller compiled against an older (shorter) struct gets its prefix; a newer (longer) one

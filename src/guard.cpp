@@ -1,6 +1,8 @@
 // The runtime guard: accepted formats per role, computed once from a Plan.
 #include "kvdtype/guard.hpp"
 
+#include <cstdint>
+
 #include "common/text.hpp"
 #include "compat.hpp"
 
@@ -79,21 +81,29 @@ std::optional<std::uint32_t> Guard::expected_last_dim(Role role, FormatId storag
   const std::optional<FormatId>& element = want_[static_cast<std::size_t>(role)];
   const unsigned storage_bits = format(storage).bits;
   if (storage_bits == 0) return std::nullopt;
+  // In 64 bits: `head` comes from the caller (any uint32_t through the C ABI), and a wrapped
+  // product would name a small, wrong width. A width beyond 32 bits is unknown.
+  const std::uint64_t h = head;
+  auto fit = [](std::uint64_t n) -> std::optional<std::uint32_t> {
+    if (n > UINT32_MAX) return std::nullopt;
+    return static_cast<std::uint32_t>(n);
+  };
   switch (layout_) {
     case Layout::elementwise: {
       const std::uint8_t row_bits = role == Role::k_cache ? k_bits_ : v_bits_;
       const unsigned bits = row_bits ? row_bits : (element ? format(*element).bits : 0);
       if (bits == 0) return std::nullopt;
-      return (head * bits + storage_bits - 1) / storage_bits;
+      return fit((h * bits + storage_bits - 1) / storage_bits);
     }
     case Layout::fp8_ds_mla: return storage_bits == 8 ? std::optional<std::uint32_t>(656) : std::nullopt;
-    case Layout::nvfp4_inline: return storage_bits == 8 ? std::optional<std::uint32_t>(head / 2 + head / 16) : std::nullopt;
+    // Rounded up as resolve() counts bytes: a head narrower than a block still takes a byte each.
+    case Layout::nvfp4_inline: return storage_bits == 8 ? fit((h + 1) / 2 + (h + 15) / 16) : std::nullopt;
     case Layout::turboquant_slot: {
       if (storage_bits != 8) return std::nullopt;
-      const std::uint32_t key = k_bits_ >= 8 ? head : (head * k_bits_ + 7) / 8 + 2;
-      const std::uint32_t value = (head * v_bits_ + 7) / 8 + 4;
-      const std::uint32_t slot = key + value;
-      return slot + (slot & 1u);
+      const std::uint64_t key = k_bits_ >= 8 ? h : (h * k_bits_ + 7) / 8 + 2;
+      const std::uint64_t value = (h * v_bits_ + 7) / 8 + 4;
+      const std::uint64_t slot = key + value;
+      return fit(slot + (slot & 1u));
     }
   }
   return std::nullopt;

@@ -97,7 +97,10 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
       return fit_u32(std::uint64_t{heads} * (data + scales));
     }
     case Layout::nvfp4_inline:
-      return fit_u32(std::uint64_t{heads} * ((hk / 2 + hk / 16) + (hv ? hv / 2 + hv / 16 : 0)));
+      // Rounded up: a head narrower than one 16-element block still takes a data and a scale byte
+      // (hk / 2 + hk / 16 gave 0 bytes for a head size below 2).
+      return fit_u32(std::uint64_t{heads} *
+                     ((ceil_div(hk, 2) + ceil_div(hk, 16)) + (hv ? ceil_div(hv, 2) + ceil_div(hv, 16) : 0)));
     case Layout::turboquant_slot: {
       const std::uint32_t key = row.k_bits >= 8 ? hk : ceil_div(hk * row.k_bits, 8) + 2;
       const std::uint32_t value = ceil_div((hv ? hv : hk) * row.v_bits, 8) + 4;

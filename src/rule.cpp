@@ -1,6 +1,7 @@
 // Looking up rules and constraints.
 #include "kvdtype/rule.hpp"
 
+#include <array>
 #include <charconv>
 #include <string>
 #include <vector>
@@ -21,7 +22,41 @@ std::string_view name(Severity s) noexcept {
 
 std::span<const Rule> rules() noexcept { return tables::rule_rows(); }
 
+namespace {
+
+// "KVD" and three digits → the number; -1 for any other text.
+int canonical_number(std::string_view code) noexcept {
+  if (code.size() != 6 || code.substr(0, 3) != "KVD") return -1;
+  int n = 0;
+  for (char c : code.substr(3)) {
+    if (c < '0' || c > '9') return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+// Every rule by its number, built once: find_rule is called per diagnostic by check() and per
+// format by Guard's constructor, and a scan of the rule table with string compares was most of
+// the Guard's cost (docs/performance.md).
+struct RulesByNumber {
+  std::array<const Rule*, 1000> rule{};
+  bool all_canonical = true;  // every code is KVDnnn (the lint makes it so); else find_rule scans
+  RulesByNumber() noexcept {
+    for (const Rule& r : rules()) {
+      const int n = canonical_number(r.code);
+      if (n < 0) all_canonical = false;
+      else if (rule[static_cast<std::size_t>(n)] == nullptr) rule[static_cast<std::size_t>(n)] = &r;  // first wins
+    }
+  }
+};
+
+}  // namespace
+
 const Rule* find_rule(std::string_view code) noexcept {
+  static const RulesByNumber by_number;
+  const int n = canonical_number(code);
+  if (n >= 0) return by_number.rule[static_cast<std::size_t>(n)];  // exact: a KVDnnn code is its number
+  if (by_number.all_canonical) return nullptr;                     // no other spelling is any rule's code
   for (const Rule& r : rules())
     if (r.code == code) return &r;
   return nullptr;

@@ -25,7 +25,7 @@ Result<RequestInput> request_from_args(std::span<const std::string> args) {
       value = key.substr(eq + 1);
       key.resize(eq);
     } else {
-      if (i + 1 >= args.size()) return Error{ErrorCode::bad_command, "--" + key + " needs a value"};
+      if (i + 1 >= args.size()) return Error{ErrorCode::bad_command, "--" + detail::printable(key) + " needs a value"};
       value = args[++i];
     }
     if (!in.set(key, value)) return Error{ErrorCode::bad_command, "unknown flag --" + detail::printable(key)};

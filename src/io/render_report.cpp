@@ -194,9 +194,13 @@ std::string capacity_text(const Capacity& c) {
 std::string diagnostics_text(const Report& rep, const TextStyle& style, std::string_view prefix) {
   std::string out;
   for (const Diagnostic& d : rep.diagnostics) {
-    out += "\n" + std::string(prefix) +
-           color(style, severity_color(d.severity), std::string(name(d.severity)) + " " + std::string(d.rule->code)) +
-           ": " + std::string(d.rule->title) + "\n";
+    // Appended piecewise (g++ 12 -O3 false -Wrestrict on `"\n" + std::string`, GCC PR 105329).
+    out += '\n';
+    out += prefix;
+    out += color(style, severity_color(d.severity), std::string(name(d.severity)) + " " + std::string(d.rule->code));
+    out += ": ";
+    out += d.rule->title;
+    out += '\n';
     out += "  " + message(d, rep) + "\n";
     out += "  fix: " + fix(d, rep) + "\n";
   }
