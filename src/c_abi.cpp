@@ -313,14 +313,9 @@ const char* engine_row_name(const std::array<std::vector<std::string>, TableName
   return nullptr;
 }
 
+// name(Vendor) returns literals, so the pointer outlives every report.
 const char* vendor_name(const kvdtype::Target* t) noexcept {
-  if (t == nullptr) return nullptr;
-  switch (t->vendor) {
-    case kvdtype::Vendor::nvidia: return "nvidia";
-    case kvdtype::Vendor::amd: return "amd";
-    case kvdtype::Vendor::cpu: return "cpu";
-  }
-  return nullptr;
+  return t == nullptr ? nullptr : kvdtype::name(t->vendor).data();
 }
 
 kvd_status make_report(const char* function, const kvd_request* request, kvd_report** report_out, bool resolve_only) {

@@ -1,6 +1,7 @@
 // RequestInput (what was typed) → Request (typed), refusing bad input with one clear line.
 #include "kvdtype/request.hpp"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -104,17 +105,47 @@ Result<std::optional<FormatId>> read_format(std::string_view field, std::string_
 
 }  // namespace
 
-bool RequestInput::set(std::string_view field, std::string_view value) {
-  std::string key;
-  for (char c : field) key += c == '-' ? '_' : c;
-  while (!key.empty() && key.front() == '_') key.erase(key.begin());
+namespace {
+
+// "kv-cache-dtype" and "--kv_cache_dtype" name the same field.
+const Field* find_field(std::string_view field) noexcept {
+  while (!field.empty() && field.front() == '-') field.remove_prefix(1);
   for (const Field& f : kFields) {
-    if (f.name == key) {
-      this->*(f.member) = std::string(value);
-      return true;
-    }
+    if (f.name.size() != field.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < field.size() && same; ++i)
+      same = f.name[i] == (field[i] == '-' ? '_' : field[i]);
+    if (same) return &f;
   }
-  return false;
+  return nullptr;
+}
+
+constexpr auto kFieldNames = [] {
+  std::array<std::string_view, std::size(kFields)> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kFields[i].name;
+  return names;
+}();
+
+}  // namespace
+
+bool RequestInput::set(std::string_view field, std::string_view value) {
+  const Field* f = find_field(field);
+  if (f == nullptr) return false;
+  this->*(f->member) = std::string(value);
+  return true;
+}
+
+const std::string* RequestInput::get(std::string_view field) const noexcept {
+  const Field* f = find_field(field);
+  return f == nullptr ? nullptr : &(this->*(f->member));
+}
+
+std::span<const std::string_view> RequestInput::fields() noexcept { return kFieldNames; }
+
+void RequestInput::overlay(const RequestInput& from) {
+  for (const Field& f : kFields)
+    if (!(from.*(f.member)).empty()) this->*(f.member) = from.*(f.member);
+  flags |= from.flags;
 }
 
 Result<Request> make_request(const RequestInput& in) {

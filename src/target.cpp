@@ -555,4 +555,22 @@ Result<TargetMatch> parse_target(std::string_view text) {
   return *first;
 }
 
+std::string_view name(Vendor v) noexcept {
+  switch (v) {
+    case Vendor::nvidia: return "nvidia";
+    case Vendor::amd: return "amd";
+    case Vendor::cpu: return "cpu";
+  }
+  return "cpu";
+}
+
+std::string_view name(Fp8Flavour f) noexcept {
+  switch (f) {
+    case Fp8Flavour::none: return "none";
+    case Fp8Flavour::ocp: return "ocp";
+    case Fp8Flavour::fnuz: return "fnuz";
+  }
+  return "none";
+}
+
 }  // namespace kvdtype

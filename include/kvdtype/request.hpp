@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -59,6 +60,16 @@ struct RequestInput {
   /// Set a field by its flag name ("gpu", "kv-cache-dtype", "kv_cache_dtype", …). Returns false
   /// for an unknown field name.
   bool set(std::string_view field, std::string_view value);
+
+  /// The value of a field by name (either spelling); nullptr for an unknown name.
+  [[nodiscard]] const std::string* get(std::string_view field) const noexcept;
+
+  /// Every field name, underscore spelling, in a stable order.
+  [[nodiscard]] static std::span<const std::string_view> fields() noexcept;
+
+  /// Copy every non-empty field of `from` over this one and add its flags: how a later source
+  /// (launch command over model config, explicit flags over both) wins field by field.
+  void overlay(const RequestInput& from);
 };
 
 /// The typed request. Pointers refer to static table rows (never owned, never dangling).

@@ -62,6 +62,10 @@ struct Product {
   std::string_view source;
 };
 
+/// "nvidia", "amd", "cpu" and "none", "ocp", "fnuz": the spellings every output uses.
+[[nodiscard]] std::string_view name(Vendor v) noexcept;
+[[nodiscard]] std::string_view name(Fp8Flavour f) noexcept;
+
 /// All targets, in table order (NVIDIA by capability, then AMD, then cpu).
 [[nodiscard]] std::span<const Target> targets() noexcept;
 

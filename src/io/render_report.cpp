@@ -24,14 +24,6 @@ namespace {
 
 Json opt(const std::optional<FormatId>& f) { return f ? Json(std::string(name(*f))) : Json(nullptr); }
 Json opt_u(std::uint64_t v) { return v ? Json(v) : Json(nullptr); }
-std::string_view vendor_name(Vendor v) {
-  switch (v) {
-    case Vendor::nvidia: return "nvidia";
-    case Vendor::amd: return "amd";
-    case Vendor::cpu: return "cpu";
-  }
-  return "cpu";
-}
 
 std::string version_text(const Version& v) {
   return std::to_string(v.major) + "." + std::to_string(v.minor) + "." + std::to_string(v.patch) +
@@ -70,7 +62,7 @@ Json request_json(const Request& r) {
 
 Json plan_json(const Plan& p) {
   Json j;
-  if (p.target) j["target"] = {{"name", p.target->name}, {"vendor", vendor_name(p.target->vendor)}};
+  if (p.target) j["target"] = {{"name", p.target->name}, {"vendor", name(p.target->vendor)}};
   else j["target"] = nullptr;
   j["backend"] = p.backend ? Json(std::string(p.backend->name)) : Json(nullptr);
   j["replaced_backend"] = p.replaced ? Json(std::string(p.replaced->name)) : Json(nullptr);

@@ -92,14 +92,6 @@ std::string pad(std::string_view s, std::size_t w) {
   return out + " ";
 }
 
-std::string_view flavour(Fp8Flavour f) {
-  switch (f) {
-    case Fp8Flavour::none: return "none";
-    case Fp8Flavour::ocp: return "ocp";
-    case Fp8Flavour::fnuz: return "fnuz";
-  }
-  return "none";
-}
 
 std::string triton_list(std::uint8_t bits) {
   std::string out;
@@ -121,14 +113,6 @@ std::string cc_text(const Target& t) {
   return std::to_string(t.cc_major) + "." + std::to_string(t.cc_minor);
 }
 
-std::string_view vendor_name(Vendor v) {
-  switch (v) {
-    case Vendor::nvidia: return "nvidia";
-    case Vendor::amd: return "amd";
-    case Vendor::cpu: return "cpu";
-  }
-  return "cpu";
-}
 
 std::string yes(bool b) { return b ? "yes" : "no"; }
 
@@ -172,10 +156,10 @@ std::string render_targets(OutputFormat fmt) {
         if (p.target == t.name) prods.push_back({{"name", p.name}, {"memory_mib", p.memory_mib ? Json(p.memory_mib) : Json(nullptr)}});
       Json tri = Json::array();
       detail::for_each_word(triton_list(t.triton_fp8), [&](std::string_view w) { tri.push_back(std::string(w)); });
-      list.push_back({{"name", t.name}, {"vendor", vendor_name(t.vendor)}, {"family", t.family},
+      list.push_back({{"name", t.name}, {"vendor", name(t.vendor)}, {"family", t.family},
                       {"compute_capability", t.vendor == Vendor::cpu ? Json(nullptr) : Json(cc_text(t))},
                       {"bf16", t.bf16}, {"fp8_convert", t.fp8_convert}, {"fp8_mma", t.fp8_mma},
-                      {"fp8_flavour", flavour(t.fp8_flavour)}, {"fp6_fp4_mma", t.fp6_fp4_mma},
+                      {"fp8_flavour", name(t.fp8_flavour)}, {"fp6_fp4_mma", t.fp6_fp4_mma},
                       {"block_scale_mma", t.block_scale_mma}, {"triton_fp8", tri}, {"products", prods},
                       {"source", t.source}});
     }
@@ -191,11 +175,11 @@ std::string render_targets(OutputFormat fmt) {
       if (p.target == t.name) prods += (prods.empty() ? "" : ", ") + std::string(p.name);
     if (md) {
       out += "| " + std::string(t.name) + " | " + std::string(t.family) + " | " + cc_text(t) + " | " + yes(t.bf16) + " | " +
-             yes(t.fp8_convert) + " | " + yes(t.fp8_mma) + " | " + std::string(flavour(t.fp8_flavour)) + " | " +
+             yes(t.fp8_convert) + " | " + yes(t.fp8_mma) + " | " + std::string(name(t.fp8_flavour)) + " | " +
              yes(t.fp6_fp4_mma) + " | " + triton_list(t.triton_fp8) + " | " + prods + " |\n";
     } else {
       out += pad(t.name, 8) + pad(t.family, 16) + pad(cc_text(t), 5) + pad(yes(t.bf16), 4) + pad(yes(t.fp8_convert), 6) +
-             pad(yes(t.fp8_mma), 6) + pad(flavour(t.fp8_flavour), 4) + pad(yes(t.fp6_fp4_mma), 6) + prods + "\n";
+             pad(yes(t.fp8_mma), 6) + pad(name(t.fp8_flavour), 4) + pad(yes(t.fp6_fp4_mma), 6) + prods + "\n";
     }
   }
   return out;

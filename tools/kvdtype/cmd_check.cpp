@@ -63,43 +63,6 @@ struct Options {
   bool verbose = false;
 };
 
-// Later sources overwrite earlier ones field by field; empty fields never overwrite.
-void overlay(RequestInput& into, const RequestInput& from) {
-  auto take = [](std::string& a, const std::string& b) {
-    if (!b.empty()) a = b;
-  };
-  take(into.engine, from.engine);
-  take(into.engine_version, from.engine_version);
-  take(into.gpu, from.gpu);
-  take(into.kv_cache_dtype, from.kv_cache_dtype);
-  take(into.model_dtype, from.model_dtype);
-  take(into.attention, from.attention);
-  take(into.backend, from.backend);
-  take(into.q_dtype, from.q_dtype);
-  take(into.kv_dtype, from.kv_dtype);
-  take(into.kv_storage_dtype, from.kv_storage_dtype);
-  take(into.checkpoint_kv_cache_dtype, from.checkpoint_kv_cache_dtype);
-  take(into.kv_scales, from.kv_scales);
-  take(into.tensor_parallel_size, from.tensor_parallel_size);
-  take(into.data_parallel_size, from.data_parallel_size);
-  take(into.block_size, from.block_size);
-  take(into.num_heads, from.num_heads);
-  take(into.num_kv_heads, from.num_kv_heads);
-  take(into.head_size, from.head_size);
-  take(into.head_size_v, from.head_size_v);
-  take(into.num_layers, from.num_layers);
-  take(into.num_kv_layers, from.num_kv_layers);
-  take(into.kv_lora_rank, from.kv_lora_rank);
-  take(into.qk_rope_head_dim, from.qk_rope_head_dim);
-  take(into.qk_nope_head_dim, from.qk_nope_head_dim);
-  take(into.index_topk, from.index_topk);
-  take(into.gpu_memory_gib, from.gpu_memory_gib);
-  take(into.gpu_memory_utilization, from.gpu_memory_utilization);
-  take(into.max_model_len, from.max_model_len);
-  take(into.weight_gib, from.weight_gib);
-  into.flags |= from.flags;
-}
-
 // At most kMaxCommandBytes + 1 bytes are read, never the whole stream: /dev/zero, `yes |` or a
 // huge file is refused after 1 MiB instead of hanging or exhausting memory.
 constexpr std::size_t kMaxCommandBytes = 1u << 20;
@@ -178,17 +141,17 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   if (!model_path.empty()) {
     auto cfg = io::read_model_config(model_path);
     if (!cfg.ok()) return bad_input(cfg.error());
-    overlay(input, cfg->input);
+    input.overlay(cfg->input);
     extras.notes.push_back("model config: " + cfg->path);
   }
   if (launch) {
-    overlay(input, launch->input);
+    input.overlay(launch->input);
     extras.ignored_flags = launch->ignored;
     if (!o.verbose) extras.ignored_flags.clear();
   }
   RequestInput flags;
   for (const auto& [k, v] : o.flags) flags.set(k, v);
-  overlay(input, flags);
+  input.overlay(flags);
 
   if (input.gpu == "auto" || input.gpu == "AUTO") {
     auto g = probed_gpu();
@@ -211,10 +174,10 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
         std::filesystem::exists(launch->draft_model, ec)) {
       auto cfg = io::read_model_config(launch->draft_model);
       if (!cfg.ok()) return bad_input("speculative drafter: " + cfg.error().message);
-      overlay(d, cfg->input);
+      d.overlay(cfg->input);
       extras.notes.push_back("drafter config: " + cfg->path);
     }
-    overlay(d, *launch->draft);
+    d.overlay(*launch->draft);
     auto dr = make_request(d);
     if (!dr.ok()) return bad_input("speculative drafter: " + dr.error().message);
     draft = check(*dr);
