@@ -16,6 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_depth.hpp"
+
 #include "common/text.hpp"
 #include "io/launch_flags.hpp"
 #include "io/shell.hpp"
@@ -85,46 +87,9 @@ Error bad(std::string message) { return Error{ErrorCode::bad_command, std::move(
 // checked on the token stream first (iterative, no DOM), as model_config.cpp does for files.
 constexpr int kMaxFlagJsonDepth = 64;
 
-class DepthCheck final : public nlohmann::json_sax<json> {
- public:
-  bool too_deep = false;
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return push(); }
-  bool key(string_t&) override { return true; }
-  bool end_object() override { return pop(); }
-  bool start_array(std::size_t) override { return push(); }
-  bool end_array() override { return pop(); }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
- private:
-  bool push() {
-    if (++depth_ > kMaxFlagJsonDepth) too_deep = true;
-    return !too_deep;
-  }
-  bool pop() {
-    --depth_;
-    return true;
-  }
-  int depth_ = 0;
-};
-
 // Whether `value` nests deeper than kMaxFlagJsonDepth (false for malformed JSON: the parse
 // that follows reports it).
-bool too_deep(std::string_view value) {
-  DepthCheck depth;
-  try {
-    (void)json::sax_parse(value, &depth, json::input_format_t::json, /*strict=*/true);
-  } catch (const std::exception&) {
-    return false;
-  }
-  return depth.too_deep;
-}
+bool too_deep(std::string_view value) { return detail::json_nests_deeper_than(value, kMaxFlagJsonDepth); }
 
 Result<json> parse_json(std::string_view flag, std::string_view value) {
   if (too_deep(value))

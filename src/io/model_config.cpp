@@ -23,6 +23,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_depth.hpp"
+
 #include "common/text.hpp"
 
 namespace kvdtype::io {
@@ -64,48 +66,12 @@ std::string json_problem(const std::exception& e) {
   return "invalid JSON: " + m;
 }
 
-// Depth is checked on the token stream before any DOM is built, so a hostile file of a million
-// '[' costs one linear pass and no memory.
-class DepthCheck final : public nlohmann::json_sax<json> {
- public:
-  bool too_deep = false;
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return push(); }
-  bool key(string_t&) override { return true; }
-  bool end_object() override { return pop(); }
-  bool start_array(std::size_t) override { return push(); }
-  bool end_array() override { return pop(); }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
- private:
-  bool push() {
-    if (++depth_ > kMaxConfigDepth) too_deep = true;
-    return !too_deep;
-  }
-  bool pop() {
-    --depth_;
-    return true;
-  }
-  int depth_ = 0;
-};
-
 Result<json> parse_bounded(std::string_view text, std::string_view where) {
   if (text.size() > kMaxConfigBytes)
     return bad(where, "larger than " + std::to_string(kMaxConfigBytes >> 20) + " MiB; not a model config");
   if (text.find('\0') != std::string_view::npos) return bad(where, "binary data (a NUL byte); not a JSON config");
-  DepthCheck depth;
-  try {
-    (void)json::sax_parse(text, &depth, json::input_format_t::json, /*strict=*/true);
-  } catch (const std::exception& e) {
-    return bad(where, json_problem(e));
-  }
-  if (depth.too_deep) return bad(where, "nested deeper than " + std::to_string(kMaxConfigDepth) + " levels");
+  if (detail::json_nests_deeper_than(text, kMaxConfigDepth))
+    return bad(where, "nested deeper than " + std::to_string(kMaxConfigDepth) + " levels");
   try {
     json j = json::parse(text);
     return j;
