@@ -10,24 +10,16 @@
 #include <utility>
 
 #include "kvdtype/check.hpp"
+#include "report_helpers.hpp"
 
 namespace {
 
 using namespace kvdtype;
-using Args = std::initializer_list<std::pair<const char*, const char*>>;
+using test::Args;
 
-Report run(Args args) {
-  RequestInput in;
-  in.engine = "sglang";
-  for (const auto& [k, v] : args) EXPECT_TRUE(in.set(k, v)) << k;
-  auto req = make_request(in);
-  EXPECT_TRUE(req.ok()) << (req.ok() ? "" : req.error().message);
-  if (!req.ok()) return {};
-  return check(*req);
-}
-
-std::string backend(const Report& r) { return r.plan.backend ? std::string(r.plan.backend->name) : "none"; }
-std::string fmt(const std::optional<FormatId>& f) { return f ? std::string(name(*f)) : "unknown"; }
+Report run(Args args) { return test::run_engine("sglang", args); }
+using test::backend;
+using test::fmt;
 std::string cache(const Report& r) { return r.plan.cache_dtype ? std::string(r.plan.cache_dtype->name) : "none"; }
 std::optional<Severity> severity_of(const Report& r, std::string_view code) {
   for (const Diagnostic& d : r.diagnostics)

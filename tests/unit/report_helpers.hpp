@@ -1,0 +1,31 @@
+// Shared by the selection tests: build a Report from flag-style arguments and read it back.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "kvdtype/check.hpp"
+
+namespace kvdtype::test {
+
+using Args = std::initializer_list<std::pair<const char*, const char*>>;
+
+/// check() of the request the arguments describe, for `engine`; a bad argument fails the test.
+inline Report run_engine(const char* engine, Args args) {
+  RequestInput in;
+  in.engine = engine;
+  for (const auto& [k, v] : args) EXPECT_TRUE(in.set(k, v)) << k;
+  auto req = make_request(in);
+  EXPECT_TRUE(req.ok()) << (req.ok() ? "" : req.error().message);
+  if (!req.ok()) return {};
+  return check(*req);
+}
+
+inline std::string backend(const Report& r) { return r.plan.backend ? std::string(r.plan.backend->name) : "none"; }
+inline std::string fmt(const std::optional<FormatId>& f) { return f ? std::string(name(*f)) : "unknown"; }
+
+}  // namespace kvdtype::test
