@@ -116,41 +116,6 @@ TEST(LaunchSplit, Assignments) {
 // ----------------------------------------------------------------------------------------------
 // The corpus: every case asserts every field of the parsed request.
 
-const std::vector<std::pair<std::string_view, std::string RequestInput::*>>& string_fields() {
-  static const std::vector<std::pair<std::string_view, std::string RequestInput::*>> f = {
-      {"engine", &RequestInput::engine},
-      {"engine_version", &RequestInput::engine_version},
-      {"gpu", &RequestInput::gpu},
-      {"kv_cache_dtype", &RequestInput::kv_cache_dtype},
-      {"model_dtype", &RequestInput::model_dtype},
-      {"attention", &RequestInput::attention},
-      {"backend", &RequestInput::backend},
-      {"q_dtype", &RequestInput::q_dtype},
-      {"kv_dtype", &RequestInput::kv_dtype},
-      {"kv_storage_dtype", &RequestInput::kv_storage_dtype},
-      {"checkpoint_kv_cache_dtype", &RequestInput::checkpoint_kv_cache_dtype},
-      {"kv_scales", &RequestInput::kv_scales},
-      {"tensor_parallel_size", &RequestInput::tensor_parallel_size},
-      {"data_parallel_size", &RequestInput::data_parallel_size},
-      {"block_size", &RequestInput::block_size},
-      {"num_heads", &RequestInput::num_heads},
-      {"num_kv_heads", &RequestInput::num_kv_heads},
-      {"head_size", &RequestInput::head_size},
-      {"head_size_v", &RequestInput::head_size_v},
-      {"num_layers", &RequestInput::num_layers},
-      {"num_kv_layers", &RequestInput::num_kv_layers},
-      {"kv_lora_rank", &RequestInput::kv_lora_rank},
-      {"qk_rope_head_dim", &RequestInput::qk_rope_head_dim},
-      {"qk_nope_head_dim", &RequestInput::qk_nope_head_dim},
-      {"index_topk", &RequestInput::index_topk},
-      {"gpu_memory_gib", &RequestInput::gpu_memory_gib},
-      {"gpu_memory_utilization", &RequestInput::gpu_memory_utilization},
-      {"max_model_len", &RequestInput::max_model_len},
-      {"weight_gib", &RequestInput::weight_gib},
-  };
-  return f;
-}
-
 std::uint32_t flag_bits(const nlohmann::json& names) {
   static const std::map<std::string, std::uint32_t> bits = {
       {"rocm_aiter", kvdtype::flag_rocm_aiter},     {"rocm_aiter_mha", kvdtype::flag_rocm_aiter_mha},
@@ -203,9 +168,9 @@ TEST(LaunchCorpus, EveryCaseParsesToItsExpectedRequest) {
     SCOPED_TRACE(c.id);
     const LaunchCommand cmd = parse_ok(c.command);
     const nlohmann::json& e = c.expect;
-    for (const auto& [name, member] : string_fields()) {
+    for (std::string_view name : RequestInput::fields()) {
       const std::string want = name == "engine" ? e.value("engine", std::string("vllm")) : e.value(std::string(name), std::string());
-      EXPECT_EQ(cmd.input.*member, want) << "field " << name;
+      EXPECT_EQ(*cmd.input.get(name), want) << "field " << name;
     }
     EXPECT_EQ(cmd.input.flags, flag_bits(e.value("flags", nlohmann::json::array())));
     EXPECT_EQ(cmd.model, e.value("model", std::string()));
@@ -220,9 +185,9 @@ TEST(LaunchCorpus, EveryCaseParsesToItsExpectedRequest) {
     ASSERT_EQ(cmd.draft.has_value(), e.contains("draft"));
     if (cmd.draft) {
       const nlohmann::json& d = e["draft"];
-      for (const auto& [name, member] : string_fields()) {
+      for (std::string_view name : RequestInput::fields()) {
         const std::string want = name == "engine" ? e.value("engine", std::string("vllm")) : d.value(std::string(name), std::string());
-        EXPECT_EQ((*cmd.draft).*member, want) << "draft field " << name;
+        EXPECT_EQ(*cmd.draft->get(name), want) << "draft field " << name;
       }
       EXPECT_EQ(cmd.draft->flags, kvdtype::flag_speculative);
     }
