@@ -37,6 +37,14 @@ bool cc_in(unsigned cc, std::uint16_t lo, std::uint16_t hi) noexcept {
 
 std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) noexcept { return (a + b - 1) / b; }
 
+// A backend that casts Q only for small heads keeps a 16-bit Q above the limit. An MLA head of
+// unknown width is above it: every MLA latent in use is 512 or 576 wide.
+bool exceeds_q_head_limit(const Context& ctx, const Backend& b) noexcept {
+  if (b.q_kv_format_max_head_size == 0) return false;
+  if (ctx.head_size != 0) return ctx.head_size > b.q_kv_format_max_head_size;
+  return is_mla(ctx.req.attention);
+}
+
 ScaleKind scale_kind(KvQuant q) noexcept {
   switch (q) {
     case KvQuant::none: return ScaleKind::none;
@@ -211,7 +219,8 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
     const bool q_fp8 = backend->q_policy == QPolicy::kv_format &&
                        (backend->q_kv_format_min_cc == 0 || (r.target && r.target->cc() >= backend->q_kv_format_min_cc)) &&
                        (cb->q_kv_format_platforms == 0 ||
-                        (ctx.platform && (cb->q_kv_format_platforms & platform_bit(*ctx.platform))));
+                        (ctx.platform && (cb->q_kv_format_platforms & platform_bit(*ctx.platform)))) &&
+                       !exceeds_q_head_limit(ctx, *backend);
     // A quantized Q is fp8: the cache's own format when that is fp8, else the platform's e4m3
     // (an nvfp4 cache runs with an e4m3 Q on FlashInfer trtllm-gen).
     std::optional<FormatId> q8 = k;

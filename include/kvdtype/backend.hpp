@@ -62,6 +62,7 @@ struct Backend {
   QPolicy q_policy = QPolicy::model_dtype;  ///< Q with a quantized cache
   std::uint16_t q_kv_format_min_cc = 0;     ///< kv_format Q only from this capability (0: everywhere)
   std::string_view q_kv_format_platforms;   ///< kv_format Q only on these platforms (words; empty: all)
+  std::uint16_t q_kv_format_max_head_size = 0;  ///< kv_format Q only up to this head size (0: any; MLA latents are ≥ 512)
   bool q_strict = true;              ///< a Q other than the planned one breaks the kernel (else: tolerated)
   KvDeclared kv_declared = KvDeclared::element;
   Fp8Path fp8_path = Fp8Path::software;

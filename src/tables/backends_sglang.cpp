@@ -56,7 +56,7 @@ constexpr Backend kSglangBackends[] = {
      // fp8_e5m2 is accepted by the parser and then silently swapped for triton (KVD060 row).
      .kv_cache_dtypes = "auto bf16 bfloat16 fp8_e4m3 fp8_e5m2",
      .min_cc = 80, .max_cc = 90,
-     .q_policy = kv_format, .q_strict = false,
+     .q_policy = kv_format, .q_kv_format_max_head_size = 256, .q_strict = false,
      .kv_declared = element, .fp8_path = hardware,
      .notes = "Construction asserts (major 8 and not MLA) or major 9: 'FlashAttention v3 Backend requires "
               "SM>=80 and SM<=90'. With any explicit kv string (not auto) and head_dim<=256 SGLang casts Q "

@@ -270,11 +270,13 @@ TEST(SelectionSglang, HopperMlaDefaultsToFa3) {
 // flashattention_backend.py casts Q only for head_dim <= 256: the MLA pool (576) is dequantized to
 // bf16 and Q stays bf16 (#35291).
 TEST(SelectionSglang, HopperMlaFp8KeepsBf16QueryOnFa3) {
-  GTEST_SKIP() << "known gap: the resolver applies fa3's q_policy (kv_format) to MLA too; SGLang casts Q only "
-                  "for head_dim <= 256, so MLA keeps a bf16 Q. Needs a head-size bound on the Q policy.";
+  // SGLang casts Q to the cache dtype only for head_dim <= 256 (q_kv_format_max_head_size).
   const Report r = run({{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "mla"}, {"head-size", "576"},
                         {"kv-cache-dtype", "fp8_e4m3"}});
   EXPECT_EQ(fmt(r.plan.q), "bfloat16");
+  const Report mha = run({{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"head-size", "128"},
+                          {"kv-cache-dtype", "fp8_e4m3"}, {"backend", "fa3"}});
+  EXPECT_EQ(fmt(mha.plan.q), "float8_e4m3fn");
 }
 
 // flashmla: fp8 KV (#6109) with Q cast to fp8 (#12307); handing it a bf16 Q breaks the kernel.
