@@ -309,7 +309,10 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
     if (!cc_in(r.target->cc(), row.min_cc, row.max_cc)) continue;
     if (row.kv_quantized == 1 && !ctx.quantized) continue;
     if (row.kv_quantized == 0 && ctx.quantized) continue;
-    if (row.max_num_heads && (r.heads_per_rank() == 0 || r.heads_per_rank() > row.max_num_heads)) continue;
+    if ((row.min_num_heads || row.max_num_heads) &&
+        (r.heads_per_rank() == 0 || r.heads_per_rank() < row.min_num_heads ||
+         (row.max_num_heads && r.heads_per_rank() > row.max_num_heads)))
+      continue;
     if (s.head_sizes.count && (ctx.head_size == 0 || !s.head_sizes.contains(ctx.head_size))) continue;
     if ((r.flags & row.flags_all) != row.flags_all || (r.flags & row.flags_none)) continue;
     return &s;

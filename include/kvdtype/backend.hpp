@@ -82,7 +82,8 @@ struct SelectionOrder {
   std::string_view attention;        ///< words; empty: any
   std::uint16_t min_cc = 0, max_cc = 0;  ///< capability range ×10 (0: unbounded)
   std::int8_t kv_quantized = -1;     ///< 1: only for quantized caches, 0: only unquantized, -1: any
-  std::uint16_t max_num_heads = 0;   ///< only when heads per rank <= this (0: any)
+  std::uint16_t min_num_heads = 0;   ///< only when heads per rank >= this (0: any; heads must be known)
+  std::uint16_t max_num_heads = 0;   ///< only when heads per rank <= this (0: any; heads must be known)
   std::string_view head_sizes;       ///< only for these head sizes (words; MLA: latent width); empty: any
   std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
   std::uint32_t flags_none = 0;      ///< RequestFlag bits that must be clear

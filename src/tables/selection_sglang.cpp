@@ -77,21 +77,22 @@ constexpr SelectionOrder kSglangSelection[] = {
      .source = "sglang arg_groups/model_overrides/deepseek_v2.py @0bc64389; arg_groups/overrides.py "
                "_dsa_split_backend_resolution (HIP: tilelang DSA kernels)"},
 
-    // MLA on HIP: aiter only when the model has exactly 16 or 128 (KV) heads per rank, else triton.
-    // Rows by heads-per-rank ceiling, first match wins: <=8 triton, 9..16 aiter, 17..64 triton, more aiter.
+    // MLA on HIP: aiter only when the model has exactly 16 or 128 heads per rank, else triton.
     {.engine = Engine::sglang, .platform = "rocm", .attention = "mla",
-     .max_num_heads = 8,
-     .order = "triton",
+     .min_num_heads = 16, .max_num_heads = 16,
+     .order = "aiter",
      .source = "sglang arg_groups/model_override_base.py get_default_attn_backend @00d56e2c "
                "(HIP MLA: head_num in (16, 128) -> aiter else triton)"},
     {.engine = Engine::sglang, .platform = "rocm", .attention = "mla",
-     .max_num_heads = 16,
+     .min_num_heads = 128, .max_num_heads = 128,
      .order = "aiter",
      .source = "sglang arg_groups/model_override_base.py get_default_attn_backend @00d56e2c"},
     {.engine = Engine::sglang, .platform = "rocm", .attention = "mla",
-     .max_num_heads = 64,
+     .min_num_heads = 1,
      .order = "triton",
      .source = "sglang arg_groups/model_override_base.py get_default_attn_backend @00d56e2c"},
+    // Heads unknown: the DeepSeek family the default was written for (128 heads: 16 per rank at
+    // TP8, 128 with data-parallel attention) gets aiter.
     {.engine = Engine::sglang, .platform = "rocm", .attention = "mla",
      .order = "aiter",
      .source = "sglang arg_groups/model_override_base.py get_default_attn_backend @00d56e2c"},

@@ -402,13 +402,15 @@ TEST(SelectionSglang, RocmMlaPicksAiterBy16Or128HeadsPerRank) {
 }
 
 TEST(SelectionSglang, RocmMlaOddHeadCountsGoToTriton) {
-  GTEST_SKIP() << "known gap: selection_sglang.cpp approximates 'exactly 16 or 128 heads per rank' with ceilings "
-                  "(<=8 triton, <=16 aiter, <=64 triton, else aiter); rows with ceilings 15/16/127/128 and a "
-                  "triton fallback would be exact";
   for (const char* heads : {"12", "96", "256"}) {
     const Report r = run({{"gpu", "MI300X"}, {"model-dtype", "bfloat16"}, {"attention", "mla"}, {"head-size", "576"},
                           {"num-heads", heads}, {"tensor-parallel-size", "1"}});
     EXPECT_EQ(backend(r), "triton") << heads;
+  }
+  for (const char* heads : {"16", "128"}) {
+    const Report r = run({{"gpu", "MI300X"}, {"model-dtype", "bfloat16"}, {"attention", "mla"}, {"head-size", "576"},
+                          {"num-heads", heads}, {"tensor-parallel-size", "1"}});
+    EXPECT_EQ(backend(r), "aiter") << heads;
   }
 }
 
