@@ -17,7 +17,7 @@ install(FILES ${PROJECT_BINARY_DIR}/kvdtypeConfig.cmake ${PROJECT_BINARY_DIR}/kv
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kvdtype)
 
 # A static libkvdtype needs the C++ runtime at link time (pkg-config --static).
-set(KVDTYPE_PC_LIBS_PRIVATE "-lstdc++ -lm -ldl")
+set(KVDTYPE_PC_LIBS_PRIVATE "${KVDTYPE_PC_YAML} -lstdc++ -lm -ldl")
 # kvdtype.pc finds its prefix relative to itself (${pcfiledir}), so `cmake --install --prefix X`
 # into any X gives a working .pc — the prefix chosen at configure time would be wrong there.
 if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")

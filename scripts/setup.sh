@@ -8,6 +8,12 @@ packages=(
   libfmt-dev libspdlog-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-dev python3-numpy python3-pytest pybind11-dev
+  # YAML (manifests, compose, engine config files), the admission webhook's HTTPS server
+  libyaml-cpp-dev libcpp-httplib-dev libssl-dev
+  # man page and shell completion built and installed by cmake --install
+  help2man bash-completion
+  # tests: the webhook over TLS and under load, the Python package in a fresh venv, SARIF schema
+  curl openssl wrk python3-venv python3-pip python3-setuptools python3-wheel python3-jsonschema
 )
 # clang and its runtime are needed only for fuzzing (scripts/fuzz.sh, test.sh's fuzz step sets
 # KVDTYPE_SETUP_FUZZ=1). Optional: where they cannot be installed, setup still succeeds and the
