@@ -1,19 +1,9 @@
-// kvdtype check | resolve: inputs from flags, a model config and a launch command (explicit
-// flags win over the launch command, which wins over the model config), then one Report.
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
+// kvdtype check | resolve: flags into the library's pipeline (kvdtype/io/pipeline.hpp), its
+// Report out. Explicit flags win over the launch command, which wins over the model config.
 #include <map>
-#include <sstream>
 
 #include "cli.hpp"
-#include "kvdtype/capacity.hpp"
-#include "kvdtype/check.hpp"
-#include "kvdtype/io/launch.hpp"
-#include "kvdtype/io/model_config.hpp"
-#include "kvdtype/io/probe.hpp"
-#include "kvdtype/target.hpp"
+#include "kvdtype/io/pipeline.hpp"
 
 namespace kvdtype::cli {
 namespace {
@@ -63,137 +53,22 @@ struct Options {
   bool verbose = false;
 };
 
-// At most kMaxCommandBytes + 1 bytes are read, never the whole stream: /dev/zero, `yes |` or a
-// huge file is refused after 1 MiB instead of hanging or exhausting memory.
-constexpr std::size_t kMaxCommandBytes = 1u << 20;
-
-std::string read_at_most(std::istream& in, std::size_t limit) {
-  std::string text(limit, '\0');
-  std::size_t got = 0;
-  while (got < limit && in) {
-    in.read(text.data() + got, static_cast<std::streamsize>(limit - got));
-    got += static_cast<std::size_t>(in.gcount());
-  }
-  text.resize(got);
-  return text;
-}
-
-Result<std::string> read_command_file(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text = read_at_most(std::cin, kMaxCommandBytes + 1);
-  } else {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return Error{ErrorCode::bad_file, path + ": is a directory, not a command file"};
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return Error{ErrorCode::bad_file, path + ": cannot be read"};
-    text = read_at_most(f, kMaxCommandBytes + 1);
-  }
-  if (text.size() > kMaxCommandBytes) return Error{ErrorCode::bad_file, (path == "-" ? "stdin" : path) + ": larger than 1 MiB"};
-  if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, (path == "-" ? "stdin" : path) + ": binary data, not a command"};
-  return text;
-}
-
-// --gpu auto: the probed target when the machine has one kind of device.
-Result<std::string> probed_gpu() {
-  const io::ProbeResult pr = io::probe();
-  std::string first;
-  for (const io::ProbedDevice& d : pr.devices) {
-    if (first.empty()) first = d.target;
-    else if (d.target != first) {
-      std::string kinds;
-      for (const io::ProbedDevice& e : pr.devices) kinds += (kinds.empty() ? "" : ", ") + e.name + " (" + e.target + ")";
-      return Error{ErrorCode::bad_value, "--gpu auto: this machine has several GPU kinds (" + kinds + "); pass --gpu with one of them"};
-    }
-  }
-  if (first.empty()) return Error{ErrorCode::unsupported, "--gpu auto: no device found"};
-  return first;
-}
-
 int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_argv) {
   if (!o.out.validate()) return kBadInput;
-  io::ReportExtras extras;
-  RequestInput input;
-  std::optional<io::LaunchCommand> launch;
+  io::CheckInput in;
+  for (const auto& [k, v] : o.flags) in.fields.set(k, v);
+  in.model = o.model;
+  in.command = launch_argv;
+  in.command_file = o.command_file;
+  in.verbose = o.verbose;
+  if (!in.command.empty() && !in.command_file.empty())
+    return bad_input("give the launch command either after -- or with --command-file, not both");
 
-  std::vector<std::string> argv = launch_argv;
-  if (!o.command_file.empty()) {
-    if (!argv.empty()) return bad_input("give the launch command either after -- or with --command-file, not both");
-    auto text = read_command_file(o.command_file);
-    if (!text.ok()) return bad_input(text.error());
-    auto words = io::split_command(*text);
-    if (!words.ok()) return bad_input(words.error());
-    argv = std::move(*words);
-    if (argv.empty()) return bad_input(o.command_file + ": no command in it");
-  }
-  if (!argv.empty()) {
-    auto parsed = io::parse_launch_command(argv);
-    if (!parsed.ok()) return bad_input(parsed.error());
-    launch = std::move(*parsed);
-  }
-
-  // The model config: --model, else a launch command's model when it is a local path.
-  std::string model_path = o.model;
-  if (model_path.empty() && launch && !launch->model.empty()) {
-    std::error_code ec;
-    if (std::filesystem::exists(launch->model, ec)) model_path = launch->model;
-  }
-  if (!model_path.empty()) {
-    auto cfg = io::read_model_config(model_path);
-    if (!cfg.ok()) return bad_input(cfg.error());
-    input.overlay(cfg->input);
-    extras.notes.push_back("model config: " + cfg->path);
-  }
-  if (launch) {
-    input.overlay(launch->input);
-    extras.ignored_flags = launch->ignored;
-    if (!o.verbose) extras.ignored_flags.clear();
-  }
-  RequestInput flags;
-  for (const auto& [k, v] : o.flags) flags.set(k, v);
-  input.overlay(flags);
-
-  if (input.gpu == "auto" || input.gpu == "AUTO") {
-    auto g = probed_gpu();
-    if (!g.ok()) return bad_input(g.error());
-    input.gpu = *g;
-    extras.notes.push_back("gpu: probed " + *g);
-  }
-
-  auto request = make_request(input);
-  if (!request.ok()) return bad_input(request.error());
-  const Report report = check(*request);
-  extras.capacity = capacity(report);
-
-  std::optional<Report> draft, prefill;
-  if (launch && launch->draft) {
-    RequestInput d = input;
-    // A drafter with its own local config has its own geometry and dtype.
-    std::error_code ec;
-    if (!launch->draft_model.empty() && launch->draft_model != launch->model &&
-        std::filesystem::exists(launch->draft_model, ec)) {
-      auto cfg = io::read_model_config(launch->draft_model);
-      if (!cfg.ok()) return bad_input("speculative drafter: " + cfg.error().message);
-      d.overlay(cfg->input);
-      extras.notes.push_back("drafter config: " + cfg->path);
-    }
-    d.overlay(*launch->draft);
-    auto dr = make_request(d);
-    if (!dr.ok()) return bad_input("speculative drafter: " + dr.error().message);
-    draft = check(*dr);
-    extras.draft = &*draft;
-  }
-  if (launch && !launch->prefill_backend.empty()) {
-    RequestInput p = input;
-    p.backend = launch->prefill_backend;
-    auto pr = make_request(p);
-    if (!pr.ok()) return bad_input("prefill backend: " + pr.error().message);
-    prefill = check(*pr);
-    extras.prefill = &*prefill;
-  }
-
-  emit(io::render_report(report, o.out.parsed, resolve_only ? "resolve" : "check", o.out.style, &extras));
-  return io::combined_verdict(report, &extras) == Verdict::error ? kRejected : kAccepted;
+  auto checked = io::check_input(in);
+  if (!checked.ok()) return bad_input(checked.error());
+  const io::ReportExtras extras = checked->view();
+  emit(io::render_report(checked->report, o.out.parsed, resolve_only ? "resolve" : "check", o.out.style, &extras));
+  return checked->verdict() == Verdict::error ? kRejected : kAccepted;
 }
 
 }  // namespace

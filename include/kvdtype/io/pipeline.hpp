@@ -1,0 +1,53 @@
+// kvdtype/io/pipeline.hpp — the whole check of one workload, as every face runs it.
+//
+// Inputs come in layers: a model config, then a launch command (its flags and environment),
+// then the caller's explicit fields, each later one winning field by field. The pipeline reads
+// the files, probes the GPU for `gpu = auto`, checks the request, and re-checks the parts a
+// launch command runs separately (a speculative drafter, SGLang's prefill backend). The CLI,
+// the C ABI and the Python module call this; none of them re-implements a step.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kvdtype/io/render.hpp"
+#include "kvdtype/plan.hpp"
+#include "kvdtype/request.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype::io {
+
+/// Everything a face can hand the pipeline. Every part is optional.
+struct CheckInput {
+  RequestInput fields;                ///< explicit fields: win over the launch command and the model config
+  std::string model;                  ///< a Hugging Face model directory or its config.json
+  std::vector<std::string> command;   ///< a launch command, already split into words
+  std::string command_text;           ///< or a launch command (or script) as shell text
+  std::string command_file;           ///< or a file holding one; "-" reads standard input
+  bool verbose = false;               ///< keep the launch-command flags that were ignored
+};
+
+/// One checked workload: the report, the drafter's and the prefill backend's reports when the
+/// launch command runs them, and what is rendered beside them.
+struct Checked {
+  Report report;
+  std::optional<Report> draft;
+  std::optional<Report> prefill;
+  ReportExtras extras;  ///< capacity, ignored flags and notes; draft/prefill are set by view()
+
+  /// The extras with `draft` and `prefill` pointing into this object (valid while it lives).
+  [[nodiscard]] ReportExtras view() const;
+  /// The worst verdict of the report, its drafter's and its prefill backend's.
+  [[nodiscard]] Verdict verdict() const;
+};
+
+/// Read, merge, check. An Error is bad input (the CLI's exit 2): an unreadable file, a launch
+/// command that cannot be split, a value no table knows. A rejected configuration is not an
+/// Error: it is a Report whose verdict is `error`.
+[[nodiscard]] Result<Checked> check_input(const CheckInput& input);
+
+/// A launch command or script from a file ("-": standard input), at most 1 MiB, text only.
+[[nodiscard]] Result<std::string> read_command_file(const std::string& path);
+
+}  // namespace kvdtype::io
