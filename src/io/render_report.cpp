@@ -7,10 +7,9 @@
 #include "common/text.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/render.hpp"
+#include "io/report_json.hpp"
 
 namespace kvdtype::io {
-
-using Json = nlohmann::ordered_json;
 
 Result<OutputFormat> parse_output_format(std::string_view text) {
   if (detail::iequals(text, "text")) return OutputFormat::text;
@@ -201,6 +200,26 @@ std::string diagnostics_text(const Report& rep, const TextStyle& style, std::str
 
 }  // namespace
 
+Json report_json(const Report& rep, const ReportExtras* extras) {
+  Json j;
+  j["verdict"] = name(combined_verdict(rep, extras));
+  j["request"] = request_json(rep.request);
+  j["plan"] = plan_json(rep.plan);
+  if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
+  j["diagnostics"] = diagnostics_json(rep);
+  auto secondary = [&](const char* key, const Report* r) {
+    if (r == nullptr) return;
+    j[key] = {{"verdict", name(r->verdict())}, {"request", request_json(r->request)},
+              {"plan", plan_json(r->plan)}, {"diagnostics", diagnostics_json(*r)}};
+  };
+  if (extras) {
+    secondary("draft", extras->draft);
+    secondary("prefill", extras->prefill);
+  }
+  if (extras && !extras->ignored_flags.empty()) j["ignored_flags"] = extras->ignored_flags;
+  return j;
+}
+
 Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexcept {
   Verdict v = report.verdict();
   if (extras && extras->draft) v = std::max(v, extras->draft->verdict());
@@ -215,21 +234,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
     case OutputFormat::json: {
       Json j;
       j["schema"] = "kvdtype." + std::string(kind) + "/v1";
-      j["verdict"] = name(v);
-      j["request"] = request_json(rep.request);
-      j["plan"] = plan_json(rep.plan);
-      if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
-      j["diagnostics"] = diagnostics_json(rep);
-      auto secondary = [&](const char* key, const Report* r) {
-        if (r == nullptr) return;
-        j[key] = {{"verdict", name(r->verdict())}, {"request", request_json(r->request)},
-                  {"plan", plan_json(r->plan)}, {"diagnostics", diagnostics_json(*r)}};
-      };
-      if (extras) {
-        secondary("draft", extras->draft);
-        secondary("prefill", extras->prefill);
-      }
-      if (extras && !extras->ignored_flags.empty()) j["ignored_flags"] = extras->ignored_flags;
+      j.update(report_json(rep, extras));
       return j.dump(2) + "\n";
     }
     case OutputFormat::markdown: {

@@ -4,6 +4,7 @@
 
 #include "cli.hpp"
 #include "kvdtype/io/pipeline.hpp"
+#include "kvdtype/io/workloads.hpp"
 
 namespace kvdtype::cli {
 namespace {
@@ -49,7 +50,7 @@ struct Options {
   Output out;
   std::map<std::string, std::string> flags;  // flag name → value, only those given
   std::string model;
-  std::string command_file;
+  std::vector<std::string> command_files;
   bool verbose = false;
 };
 
@@ -59,10 +60,25 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   for (const auto& [k, v] : o.flags) in.fields.set(k, v);
   in.model = o.model;
   in.command = launch_argv;
-  in.command_file = o.command_file;
   in.verbose = o.verbose;
-  if (!in.command.empty() && !in.command_file.empty())
+  if (!in.command.empty() && !o.command_files.empty())
     return bad_input("give the launch command either after -- or with --command-file, not both");
+
+  // Several command files: one result each, kvdtype.checks/v1.
+  if (o.command_files.size() > 1) {
+    std::vector<io::Workload> workloads;
+    for (const std::string& file : o.command_files) {
+      io::Workload& w = workloads.emplace_back();
+      w.source.file = file;
+      w.source.kind = "command file";
+      w.input = in;
+      w.input.command_file = file;
+    }
+    const io::Checks checks = io::check_workloads(workloads);
+    emit(io::render_checks(checks, o.out.parsed, o.out.style));
+    return checks.verdict() == Verdict::error ? kRejected : kAccepted;
+  }
+  if (!o.command_files.empty()) in.command_file = o.command_files.front();
 
   auto checked = io::check_input(in);
   if (!checked.ok()) return bad_input(checked.error());
@@ -84,7 +100,7 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
         std::string("--") + f.name, [o, name = std::string(f.name)](const std::string& v) { o->flags[name] = v; }, f.help);
   }
   sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json");
-  sub->add_option("--command-file", o->command_file, "a file holding the launch command (- for stdin)");
+  sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)");
   sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored");
   add_output_options(*sub, o->out);
   Command c;

@@ -1,0 +1,72 @@
+// kvdtype/io/workloads.hpp — several workloads checked together: `kvdtype.checks/v1`.
+//
+// A manifest, a compose file, a script with several serving commands or several command files
+// hold several workloads. Each is checked by the pipeline on its own (a result per workload,
+// with where it came from); what concerns several of them together (prefill and decode pools
+// that exchange KV bytes) is a deployment diagnostic beside the results.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "kvdtype/io/pipeline.hpp"
+#include "kvdtype/io/render.hpp"
+#include "kvdtype/rule.hpp"
+
+namespace kvdtype::io {
+
+/// Where a workload came from. Empty strings and -1/0 are "not applicable".
+struct Source {
+  std::string file;       ///< the input file ("-" for standard input), empty for flags
+  int document = -1;      ///< YAML document index in a multi-document file
+  int line = 0;           ///< 1-based line of the command (or container), 0 unknown
+  std::string kind;       ///< Kubernetes kind, "compose service", "script", "command file"
+  std::string name;       ///< object or service name
+  std::string container;  ///< container name
+};
+
+/// One serving command found in an input, ready for the pipeline.
+struct Workload {
+  Source source;
+  CheckInput input;
+};
+
+/// One workload's outcome: its checked report, or the reason its input could not be checked
+/// (a bad value inside a checked file is the file's problem, an error result, not bad input).
+struct WorkloadResult {
+  Source source;
+  std::optional<Checked> checked;
+  std::optional<Error> input_error;
+
+  [[nodiscard]] Verdict verdict() const { return checked ? checked->verdict() : Verdict::error; }
+};
+
+/// A finding about several workloads together.
+struct DeploymentDiagnostic {
+  const Rule* rule = nullptr;
+  Severity severity = Severity::error;
+  std::string message;
+  std::string fix;
+  std::vector<std::size_t> results;  ///< indexes into Checks::results
+};
+
+/// Every result and the deployment diagnostics.
+struct Checks {
+  std::vector<WorkloadResult> results;
+  std::vector<DeploymentDiagnostic> diagnostics;
+
+  /// The worst verdict of every result and deployment diagnostic (ok when there is none).
+  [[nodiscard]] Verdict verdict() const;
+};
+
+/// Check each workload through check_input(), in order.
+[[nodiscard]] Checks check_workloads(std::span<const Workload> workloads);
+
+/// `kvdtype.checks/v1` (JSON), or the results one after another with their sources (text,
+/// Markdown).
+[[nodiscard]] std::string render_checks(const Checks& checks, OutputFormat format, TextStyle style = {});
+
+}  // namespace kvdtype::io
