@@ -5,6 +5,7 @@
 #include "compat.hpp"
 #include "kvdtype/check.hpp"
 #include "resolve_internal.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype {
 namespace {
@@ -23,8 +24,8 @@ struct Emitter {
         return;
     report.diagnostics.push_back({rule, severity.value_or(rule->severity), ev});
   }
-  void add(std::string_view code, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
-    add(find_rule(code), ev, severity);
+  void add(tables::RuleId code, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
+    add(rule(code), ev, severity);
   }
 };
 

@@ -1,4 +1,5 @@
 #include "compat.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::detail {
 
@@ -9,16 +10,16 @@ bool is_byte_container(FormatId f) noexcept { return f == FormatId::uint8 || f =
 const Rule* q_violation(const Plan& plan, FormatId got) noexcept {
   if (!plan.q || got == *plan.q || (plan.q_tolerated && got == *plan.q_tolerated)) return nullptr;
   const bool want_fp8 = format(*plan.q).is_float8();
-  if (!want_fp8) return find_rule("KVD031");
-  return find_rule(format(got).is_float8() ? "KVD032" : "KVD030");
+  if (!want_fp8) return rule("KVD031");
+  return format(got).is_float8() ? rule("KVD032") : rule("KVD030");
 }
 
 const Rule* kv_declared_violation(const Plan& plan, FormatId got) noexcept {
   if (!plan.kv_data_type || got == *plan.kv_data_type) return nullptr;
   // Backends that read packed records take a raw byte view whatever the elements are.
   if (is_byte_container(got) && plan.backend && plan.backend->kv_declared == KvDeclared::element_or_bytes) return nullptr;
-  if (is_byte_container(got) && !is_byte_container(*plan.kv_data_type)) return find_rule("KVD020");
-  return find_rule("KVD021");
+  if (is_byte_container(got) && !is_byte_container(*plan.kv_data_type)) return rule("KVD020");
+  return rule("KVD021");
 }
 
 std::string_view storage_violation(const TensorPlan& tensor, FormatId got) noexcept {

@@ -5,6 +5,7 @@
 
 #include "common/text.hpp"
 #include "compat.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype {
 
@@ -64,14 +65,14 @@ std::optional<GuardFailure> Guard::check(Role role, FormatId dtype) const noexce
   switch (role) {
     case Role::q: {
       const bool want_fp8 = f.want && format(*f.want).is_float8();
-      f.rule = find_rule(!want_fp8 ? "KVD031" : format(dtype).is_float8() ? "KVD032" : "KVD030");
+      f.rule = !want_fp8 ? rule("KVD031") : format(dtype).is_float8() ? rule("KVD032") : rule("KVD030");
       break;
     }
     case Role::kv_data_type:
-      f.rule = find_rule(is_byte_container(dtype) && f.want && !is_byte_container(*f.want) ? "KVD020" : "KVD021");
+      f.rule = is_byte_container(dtype) && f.want && !is_byte_container(*f.want) ? rule("KVD020") : rule("KVD021");
       break;
     case Role::k_cache:
-    case Role::v_cache: f.rule = find_rule("KVD022"); break;
+    case Role::v_cache: f.rule = rule("KVD022"); break;
   }
   return f;
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "kvdtype/check.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype {
 namespace {
@@ -99,11 +100,11 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
     // Rules about a backend's list default to that list when no specific value was recorded.
     if (!e.value.empty()) return std::string(e.value);
     if (backend && d.rule) {
-      if (d.rule->code == "KVD010") return std::string(backend->kv_cache_dtypes);
-      if (d.rule->code == "KVD011") return std::string(backend->model_dtypes);
-      if (d.rule->code == "KVD012") return std::string(backend->attention);
+      if (d.rule == rule("KVD010")) return std::string(backend->kv_cache_dtypes);
+      if (d.rule == rule("KVD011")) return std::string(backend->model_dtypes);
+      if (d.rule == rule("KVD012")) return std::string(backend->attention);
     }
-    if (d.rule && d.rule->code == "KVD001") return std::string();
+    if (d.rule && d.rule == rule("KVD001")) return std::string();
     return std::string();
   }
   return "{" + std::string(key) + "}";  // unknown placeholder: visible, and caught by the lint

@@ -5,6 +5,7 @@
 
 #include "kvdtype/check.hpp"
 #include "resolve_internal.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype {
 namespace detail {
@@ -161,23 +162,23 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
   const Backend& row = *b.row;
   if (ctx.platform) {
     const bool platform_ok = (b.platforms & platform_bit(*ctx.platform)) != 0;
-    if (!platform_ok || !cc_in(r.target->cc(), row.min_cc, row.max_cc)) out.push_back({find_rule("KVD014"), 0});
+    if (!platform_ok || !cc_in(r.target->cc(), row.min_cc, row.max_cc)) out.push_back({rule("KVD014"), 0});
   }
   if (r.attention != Attention::unknown && !(b.attention & attention_bit(r.attention)))
-    out.push_back({find_rule("KVD012"), 0});
+    out.push_back({rule("KVD012"), 0});
   if (ctx.requested != nullptr && !(b.kv & bit(vocabulary_index(ctx.ix, ctx.requested))))
-    out.push_back({find_rule("KVD010"), 0});
-  if (r.model_dtype && !(b.model_dtypes & format_bit(*r.model_dtype))) out.push_back({find_rule("KVD011"), 0});
+    out.push_back({rule("KVD010"), 0});
+  if (r.model_dtype && !(b.model_dtypes & format_bit(*r.model_dtype))) out.push_back({rule("KVD011"), 0});
   if (ctx.head_size) {
     bool ok = true;
     if (b.head_sizes.count) ok = b.head_sizes.contains(ctx.head_size);
     if (row.head_size_min && ctx.head_size < row.head_size_min) ok = false;
     if (row.head_size_max && ctx.head_size > row.head_size_max) ok = false;
     if (row.head_size_multiple && ctx.head_size % row.head_size_multiple) ok = false;
-    if (!ok) out.push_back({find_rule("KVD013"), ctx.head_size});
+    if (!ok) out.push_back({rule("KVD013"), ctx.head_size});
   }
   if (r.block_size && !block_ok(b.block_sizes, row.block_size_multiple, r.block_size))
-    out.push_back({find_rule("KVD015"), r.block_size});
+    out.push_back({rule("KVD015"), r.block_size});
   return out;
 }
 

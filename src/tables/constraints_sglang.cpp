@@ -17,6 +17,7 @@
 // named. A row with fix_pr but no fixed_in still describes a bug that is fixed on main; such rows
 // never exclude a backend during selection (.selection = false), so that an unknown release does
 // not turn a working default into "no backend".
+#include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {
@@ -163,6 +164,7 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "sgl-project/sglang#28455"},
 };
+static_assert(rule_codes_known(kSglangConstraints), "a row names a rule code that src/tables/rules.cpp does not define");
 
 }  // namespace
 

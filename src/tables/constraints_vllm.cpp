@@ -6,6 +6,7 @@
 //
 // fixed_in is a vLLM release only where the first release containing the fix was established;
 // where it was not, it is left empty and the row says so (docs/engines/vllm.md lists why).
+#include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {
@@ -122,6 +123,7 @@ constexpr Constraint kRows[] = {
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)
 };
+static_assert(rule_codes_known(kRows), "a row names a rule code that src/tables/rules.cpp does not define");
 
 }  // namespace
 

@@ -100,7 +100,9 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
         std::string("--") + f.name, [o, name = std::string(f.name)](const std::string& v) { o->flags[name] = v; }, f.help);
   }
   sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json");
-  sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)");
+  sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)")
+      ->type_size(1)
+      ->allow_extra_args(false);
   sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored");
   add_output_options(*sub, o->out);
   Command c;

@@ -1,0 +1,44 @@
+// Internal: rule codes the compiler checks. A code written outside the rule table — in a
+// Constraint row or in a check — is a RuleId, whose constructor runs at compile time and fails
+// the build for a code that is not a row of src/tables/rules.cpp (the list is generated from
+// that file by cmake/rule_codes.cmake). A typo is a compile error, never a silently dropped rule.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "kvdtype/rule.hpp"
+#include "kvdtype_rule_codes.hpp"
+
+namespace kvdtype::tables {
+
+consteval bool known_rule_code(std::string_view code) {
+  for (std::string_view c : kRuleCodes)
+    if (c == code) return true;
+  return false;
+}
+
+/// A rule code known to exist: `rule("KVD020")` compiles only when KVD020 is a rule.
+struct RuleId {
+  std::string_view code;
+  consteval RuleId(const char* text) : code(text) {  // NOLINT(implicit): written as a literal
+    if (!known_rule_code(code)) throw "unknown rule code: not a row of src/tables/rules.cpp";
+  }
+};
+
+/// Every row's `.rule` names a rule (for `static_assert` in the table files).
+template <class Row, std::size_t N>
+consteval bool rule_codes_known(const Row (&rows)[N]) {
+  for (const Row& r : rows)
+    if (!known_rule_code(r.rule)) return false;
+  return true;
+}
+
+}  // namespace kvdtype::tables
+
+namespace kvdtype {
+
+/// The rule of a compile-time-checked code (never null).
+[[nodiscard]] inline const Rule* rule(tables::RuleId id) noexcept { return find_rule(id.code); }
+
+}  // namespace kvdtype
