@@ -1,3 +1,4 @@
+// The Q/KV compatibility decision, made once for check() and the Guard (compat.hpp).
 #include "compat.hpp"
 #include "tables/rule_id.hpp"
 
@@ -7,19 +8,27 @@ namespace {
 bool is_byte_container(FormatId f) noexcept { return f == FormatId::uint8 || f == FormatId::int8; }
 }  // namespace
 
+const Rule* q_mismatch_rule(FormatId want, FormatId got) noexcept {
+  if (!format(want).is_float8()) return rule("KVD031");
+  return format(got).is_float8() ? rule("KVD032") : rule("KVD030");
+}
+
+const Rule* kv_declared_mismatch_rule(FormatId want, FormatId got) noexcept {
+  return is_byte_container(got) && !is_byte_container(want) ? rule("KVD020") : rule("KVD021");
+}
+
+const Rule* storage_mismatch_rule() noexcept { return rule("KVD022"); }
+
 const Rule* q_violation(const Plan& plan, FormatId got) noexcept {
   if (!plan.q || got == *plan.q || (plan.q_tolerated && got == *plan.q_tolerated)) return nullptr;
-  const bool want_fp8 = format(*plan.q).is_float8();
-  if (!want_fp8) return rule("KVD031");
-  return format(got).is_float8() ? rule("KVD032") : rule("KVD030");
+  return q_mismatch_rule(*plan.q, got);
 }
 
 const Rule* kv_declared_violation(const Plan& plan, FormatId got) noexcept {
   if (!plan.kv_data_type || got == *plan.kv_data_type) return nullptr;
   // Backends that read packed records take a raw byte view whatever the elements are.
   if (is_byte_container(got) && plan.backend && plan.backend->kv_declared == KvDeclared::element_or_bytes) return nullptr;
-  if (is_byte_container(got) && !is_byte_container(*plan.kv_data_type)) return rule("KVD020");
-  return rule("KVD021");
+  return kv_declared_mismatch_rule(*plan.kv_data_type, got);
 }
 
 std::string_view storage_violation(const TensorPlan& tensor, FormatId got) noexcept {

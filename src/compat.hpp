@@ -9,6 +9,12 @@
 
 namespace kvdtype::detail {
 
+/// Which rule a dtype breaks where the kernel wants another (got != want): the choice both
+/// check() and the Guard report, made here only.
+const Rule* q_mismatch_rule(FormatId want, FormatId got) noexcept;
+const Rule* kv_declared_mismatch_rule(FormatId want, FormatId got) noexcept;
+const Rule* storage_mismatch_rule() noexcept;
+
 /// The rule a Q of dtype `got` breaks, or nullptr when the kernel takes it.
 const Rule* q_violation(const Plan& plan, FormatId got) noexcept;
 

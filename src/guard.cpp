@@ -5,14 +5,13 @@
 
 #include "common/text.hpp"
 #include "compat.hpp"
-#include "tables/rule_id.hpp"
+#include "layout_bytes.hpp"
 
 namespace kvdtype {
 
 namespace {
 
 constexpr std::uint64_t bit(FormatId f) noexcept { return std::uint64_t{1} << static_cast<unsigned>(f); }
-bool is_byte_container(FormatId f) noexcept { return f == FormatId::uint8 || f == FormatId::int8; }
 
 }  // namespace
 
@@ -62,17 +61,13 @@ Guard::Guard(const Plan& plan) noexcept {
 std::optional<GuardFailure> Guard::check(Role role, FormatId dtype) const noexcept {
   if (dtype == FormatId::count_ || ok(role, dtype)) return std::nullopt;
   GuardFailure f{nullptr, role, dtype, want_[static_cast<std::size_t>(role)]};
+  // A role the Plan leaves unresolved accepts everything, so a refused dtype always has a want.
+  if (!f.want) return f;
   switch (role) {
-    case Role::q: {
-      const bool want_fp8 = f.want && format(*f.want).is_float8();
-      f.rule = !want_fp8 ? rule("KVD031") : format(dtype).is_float8() ? rule("KVD032") : rule("KVD030");
-      break;
-    }
-    case Role::kv_data_type:
-      f.rule = is_byte_container(dtype) && f.want && !is_byte_container(*f.want) ? rule("KVD020") : rule("KVD021");
-      break;
+    case Role::q: f.rule = detail::q_mismatch_rule(*f.want, dtype); break;
+    case Role::kv_data_type: f.rule = detail::kv_declared_mismatch_rule(*f.want, dtype); break;
     case Role::k_cache:
-    case Role::v_cache: f.rule = rule("KVD022"); break;
+    case Role::v_cache: f.rule = detail::storage_mismatch_rule(); break;
   }
   return f;
 }
@@ -82,32 +77,20 @@ std::optional<std::uint32_t> Guard::expected_last_dim(Role role, FormatId storag
   const std::optional<FormatId>& element = want_[static_cast<std::size_t>(role)];
   const unsigned storage_bits = format(storage).bits;
   if (storage_bits == 0) return std::nullopt;
-  // In 64 bits: `head` comes from the caller (any uint32_t through the C ABI), and a wrapped
-  // product would name a small, wrong width. A width beyond 32 bits is unknown.
-  const std::uint64_t h = head;
-  auto fit = [](std::uint64_t n) -> std::optional<std::uint32_t> {
-    if (n > UINT32_MAX) return std::nullopt;
-    return static_cast<std::uint32_t>(n);
-  };
-  switch (layout_) {
-    case Layout::elementwise: {
-      const std::uint8_t row_bits = role == Role::k_cache ? k_bits_ : v_bits_;
-      const unsigned bits = row_bits ? row_bits : (element ? format(*element).bits : 0);
-      if (bits == 0) return std::nullopt;
-      return fit((h * bits + storage_bits - 1) / storage_bits);
-    }
-    case Layout::fp8_ds_mla: return storage_bits == 8 ? std::optional<std::uint32_t>(656) : std::nullopt;
-    // Rounded up as resolve() counts bytes: a head narrower than a block still takes a byte each.
-    case Layout::nvfp4_inline: return storage_bits == 8 ? fit((h + 1) / 2 + (h + 15) / 16) : std::nullopt;
-    case Layout::turboquant_slot: {
-      if (storage_bits != 8) return std::nullopt;
-      const std::uint64_t key = k_bits_ >= 8 ? h : (h * k_bits_ + 7) / 8 + 2;
-      const std::uint64_t value = (h * v_bits_ + 7) / 8 + 4;
-      const std::uint64_t slot = key + value;
-      return fit(slot + (slot & 1u));
-    }
-  }
-  return std::nullopt;
+  const std::uint32_t k_bits = k_bits_ ? k_bits_ : (element ? format(*element).bits : 0);
+  const std::uint32_t v_bits = v_bits_ ? v_bits_ : (element ? format(*element).bits : 0);
+  const std::uint32_t side = role == Role::k_cache ? k_bits : v_bits;
+  // One side at a time: the K (or V) tensor's row holds that side's record of one head; packed
+  // layouts keep the whole record in one byte tensor.
+  const auto rec = detail::record_bytes(layout_, layout_ == Layout::elementwise ? side : k_bits_,
+                                        layout_ == Layout::elementwise ? side : v_bits_, head, 0);
+  if (!rec) return std::nullopt;
+  if (layout_ != Layout::elementwise && storage_bits != 8) return std::nullopt;
+  // `head` comes from the caller (any uint32_t through the C ABI): a width beyond 32 bits is
+  // unknown rather than wrapped.
+  const std::uint64_t elements = (rec->k * 8 + storage_bits - 1) / storage_bits;
+  if (elements > UINT32_MAX) return std::nullopt;
+  return static_cast<std::uint32_t>(elements);
 }
 
 }  // namespace kvdtype

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "kvdtype/check.hpp"
+#include "layout_bytes.hpp"
 #include "resolve_internal.hpp"
 #include "tables/rule_id.hpp"
 
@@ -36,7 +37,6 @@ bool cc_in(unsigned cc, std::uint16_t lo, std::uint16_t hi) noexcept {
   return (lo == 0 || cc >= lo) && (hi == 0 || cc <= hi);
 }
 
-std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) noexcept { return (a + b - 1) / b; }
 
 // A backend that casts Q only for small heads keeps a 16-bit Q above the limit. An MLA head of
 // unknown width is above it: every MLA latent in use is 512 or 576 wide.
@@ -84,7 +84,7 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
                                          const TensorPlan& v) noexcept {
   const Request& r = ctx.req;
   const bool mla = is_mla(r.attention);
-  if (row.layout == Layout::fp8_ds_mla) return 656u;  // fixed record, independent of the geometry
+  if (row.layout == Layout::fp8_ds_mla) return static_cast<std::uint32_t>(detail::record_bytes(row.layout, 0, 0, 0, 0)->k);
   const std::uint32_t hk = ctx.head_size;
   if (hk == 0) return std::nullopt;
   const std::uint32_t hv = mla ? 0 : (r.geometry.head_size_v ? r.geometry.head_size_v : hk);
@@ -97,28 +97,12 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
     const std::uint32_t tp = r.tensor_parallel_size ? r.tensor_parallel_size : 1;
     heads = std::max<std::uint32_t>(1, kvh / tp);  // fewer KV heads than ranks: replicated
   }
-  switch (row.layout) {
-    case Layout::elementwise: {
-      const std::uint32_t kb = side_bits(row.k_bits, k.format), vb = side_bits(row.v_bits, v.format);
-      if (kb == 0 || (hv && vb == 0)) return std::nullopt;
-      const std::uint32_t data = ceil_div(hk * kb, 8) + ceil_div(hv * vb, 8);
-      const std::uint32_t scales = row.scale_bytes_per_token_head * (hv ? 2u : 1u);
-      return fit_u32(std::uint64_t{heads} * (data + scales));
-    }
-    case Layout::nvfp4_inline:
-      // Rounded up: a head narrower than one 16-element block still takes a data and a scale byte
-      // (hk / 2 + hk / 16 gave 0 bytes for a head size below 2).
-      return fit_u32(std::uint64_t{heads} *
-                     ((ceil_div(hk, 2) + ceil_div(hk, 16)) + (hv ? ceil_div(hv, 2) + ceil_div(hv, 16) : 0)));
-    case Layout::turboquant_slot: {
-      const std::uint32_t key = row.k_bits >= 8 ? hk : ceil_div(hk * row.k_bits, 8) + 2;
-      const std::uint32_t value = ceil_div((hv ? hv : hk) * row.v_bits, 8) + 4;
-      const std::uint32_t slot = key + value;
-      return fit_u32(std::uint64_t{heads} * (slot + (slot & 1u)));
-    }
-    case Layout::fp8_ds_mla: break;
-  }
-  return std::nullopt;
+  const std::uint32_t kb = side_bits(row.k_bits, k.format), vb = side_bits(row.v_bits, v.format);
+  const auto rec = detail::record_bytes(row.layout, row.layout == Layout::elementwise ? kb : row.k_bits,
+                                        row.layout == Layout::elementwise ? vb : row.v_bits, hk, hv);
+  if (!rec) return std::nullopt;
+  const std::uint64_t scales = row.layout == Layout::elementwise ? row.scale_bytes_per_token_head * (hv ? 2u : 1u) : 0u;
+  return fit_u32(std::uint64_t{heads} * (rec->k + rec->v + scales));
 }
 
 }  // namespace

@@ -1,0 +1,27 @@
+// Internal: the bytes of one token's record for one KV head, per cache layout — the one formula
+// that resolve() (bytes per token) and the Guard (the cache tensor's innermost dimension) share.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "kvdtype/cache_dtype.hpp"
+
+namespace kvdtype::detail {
+
+/// One KV head's record for one token. `packed` layouts keep K and V in one record (`k` holds
+/// it, `v` is 0); others have a K side and a V side (`v` is 0 when there is no V side: MLA).
+struct RecordBytes {
+  std::uint64_t k = 0;
+  std::uint64_t v = 0;
+  bool packed = false;
+};
+
+/// `k_bits`/`v_bits`: element bits of each side (elementwise; TurboQuant's key and value bits);
+/// `head_k`/`head_v`: head sizes (head_v = 0: no V side). Scales stored beside the elements
+/// (CacheDtype::scale_bytes_per_token_head) are not part of the record. nullopt: the layout
+/// needs a width that is unknown (0 bits).
+[[nodiscard]] std::optional<RecordBytes> record_bytes(Layout layout, std::uint32_t k_bits, std::uint32_t v_bits,
+                                                      std::uint64_t head_k, std::uint64_t head_v) noexcept;
+
+}  // namespace kvdtype::detail
