@@ -5,7 +5,8 @@ install(TARGETS kvdtype EXPORT kvdtypeTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY include/kvdtype DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY include/kvdtype DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} PATTERN "*.in" EXCLUDE)
+install(FILES ${PROJECT_BINARY_DIR}/include/kvdtype/version.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kvdtype)
 install(EXPORT kvdtypeTargets NAMESPACE kvdtype:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kvdtype)
 
 configure_package_config_file(cmake/kvdtypeConfig.cmake.in

@@ -96,7 +96,7 @@ KVD_API const char* kvd_last_error(void);
 /* The ABI version of the linked library (compare with KVDTYPE_ABI_VERSION). */
 KVD_API uint32_t kvd_abi_version(void);
 
-/* The library's release, "0.1.0". Static. */
+/* The library's release (e.g. "0.2.0"; KVDTYPE_VERSION_STRING of kvdtype/version.hpp). Static. */
 KVD_API const char* kvd_version_string(void);
 
 /* ---------------------------------------------------------------------------------------------

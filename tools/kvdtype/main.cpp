@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "cli.hpp"
+#include "kvdtype/version.hpp"
 
 int main(int argc, char** argv) {
   using namespace kvdtype::cli;
