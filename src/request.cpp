@@ -262,11 +262,10 @@ Result<Request> make_request(const RequestInput& in) {
   if (auto e = read_double("weight_gib", in.weight_gib, 0.0, 1e7, r.weight_gib)) return *e;
   if (auto e = read_uint("max_model_len", in.max_model_len, 1, std::uint64_t{1} << 40, r.max_model_len)) return *e;
   r.flags = in.flags;
-  // vLLM runs MLA models with data parallelism as data-parallel attention (DP attention + EP);
-  // SGLang needs --enable-dp-attention, which a launch command sets explicitly.
-  if (r.engine == Engine::vllm && r.data_parallel_size > 1 &&
-      (r.attention == Attention::mla || r.attention == Attention::sparse_mla))
-    r.flags |= flag_dp_attention;
+  // The one place that decides data-parallel attention. vLLM: every data-parallel rank runs the
+  // whole attention (its heads split by the tensor-parallel size only), whatever the model.
+  // SGLang needs --enable-dp-attention, which its launch command sets explicitly.
+  if (r.engine == Engine::vllm && r.data_parallel_size > 1) r.flags |= flag_dp_attention;
   return r;
 }
 

@@ -591,11 +591,7 @@ void finish(LaunchCommand& out, Collected& c, const Located& at) {
   switch (at.engine) {
     case Engine::vllm:
       in.backend = c.backend;
-      // vLLM runs attention data-parallel on every DP rank (each rank holds all heads).
-      if (is_number(in.data_parallel_size) && in.data_parallel_size.find_first_of(".-+") == std::string::npos &&
-          std::stoull(in.data_parallel_size.substr(0, 18)) > 1)
-        in.flags |= flag_dp_attention;
-      break;
+      break;  // data-parallel attention follows from --data-parallel-size (make_request decides)
     case Engine::sglang: {
       // The decode backend is the one that reads the cache on every step; a different prefill
       // backend is reported beside it for a second check.

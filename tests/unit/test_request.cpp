@@ -68,3 +68,23 @@ TEST(MakeRequest, DataParallelMlaOnVllmMeansDataParallelAttention) {
 }
 
 }  // namespace
+
+// One decision for data-parallel attention, whatever the input came from (flags, a launch
+// command): vLLM runs the whole attention on every data-parallel rank, for any model; SGLang only
+// with --enable-dp-attention (a flag its launch command sets).
+TEST(Request, DataParallelAttentionIsDecidedOnce) {
+  for (const char* attention : {"gqa", "mla"}) {
+    kvdtype::RequestInput in;
+    in.engine = "vllm";
+    in.attention = attention;
+    in.data_parallel_size = "8";
+    auto r = kvdtype::make_request(in);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(r->flags & kvdtype::flag_dp_attention) << attention;
+    in.data_parallel_size = "1";
+    EXPECT_FALSE(kvdtype::make_request(in)->flags & kvdtype::flag_dp_attention) << attention;
+    in.engine = "sglang";
+    in.data_parallel_size = "8";
+    EXPECT_FALSE(kvdtype::make_request(in)->flags & kvdtype::flag_dp_attention) << attention;
+  }
+}
