@@ -55,6 +55,7 @@ constexpr std::string_view kNoiseWords[] = {
     "agx",    "developer", "kit",        "superchip",  "maxq",    "hbm",         "hbm2",
     "hbm2e",  "hbm3",     "hbm3e",       "gddr6",      "gddr6x",  "gddr7",       "lpddr5x",
     "shared",  // GPU Feature Discovery appends -SHARED to a time-sliced GPU's product label
+    "tm",      // "AMD Radeon(TM) 8060S Graphics", as Windows drivers and llama.cpp print APU names
 };
 // Kubernetes node-label keys whose value is a GPU name: GPU Feature Discovery's product label
 // (the NVML name with blanks turned into '-'; NVIDIA k8s-device-plugin internal/lm/resource.go)

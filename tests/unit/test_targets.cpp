@@ -411,6 +411,7 @@ const Spelling kSpellings[] = {
     {"AMD Radeon RX 6700 XT", "gfx1031", "RX 6700 XT"},
     {"AMD Radeon PRO W6600", "gfx1032", "Radeon PRO W6600"},
     {"AMD Radeon 8060S", "gfx1151", "Radeon 8060S 128GB"},
+    {"AMD Radeon(TM) 8060S Graphics", "gfx1151", "Radeon 8060S 128GB"},
     {"Radeon 8060S 64GB", "gfx1151", "Radeon 8060S 64GB"},
     {"AMD Radeon 890M", "gfx1150", "Radeon 890M"},
     {"AMD Radeon 860M", "gfx1152", "Radeon 860M"},
