@@ -54,6 +54,18 @@ constexpr std::string_view kNoiseWords[] = {
     "dual",   "slot",     "vf",          "ac",         "hgx",     "dgx",         "jetson",
     "agx",    "developer", "kit",        "superchip",  "maxq",    "hbm",         "hbm2",
     "hbm2e",  "hbm3",     "hbm3e",       "gddr6",      "gddr6x",  "gddr7",       "lpddr5x",
+    "shared",  // GPU Feature Discovery appends -SHARED to a time-sliced GPU's product label
+    "tm",      // "AMD Radeon(TM) 8060S Graphics", as Windows drivers and llama.cpp print APU names
+};
+// Kubernetes node-label keys whose value is a GPU name: GPU Feature Discovery's product label
+// (the NVML name with blanks turned into '-'; NVIDIA k8s-device-plugin internal/lm/resource.go)
+// and the ROCm node labeller's (sysfs product_name with blanks turned into '_' and brackets
+// dropped; ROCm k8s-device-plugin cmd/k8s-node-labeller). "key=value" and "key: value" are read
+// as the value alone.
+constexpr std::string_view kLabelKeys[] = {
+    "nvidia.com/gpu.product",
+    "amd.com/gpu.product-name",
+    "beta.amd.com/gpu.product-name",
 };
 // Form factors choose between variants of one model but never change its architecture.
 constexpr std::string_view kFormWords[] = {"sxm", "sxm2", "sxm4", "sxm5", "sxm6", "pcie", "nvl", "oam"};
@@ -529,8 +541,24 @@ Result<TargetMatch> parse_one(std::string_view text) {
 }  // namespace
 }  // namespace detail
 
+namespace detail {
+namespace {
+
+// "nvidia.com/gpu.product=NVIDIA-H100-80GB-HBM3" -> "NVIDIA-H100-80GB-HBM3".
+std::string_view strip_label_key(std::string_view t) noexcept {
+  for (std::string_view key : kLabelKeys) {
+    if (t.size() <= key.size() || !iequals(t.substr(0, key.size()), key)) continue;
+    const char sep = t[key.size()];
+    if (sep == '=' || sep == ':') return trim(t.substr(key.size() + 1));
+  }
+  return t;
+}
+
+}  // namespace
+}  // namespace detail
+
 Result<TargetMatch> parse_target(std::string_view text) {
-  const std::string_view t = detail::trim(text);
+  const std::string_view t = detail::strip_label_key(detail::trim(text));
   if (t.size() > detail::kMaxText)
     return Error{ErrorCode::unknown_name,
                  "unknown GPU '" + detail::printable(t) + "' (longer than 256 characters)"};

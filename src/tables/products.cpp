@@ -51,6 +51,13 @@ constexpr Product kProducts[] = {
     {.name = "A100 PCIe 80GB", .target = "sm_80", .memory_mib = 81920,
      .source = "pci.ids 20b5; nvidia-smi 'NVIDIA A100 80GB PCIe, 81920 MiB'"},
     {.name = "A100 PCIe 40GB", .target = "sm_80", .memory_mib = 40960, .source = "pci.ids 20b1, 20f1"},
+    // A800: the A100 die with NVLink cut to 400 GB/s for the Chinese market; same sm_80.
+    {.name = "A800 SXM4 80GB", .target = "sm_80", .memory_mib = 81920,
+     .source = "GA100; torch/nvidia-smi name 'NVIDIA A800-SXM4-80GB' (public training logs); memory as "
+               "A100 SXM4 80GB (80 GB x 1024, no driver total seen)"},
+    {.name = "A800 PCIe 80GB", .target = "sm_80", .memory_mib = 81920,
+     .source = "lspci 'NVIDIA GA100 [A800 80GB PCIe]'; nvidia-smi name 'NVIDIA A800 80GB PCIe'; "
+               "80 GB x 1024"},
     {.name = "A30", .target = "sm_80", .memory_mib = 24576,
      .source = "pci.ids 20b7; nvidia-smi 'NVIDIA A30, 24576 MiB'"},
     {.name = "A10", .target = "sm_86", .memory_mib = 23028,
@@ -79,6 +86,9 @@ constexpr Product kProducts[] = {
      .source = "pci.ids 26b5; nvidia-smi 'NVIDIA L40, 46068 MiB'"},
     {.name = "L40S", .target = "sm_89", .memory_mib = 46068,
      .source = "pci.ids 26b9; nvidia-smi 'NVIDIA L40S, 46068 MiB'"},
+    {.name = "L20", .target = "sm_89", .memory_mib = 46068,
+     .source = "lspci 'NVIDIA AD102GL [L20] [10de:26ba]'; nvidia-smi '2 x NVIDIA L20, 46068 MiB each' "
+               "(public report); torch capability (8, 9)"},
     {.name = "RTX 4090", .target = "sm_89", .memory_mib = 24564,
      .source = "pci.ids 2684; nvidia-smi 'NVIDIA GeForce RTX 4090, 24564 MiB'"},
     {.name = "RTX 4090 D", .target = "sm_89", .memory_mib = 24576, .source = "pci.ids 2685 (24 GB)"},
@@ -96,8 +106,12 @@ constexpr Product kProducts[] = {
      .source = "pci.ids 2335; nvidia-smi 'NVIDIA H200, 143771 MiB' (observed, reference gpus.csv)"},
     {.name = "H200 NVL 141GB", .target = "sm_90", .memory_mib = 143771,
      .source = "pci.ids 233b; nvidia-smi 'NVIDIA H200 NVL, 143771 MiB'"},
-    {.name = "H20", .target = "sm_90", .memory_mib = 97871,
+    {.name = "H20 96GB", .target = "sm_90", .memory_mib = 97871,
      .source = "pci.ids 2329; nvidia-smi 'NVIDIA H20, 97871 MiB'"},
+    // The HBM3e H20: the driver calls it "NVIDIA H20-3e" (141 GB).
+    {.name = "H20-3e", .target = "sm_90", .memory_mib = 143771,
+     .source = "pci.ids 232c 'H20 HBM3e'; nvidia-smi '8 x NVIDIA H20-3e, 143771 MiB' and torch "
+               "capability (9, 0) in public run logs"},
     {.name = "H800 SXM5 80GB", .target = "sm_90", .memory_mib = 81559,
      .source = "pci.ids 2324; nvidia-smi 'NVIDIA H800, 81559 MiB'"},
     {.name = "H800 PCIe 80GB", .target = "sm_90", .memory_mib = 81920, .source = "pci.ids 2322"},
@@ -156,6 +170,33 @@ constexpr Product kProducts[] = {
      .source = "pci.ids 75a3; ROCm gpu-specs (gfx950, 288 GB)"},
 
     // ---- AMD Radeon ---------------------------------------------------------------------------
+    // RDNA2 (gfx103x). Memory sizes are AMD's specifications, not driver totals.
+    {.name = "RX 6900 XT", .target = "gfx1030", .memory_mib = 16384,
+     .source = "LLVM AMDGPUUsage.rst (gfx1030: Radeon RX 6800, 6800 XT, 6900 XT); 16 GB"},
+    {.name = "RX 6800 XT", .target = "gfx1030", .memory_mib = 16384,
+     .source = "LLVM AMDGPUUsage.rst (gfx1030); 16 GB"},
+    {.name = "RX 6800", .target = "gfx1030", .memory_mib = 16384,
+     .source = "LLVM AMDGPUUsage.rst (gfx1030); 16 GB"},
+    {.name = "Radeon PRO W6800", .target = "gfx1030", .memory_mib = 32768,
+     .source = "ROCm install-on-windows system-requirements (AMD Radeon PRO W6800: RDNA2, gfx1030); 32 GB"},
+    {.name = "RX 6700 XT", .target = "gfx1031", .memory_mib = 12288,
+     .source = "LLVM AMDGPUUsage.rst (gfx1031: Radeon RX 6700 XT); 12 GB"},
+    {.name = "Radeon PRO W6600", .target = "gfx1032", .memory_mib = 8192,
+     .source = "ROCm install-on-windows system-requirements (AMD Radeon PRO W6600: RDNA2, gfx1032); 8 GB"},
+    // RDNA3.5 APUs: the GPU shares the system's memory. The figure is one configuration (the
+    // largest sold for Strix Halo; a common laptop size for the others), not a property of the GPU.
+    {.name = "Radeon 8060S 128GB", .target = "gfx1151", .memory_mib = 131072,
+     .source = "LLVM AMDGPUUsage.rst (gfx1151: Radeon 8060S, llvm/llvm-project PR 163717); ROCm "
+               "labeller product-name 'AMD_Radeon_8060S_Graphics'; Ryzen AI Max+ 395 systems ship "
+               "with up to 128 GB unified memory"},
+    {.name = "Radeon 8060S 64GB", .target = "gfx1151", .memory_mib = 65536,
+     .source = "as Radeon 8060S 128GB; 64 GB unified-memory configuration"},
+    {.name = "Radeon 890M", .target = "gfx1150", .memory_mib = 32768,
+     .source = "LLVM AMDGPUUsage.rst (gfx1150: Radeon 890M, PR 163717); ROCm/MIOpen PR 3953 (Ryzen AI 9 "
+               "HX 370 = Radeon 890M = gfx1150); unified memory, 32 GB taken as a common configuration"},
+    {.name = "Radeon 860M", .target = "gfx1152", .memory_mib = 32768,
+     .source = "LLVM AMDGPUUsage.rst (gfx1152: Radeon 860M, PR 163717); unified memory, 32 GB taken as "
+               "a common configuration"},
     {.name = "RX 7900 XTX", .target = "gfx1100", .memory_mib = 24576,
      .source = "pci.ids 744c; ROCm gpu-arch-specs.rst (gfx1100, 24 GB)"},
     {.name = "RX 7900 XT", .target = "gfx1100", .memory_mib = 20480,
@@ -164,6 +205,9 @@ constexpr Product kProducts[] = {
      .source = "ROCm gpu-arch-specs.rst (gfx1100, 16 GB)"},
     {.name = "Radeon PRO W7900", .target = "gfx1100", .memory_mib = 49152,
      .source = "ROCm gpu-arch-specs.rst (gfx1100, 48 GB)"},
+    {.name = "Radeon PRO W7800", .target = "gfx1100", .memory_mib = 32768,
+     .source = "ROCm install-on-windows system-requirements (AMD Radeon PRO W7800: RDNA3, gfx1100); "
+               "32 GB per AMD's specification (a later 48 GB edition exists; no driver total seen)"},
     {.name = "RX 7800 XT", .target = "gfx1101", .memory_mib = 16384,
      .source = "ROCm install docs (RX 7800 XT / 7700 XT = gfx1101); 16 GB"},
     {.name = "RX 7600", .target = "gfx1102", .memory_mib = 8192,

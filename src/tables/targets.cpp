@@ -22,6 +22,13 @@
 //         July 2025); OCP is native on gfx950 and gfx12, FNUZ native on gfx942, the rest is
 //         emulated. fp8e4b15 is never offered on AMD. Older Triton (3.3 and before) offered
 //         fp8e5 only, plus fp8e4nv/fp8e4b8/fp8e5b16 on gfx942 and fp8e4nv on gfx950.
+//     These lists were first read from Triton's source; they are now measured: every row's bits
+//     are checked against tests/data/triton_targets (scripts/device/triton_targets.py compiled
+//     fp32/fp16/bf16 <-> fp8 kernels for every target with Triton 3.6.0) by
+//     tests/unit/test_triton_targets_fixture.cpp. The measurement agreed with every row read
+//     from source. Two rows are accepted by Triton but the ptxas bundled with Triton 3.6.0 cannot
+//     assemble them (sm_88: CUDA 12.8 ptxas; sm_110a: CUDA 12.9 ptxas-blackwell) -- a toolchain
+//     artefact the fixture records, not a Triton refusal.
 #include <span>
 
 #include "tables/tables.hpp"
@@ -265,6 +272,40 @@ constexpr Target kTargets[] = {
                   "(gfx950 -> 9.5)",
     },
     {
+        .name = "gfx1030",
+        .vendor = Vendor::amd,
+        .family = "RDNA2",
+        .cc_major = 10, .cc_minor = 3,  // HIP: gfx1030 -> (10, 3); all three report 10.3
+        .bf16 = false,  // no bf16 instructions at all (no dot9-insts, no WMMA): bf16 runs through fp32
+        .triton_fp8 = kTritonAmd,  // all emulated; bf16 <-> fp8e4b8/fp8e5b16 aborts LLVM (see the fixture)
+        .source = "LLVM AMDGPUUsage.rst processor table, GCN GFX10.3 (RDNA 2): gfx1030 (RX 6800 / "
+                  "6800 XT / 6900 XT); LLVM TargetParser.cpp fillAMDGPUFeatureMap GK_GFX103x (no "
+                  "dot9-insts, no fp8 or WMMA features); measured: tests/data/triton_targets (Triton 3.6.0)",
+    },
+    {
+        .name = "gfx1031",
+        .vendor = Vendor::amd,
+        .family = "RDNA2",
+        .cc_major = 10, .cc_minor = 3,
+        .bf16 = false,
+        .triton_fp8 = kTritonAmd,
+        .source = "LLVM AMDGPUUsage.rst processor table, GCN GFX10.3 (RDNA 2): gfx1031 (RX 6700 XT); LLVM "
+                  "TargetParser.cpp fillAMDGPUFeatureMap GK_GFX103x (no dot9-insts, no fp8 or WMMA "
+                  "features); measured: tests/data/triton_targets (Triton 3.6.0)",
+    },
+    {
+        .name = "gfx1032",
+        .vendor = Vendor::amd,
+        .family = "RDNA2",
+        .cc_major = 10, .cc_minor = 3,
+        .bf16 = false,
+        .triton_fp8 = kTritonAmd,
+        .source = "LLVM AMDGPUUsage.rst processor table, GCN GFX10.3 (RDNA 2): gfx1032 (products TBA "
+                  "there); ROCm install-on-windows system-requirements (Radeon PRO W6600 = gfx1032); LLVM "
+                  "TargetParser.cpp fillAMDGPUFeatureMap GK_GFX103x (no dot9-insts, no fp8 or WMMA "
+                  "features); measured: tests/data/triton_targets (Triton 3.6.0)",
+    },
+    {
         .name = "gfx1100",
         .vendor = Vendor::amd,
         .family = "RDNA3",
@@ -294,6 +335,39 @@ constexpr Target kTargets[] = {
         .triton_fp8 = kTritonAmd,
         .source = "LLVM TargetParser.cpp (GFX11 features); ROCm RDNA3 system-optimization docs "
                   "(gfx1100/1101/1102); Triton AMD compiler.py HIPOptions",
+    },
+    {
+        .name = "gfx1150",
+        .vendor = Vendor::amd,
+        .family = "RDNA3.5",
+        .cc_major = 11, .cc_minor = 5,  // HIP: gfx1151 -> (11, 5); unlike RDNA3 (11.0)
+        .bf16 = true,  // WMMA bf16, v_dot2 bf16 (dot9-insts)
+        .triton_fp8 = kTritonAmd,  // all emulated, as on RDNA3
+        .source = "LLVM AMDGPUUsage.rst processor table, GCN GFX11 (RDNA 3.5): gfx1150 APU, Radeon 890M "
+                  "(llvm/llvm-project PR 163717); LLVM TargetParser.cpp (gfx115x share gfx1100's "
+                  "features: WMMA f16/bf16, dot9-insts, no fp8); measured: tests/data/triton_targets",
+    },
+    {
+        .name = "gfx1151",
+        .vendor = Vendor::amd,
+        .family = "RDNA3.5",
+        .cc_major = 11, .cc_minor = 5,
+        .bf16 = true,
+        .triton_fp8 = kTritonAmd,
+        .source = "LLVM AMDGPUUsage.rst processor table, GCN GFX11 (RDNA 3.5): gfx1151 APU, Radeon 8060S "
+                  "(llvm/llvm-project PR 163717); LLVM TargetParser.cpp (gfx115x share gfx1100's "
+                  "features: WMMA f16/bf16, dot9-insts, no fp8); measured: tests/data/triton_targets",
+    },
+    {
+        .name = "gfx1152",
+        .vendor = Vendor::amd,
+        .family = "RDNA3.5",
+        .cc_major = 11, .cc_minor = 5,
+        .bf16 = true,
+        .triton_fp8 = kTritonAmd,
+        .source = "LLVM AMDGPUUsage.rst processor table, GCN GFX11 (RDNA 3.5): gfx1152 APU, Radeon 860M "
+                  "(llvm/llvm-project PR 163717); LLVM TargetParser.cpp (gfx115x share gfx1100's "
+                  "features: WMMA f16/bf16, dot9-insts, no fp8); measured: tests/data/triton_targets",
     },
     {
         .name = "gfx1200",

@@ -96,7 +96,8 @@ TEST(TargetTable, RowsAreWellFormed) {
     } else if (t.vendor == Vendor::amd) {
       EXPECT_TRUE(t.name.substr(0, 3) == "gfx") << t.name;
       EXPECT_FALSE(t.triton_fp8 & triton_fp8e4b15) << "Triton never offers fp8e4b15 on AMD: " << t.name;
-      EXPECT_TRUE(t.bf16) << t.name;
+      // RDNA2 has no bf16 instruction (no dot9-insts, no WMMA); every later AMD target has one.
+      EXPECT_EQ(t.bf16, t.family != "RDNA2") << t.name;
     }
   }
   EXPECT_TRUE(names.count("sm_88")) << "CUDA 13 lists compute_88";
@@ -161,6 +162,17 @@ TEST(TargetTable, FeatureFacts) {
   EXPECT_EQ(T("gfx1100").cc(), 110u);
   EXPECT_EQ(T("gfx1102").cc(), 110u);
   EXPECT_EQ(T("gfx1201").cc(), 120u);
+  EXPECT_EQ(T("gfx1030").cc(), 103u);
+  EXPECT_EQ(T("gfx1032").cc(), 103u);
+  EXPECT_EQ(T("gfx1151").cc(), 115u);
+
+  // RDNA2 and RDNA3.5: no fp8 hardware; Triton emulates all four AMD fp8 types.
+  for (std::string_view n : {"gfx1030", "gfx1031", "gfx1032", "gfx1150", "gfx1151", "gfx1152"}) {
+    EXPECT_FALSE(T(n).fp8_convert || T(n).fp8_mma) << n;
+    EXPECT_EQ(T(n).triton_fp8, triton_fp8e4nv | triton_fp8e5 | triton_fp8e4b8 | triton_fp8e5b16) << n;
+  }
+  EXPECT_FALSE(T("gfx1030").bf16);
+  EXPECT_TRUE(T("gfx1151").bf16);
 }
 
 // ---- the product table -------------------------------------------------------------------------
@@ -256,7 +268,55 @@ const Spelling kSpellings[] = {
     {"H100 Hopper", "sm_90", "H100 SXM5 80GB"},
     {"NVIDIA H200", "sm_90", "H200 SXM 141GB"},
     {"NVIDIA H200 NVL", "sm_90", "H200 NVL 141GB"},
-    {"NVIDIA H20", "sm_90", "H20"},
+    {"NVIDIA H20", "sm_90", "H20 96GB"},
+    {"NVIDIA H20-3e", "sm_90", "H20-3e"},
+    {"NVIDIA A800-SXM4-80GB", "sm_80", "A800 SXM4 80GB"},
+    {"NVIDIA A800 80GB PCIe", "sm_80", "A800 PCIe 80GB"},
+    {"A800", "sm_80", "A800 SXM4 80GB"},
+    {"NVIDIA L20", "sm_89", "L20"},
+    {"NVIDIA A10", "sm_86", "A10"},
+    {"Tesla T4", "sm_75", "T4"},
+    // Kubernetes node labels: GPU Feature Discovery (NVML name, blanks -> '-', "-SHARED" when
+    // time-sliced) and the ROCm node labeller (product_name, blanks -> '_'), with or without the key
+    {"NVIDIA-H100-80GB-HBM3", "sm_90", "H100 SXM5 80GB"},
+    {"nvidia.com/gpu.product=NVIDIA-H100-80GB-HBM3", "sm_90", "H100 SXM5 80GB"},
+    {"NVIDIA-A100-SXM4-80GB", "sm_80", "A100 SXM4 80GB"},
+    {"NVIDIA-A100-SXM4-40GB", "sm_80", "A100 SXM4 40GB"},
+    {"NVIDIA-A100-80GB-PCIe", "sm_80", "A100 PCIe 80GB"},
+    {"NVIDIA-A800-SXM4-80GB", "sm_80", "A800 SXM4 80GB"},
+    {"NVIDIA-H800", "sm_90", "H800 SXM5 80GB"},
+    {"NVIDIA-H20", "sm_90", "H20 96GB"},
+    {"NVIDIA-H20-3e", "sm_90", "H20-3e"},
+    {"NVIDIA-H200", "sm_90", "H200 SXM 141GB"},
+    {"NVIDIA-L20", "sm_89", "L20"},
+    {"NVIDIA-L40", "sm_89", "L40"},
+    {"NVIDIA-L40S", "sm_89", "L40S"},
+    {"NVIDIA-L4", "sm_89", "L4"},
+    {"nvidia.com/gpu.product=NVIDIA-L4", "sm_89", "L4"},
+    {"NVIDIA-A10", "sm_86", "A10"},
+    {"NVIDIA-A10G", "sm_86", "A10G"},
+    {"Tesla-T4", "sm_75", "T4"},
+    {"Tesla-T4-SHARED", "sm_75", "T4"},
+    {"NVIDIA-GeForce-RTX-4090", "sm_89", "RTX 4090"},
+    {"NVIDIA-GeForce-RTX-3090", "sm_86", "RTX 3090"},
+    {"NVIDIA-GH200-480GB", "sm_90", "GH200 96GB"},
+    {"NVIDIA-B200", "sm_100", "B200"},
+    {"NVIDIA-GB10", "sm_121", "GB10"},
+    {"NVIDIA-RTX-PRO-6000-Blackwell-Server-Edition", "sm_120", "RTX PRO 6000"},
+    {"Tesla-V100-SXM2-16GB", "sm_70", "V100 SXM2 16GB"},
+    {"AMD_Instinct_MI300X_OAM", "gfx942", "MI300X"},
+    {"amd.com/gpu.product-name=AMD_Instinct_MI300X_OAM", "gfx942", "MI300X"},
+    {"beta.amd.com/gpu.product-name=AMD_Instinct_MI300X_OAM", "gfx942", "MI300X"},
+    {"amd.com/gpu.product-name: AMD_Instinct_MI300X_OAM", "gfx942", "MI300X"},
+    {"AMD_Instinct_MI325X_OAM", "gfx942", "MI325X"},
+    {"AMD_Instinct_MI355X_OAM", "gfx950", "MI355X"},
+    {"AMD_Instinct_MI210", "gfx90a", "MI210"},
+    {"AMD_Instinct_MI250X", "gfx90a", "MI250X"},
+    {"AMD_Radeon_8060S_Graphics", "gfx1151", "Radeon 8060S 128GB"},
+    {"AMD_Radeon_890M_Graphics", "gfx1150", "Radeon 890M"},
+    {"AMD_Radeon_PRO_W7900", "gfx1100", "Radeon PRO W7900"},
+    {"AMD_Radeon_RX_7900_XTX", "gfx1100", "RX 7900 XTX"},
+    {"AMD_Radeon_RX_9070_XT", "gfx1201", "RX 9070 XT"},
     {"NVIDIA H800", "sm_90", "H800 SXM5 80GB"},
     {"NVIDIA GH200 480GB", "sm_90", "GH200 96GB"},
     {"NVIDIA GH200 144G HBM3e", "sm_90", "GH200 144GB"},
@@ -341,6 +401,25 @@ const Spelling kSpellings[] = {
     {"AMD Radeon RX 9060 XT", "gfx1200", "RX 9060 XT 16GB"},
     {"RX 9060 XT 8GB", "gfx1200", "RX 9060 XT 8GB"},
     {"AMD Radeon AI PRO R9700", "gfx1201", "Radeon AI PRO R9700"},
+    {"AMD Radeon PRO W7800", "gfx1100", "Radeon PRO W7800"},
+    {"AMD Radeon PRO W7900 Dual Slot", "gfx1100", "Radeon PRO W7900"},
+    {"AMD Radeon RX 6900 XT", "gfx1030", "RX 6900 XT"},
+    {"AMD Radeon RX 6800 XT", "gfx1030", "RX 6800 XT"},
+    {"AMD Radeon RX 6800", "gfx1030", "RX 6800"},
+    {"6800 XT", "gfx1030", "RX 6800 XT"},
+    {"AMD Radeon PRO W6800", "gfx1030", "Radeon PRO W6800"},
+    {"AMD Radeon RX 6700 XT", "gfx1031", "RX 6700 XT"},
+    {"AMD Radeon PRO W6600", "gfx1032", "Radeon PRO W6600"},
+    {"AMD Radeon 8060S", "gfx1151", "Radeon 8060S 128GB"},
+    {"AMD Radeon(TM) 8060S Graphics", "gfx1151", "Radeon 8060S 128GB"},
+    {"Radeon 8060S 64GB", "gfx1151", "Radeon 8060S 64GB"},
+    {"AMD Radeon 890M", "gfx1150", "Radeon 890M"},
+    {"AMD Radeon 860M", "gfx1152", "Radeon 860M"},
+    {"gfx1030", "gfx1030", nullptr},
+    {"gfx1151", "gfx1151", nullptr},
+    {"amdgcn-amd-amdhsa--gfx1151", "gfx1151", nullptr},
+    {"hip:gfx1152", "gfx1152", nullptr},
+    {"10.3", "sm_103", nullptr},  // a bare capability is NVIDIA's, never RDNA2
 };
 
 TEST(TargetParse, Spellings) {
@@ -391,6 +470,11 @@ TEST(TargetParse, RefusesWhatItCannotPlaceAndSuggests) {
       {"Hopper", {}},
       {"nvidia", {}},
       {"Quadro RTX 6000", {}},
+      // A MIG slice is not the card: its memory is the slice's, which no product row holds.
+      {"NVIDIA-A100-SXM4-80GB-MIG-3g.40gb", {"'mig'"}},
+      {"nvidia.com/gpu.family=hopper", {}},         // only the product label names a GPU
+      {"AMD Radeon Graphics", {}},                   // HIP's generic APU name: which one?
+      {"RX 6900 XTX", {"RX 6900 XT"}},
   };
   for (const Refusal& f : refusals) {
     const auto r = parse_target(f.text);
