@@ -167,20 +167,43 @@ std::string render_targets(OutputFormat fmt) {
   }
   std::string out;
   const bool md = fmt == OutputFormat::markdown;
-  if (md) out += "| target | family | cc | bf16 | fp8 cvt | fp8 mma | fp8 | fp4/fp6 mma | triton fp8 | products |\n|---|---|---|---|---|---|---|---|---|---|\n";
+  // Markdown is docs/targets.md's table (products have their own: `targets --products`).
+  if (md) out += "| target | vendor | family | capability | bf16 | fp8 convert | fp8 MMA | fp8 flavour | fp6/fp4 MMA | block-scaled MMA | Triton fp8 |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
   else out += pad("target", 8) + pad("family", 16) + pad("cc", 5) + pad("bf16", 4) + pad("fp8cvt", 6) + pad("fp8mma", 6) + pad("fp8", 4) + pad("fp4mma", 6) + "products\n";
   for (const Target& t : targets()) {
     std::string prods;
     for (const Product& p : products())
       if (p.target == t.name) prods += (prods.empty() ? "" : ", ") + std::string(p.name);
     if (md) {
-      out += "| " + std::string(t.name) + " | " + std::string(t.family) + " | " + cc_text(t) + " | " + yes(t.bf16) + " | " +
-             yes(t.fp8_convert) + " | " + yes(t.fp8_mma) + " | " + std::string(name(t.fp8_flavour)) + " | " +
-             yes(t.fp6_fp4_mma) + " | " + triton_list(t.triton_fp8) + " | " + prods + " |\n";
+      const auto mark = [](bool b) { return std::string(b ? "yes" : "—"); };
+      const std::string_view flavour = name(t.fp8_flavour);
+      out += "| `" + std::string(t.name) + "` | " + std::string(name(t.vendor)) + " | " + std::string(t.family) + " | " +
+             (t.vendor == Vendor::cpu ? std::string("—") : cc_text(t)) + " | " + mark(t.bf16) + " | " + mark(t.fp8_convert) + " | " +
+             mark(t.fp8_mma) + " | " + (flavour == "none" ? std::string("—") : std::string(flavour)) + " | " +
+             mark(t.fp6_fp4_mma) + " | " + mark(t.block_scale_mma) + " | " +
+             (t.triton_fp8 == 0 ? std::string("—") : triton_list(t.triton_fp8)) + " |\n";
     } else {
       out += pad(t.name, 8) + pad(t.family, 16) + pad(cc_text(t), 5) + pad(yes(t.bf16), 4) + pad(yes(t.fp8_convert), 6) +
              pad(yes(t.fp8_mma), 6) + pad(name(t.fp8_flavour), 4) + pad(yes(t.fp6_fp4_mma), 6) + prods + "\n";
     }
+  }
+  return out;
+}
+
+std::string render_products(OutputFormat fmt) {
+  if (fmt == OutputFormat::json) {
+    Json list = Json::array();
+    for (const Product& p : products())
+      list.push_back({{"name", p.name}, {"target", p.target}, {"memory_mib", p.memory_mib ? Json(p.memory_mib) : Json(nullptr)},
+                      {"source", p.source}});
+    return Json{{"schema", "kvdtype.products/v1"}, {"products", list}}.dump(2) + "\n";
+  }
+  const bool md = fmt == OutputFormat::markdown;
+  std::string out = md ? "| product | target | memory (MiB) |\n|---|---|---|\n" : pad("product", 28) + pad("target", 9) + "memory (MiB)\n";
+  for (const Product& p : products()) {
+    const std::string mib = p.memory_mib ? std::to_string(p.memory_mib) : std::string("—");
+    if (md) out += "| " + std::string(p.name) + " | `" + std::string(p.target) + "` | " + mib + " |\n";
+    else out += pad(p.name, 28) + pad(p.target, 9) + mib + "\n";
   }
   return out;
 }

@@ -24,7 +24,19 @@ Command add_formats(CLI::App& app) {
 }
 
 Command add_targets(CLI::App& app) {
-  return simple(app, "targets", "List GPU targets, their native formats and products", io::render_targets);
+  struct State {
+    Output out;
+    bool products = false;
+  };
+  auto* s = &keep<State>();
+  CLI::App* sub = app.add_subcommand("targets", "List GPU targets, their native formats and products");
+  sub->add_flag("--products", s->products, "list the products (names --gpu takes, target, memory) instead");
+  add_output_options(*sub, s->out);
+  return {sub, [s] {
+            if (!s->out.validate()) return kBadInput;
+            emit(s->products ? io::render_products(s->out.parsed) : io::render_targets(s->out.parsed));
+            return kAccepted;
+          }};
 }
 
 Command add_backends(CLI::App& app) {

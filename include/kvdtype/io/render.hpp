@@ -43,6 +43,8 @@ struct ReportExtras {
 /// `kvdtype formats`, `targets`, `backends`, `rules`.
 [[nodiscard]] std::string render_formats(OutputFormat format);
 [[nodiscard]] std::string render_targets(OutputFormat format);
+/// `kvdtype targets --products`: every product row (name, target, memory).
+[[nodiscard]] std::string render_products(OutputFormat format);
 [[nodiscard]] std::string render_backends(Engine engine, OutputFormat format);
 [[nodiscard]] std::string render_rules(OutputFormat format);
 
