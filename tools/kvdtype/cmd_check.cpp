@@ -10,6 +10,7 @@
 #include "cli.hpp"
 #include "kvdtype/capacity.hpp"
 #include "kvdtype/check.hpp"
+#include "kvdtype/io/installed_version.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/probe.hpp"
@@ -25,7 +26,7 @@ struct Flag {
 };
 constexpr Flag kFlags[] = {
     {"engine", "vllm (default), sglang"},
-    {"engine-version", "engine release, for known-bug rules (0.11.0, …)"},
+    {"engine-version", "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, latest (newest known) or auto (installed metadata)"},
     {"gpu", "sm_90, 9.0, H100, 'NVIDIA H100 80GB HBM3', gfx942, MI300X, cpu, or auto (probe this machine)"},
     {"kv-cache-dtype", "the engine's kv-cache string, verbatim (auto, fp8, fp8_e4m3, turboquant_k8v4, …)"},
     {"model-dtype", "bfloat16, float16, float32"},
@@ -117,6 +118,7 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   std::optional<io::LaunchCommand> launch;
 
   std::vector<std::string> argv = launch_argv;
+  std::string script;  // the command file's text, for the pins it holds
   if (!o.command_file.empty()) {
     if (!argv.empty()) return bad_input("give the launch command either after -- or with --command-file, not both");
     auto text = read_command_file(o.command_file);
@@ -125,11 +127,14 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
     if (!words.ok()) return bad_input(words.error());
     argv = std::move(*words);
     if (argv.empty()) return bad_input(o.command_file + ": no command in it");
+    script = std::move(*text);
   }
   if (!argv.empty()) {
     auto parsed = io::parse_launch_command(argv);
     if (!parsed.ok()) return bad_input(parsed.error());
     launch = std::move(*parsed);
+    // A script that pins the engine (pip install vllm==X) names the release it runs.
+    if (launch->input.engine_version.empty()) launch->input.engine_version = io::engine_version_pinned_in(script, launch->engine);
   }
 
   // The model config: --model, else a launch command's model when it is a local path.
@@ -160,9 +165,15 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
     extras.notes.push_back("gpu: probed " + *g);
   }
 
+  // --engine-version auto: the installed engine's metadata (never runs Python).
+  auto installed = io::resolve_auto_engine_version(input);
+  if (!installed.ok()) return bad_input(installed.error());
+  if (!installed->empty()) extras.notes.push_back(*installed);
+
   auto request = make_request(input);
   if (!request.ok()) return bad_input(request.error());
   const Report report = check(*request);
+  for (std::string& n : io::engine_release_notes(report, o.verbose)) extras.notes.push_back(std::move(n));
   extras.capacity = capacity(report);
 
   std::optional<Report> draft, prefill;
