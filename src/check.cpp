@@ -294,10 +294,20 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
     target_path(ctx, rep, out);
     portability_and_scales(ctx, rep, out);
   }
-  std::stable_sort(rep.diagnostics.begin(), rep.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+  // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
+  // report holds at most 48 diagnostics (tests/unit/test_versions.cpp counts allocations).
+  auto before = [](const Diagnostic& a, const Diagnostic& b) {
     if (a.severity != b.severity) return a.severity > b.severity;
     return a.rule->code < b.rule->code;
-  });
+  };
+  Diagnostic* d = rep.diagnostics.begin();
+  const std::size_t n = rep.diagnostics.size();
+  for (std::size_t i = 1; i < n; ++i) {
+    const Diagnostic x = d[i];
+    std::size_t j = i;
+    for (; j > 0 && before(x, d[j - 1]); --j) d[j] = d[j - 1];
+    d[j] = x;
+  }
   return rep;
 }
 
