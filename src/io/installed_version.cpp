@@ -195,7 +195,7 @@ std::vector<std::string> engine_release_notes(const Report& report, bool verbose
   }
   if (verbose) {
     for (const Constraint* c : report.fixed_bugs)
-      notes.push_back("known bug fixed in this release: " + std::string(c->fix_pr.empty() ? c->rule : c->fix_pr) +
+      notes.push_back("known bug this release has the fix for: " + std::string(c->fix_pr.empty() ? c->rule : c->fix_pr) +
                       (c->fixed_in.empty() ? std::string() : " (first released in " + std::string(c->fixed_in) + ")") +
                       ": " + std::string(c->detail));
   }

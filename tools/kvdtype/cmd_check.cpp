@@ -221,7 +221,7 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   }
   sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json");
   sub->add_option("--command-file", o->command_file, "a file holding the launch command (- for stdin)");
-  sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored");
+  sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored, the engine release and the known bugs it has fixes for");
   add_output_options(*sub, o->out);
   Command c;
   c.app = sub;
