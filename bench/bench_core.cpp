@@ -55,6 +55,28 @@ void BM_check_error(benchmark::State& state) {
 }
 BENCHMARK(BM_check_error);
 
+// The version dimension: the founding TurboQuant case with a release given (v0.25.1 carries
+// vllm#39988 and #50533: both known-bug rows judged against the release, the kv string's and
+// the backend's release ranges looked up). Same work as an unversioned check plus the release
+// lookups; no allocation either way.
+void BM_check_versioned(benchmark::State& state) {
+  RequestInput in;
+  in.engine = std::string("vllm");
+  in.engine_version = std::string("0.25.1");
+  in.gpu = std::string("A100");
+  in.model_dtype = std::string("bfloat16");
+  in.kv_cache_dtype = std::string("turboquant_k8v4");
+  const Request req = *make_request(in);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(req);
+    Report rep = check(req);
+    benchmark::DoNotOptimize(rep);
+    benchmark::ClobberMemory();
+  }
+  state.SetLabel("vllm 0.25.1 A100 turboquant_k8v4 -> " + std::string(name(check(req).verdict())));
+}
+BENCHMARK(BM_check_versioned);
+
 // The same, plus every diagnostic's message and fix expanded to text (what a face prints).
 void BM_check_error_messages(benchmark::State& state) {
   Request req = uint8_request();

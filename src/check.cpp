@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "compat.hpp"
+#include "kvdtype/release.hpp"
 #include "kvdtype/check.hpp"
 #include "resolve_internal.hpp"
 #include "tables/rule_id.hpp"
@@ -63,21 +64,76 @@ void backend_rows(const Context& ctx, const Report& rep, Emitter& out) {
     // The backend the user asked for, judged by its own row (even if the engine substituted it).
     const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, ctx.req.backend)];
     for (const detail::RowFailure& f : detail::row_failures(ctx, cb))
-      out.add(f.rule, {.backend = ctx.req.backend, .number = f.number});
+      out.add(f.rule, {.backend = ctx.req.backend, .detail = f.detail, .value = f.value, .number = f.number});
   } else if (plan.backend == nullptr && !plan.skipped.empty()) {
     out.add("KVD016");
   }
 }
 
-void constraints(const Context& ctx, const Report& rep, Emitter& out) {
+// What the engine release has: the kv string (KVD005), the backend that runs (KVD006 when it is
+// not established; an explicit backend the release lacks is a row failure above), and whether
+// the version is one the release table knows (KVD007).
+void release_scope(const Context& ctx, const Report& rep, Emitter& out) {
+  const Version& v = ctx.req.engine_version;
+  if (!v.known) return;
+  const auto versions = release_versions(ctx.req.engine);
+  if (!versions.empty() && find_release(ctx.req.engine, v) == nullptr) {
+    // Name the nearest known releases around it (static table strings).
+    const auto rows = releases(ctx.req.engine);
+    std::string_view below, above;
+    for (std::size_t i = 0; i < versions.size(); ++i) {
+      if (!versions[i].known) continue;
+      if (versions[i] < v) below = rows[i].version;
+      else if (above.empty()) above = rows[i].version;
+    }
+    out.add("KVD007", {.detail = below.empty() ? std::string_view("none") : below,
+                       .value = above.empty() ? std::string_view("none; newer than every release kvdtype knows") : above});
+  }
+  if (ctx.requested != nullptr) {
+    const auto in = ctx.ix.vocabulary_ranges[detail::vocabulary_index(ctx.ix, ctx.requested)].at(v);
+    if (in != detail::ReleaseRange::In::yes) {
+      const detail::ReleaseGap gap = detail::release_gap(in, ctx.requested->introduced_in, ctx.requested->removed_in);
+      out.add("KVD005", {.detail = gap.detail, .value = gap.value},
+              in == detail::ReleaseRange::In::maybe ? std::optional<Severity>(Severity::warning) : std::nullopt);
+    }
+  }
+  if (const Backend* b = rep.plan.backend) {
+    const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, b)];
+    if (cb.range.at(v) == detail::ReleaseRange::In::maybe) {
+      const detail::ReleaseGap gap = detail::release_gap(detail::ReleaseRange::In::maybe, b->introduced_in, b->removed_in);
+      out.add("KVD006", {.backend = b, .detail = gap.detail, .value = gap.value}, Severity::warning);
+    }
+    // A kv string the backend reads from a release not established against this one.
+    if (ctx.requested != nullptr) {
+      const auto kv = detail::vocabulary_index(ctx.ix, ctx.requested);
+      for (std::uint8_t i = 0; i < cb.kv_since_count; ++i) {
+        const detail::KvSince& k = cb.kv_since[i];
+        if (k.kv == kv && k.absent.known && k.absent < v && v < k.since)
+          out.add("KVD008", {.backend = b, .detail = "whether the backend reads it in this release is not established; it does from", .value = k.since_text},
+                  Severity::warning);
+      }
+    }
+  }
+}
+
+void constraints(const Context& ctx, Report& rep, Emitter& out) {
   const Plan& plan = rep.plan;
   auto judge = [&](const detail::CompiledConstraint& c, const Backend* about) {
     if (c.replace != nullptr || !detail::matches(ctx, c, plan)) return;
     const detail::Affected a = detail::affected(ctx, c);
-    if (a == detail::Affected::no) return;
+    if (a == detail::Affected::no) {
+      // A known bug this release has the fix for: no diagnostic, listed under --verbose.
+      if (c.bug) {
+        bool seen = false;
+        for (const Constraint* f : rep.fixed_bugs) seen = seen || f == c.row;
+        if (!seen) rep.fixed_bugs.push_back(c.row);
+      }
+      return;
+    }
     std::optional<Severity> sev;
     if (a == detail::Affected::maybe && c.rule->severity == Severity::error) sev = Severity::warning;
-    Evidence ev{.backend = about, .detail = c.row->detail, .constraint = c.row};
+    // number 1: the release is known to carry it (messages say so); 0: not established.
+    Evidence ev{.backend = about, .detail = c.row->detail, .number = a == detail::Affected::yes ? 1u : 0u, .constraint = c.row};
     if (c.replace) ev.value = c.replace->name;
     out.add(c.rule, ev, sev);
   };
@@ -85,10 +141,13 @@ void constraints(const Context& ctx, const Report& rep, Emitter& out) {
   if (ctx.requested != nullptr)
     for (std::uint32_t i : ctx.ix.global_by_kv[detail::vocabulary_index(ctx.ix, ctx.requested)])
       judge(ctx.ix.constraints[i], plan.backend);
-  // Constraints of the backend that runs.
-  if (plan.backend != nullptr)
-    for (std::uint32_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.backend)])
-      judge(ctx.ix.constraints[i], plan.backend);
+  // Constraints of the backend that runs (none when the release does not have it: KVD006 says so).
+  if (plan.backend != nullptr) {
+    const std::size_t b = detail::backend_index(ctx.ix, plan.backend);
+    const auto in = ctx.ix.compiled_backends[b].range.at(ctx.req.engine_version);
+    if (in != detail::ReleaseRange::In::before && in != detail::ReleaseRange::In::removed)
+      for (std::uint32_t i : ctx.ix.by_backend[b]) judge(ctx.ix.constraints[i], plan.backend);
+  }
   // The swap itself, judged on the plan the swapped-out backend would have had.
   if (plan.replaced != nullptr) {
     Plan asked;
@@ -226,6 +285,7 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
   unknown_inputs(ctx, rep, out);
   if (ctx.effective != nullptr) {
     cache_string(ctx, rep, out);
+    release_scope(ctx, rep, out);
     backend_rows(ctx, rep, out);
     constraints(ctx, rep, out);
     canonicalization(ctx, rep, out);
@@ -235,10 +295,20 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
     target_path(ctx, rep, out);
     portability_and_scales(ctx, rep, out);
   }
-  std::stable_sort(rep.diagnostics.begin(), rep.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+  // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
+  // report holds at most 48 diagnostics (tests/unit/test_versions.cpp counts allocations).
+  auto before = [](const Diagnostic& a, const Diagnostic& b) {
     if (a.severity != b.severity) return a.severity > b.severity;
     return a.rule->code < b.rule->code;
-  });
+  };
+  Diagnostic* d = rep.diagnostics.begin();
+  const std::size_t n = rep.diagnostics.size();
+  for (std::size_t i = 1; i < n; ++i) {
+    const Diagnostic x = d[i];
+    std::size_t j = i;
+    for (; j > 0 && before(x, d[j - 1]); --j) d[j] = d[j - 1];
+    d[j] = x;
+  }
   return rep;
 }
 

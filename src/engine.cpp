@@ -34,13 +34,38 @@ Result<Engine> parse_engine(std::string_view text) {
 
 namespace {
 
-// Reads one decimal component; false when absent or out of range.
-bool read_number(std::string_view& s, std::uint16_t& out) {
+// Reads one decimal number (at most `limit`); false when absent or out of range.
+bool read_number(std::string_view& s, std::uint16_t& out, unsigned limit = 65535) {
   unsigned value = 0;
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (ec != std::errc() || ptr == s.data() || value > 65535) return false;
+  if (ec != std::errc() || ptr == s.data() || value > limit) return false;
   out = static_cast<std::uint16_t>(value);
   s.remove_prefix(static_cast<std::size_t>(ptr - s.data()));
+  return true;
+}
+
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+bool is_sep(char c) noexcept { return c == '.' || c == '-' || c == '_'; }
+
+// Consumes `word` (lower case) at the front of s, after an optional separator.
+bool take_word(std::string_view& s, std::string_view word) {
+  std::string_view t = s;
+  if (!t.empty() && is_sep(t.front())) t.remove_prefix(1);
+  if (!t.starts_with(word)) return false;
+  s = t.substr(word.size());
+  return true;
+}
+
+// An optional number after an optional separator (PEP 440: "rc", "rc1", "rc.1", "post-2").
+bool take_optional_number(std::string_view& s, std::uint16_t& out) {
+  std::string_view t = s;
+  if (!t.empty() && is_sep(t.front()) && t.size() > 1 && is_digit(t[1])) t.remove_prefix(1);
+  if (t.empty() || !is_digit(t.front())) {
+    out = 0;
+    return true;
+  }
+  if (!read_number(t, out, 65534)) return false;
+  s = t;
   return true;
 }
 
@@ -50,34 +75,82 @@ Result<Version> parse_version(std::string_view text) {
   const std::string original(text);
   auto bad = [&] {
     return Error{ErrorCode::bad_value, "bad engine version '" + detail::printable(original) +
-                                           "'; expected MAJOR.MINOR[.PATCH] such as 0.11.0 or v0.11.1rc2"};
+                                           "'; expected a release such as 0.25.1, v0.25.1, 0.31.0rc1, "
+                                           "0.4.8.post1 or 0.9.2+cu126 (or latest, auto)"};
   };
-  if (!text.empty() && (text.front() == 'v' || text.front() == 'V')) text.remove_prefix(1);
+  if (text.size() > 64) return bad();
+  const std::string lowered = detail::to_lower(text);
+  std::string_view s = lowered;
+  if (!s.empty() && s.front() == 'v') s.remove_prefix(1);
+  // An epoch other than 0 ("1!2.0") is never used by the engines; refuse rather than misorder.
+  if (s.starts_with("0!")) s.remove_prefix(2);
   Version v;
-  if (!read_number(text, v.major)) return bad();
-  if (text.empty() || text.front() != '.') return bad();
-  text.remove_prefix(1);
-  if (!read_number(text, v.minor)) return bad();
-  if (!text.empty() && text.front() == '.' && text.size() > 1 && text[1] >= '0' && text[1] <= '9') {
-    text.remove_prefix(1);
-    if (!read_number(text, v.patch)) return bad();
-  }
-  // What follows a release number: pre-release (rc, a, b, dev) sorts below it; a local
-  // version (+g1234) or post-release does not change the comparison.
-  if (!text.empty()) {
-    const std::string rest = detail::to_lower(text);
-    const std::string_view r = rest;
-    if (r.starts_with("rc") || r.starts_with(".rc") || r.starts_with("a") || r.starts_with("b") ||
-        r.starts_with(".dev") || r.starts_with("dev") || r.starts_with("-rc")) {
-      v.pre_release = true;
-    } else if (!(r.starts_with("+") || r.starts_with(".post") || r.starts_with("post"))) {
-      return bad();
+  std::uint16_t* parts[] = {&v.major, &v.minor, &v.patch, &v.micro};
+  int count = 0;
+  while (true) {
+    if (count == 4 || !read_number(s, *parts[count])) return bad();
+    ++count;
+    if (s.size() >= 2 && s.front() == '.' && is_digit(s[1])) {
+      s.remove_prefix(1);
+      continue;
     }
-    for (char c : r)
-      if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e) return bad();
+    break;
   }
+  if (count < 2) return bad();
+  // Pre-release: a, alpha, b, beta, c, rc, pre, preview (longest spellings first).
+  struct PreWord {
+    std::string_view word;
+    Version::Pre kind;
+  };
+  static constexpr PreWord kPre[] = {{"alpha", Version::Pre::a}, {"beta", Version::Pre::b},
+                                     {"preview", Version::Pre::rc}, {"pre", Version::Pre::rc},
+                                     {"rc", Version::Pre::rc},      {"a", Version::Pre::a},
+                                     {"b", Version::Pre::b},        {"c", Version::Pre::rc}};
+  for (const PreWord& p : kPre) {
+    if (take_word(s, p.word)) {
+      v.pre = p.kind;
+      if (!take_optional_number(s, v.pre_number)) return bad();
+      break;
+    }
+  }
+  // Post-release: .postN, .revN, -N.
+  if (take_word(s, "post") || take_word(s, "rev")) {
+    if (!take_optional_number(s, v.post)) return bad();
+  } else if (s.size() >= 2 && s.front() == '-' && is_digit(s[1])) {
+    s.remove_prefix(1);
+    if (!read_number(s, v.post, 65534)) return bad();
+  }
+  if (take_word(s, "dev")) {
+    if (!take_optional_number(s, v.dev)) return bad();
+  }
+  // Local part: +[a-z0-9]+([-_.][a-z0-9]+)*, ignored for ordering.
+  if (!s.empty()) {
+    if (s.front() != '+' || s.size() < 2) return bad();
+    s.remove_prefix(1);
+    char prev = '.';
+    for (char c : s) {
+      const bool alnum = is_digit(c) || (c >= 'a' && c <= 'z');
+      if (!alnum && !(is_sep(c) && !is_sep(prev))) return bad();
+      prev = c;
+    }
+    if (is_sep(prev)) return bad();
+  }
+  v.pre_release = v.pre != Version::Pre::none || v.dev != Version::kNone;
   v.known = true;
   return v;
+}
+
+std::string to_string(const Version& v) {
+  if (!v.known) return "unknown";
+  std::string out = std::to_string(v.major) + "." + std::to_string(v.minor) + "." + std::to_string(v.patch);
+  if (v.micro) out += "." + std::to_string(v.micro);
+  if (v.pre != Version::Pre::none) {
+    static constexpr std::string_view kNames[] = {"a", "b", "rc"};
+    out += std::string(kNames[static_cast<int>(v.pre)]) + std::to_string(v.pre_number);
+  }
+  if (v.post != Version::kNone) out += ".post" + std::to_string(v.post);
+  if (v.dev != Version::kNone) out += ".dev" + std::to_string(v.dev);
+  return out;
 }
 
 std::string_view name(Attention a) noexcept {

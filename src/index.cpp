@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "kvdtype/release.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::detail {
@@ -18,6 +19,7 @@ namespace {
 struct Compiler {
   std::vector<std::string>& problems;
   std::string where;  // "backends_vllm FLASHMLA"
+  std::span<const Version> releases = {};  // empty: any well-formed version is accepted
 
   void problem(std::string_view what, std::string_view word) {
     problems.push_back(where + ": " + std::string(what) + " '" + std::string(word) + "'");
@@ -111,6 +113,8 @@ struct Compiler {
     return std::nullopt;
   }
 
+  // A version a row names: well-formed and, when a release table is given, one of its releases
+  // (a typo such as 0.25.3 would otherwise silently move a bug's range).
   Version version(std::string_view text) {
     if (text.empty()) return {};
     auto v = parse_version(text);
@@ -118,7 +122,17 @@ struct Compiler {
       problem("bad version", text);
       return {};
     }
+    if (!releases.empty() && std::find(releases.begin(), releases.end(), *v) == releases.end())
+      problem("version not in the release table", text);
     return *v;
+  }
+
+  ReleaseRange range(std::string_view introduced, std::string_view absent, std::string_view removed) {
+    ReleaseRange r{version(introduced), version(absent), version(removed)};
+    if (r.absent.known && !r.introduced.known) problem("absent_in without introduced_in", absent);
+    if (r.absent.known && r.introduced.known && !(r.absent < r.introduced)) problem("absent_in not before introduced_in", absent);
+    if (r.removed.known && r.introduced.known && !(r.introduced < r.removed)) problem("removed_in not after introduced_in", removed);
+    return r;
   }
 };
 
@@ -155,21 +169,24 @@ std::span<const Constraint> constraints_of(Engine e) {
 
 EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabulary, std::span<const Backend> backends,
                                std::span<const SelectionOrder> selection, std::span<const Constraint> constraints,
-                               std::vector<std::string>& problems) {
+                               std::vector<std::string>& problems, std::span<const Version> releases) {
   EngineIndex ix;
   ix.engine = engine;
   ix.vocabulary = vocabulary;
   ix.backends = backends;
   const std::string en(engine_info(engine).name);
-  Compiler c{problems, {}};
+  Compiler c{problems, {}, releases};
 
   if (ix.vocabulary.size() > kMaxRows || ix.backends.size() > kMaxRows) {
     problems.push_back(en + ": more than 64 vocabulary or backend rows; widen detail::Bits");
     ix.vocabulary = ix.vocabulary.first(std::min(ix.vocabulary.size(), kMaxRows));
     ix.backends = ix.backends.first(std::min(ix.backends.size(), kMaxRows));
   }
-  for (const CacheDtype& row : ix.vocabulary)
+  for (const CacheDtype& row : ix.vocabulary) {
     if (row.name == "auto") ix.auto_row = &row;
+    c.where = "cache_dtypes_" + en + " " + std::string(row.name);
+    ix.vocabulary_ranges.push_back(c.range(row.introduced_in, row.absent_in, row.removed_in));
+  }
   if (!ix.vocabulary.empty() && ix.auto_row == nullptr) problems.push_back(en + ": vocabulary has no 'auto' row");
 
   for (const Backend& b : ix.backends) {
@@ -190,6 +207,29 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     }
     cb.fp8_as = c.format_rule(b.fp8_as);
     cb.q_kv_format_platforms = c.platforms(b.q_kv_format_platforms);
+    cb.range = c.range(b.introduced_in, b.absent_in, b.removed_in);
+    cb.min_cc_changed = c.version(b.min_cc_changed_in);
+    if (cb.min_cc_changed.known != (b.min_cc_before != 0)) c.problem("min_cc_before and min_cc_changed_in go together", b.min_cc_changed_in);
+    // "STRING:FIRST" or "STRING:LAST_WITHOUT..FIRST" (the releases between are not established).
+    for_each_word(b.kv_cache_dtypes_since, [&](std::string_view w) {
+      const std::size_t colon = w.find(':');
+      if (colon == std::string_view::npos) return c.problem("kv_cache_dtypes_since word is not STRING:VERSION", w);
+      const Bits kv = c.vocabulary(ix.vocabulary, w.substr(0, colon));
+      std::string_view versions = w.substr(colon + 1), absent_text;
+      if (const std::size_t dots = versions.find(".."); dots != std::string_view::npos) {
+        absent_text = versions.substr(0, dots);
+        versions = versions.substr(dots + 2);
+      }
+      const Version since = c.version(versions);
+      const Version absent = c.version(absent_text);
+      if (kv == 0 || !since.known) return;
+      if (absent.known && !(absent < since)) return c.problem("kv_cache_dtypes_since window is not LAST_WITHOUT..FIRST", w);
+      if (!(cb.kv & kv)) return c.problem("kv_cache_dtypes_since names a string the backend does not accept", w);
+      if (cb.kv_since_count == cb.kv_since.size()) return c.problem("too many kv_cache_dtypes_since words at", w);
+      std::uint8_t index = 0;
+      while (!(kv & bit(index))) ++index;
+      cb.kv_since[cb.kv_since_count++] = {index, since, absent, versions};
+    });
     ix.compiled_backends.push_back(cb);
   }
 
@@ -200,6 +240,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cs.platform = c.platforms(s.platform);
     cs.attention = c.attention(s.attention);
     cs.head_sizes = c.sizes(s.head_sizes);
+    cs.range = c.range(s.introduced_in, {}, s.removed_in);
     for_each_word(s.order, [&](std::string_view w) {
       const auto it = std::find_if(ix.backends.begin(), ix.backends.end(), [&](const Backend& b) { return b.name == w; });
       if (it == ix.backends.end()) c.problem("unknown backend", w);
@@ -227,6 +268,10 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.when.head_sizes = c.sizes(k.when.head_sizes);
     cc.introduced = c.version(k.introduced_in);
     cc.fixed = c.version(k.fixed_in);
+    cc.removed = c.version(k.removed_in);
+    cc.bug = !k.fix_pr.empty() || !k.fixed_in.empty() || !k.affected_in.empty();
+    if (cc.bug && cc.removed.known) c.problem("a known bug ends with fixed_in, not removed_in", k.removed_in);
+    if (cc.introduced.known && cc.fixed.known && !(cc.introduced < cc.fixed)) c.problem("fixed_in not after introduced_in", k.fixed_in);
     for_each_word(k.affected_in, [&](std::string_view w) {
       const Version v = c.version(w);
       if (!v.known) return;
@@ -269,7 +314,18 @@ template <Engine E>
 const Built& built() noexcept {
   static const Built instance = [] {
     Built b;
-    b.index = build_engine_index(E, vocabulary_of(E), backends_of(E), selection_of(E), constraints_of(E), b.problems);
+    b.index = build_engine_index(E, vocabulary_of(E), backends_of(E), selection_of(E), constraints_of(E), b.problems,
+                                 release_versions(E));
+    // The release table itself: every row parses, oldest first, no duplicates.
+    const auto rows = releases(E);
+    const auto versions = release_versions(E);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string where = "releases_" + std::string(engine_info(E).name) + " " + std::string(rows[i].version);
+      if (!versions[i].known) b.problems.push_back(where + ": bad version");
+      else if (i > 0 && versions[i - 1].known && !(versions[i - 1] < versions[i]))
+        b.problems.push_back(where + ": not newer than the row before it");
+      if (rows[i].source.empty()) b.problems.push_back(where + ": no source");
+    }
     return b;
   }();
   return instance;

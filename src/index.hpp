@@ -49,8 +49,34 @@ struct SizeList {
   }
 };
 
+/// A row's release range, compiled (see the range fields of CacheDtype / Backend).
+struct ReleaseRange {
+  Version introduced, absent, removed;
+  enum class In : std::uint8_t { yes, maybe, before, removed };
+  /// Whether release `v` has the row; an unknown version is the newest known (yes).
+  [[nodiscard]] In at(const Version& v) const noexcept {
+    if (!v.known) return In::yes;
+    if (removed.known && v >= removed) return In::removed;
+    if (introduced.known && v < introduced) return absent.known && v > absent ? In::maybe : In::before;
+    return In::yes;
+  }
+  [[nodiscard]] bool bounded() const noexcept { return introduced.known || removed.known; }
+};
+
+/// A kv string a backend accepts only from some release on.
+struct KvSince {
+  std::uint8_t kv = 0;  // vocabulary index
+  Version since;        // first release known to accept it
+  Version absent;       // last release known not to (releases between: not established)
+  std::string_view since_text;
+};
+
 struct CompiledBackend {
   const Backend* row = nullptr;
+  ReleaseRange range;
+  Version min_cc_changed;  // known: before it the floor was row->min_cc_before
+  std::array<KvSince, 8> kv_since{};
+  std::uint8_t kv_since_count = 0;
   std::uint8_t platforms = 0;   // platform bits
   std::uint8_t attention = 0;   // attention bits
   Bits kv = 0;                  // accepted cache dtypes (engine vocabulary index)
@@ -64,6 +90,7 @@ struct CompiledBackend {
 
 struct CompiledSelection {
   const SelectionOrder* row = nullptr;
+  ReleaseRange range;
   std::uint8_t platform = 0;
   std::uint8_t attention = 0;  // 0: any
   SizeList head_sizes;
@@ -85,6 +112,8 @@ struct CompiledConstraint {
   const Rule* rule = nullptr;
   CompiledWhen when;
   Version introduced, fixed;  // .known false when not given
+  Version removed;            // behaviour rows: first release without the behaviour
+  bool bug = false;           // a known bug (fix_pr, fixed_in or affected_in set)
   std::array<Version, 4> affected{};  // observed affected releases
   std::uint8_t affected_count = 0;
   const Backend* replace = nullptr;
@@ -93,6 +122,7 @@ struct CompiledConstraint {
 struct EngineIndex {
   Engine engine{};
   std::span<const CacheDtype> vocabulary;
+  std::vector<ReleaseRange> vocabulary_ranges;     // parallel to vocabulary
   std::span<const Backend> backends;
   std::vector<CompiledBackend> compiled_backends;  // parallel to backends
   std::vector<CompiledSelection> selection;
@@ -109,9 +139,10 @@ struct EngineIndex {
 const EngineIndex& engine_index(Engine engine) noexcept;
 
 /// Compile arbitrary rows (the benchmarks' synthetic tables use this); problems are appended.
+/// Every version a row names must be one of `releases` (the engine's release table).
 EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabulary, std::span<const Backend> backends,
                                std::span<const SelectionOrder> selection, std::span<const Constraint> constraints,
-                               std::vector<std::string>& problems);
+                               std::vector<std::string>& problems, std::span<const Version> releases = {});
 
 /// Position of a row in its table.
 std::size_t vocabulary_index(const EngineIndex& ix, const CacheDtype* row) noexcept;

@@ -13,11 +13,18 @@ std::string cc_text(unsigned cc) {
   return std::to_string(cc / 10) + "." + std::to_string(cc % 10);
 }
 
-std::string backend_targets(const Backend& b) {
+// The backend's platforms and capability range in the request's release (a floor that changed,
+// FlashInfer 7.5 → 8.0 in vLLM v0.24.0, is the older one for older releases).
+std::string backend_targets(const Backend& b, const Version& release) {
   std::string out;
   for (char c : b.platforms) out += c == ' ' ? '/' : c;
-  if (b.min_cc && b.max_cc) out += " compute capability " + cc_text(b.min_cc) + " to " + cc_text(b.max_cc);
-  else if (b.min_cc) out += " compute capability " + cc_text(b.min_cc) + " or newer";
+  unsigned min_cc = b.min_cc;
+  if (b.min_cc_before && release.known) {
+    auto changed = parse_version(b.min_cc_changed_in);
+    if (changed.ok() && release < *changed) min_cc = b.min_cc_before;
+  }
+  if (min_cc && b.max_cc) out += " compute capability " + cc_text(min_cc) + " to " + cc_text(b.max_cc);
+  else if (min_cc) out += " compute capability " + cc_text(min_cc) + " or newer";
   else if (b.max_cc) out += " compute capability up to " + cc_text(b.max_cc);
   return out;
 }
@@ -61,10 +68,10 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   const Evidence& e = d.evidence;
   const Backend* backend = e.backend ? e.backend : p.backend;
   if (key == "engine") return std::string(engine_info(r.engine).display);
+  if (key == "engine_name") return std::string(engine_info(r.engine).name);
   if (key == "engine_version") {
     if (!r.engine_version.known) return "(version unknown)";
-    return std::to_string(r.engine_version.major) + "." + std::to_string(r.engine_version.minor) + "." +
-           std::to_string(r.engine_version.patch);
+    return to_string(r.engine_version);
   }
   if (key == "target") {
     if (!r.target) return "an unknown GPU";
@@ -76,7 +83,7 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   if (key == "model_dtype") return opt_format(r.model_dtype);
   if (key == "attention") return std::string(name(r.attention));
   if (key == "backend") return backend ? std::string(backend->name) : std::string("the backend");
-  if (key == "backend_targets") return backend ? backend_targets(*backend) : std::string();
+  if (key == "backend_targets") return backend ? backend_targets(*backend, r.engine_version) : std::string();
   if (key == "backend_head_sizes") return backend ? head_sizes(*backend) : std::string();
   if (key == "backend_block_sizes") return backend ? block_sizes(*backend) : std::string();
   if (key == "head_size") return std::to_string(r.geometry.head_size);
@@ -131,14 +138,24 @@ std::string expand(std::string_view tmpl, const Diagnostic& d, const Report& rep
 
 std::string message(const Diagnostic& d, const Report& report) {
   std::string m = expand(d.rule->message, d, report);
-  // A version-scoped finding with an unknown engine version says which fix matters.
+  // A known bug says which release carries it and which fix (and release) ends it.
   const Constraint* c = d.evidence.constraint;
-  if (c && d.severity != d.rule->severity && !c->fix_pr.empty()) {
-    if (!report.request.engine_version.known)
-      m += " (engine version unknown: fixed by " + std::string(c->fix_pr) +
-           (c->fixed_in.empty() ? std::string() : " in " + std::string(c->fixed_in)) + ")";
+  const bool bug = c && (!c->fix_pr.empty() || !c->fixed_in.empty() || !c->affected_in.empty());
+  if (bug) {
+    const Version& v = report.request.engine_version;
+    const std::string engine(engine_info(report.request.engine).display);
+    const std::string fix_by = c->fix_pr.empty() ? std::string("the fix") : std::string(c->fix_pr);
+    const std::string first = c->fixed_in.empty() ? std::string("the first release with it is not established")
+                                                  : "first released in " + engine + " " + std::string(c->fixed_in);
+    if (d.evidence.number == 1 && v.known)
+      m += " (" + engine + " " + to_string(v) + " carries this bug; fixed by " + fix_by + ", " + first + ")";
+    else if (!v.known)
+      m += " (engine version unknown: fixed by " + fix_by + ", " + first + ")";
+    else if (c->fixed_in.empty())
+      m += " (fixed by " + fix_by + "; " + first + ", so check your build)";
     else
-      m += " (fixed by " + std::string(c->fix_pr) + "; the first release with the fix is not known, so check your build)";
+      m += " (whether " + engine + " " + to_string(v) + " carries it is not established; fixed by " + fix_by + ", " +
+           first + ")";
   }
   return m;
 }

@@ -1,5 +1,6 @@
 // RequestInput (what was typed) → Request (typed), refusing bad input with one clear line.
 #include "kvdtype/request.hpp"
+#include "kvdtype/release.hpp"
 
 #include <array>
 #include <charconv>
@@ -156,9 +157,21 @@ Result<Request> make_request(const RequestInput& in) {
     r.engine = *e;
   }
   if (!in.engine_version.empty()) {
-    auto v = parse_version(in.engine_version);
-    if (!v.ok()) return Error{v.error().code, "--engine-version: " + v.error().message};
-    r.engine_version = *v;
+    if (detail::iequals(in.engine_version, "auto"))
+      return Error{ErrorCode::unsupported,
+                   "--engine-version auto must be resolved from the installed engine's metadata first "
+                   "(kvdtype check does it; C++: kvdtype::io::installed_engine_version)"};
+    if (detail::iequals(in.engine_version, "latest")) {
+      // The newest release the tables know, as if it had been given.
+      r.engine_version = newest_version(r.engine);
+      if (!r.engine_version.known)
+        return Error{ErrorCode::unsupported, "--engine-version latest: kvdtype has no release table for " +
+                                                 std::string(engine_info(r.engine).name)};
+    } else {
+      auto v = parse_version(in.engine_version);
+      if (!v.ok()) return Error{v.error().code, "--engine-version: " + v.error().message};
+      r.engine_version = *v;
+    }
   }
   if (!in.gpu.empty()) {
     if (detail::iequals(in.gpu, "auto"))

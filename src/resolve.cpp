@@ -140,18 +140,50 @@ std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId
   return std::nullopt;
 }
 
+ReleaseGap release_gap(ReleaseRange::In in, std::string_view introduced_in, std::string_view removed_in) noexcept {
+  switch (in) {
+    case ReleaseRange::In::before: return {"not in this release; it first appears in", introduced_in};
+    case ReleaseRange::In::removed: return {"not in this release; it was removed in", removed_in};
+    case ReleaseRange::In::maybe: return {"whether this release has it is not established; it is certain from", introduced_in};
+    case ReleaseRange::In::yes: break;
+  }
+  return {};
+}
+
 InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBackend& b) noexcept {
   InlineVector<RowFailure, 8> out;
   const Request& r = ctx.req;
   const Backend& row = *b.row;
+  const Version& v = r.engine_version;
+  // The release's state: a backend the release does not have (KVD006).
+  const auto in = b.range.at(v);
+  if (in == ReleaseRange::In::before || in == ReleaseRange::In::removed) {
+    const ReleaseGap gap = release_gap(in, row.introduced_in, row.removed_in);
+    out.push_back({rule("KVD006"), 0, gap.detail, gap.value});
+  }
   if (ctx.platform) {
     const bool platform_ok = (b.platforms & platform_bit(*ctx.platform)) != 0;
-    if (!platform_ok || !cc_in(r.target->cc(), row.min_cc, row.max_cc)) out.push_back({rule("KVD014"), 0});
+    // The capability floor of the release (FlashInfer: 7.5 before v0.24.0, 8.0 since).
+    const std::uint16_t min_cc = b.min_cc_changed.known && v.known && v < b.min_cc_changed ? row.min_cc_before : row.min_cc;
+    if (!platform_ok || !cc_in(r.target->cc(), min_cc, row.max_cc)) out.push_back({rule("KVD014"), 0});
   }
   if (r.attention != Attention::unknown && !(b.attention & attention_bit(r.attention)))
     out.push_back({rule("KVD012"), 0});
-  if (ctx.requested != nullptr && !(b.kv & bit(vocabulary_index(ctx.ix, ctx.requested))))
-    out.push_back({rule("KVD010"), 0});
+  if (ctx.requested != nullptr) {
+    const std::size_t kv = vocabulary_index(ctx.ix, ctx.requested);
+    if (!(b.kv & bit(kv))) {
+      out.push_back({rule("KVD010"), 0});
+    } else if (v.known) {
+      // A string the backend reads only from some release on (FlashMLA fp8).
+      for (std::uint8_t i = 0; i < b.kv_since_count; ++i) {
+        const KvSince& k = b.kv_since[i];
+        // Certain only at or before the last release known without it; the window after it is
+        // a warning in check(), never an exclusion.
+        const bool certain = k.absent.known ? v <= k.absent : v < k.since;
+        if (k.kv == kv && certain) out.push_back({rule("KVD008"), 0, "the backend does not read it in this release; it does from", k.since_text});
+      }
+    }
+  }
   if (r.model_dtype && !(b.model_dtypes & format_bit(*r.model_dtype))) out.push_back({rule("KVD011"), 0});
   if (ctx.head_size) {
     bool ok = true;
@@ -260,23 +292,37 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
     if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
   }
   if (row.when.flags_all && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
+  if (row.when.max_heads_per_rank && (r.heads_per_rank() == 0 || r.heads_per_rank() > row.when.max_heads_per_rank))
+    return false;
   return true;
 }
 
-Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept {
-  const Constraint& row = *c.row;
-  const bool version_scoped = c.fixed.known || !row.fix_pr.empty() || c.affected_count > 0;
-  if (!version_scoped) return Affected::yes;
-  const Version& v = ctx.req.engine_version;
+Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept { return affected_at(c, ctx.req.engine_version); }
+
+Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept {
+  if (!c.bug) {
+    // Behaviour of some releases: no version given means the newest known release.
+    if (!v.known) return Affected::yes;
+    if (c.introduced.known && v < c.introduced) return Affected::no;
+    if (c.removed.known && v >= c.removed) return Affected::no;
+    return Affected::yes;
+  }
+  // A known bug: certain only for releases observed to carry it or inside an established
+  // [introduced_in, fixed_in) bracket; elsewhere before the fix it is "maybe" (a warning).
   if (!v.known) return Affected::maybe;
-  auto same_release = [](const Version& a, const Version& b) {
-    return a.major == b.major && a.minor == b.minor && a.patch == b.patch;
-  };
-  for (std::uint8_t i = 0; i < c.affected_count; ++i)
-    if (same_release(v, c.affected[i])) return Affected::yes;
+  // A release listed as carrying it, or between two such releases (a patch release of a broken
+  // one, when the next one is still broken), carries it.
+  Version lo, hi;
+  for (std::uint8_t i = 0; i < c.affected_count; ++i) {
+    if (v == c.affected[i]) return Affected::yes;
+    if (!lo.known || c.affected[i] < lo) lo = c.affected[i];
+    if (!hi.known || hi < c.affected[i]) hi = c.affected[i];
+  }
+  if (lo.known && lo < v && v < hi) return Affected::yes;
+  if (c.fixed.known && v >= c.fixed) return Affected::no;
   if (c.introduced.known && v < c.introduced) return Affected::no;
-  if (!c.fixed.known) return Affected::maybe;
-  return v < c.fixed ? Affected::yes : Affected::no;
+  if (c.introduced.known && c.fixed.known) return Affected::yes;
+  return Affected::maybe;
 }
 
 namespace {
@@ -290,6 +336,7 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
   for (const CompiledSelection& s : ctx.ix.selection) {
     const SelectionOrder& row = *s.row;
     if (!(s.platform & platform_bit(*ctx.platform))) continue;
+    if (const auto in = s.range.at(r.engine_version); in == ReleaseRange::In::before || in == ReleaseRange::In::removed) continue;
     if (s.attention && !(s.attention & attention_bit(kind))) continue;
     if (!cc_in(r.target->cc(), row.min_cc, row.max_cc)) continue;
     if (row.kv_quantized == 1 && !ctx.quantized) continue;
@@ -308,7 +355,8 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
 // The first rule that excludes this backend during selection, or nothing.
 std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBackend& cb, Plan& trial) noexcept {
   const auto failures = row_failures(ctx, cb);
-  if (!failures.empty()) return SkippedBackend{cb.row, failures[0].rule, {}};
+  // A release fact names its release ("0.30.0"); the rule's title says what it means.
+  if (!failures.empty()) return SkippedBackend{cb.row, failures[0].rule, failures[0].value};
   trial = Plan{};
   fill_plan(ctx, cb.row, trial);
   for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {

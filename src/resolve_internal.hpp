@@ -27,7 +27,16 @@ struct Context {
 struct RowFailure {
   const Rule* rule = nullptr;
   std::uint64_t number = 0;
+  std::string_view detail;  // static text (release facts): "first released in"
+  std::string_view value;   // a table string: the release named
 };
+
+/// Why release `v` lacks a row with this range (static text for {detail}), and the release to
+/// name ({value}); empty when it has it.
+struct ReleaseGap {
+  std::string_view detail, value;
+};
+ReleaseGap release_gap(ReleaseRange::In in, std::string_view introduced_in, std::string_view removed_in) noexcept;
 
 /// Every failure of the backend's row checks (platform/capability, attention, kv string,
 /// model dtype, head size, block size), in that order. Unknown inputs never fail.
@@ -42,6 +51,8 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
 /// How a version-scoped constraint applies to the request's engine version.
 enum class Affected : std::uint8_t { no, maybe, yes };
 Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept;
+/// The same for a given release (unknown version: behaviour rows yes, known bugs maybe).
+Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept;
 
 /// resolve() and check() against a given index (the public ones use the engine's own tables).
 Plan resolve_with(const Request& request, const EngineIndex& index) noexcept;

@@ -72,6 +72,16 @@ struct Backend {
   std::string_view canonical_kv;     ///< … into this kv string ("fp8_ds_mla")
   std::string_view notes;            ///< one line for `kvdtype backends`
   std::string_view source;           ///< repo path and line / PR
+  // Release range (versions name rows of src/tables/releases_<engine>.cpp; empty = unbounded).
+  // A release older than introduced_in does not have it; when absent_in is set, releases after
+  // absent_in and before introduced_in may or may not (not established) and get a warning.
+  std::string_view introduced_in;  ///< first release known to have it
+  std::string_view absent_in;      ///< last release known not to have it (when introduced_in is only an upper bound)
+  std::string_view removed_in;     ///< first release without it again
+  std::uint16_t min_cc_before = 0;         ///< the capability floor before min_cc_changed_in (min_cc from then on)
+  std::string_view min_cc_changed_in;     ///< release that changed the floor to min_cc
+  std::string_view kv_cache_dtypes_since;  ///< words "STRING:FIRST" or "STRING:LAST_WITHOUT..FIRST": a listed
+                                           ///< string accepted only from release FIRST (between: not established)
 };
 
 /// The engine's automatic backend order for one situation. The first row that matches the
@@ -89,6 +99,8 @@ struct SelectionOrder {
   std::uint32_t flags_none = 0;      ///< RequestFlag bits that must be clear
   std::string_view order;            ///< backend names, highest priority first
   std::string_view source;
+  std::string_view introduced_in;    ///< first release with this order ("" = before the release table)
+  std::string_view removed_in;       ///< first release without it ("" = current)
 };
 
 [[nodiscard]] std::span<const Backend> backends(Engine engine) noexcept;

@@ -76,6 +76,12 @@ struct CacheDtype {
   std::string_view platforms;       ///< where the engine documents it: "cuda rocm cpu" (empty = all)
   std::string_view description;     ///< one line
   std::string_view source;          ///< repo path / PR
+  // Release range (versions name rows of src/tables/releases_<engine>.cpp; empty = unbounded).
+  // A release older than introduced_in does not have it; when absent_in is set, releases after
+  // absent_in and before introduced_in may or may not (not established) and get a warning.
+  std::string_view introduced_in;  ///< first release known to have it
+  std::string_view absent_in;      ///< last release known not to have it (when introduced_in is only an upper bound)
+  std::string_view removed_in;     ///< first release without it again
 };
 
 /// All rows of one engine (empty span for engines without tables).

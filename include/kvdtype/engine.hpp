@@ -1,7 +1,9 @@
 // kvdtype/engine.hpp — engines, their versions, attention kinds and platforms.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string>
 #include <span>
 #include <string_view>
 
@@ -27,21 +29,59 @@ struct EngineInfo {
 /// "vllm", "vLLM", "sglang", "SGLang", "trtllm", "tensorrt-llm", "llamacpp", "llama.cpp".
 [[nodiscard]] Result<Engine> parse_engine(std::string_view text);
 
-/// An engine release: "0.11.0", "v0.11.0", "0.11.0rc1", "0.11.1.dev123+gabc" (pre-releases
-/// compare below their release). known == false means "not given".
+/// An engine release as pip orders it (PEP 440): "0.25.1", "v0.25.1", "0.31.0rc1",
+/// "0.4.8.post1", "0.9.0.1", "0.30.1rc1.dev48+gabc", "0.9.2+cu126". Ordering: release numbers,
+/// then .devN < aN < bN < rcN < the release < .postN; a local part (+cu126) is kept out of the
+/// ordering. Trivially copyable and allocation-free to compare (check() compares them).
+/// known == false means "not given".
 struct Version {
-  std::uint16_t major = 0, minor = 0, patch = 0;
-  bool pre_release = false;
+  /// Pre-release kinds in PEP 440 order.
+  enum class Pre : std::uint8_t { a = 0, b = 1, rc = 2, none = 3 };
+  static constexpr std::uint16_t kNone = 0xFFFF;  ///< post/dev number absent
+
+  std::uint16_t major = 0, minor = 0, patch = 0, micro = 0;  ///< micro: the 4th number (0.9.0.1)
+  Pre pre = Pre::none;
+  std::uint16_t pre_number = 0;
+  std::uint16_t post = kNone;  ///< .postN
+  std::uint16_t dev = kNone;   ///< .devN
+  bool pre_release = false;    ///< a, b, rc or dev: what pip calls a pre-release
   bool known = false;
 
-  friend constexpr bool operator<(const Version& a, const Version& b) noexcept {
-    if (a.major != b.major) return a.major < b.major;
-    if (a.minor != b.minor) return a.minor < b.minor;
-    if (a.patch != b.patch) return a.patch < b.patch;
-    return a.pre_release && !b.pre_release;
+  /// The same release numbers, pre, post and dev (the local part is not kept).
+  friend constexpr bool operator==(const Version& a, const Version& b) noexcept { return compare(a, b) == 0; }
+  friend constexpr bool operator<(const Version& a, const Version& b) noexcept { return compare(a, b) < 0; }
+  friend constexpr bool operator<=(const Version& a, const Version& b) noexcept { return compare(a, b) <= 0; }
+  friend constexpr bool operator>(const Version& a, const Version& b) noexcept { return compare(a, b) > 0; }
+  friend constexpr bool operator>=(const Version& a, const Version& b) noexcept { return compare(a, b) >= 0; }
+
+  /// -1, 0, 1 in pip's order (packaging.version's comparison key).
+  static constexpr int compare(const Version& a, const Version& b) noexcept {
+    const std::uint16_t ra[] = {a.major, a.minor, a.patch, a.micro}, rb[] = {b.major, b.minor, b.patch, b.micro};
+    for (int i = 0; i < 4; ++i)
+      if (ra[i] != rb[i]) return ra[i] < rb[i] ? -1 : 1;
+    const auto ka = a.key(), kb = b.key();
+    for (int i = 0; i < 3; ++i)
+      if (ka[i] != kb[i]) return ka[i] < kb[i] ? -1 : 1;
+    return 0;
+  }
+
+ private:
+  // (pre, post, dev) as ordered numbers: a dev release of the final (1.0.dev1) sorts before
+  // every pre-release; no pre sorts after all of them; no post before any post; no dev after.
+  constexpr std::array<std::int32_t, 3> key() const noexcept {
+    std::int32_t p = 0;
+    if (pre == Pre::none && post == kNone && dev != kNone) p = -1;
+    else if (pre == Pre::none) p = 4 << 16;
+    else p = (static_cast<std::int32_t>(pre) << 16) | pre_number;
+    const std::int32_t po = post == kNone ? -1 : post;
+    const std::int32_t d = dev == kNone ? 1 << 17 : dev;
+    return {p, po, d};
   }
 };
+/// Parse a version; "latest" and "auto" are not versions (callers resolve them first).
 [[nodiscard]] Result<Version> parse_version(std::string_view text);
+/// Canonical spelling without the local part: "0.25.1", "0.31.0rc1", "0.4.8.post1", "0.30.1rc1.dev48".
+[[nodiscard]] std::string to_string(const Version& v);
 
 /// Attention kind of the model's KV-carrying layers.
 enum class Attention : std::uint8_t { unknown, mha, gqa, mqa, mla, sparse_mla };

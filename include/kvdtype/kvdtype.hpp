@@ -15,6 +15,7 @@
 #include "kvdtype/format.hpp"
 #include "kvdtype/guard.hpp"
 #include "kvdtype/plan.hpp"
+#include "kvdtype/release.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/result.hpp"
 #include "kvdtype/rule.hpp"

@@ -92,6 +92,9 @@ struct Report {
   Request request;
   Plan plan;
   InlineVector<Diagnostic, 48> diagnostics;
+  /// Known bugs that match the request but are fixed in its engine release (no diagnostic;
+  /// `kvdtype check --verbose` lists them).
+  InlineVector<const Constraint*, 8> fixed_bugs;
 
   [[nodiscard]] Verdict verdict() const noexcept;
   /// Whether a diagnostic with this code fired.

@@ -50,13 +50,16 @@ struct When {
   bool outside_cc = false;           ///< match targets *outside* [min_cc, max_cc] instead
   std::string_view head_sizes;       ///< exact head sizes (words)
   std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
+  std::uint16_t max_heads_per_rank = 0;  ///< query heads per tensor-parallel rank at most this (0: any; heads must be known)
 };
 
-/// "This combination fires this rule", optionally only in some engine versions (known bugs).
-/// Version-scoped rows (fixed_in, fix_pr or affected_in set): a version listed in affected_in,
-/// or in [introduced_in, fixed_in) → the rule's own severity; older than introduced_in or at/after
-/// fixed_in → nothing; otherwise (version unknown, or no release with the fix is known) → a
-/// warning that names the fix.
+/// "This combination fires this rule", optionally only in some engine versions.
+/// Known bugs (fix_pr, fixed_in or affected_in set): a version listed in affected_in, or in
+/// [introduced_in, fixed_in) with both known → the rule's own severity; older than introduced_in
+/// or at/after fixed_in → nothing (the report lists it under --verbose); otherwise (version
+/// unknown, or where the release is not established) → a warning that names the fix and the
+/// first fixed release. Behaviour rows (no fix): introduced_in / removed_in bound the releases
+/// that behave so; with no version given the newest known release is assumed.
 struct Constraint {
   Engine engine{};
   std::string_view rule;           ///< rule code, e.g. "KVD041"
@@ -69,6 +72,7 @@ struct Constraint {
   bool selection = true;           ///< also excludes the backend during automatic selection
   std::string_view replace_backend;  ///< the engine silently swaps in this backend instead (rule KVD060)
   std::string_view source;
+  std::string_view removed_in;     ///< behaviour rows: first release that no longer behaves so
 };
 
 [[nodiscard]] std::span<const Constraint> constraints(Engine engine) noexcept;

@@ -20,6 +20,7 @@
 
 #include "common/text.hpp"
 #include "io/launch_flags.hpp"
+#include "io/launch_images.hpp"
 #include "io/shell.hpp"
 #include "kvdtype/backend.hpp"
 
@@ -180,19 +181,6 @@ bool docker_switch(std::string_view opt) {
   return false;
 }
 
-std::string version_from_tag(std::string_view image) {
-  const std::size_t colon = image.rfind(':');
-  if (colon == std::string_view::npos || image.find('/', colon) != std::string_view::npos) return {};
-  std::string_view tag = image.substr(colon + 1);
-  if (!tag.empty() && (tag[0] == 'v' || tag[0] == 'V')) tag.remove_prefix(1);
-  std::size_t n = 0;
-  while (n < tag.size() && ((tag[n] >= '0' && tag[n] <= '9') || tag[n] == '.')) ++n;
-  std::string v(tag.substr(0, n));
-  while (!v.empty() && v.back() == '.') v.pop_back();
-  if (v.empty() || v.find('.') == std::string::npos || v[0] == '.') return {};
-  return v;
-}
-
 Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env);
 
 // `docker run [options] IMAGE [command …]`: the environment comes from -e/--env, the program from
@@ -229,7 +217,7 @@ Result<Located> locate_docker(const std::vector<std::string>& w, std::size_t i, 
     auto inner = locate(w, i, env);
     if (inner.ok()) {
       Located l = *inner;
-      if (l.engine_version.empty()) l.engine_version = version_from_tag(image);
+      if (l.engine_version.empty()) l.engine_version = detail::engine_version_from_image(image, l.engine);
       return l;
     }
     if (image.find("vllm") == std::string::npos) return inner.error();
@@ -237,7 +225,7 @@ Result<Located> locate_docker(const std::vector<std::string>& w, std::size_t i, 
   if (image.find("vllm") != std::string::npos) {
     // vllm/vllm-openai and rocm/vllm images start `vllm serve`; the words after the image are its
     // arguments (model positional or --model).
-    Located l{Engine::vllm, i, true, version_from_tag(image)};
+    Located l{Engine::vllm, i, true, detail::engine_version_from_image(image, Engine::vllm)};
     return l;
   }
   return bad("docker image " + kvdtype::detail::printable(image) + " has no serving command after it");
@@ -685,6 +673,9 @@ bool is_launch(const std::vector<std::string>& words) {
 Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
   try {
     if (argv.empty()) return bad("empty command");
+    // A `sh -c 'pip install vllm==X && vllm serve …'` script names the release it installs.
+    std::string script;
+    if (const auto k = shell_script_at(std::vector<std::string>(argv.begin(), argv.end()))) script = argv[*k + 2];
     auto expanded = expand_shell_scripts(std::vector<std::string>(argv.begin(), argv.end()));
     if (!expanded.ok()) return expanded.error();
     const std::vector<std::string> w = std::move(expanded).value();
@@ -699,6 +690,8 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
     if (auto e = read_flags(w, *at, out, c)) return *e;
     apply_environment(env, at->engine, out, c);
     finish(out, c, *at);
+    if (out.input.engine_version.empty() && !script.empty())
+      out.input.engine_version = detail::engine_version_from_install(script, at->engine);
     return out;
   } catch (const std::exception& e) {
     // Only allocation can throw past the JSON handling above; report, never propagate.

@@ -7,6 +7,7 @@
 
 #include "kvdtype/capacity.hpp"
 #include "kvdtype/check.hpp"
+#include "kvdtype/io/installed_version.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/probe.hpp"
@@ -47,8 +48,9 @@ Result<std::string> probed_gpu() {
 
 Error prefixed(std::string_view what, const Error& e) { return Error{e.code, std::string(what) + ": " + e.message}; }
 
-// The launch command's words, from whichever of the three spellings the caller used.
-Result<std::vector<std::string>> command_words(const CheckInput& in) {
+// The launch command's words, from whichever of the three spellings the caller used; `script`
+// receives the text they were split from (its `pip install ENGINE==X` lines name the release).
+Result<std::vector<std::string>> command_words(const CheckInput& in, std::string& script) {
   const int given = int(!in.command.empty()) + int(!in.command_text.empty()) + int(!in.command_file.empty());
   if (given > 1) return Error{ErrorCode::bad_command, "give the launch command once: as words, as text or as a file"};
   if (!in.command.empty()) return in.command;
@@ -62,6 +64,7 @@ Result<std::vector<std::string>> command_words(const CheckInput& in) {
   }
   auto words = split_command(text);
   if (!words.ok()) return words.error();
+  script = text;
   if (words->empty())
     return Error{ErrorCode::bad_command, (in.command_file.empty() ? std::string("the launch command") : in.command_file) + ": no command in it"};
   return words;
@@ -103,12 +106,15 @@ Result<Checked> check_input(const CheckInput& in) {
   RequestInput input;
   std::optional<LaunchCommand> launch;
 
-  auto argv = command_words(in);
+  std::string script;
+  auto argv = command_words(in, script);
   if (!argv.ok()) return argv.error();
   if (!argv->empty()) {
     auto parsed = parse_launch_command(*argv);
     if (!parsed.ok()) return parsed.error();
     launch = std::move(parsed).value();
+    // A script that pins the engine (pip install vllm==X) names the release it runs.
+    if (launch->input.engine_version.empty()) launch->input.engine_version = engine_version_pinned_in(script, launch->engine);
   }
 
   // The model config: the caller's, else the launch command's model when it is a local path.
@@ -136,9 +142,15 @@ Result<Checked> check_input(const CheckInput& in) {
     out.extras.notes.push_back("gpu: probed " + *g);
   }
 
+  // engine_version = auto: the installed engine's metadata (never runs Python).
+  auto installed = resolve_auto_engine_version(input);
+  if (!installed.ok()) return installed.error();
+  if (!installed->empty()) out.extras.notes.push_back(*installed);
+
   auto request = make_request(input);
   if (!request.ok()) return request.error();
   out.report = check(*request);
+  for (std::string& n : engine_release_notes(out.report, in.verbose)) out.extras.notes.push_back(std::move(n));
   out.extras.capacity = capacity(out.report);
 
   if (launch && launch->draft) {

@@ -8,6 +8,7 @@
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/render.hpp"
 #include "io/report_json.hpp"
+#include "kvdtype/release.hpp"
 
 namespace kvdtype::io {
 
@@ -24,15 +25,15 @@ namespace {
 Json opt(const std::optional<FormatId>& f) { return f ? Json(std::string(name(*f))) : Json(nullptr); }
 Json opt_u(std::uint64_t v) { return v ? Json(v) : Json(nullptr); }
 
-std::string version_text(const Version& v) {
-  return std::to_string(v.major) + "." + std::to_string(v.minor) + "." + std::to_string(v.patch) +
-         (v.pre_release ? "(pre-release)" : "");
-}
+std::string version_text(const Version& v) { return to_string(v); }
 
 Json request_json(const Request& r) {
   Json j;
   j["engine"] = engine_info(r.engine).name;
   j["engine_version"] = r.engine_version.known ? Json(version_text(r.engine_version)) : Json(nullptr);
+  // No version given: the release whose state the tables describe (known bugs stay "unknown").
+  const Version newest = newest_version(r.engine);
+  j["engine_version_assumed"] = !r.engine_version.known && newest.known ? Json(version_text(newest)) : Json(nullptr);
   j["gpu"] = r.product ? Json(std::string(r.product->name)) : r.target ? Json(std::string(r.target->name)) : Json(nullptr);
   j["kv_cache_dtype"] = r.kv_cache_dtype ? Json(std::string(r.kv_cache_dtype->name)) : Json(nullptr);
   j["model_dtype"] = opt(r.model_dtype);

@@ -40,7 +40,10 @@ constexpr Backend kRows[] = {
      .q_policy = kv_format, .q_kv_format_min_cc = 100, .q_strict = false, .kv_declared = element,
      .fp8_path = software,
      .notes = "trtllm-gen on SM100 (HND layout, sinks, fp8 Q), FA2/XQA elsewhere; nvfp4 only on SM100 family; with nvfp4 the SM100 Q is fp8 e4m3, not nvfp4; blocks up to 1024 on SM100 GQA trtllm-gen (not modelled)",
-     .source = "vllm/v1/attention/backends/flashinfer.py (FlashInferBackend: supported_kv_cache_dtypes, get_supported_head_sizes, supports_compute_capability 8.0-12.1, get_dtype_for_flashinfer)"},
+     .source = "vllm/v1/attention/backends/flashinfer.py (FlashInferBackend: supported_kv_cache_dtypes, get_supported_head_sizes, supports_compute_capability 8.0-12.1, get_dtype_for_flashinfer)",
+     // Floor 7.5 through v0.23.0, 8.0 from v0.24.0: vllm-project/vllm#45375 (supports_compute_capability
+     // lower bound 7.5 -> 8.0), regression report #47549 (v0.23.0 selects FLASHINFER on SM75, v0.24.0 does not).
+     .min_cc_before = 75, .min_cc_changed_in = "0.24.0"},
     // Kernels cast every fp8 string to current_platform.fp8_dtype() on write and read. The impl
     // refuses any fp8 cache below sm_89 on CUDA ("native FP8 (fp8e4nv) requires SM89+"), after
     // selection. Q is quantized on CUDA only; on ROCm Q stays 16-bit (tolerated: q_strict false).
@@ -65,7 +68,9 @@ constexpr Backend kRows[] = {
      .model_dtypes = "float16 bfloat16", .block_sizes = "16 32 64 128",
      .q_policy = model_dtype, .kv_declared = element_or_bytes, .fp8_path = triton,
      .notes = "decoder attention only; first 2 and last 2 layers of dense models stay 16-bit (boundary skip); forces FlashAttention version 2 for prefill",
-     .source = "vllm/v1/attention/backends/turboquant_attn.py (TurboQuantAttentionBackend); vllm/platforms/cuda.py and rocm.py (last in the priority list); vllm-project/vllm#40060"},
+     .source = "vllm/v1/attention/backends/turboquant_attn.py (TurboQuantAttentionBackend); vllm/platforms/cuda.py and rocm.py (last in the priority list); vllm-project/vllm#40060",
+     // First released in v0.20.0 (#38479; defilantech/LLMKube#354).
+     .introduced_in = "0.20.0"},
     // Hunyuan-specific (Hy3) kernel; exact sm_90; its list names fp8_e4m3 but not fp8.
     {.engine = Engine::vllm, .name = "HPC_ATTN", .platforms = "cuda", .attention = "mha gqa mqa",
      .kv_cache_dtypes = "auto bfloat16 fp8_e4m3", .model_dtypes = "float16 bfloat16",
@@ -122,7 +127,11 @@ constexpr Backend kRows[] = {
      .min_cc = 90, .max_cc = 109, .head_sizes = "320 576", .block_sizes = "64",
      .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
      .notes = "DeepSeek FlashMLA dense decode; Hopper only in practice; block size forced to 64",
-     .source = "vllm/v1/attention/backends/mla/flashmla.py (FlashMLABackend, supports_compute_capability 9/10); vllm/v1/attention/ops/flashmla.py is_flashmla_dense_supported"},
+     .source = "vllm/v1/attention/backends/mla/flashmla.py (FlashMLABackend, supports_compute_capability 9/10); vllm/v1/attention/ops/flashmla.py is_flashmla_dense_supported",
+     // fp8 arrived with vllm-project/vllm#22668 (opened 2025-08-11; merge date not found): not in
+     // v0.8.5 (#18888 "FlashMLA V1 with FP8 KV cache not yet supported!") nor v0.10.0 (released
+     // before the PR opened); v0.11.1 is the first release certain to have it; v0.10.1..v0.11.0 not established.
+     .kv_cache_dtypes_since = "fp8:0.10.0..0.11.1 fp8_e4m3:0.10.0..0.11.1"},
     // The impl asserts that the q dtype equals the kv cache dtype.
     {.engine = Engine::vllm, .name = "CUTLASS_MLA", .platforms = "cuda", .attention = "mla",
      .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
@@ -149,7 +158,10 @@ constexpr Backend kRows[] = {
      .min_cc = 90, .max_cc = 99, .head_sizes = "320 576", .block_size_multiple = 16,
      .q_policy = model_dtype, .kv_declared = element, .fp8_path = hardware,
      .notes = "FlashAttention 3 MLA decode on the SM90 family; 16-bit caches only; first MLA choice off SM100/SM120",
-     .source = "vllm/v1/attention/backends/mla/flashattn_mla.py (FlashAttnMLABackend); fa_utils.py flash_attn_supports_mla"},
+     .source = "vllm/v1/attention/backends/mla/flashattn_mla.py (FlashAttnMLABackend); fa_utils.py flash_attn_supports_mla",
+     // vllm-project/vllm#14258 (FlashAttn MLA): still under test on 2025-08-26, on main by 2025-10-22
+     // (#27363 makes it the Hopper default): v0.10.2 and v0.11.0 not established, v0.11.1 certain.
+     .introduced_in = "0.11.1", .absent_in = "0.10.1.1"},
     // Dequantizes the fp8 cache in the kernel and opts out of Q quantization. The cache is viewed
     // as current_platform.fp8_dtype(). The CUDA impl refuses fp8 below sm_89 after selection.
     {.engine = Engine::vllm, .name = "TRITON_MLA", .platforms = "cuda rocm", .attention = "mla",
@@ -200,7 +212,9 @@ constexpr Backend kRows[] = {
      .q_policy = model_dtype, .q_strict = true, .kv_declared = element_or_bytes,
      .fp8_path = hardware, .canonicalizes = "fp8", .canonical_kv = "fp8_ds_mla",
      .notes = "FlashMLA sparse; fp8 -> fp8_ds_mla after selection; nvfp4_ds_mla (352 B) only on SM100; SM12x only through an opt-in Triton port (not modelled)",
-     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (FlashMLASparseBackend); vllm/model_executor/layers/attention/mla_attention.py _canonicalize_sparse_mla_kv_cache_dtype"},
+     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (FlashMLASparseBackend); vllm/model_executor/layers/attention/mla_attention.py _canonicalize_sparse_mla_kv_cache_dtype",
+     // With DeepSeek-V3.2 (vllm-project/vllm#25896, 2025-09-29), released in v0.11.0 (2025-10-02).
+     .introduced_in = "0.11.0", .absent_in = "0.10.2"},
     // TRT-LLM sparse MLA; refuses mixed bf16 Q + fp8 KV, so Q is the cache's fp8.
     {.engine = Engine::vllm, .name = "FLASHINFER_MLA_SPARSE", .platforms = "cuda",
      .attention = "sparse-mla",
@@ -227,14 +241,20 @@ constexpr Backend kRows[] = {
      .min_cc = 90, .max_cc = 99, .head_sizes = "512 576", .block_size_multiple = 64,
      .q_policy = model_dtype, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
      .notes = "FlashInfer BatchMLAPagedAttentionWrapper (fa3) for NoPE (512) and rope (576) sparse MLA on Hopper; needs kv_lora_rank 512 and FlashInfer >= 0.6.18; plan kv_data_type must be float8_e4m3fn, not uint8",
-     .source = "vllm/v1/attention/backends/mla/flashinfer_mla_sparse_sm90.py (FlashInferMLASparseSM90Backend, _SM90State.plan); vllm-project/vllm#53906 (added), #55221/#55222 (uint8 plan dtype)"},
+     .source = "vllm/v1/attention/backends/mla/flashinfer_mla_sparse_sm90.py (FlashInferMLASparseSM90Backend, _SM90State.plan); vllm-project/vllm#53906 (added), #55221/#55222 (uint8 plan dtype)",
+     // vllm-project/vllm#53906: a PR build on 2026-08-27 (#54059), on main by 2026-09-09 (#55385 review
+     // lists it as the SM90 default before that PR): not in v0.28.0, v0.29.0 not established, in v0.30.0.
+     .introduced_in = "0.30.0", .absent_in = "0.28.0"},
     {.engine = Engine::vllm, .name = "FLASH_ATTN_MLA_SPARSE", .platforms = "cuda",
      .attention = "sparse-mla",
      .kv_cache_dtypes = "auto float16 bfloat16", .model_dtypes = "float16 bfloat16",
      .min_cc = 90, .max_cc = 99, .block_sizes = "64",
      .q_policy = model_dtype, .kv_declared = element, .fp8_path = hardware,
      .notes = "FlashAttention 3 sparse MLA decode on Hopper; 16-bit caches only; no decode context parallel",
-     .source = "vllm/v1/attention/backends/mla/flashattn_mla_sparse.py (FlashAttnMLASparseBackend); vllm-project/vllm#46189"},
+     .source = "vllm/v1/attention/backends/mla/flashattn_mla_sparse.py (FlashAttnMLASparseBackend); vllm-project/vllm#46189",
+     // vllm-project/vllm#46189 opened 2026-06-19 (after v0.23.0), merged; a selection candidate on main by
+     // 2026-09-12 (#56564). v0.24.0..v0.29.0 not established; v0.30.0 (cut about 09-21) has it.
+     .introduced_in = "0.30.0", .absent_in = "0.23.0"},
 
     // =========================== ROCm, sparse MLA =============================================
     // The forward quantizes Q to the platform fp8 itself when the cache is fp8.

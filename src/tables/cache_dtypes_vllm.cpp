@@ -66,7 +66,9 @@ constexpr CacheDtype kRows[] = {
      .k_rule = fixed, .k_format = FormatId::float8_e4m3fn, .v_rule = fixed, .v_format = FormatId::float8_e4m3fn,
      .storage = uint8_bytes, .layout = Layout::fp8_ds_mla, .platforms = "cuda",
      .description = "DeepSeek V3.2 sparse-MLA record, 656 B/token (fp8 NoPE + fp32 tile scales + bf16 RoPE); DeepSeek V4 models use a 584 B record under the same name",
-     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (layout comment, supported_kv_cache_dtypes); torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (fp8_ds_mla -> torch.uint8)"},
+     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (layout comment, supported_kv_cache_dtypes); torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (fp8_ds_mla -> torch.uint8)",
+     // With DeepSeek-V3.2 support (vllm-project/vllm#25896, 2025-09-29), first released in v0.11.0.
+     .introduced_in = "0.11.0", .absent_in = "0.10.2"},
     // 352 B per token on FlashMLA's SM100 sparse decode: 256 B e2m1 NoPE (512 values), 64 B
     // unscaled e4m3 RoPE, 32 B e4m3 NoPE scales (one per 16). Written as 4-bit elements over the
     // 576-wide latent (288 B) plus 64 B in scale_bytes_per_token_head so the byte count comes out
@@ -88,7 +90,8 @@ constexpr CacheDtype kRows[] = {
      .v_rule = fixed, .v_format = FormatId::uint4, .storage = uint8_bytes,
      .layout = Layout::turboquant_slot, .k_bits = 8, .v_bits = 4, .platforms = "cuda rocm",
      .description = "TurboQuant preset: fp8 keys (e4m3fn from sm_89, Triton fp8e4b15 below) + 4-bit uniform values; 196 B/head at head 128",
-     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (key_quant_bits 8, value_quant_bits 4); vllm/v1/attention/ops/triton_turboquant_decode.py _use_fp8_e4b15; triton_turboquant_store.py _tq_fused_store_fp8"},
+     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (key_quant_bits 8, value_quant_bits 4); vllm/v1/attention/ops/triton_turboquant_decode.py _use_fp8_e4b15; triton_turboquant_store.py _tq_fused_store_fp8",
+     .introduced_in = "0.20.0"},  // TurboQuant (#38479) first released in v0.20.0 (defilantech/LLMKube#354)
     // MSE presets: keys are Hadamard-rotated Lloyd-Max codebook indices (not integers in the
     // arithmetic sense) plus an fp16 norm; kvdtype has no format for a codebook index, so the
     // 4-bit index is written as uint4.
@@ -97,20 +100,23 @@ constexpr CacheDtype kRows[] = {
      .storage = uint8_bytes, .layout = Layout::turboquant_slot, .k_bits = 4, .v_bits = 4,
      .platforms = "cuda rocm",
      .description = "TurboQuant preset: 4-bit Lloyd-Max key indices after a Hadamard rotation (uint4 here = codebook index) + 4-bit uniform values, norm correction; 134 B/head at head 128",
-     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (4/4, norm_correction); key_packed_size, value_packed_size, slot_size_aligned"},
+     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (4/4, norm_correction); key_packed_size, value_packed_size, slot_size_aligned",
+     .introduced_in = "0.20.0"},
     // A 3-bit code has no format of its own: uint4 with k_bits = 3 (packed 8 codes in 3 bytes).
     {.engine = Engine::vllm, .name = "turboquant_k3v4_nc", .quant = KvQuant::turboquant,
      .k_rule = fixed, .k_format = FormatId::uint4, .v_rule = fixed, .v_format = FormatId::uint4,
      .storage = uint8_bytes, .layout = Layout::turboquant_slot, .k_bits = 3, .v_bits = 4,
      .platforms = "cuda rocm",
      .description = "TurboQuant preset: 3-bit Lloyd-Max key indices (no 3-bit format exists: uint4 with k_bits 3) + 4-bit uniform values, norm correction; 118 B/head at head 128",
-     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (3/4, norm_correction); triton_turboquant_store.py _tq_fused_store_mse (3-bit packing)"},
+     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (3/4, norm_correction); triton_turboquant_store.py _tq_fused_store_mse (3-bit packing)",
+     .introduced_in = "0.20.0"},
     {.engine = Engine::vllm, .name = "turboquant_3bit_nc", .quant = KvQuant::turboquant,
      .k_rule = fixed, .k_format = FormatId::uint4, .v_rule = fixed, .v_format = FormatId::uint4,
      .storage = uint8_bytes, .layout = Layout::turboquant_slot, .k_bits = 3, .v_bits = 3,
      .platforms = "cuda rocm",
      .description = "TurboQuant preset: 3-bit Lloyd-Max key indices + 3-bit uniform values (both written as uint4 with 3 bits), norm correction; 102 B/head at head 128",
-     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (3/3, norm_correction); triton_turboquant_store.py _store_quantized_value (VQB == 3)"},
+     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (3/3, norm_correction); triton_turboquant_store.py _store_quantized_value (VQB == 3)",
+     .introduced_in = "0.20.0"},
 
     // ---- per-(token, head) scaled caches (TRITON_ATTN only) -----------------------------------
     // One fp32 scale per token and head and side: 4 bytes (kv_cache_interface.py page sizes).
@@ -138,7 +144,10 @@ constexpr CacheDtype kRows[] = {
      .storage = uint8_bytes, .layout = Layout::nvfp4_inline, .k_bits = 4, .v_bits = 4,
      .platforms = "cuda",
      .description = "E2M1 in blocks of 16 with inline e4m3 block scales (144 B per side at head 128); FLASHINFER trtllm-gen on SM100 family only; refused with MLA",
-     .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (nvfp4 -> torch.uint8), nvfp4_kv_cache_full_dim; flashinfer.py get_kv_cache_shape"},
+     .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (nvfp4 -> torch.uint8), nvfp4_kv_cache_full_dim; flashinfer.py get_kv_cache_shape",
+     // vllm-project/vllm#40177 (opened 2026-04-17, after v0.19.1; merged by 2026-05-11, when #42345
+     // builds on it): v0.20.x and v0.21.0 not established, v0.22.0 (2026-05-29) certain.
+     .introduced_in = "0.22.0", .absent_in = "0.19.1"},
     {.engine = Engine::vllm, .name = "nvfp4_4over6", .quant = KvQuant::nvfp4,
      .k_rule = fixed, .k_format = FormatId::nvfp4, .v_rule = fixed, .v_format = FormatId::nvfp4,
      .storage = uint8_bytes, .layout = Layout::nvfp4_inline, .k_bits = 4, .v_bits = 4,

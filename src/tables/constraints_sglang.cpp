@@ -11,12 +11,11 @@
 //                                                   is_sm120_supported = major 12
 // and the SGLang cases of shared/reference/failures_public.jsonl (KVF ids in the comments).
 //
-// fixed_in: the first SGLang release containing the fix. None of the fixes below could be tied to a
-// release with the material available here (no registry access to released wheels, no release
-// notes or tags in the searchable copies), so every fixed_in is empty and says so; the fix PR is
-// named. A row with fix_pr but no fixed_in still describes a bug that is fixed on main; such rows
-// never exclude a backend during selection (.selection = false), so that an unknown release does
-// not turn a working default into "no backend".
+// fixed_in: the first SGLang release containing the fix, where it could be established from tags,
+// bump PRs and release-branch points (each row says how; src/tables/releases_sglang.cpp has the
+// releases). Where it could not, fixed_in is empty and the fix PR is named. Known-bug rows never
+// exclude a backend during selection (.selection = false), so that an unknown release does not
+// turn a working default into "no backend".
 #include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
 
@@ -107,12 +106,14 @@ constexpr Constraint kSglangConstraints[] = {
     // ---- known bugs (failures_public.jsonl) ---------------------------------------------------
     // KVF-028, sgl-project/sglang#5651: FA3 + MLA (DeepSeek, W8A8 FP8) + fp8 KV died in CUDA graph
     // capture (type mismatch, then a second error). Fixed by #7148 (adds TestMLADeepseekV3Fa3Fp8Kvcache);
-    // today fa3 serves MLA + fp8 by dequantizing the pool (#35291). fixed_in unknown: #7148 was opened
-    // 2025-06-13 and merged, but its merge date and first release could not be established here.
+    // today fa3 serves MLA + fp8 by dequantizing the pool (#35291). #7148 merged 2025-06-25T09:14Z;
+    // SGLang tagged from main through bump PRs then: "chore: bump v0.4.8.post1" (#7559) was opened
+    // 06-26, after the merge, so v0.4.8.post1 has it. Whether v0.4.8 (bump #7493 opened 06-24, merge
+    // time not found) has it is not established: v0.4.8 gets a warning.
     {.engine = Engine::sglang, .rule = "KVD070",
      .when = {.backends = "fa3", .attention = "mla", .k_formats = "float8_e4m3fn"},
      .detail = "FA3 + MLA + fp8 KV failed during CUDA graph capture (dtype mismatch) before #7148",
-     .fixed_in = "", .fix_pr = "sgl-project/sglang#7148",
+     .fixed_in = "0.4.8.post1", .fix_pr = "sgl-project/sglang#7148",
      .selection = false,
      .source = "sgl-project/sglang#5651, fix sgl-project/sglang#7148; sgl-project/sglang#35291 (works, slow)"},
 
@@ -145,22 +146,26 @@ constexpr Constraint kSglangConstraints[] = {
 
     // KVF-036, sgl-project/sglang#27686 superseded by #27972: on gfx942 the fp8 pool kept a
     // float8_e4m3fnuz store dtype (KVCache only byte-backed e4m3fn/e5m2) while DeepSeek V4's packed pool
-    // asserts uint8. #27972 made KVCache.__init__ byte-back float8_e4m3fnuz too. fixed_in unknown
-    // (merged before 2026-09-01 per the #27686 thread; release not established).
+    // asserts uint8. #27972 made KVCache.__init__ byte-back float8_e4m3fnuz too. Merged 2026-06-12T08:51Z
+    // (371b96e210d4): not in v0.5.13 (tag cut 06-11); release/v0.5.14 branched from main on 06-23
+    // (7e6587c94a), after the merge: first fixed release v0.5.14. v0.5.13.post1 (bare tag 06-15) would
+    // need a cherry-pick, none found: not established (warning).
     {.engine = Engine::sglang, .rule = "KVD070",
      .when = {.backends = "dsv4", .k_formats = "float8_e4m3fnuz", .platforms = "rocm"},
      .detail = "the gfx942 fp8 KV pool was typed float8_e4m3fnuz instead of uint8; DeepSeek V4's packed pool "
                "asserts store_dtype == uint8",
-     .fixed_in = "", .fix_pr = "sgl-project/sglang#27972",
+     .affected_in = "0.5.13", .fixed_in = "0.5.14", .fix_pr = "sgl-project/sglang#27972",
      .selection = false,
      .source = "sgl-project/sglang#27686 (closed, superseded by #27972), #24783"},
 
     // Same path, wrong numbers: the DeepSeek V4 triton flashmla fp8 path assumed e4m3fn; on gfx942
-    // (e4m3fnuz) GSM8K collapsed to ~0 with NaNs. Fixed by #28455 (merged). fixed_in unknown.
+    // (e4m3fnuz) GSM8K collapsed to ~0 with NaNs. Fixed by #28455, merged 2026-06-24T00:45Z (5e6d7c1615),
+    // after release/v0.5.14 branched (06-23; no cherry-pick found): v0.5.13 and v0.5.14 affected,
+    // first fixed release v0.5.15 (cut from main after 06-24).
     {.engine = Engine::sglang, .rule = "KVD071",
      .when = {.backends = "dsv4", .k_formats = "float8_e4m3fnuz", .platforms = "rocm"},
      .detail = "DeepSeek V4 fp8 store/decode assumed e4m3fn; on gfx942 (e4m3fnuz) GSM8K fell to ~0 with NaNs",
-     .fixed_in = "", .fix_pr = "sgl-project/sglang#28455",
+     .affected_in = "0.5.13 0.5.14", .fixed_in = "0.5.15", .fix_pr = "sgl-project/sglang#28455",
      .selection = false,
      .source = "sgl-project/sglang#28455"},
 };

@@ -8,6 +8,7 @@
 #include "kvdtype/cache_dtype.hpp"
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
+#include "kvdtype/release.hpp"
 #include "kvdtype/rule.hpp"
 #include "kvdtype/target.hpp"
 
@@ -28,5 +29,8 @@ std::span<const CacheDtype> sglang_cache_dtypes() noexcept;      // cache_dtypes
 std::span<const Backend> sglang_backends() noexcept;             // backends_sglang.cpp
 std::span<const SelectionOrder> sglang_selection() noexcept;     // selection_sglang.cpp
 std::span<const Constraint> sglang_constraints() noexcept;       // constraints_sglang.cpp
+
+std::span<const Release> vllm_releases() noexcept;               // releases_vllm.cpp
+std::span<const Release> sglang_releases() noexcept;             // releases_sglang.cpp
 
 }  // namespace kvdtype::tables

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <string_view>
 
 extern char** environ;
 
@@ -31,8 +32,14 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& input
   std::vector<char*> argv;
   for (std::string& s : argv_s) argv.push_back(s.data());
   argv.push_back(nullptr);
+  // `env` entries (NAME=value) replace the inherited ones of the same name.
+  auto name_of = [](std::string_view kv) { return kv.substr(0, kv.find('=')); };
   std::vector<std::string> env_s;
-  for (char** e = environ; *e; ++e) env_s.emplace_back(*e);
+  for (char** e = environ; *e; ++e) {
+    bool overridden = false;
+    for (const std::string& o : env) overridden = overridden || name_of(o) == name_of(*e);
+    if (!overridden) env_s.emplace_back(*e);
+  }
   env_s.insert(env_s.end(), env.begin(), env.end());
   std::vector<char*> envp;
   for (std::string& s : env_s) envp.push_back(s.data());

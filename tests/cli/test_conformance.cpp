@@ -71,7 +71,18 @@ TEST_P(Conformance, Case) {
     const auto at = std::find(args.begin(), args.end(), std::string("--"));
     args.insert(args.insert(at, "json"), "--format");
   }
-  const auto r = kvdtype::test::run_cli(args, {}, {}, 30);
+  // "files": {path: text} written before the run (fake install trees, scripts); "env":
+  // {NAME: value} set for the run only.
+  if (c.spec.contains("files")) {
+    for (const auto& [path, text] : c.spec["files"].items()) {
+      std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+      std::ofstream(path, std::ios::binary) << text.get<std::string>();
+    }
+  }
+  std::vector<std::string> env;
+  if (c.spec.contains("env"))
+    for (const auto& [name, value] : c.spec["env"].items()) env.push_back(name + "=" + value.get<std::string>());
+  const auto r = kvdtype::test::run_cli(args, {}, env, 30);
   const json& expect = c.spec.at("expect");
   ASSERT_FALSE(r.timed_out) << "hung; stderr: " << r.err;
   ASSERT_GE(r.exit_code, 0) << "crashed; stderr: " << r.err;
@@ -99,6 +110,12 @@ TEST_P(Conformance, Case) {
   if (expect.contains("verdict_in")) {
     const auto allowed = expect["verdict_in"].get<std::vector<std::string>>();
     EXPECT_NE(std::find(allowed.begin(), allowed.end(), out.at("verdict").get<std::string>()), allowed.end()) << out.dump(2);
+  }
+  if (expect.contains("request")) {  // fields of the echoed request, compared as JSON values
+    for (const auto& [key, value] : expect["request"].items()) {
+      ASSERT_TRUE(out.at("request").contains(key)) << key << "\n" << out.dump(2);
+      EXPECT_EQ(out["request"][key], value) << "request." << key;
+    }
   }
   if (expect.contains("backend")) {
     EXPECT_EQ(field(plan, "backend"), expect["backend"].get<std::string>());

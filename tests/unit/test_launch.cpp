@@ -300,12 +300,12 @@ TEST(LaunchDetails, SglangBackendsAndDisaggregationOff) {
 TEST(LaunchDetails, DockerImageVersions) {
   EXPECT_EQ(parse_ok("docker run --gpus all vllm/vllm-openai:v0.11.0 --model m").input.engine_version, "0.11.0");
   EXPECT_EQ(parse_ok("docker run --gpus all vllm/vllm-openai:latest m").model, "m");
-  EXPECT_EQ(parse_ok("docker run --gpus all vllm/vllm-openai:latest m").input.engine_version, "");
+  EXPECT_EQ(parse_ok("docker run --gpus all vllm/vllm-openai:latest m").input.engine_version, "latest");
   const LaunchCommand s = parse_ok(
       "docker run --gpus all --shm-size 32g -p 30000:30000 lmsysorg/sglang:v0.5.4.post1-cu129 "
       "python3 -m sglang.launch_server --model-path m --tp 8");
   EXPECT_EQ(s.engine, kvdtype::Engine::sglang);
-  EXPECT_EQ(s.input.engine_version, "0.5.4");
+  EXPECT_EQ(s.input.engine_version, "0.5.4.post1");  // the post release is a release of its own
   EXPECT_EQ(s.input.tensor_parallel_size, "8");
 }
 

@@ -57,5 +57,6 @@ Command add_rules(CLI::App& app);
 Command add_explain(CLI::App& app);
 Command add_matrix(CLI::App& app);
 Command add_probe(CLI::App& app);
+Command add_releases(CLI::App& app);
 
 }  // namespace kvdtype::cli

@@ -16,7 +16,7 @@ struct Flag {
 };
 constexpr Flag kFlags[] = {
     {"engine", "vllm (default), sglang"},
-    {"engine-version", "engine release, for known-bug rules (0.11.0, …)"},
+    {"engine-version", "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, latest (newest known) or auto (installed metadata)"},
     {"gpu", "sm_90, 9.0, H100, 'NVIDIA H100 80GB HBM3', gfx942, MI300X, cpu, or auto (probe this machine)"},
     {"kv-cache-dtype", "the engine's kv-cache string, verbatim (auto, fp8, fp8_e4m3, turboquant_k8v4, …)"},
     {"model-dtype", "bfloat16, float16, float32"},
@@ -103,7 +103,7 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)")
       ->type_size(1)
       ->allow_extra_args(false);
-  sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored");
+  sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored, the engine release and the known bugs it has fixes for");
   add_output_options(*sub, o->out);
   Command c;
   c.app = sub;

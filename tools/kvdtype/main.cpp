@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("kvdtype ") + KVDTYPE_VERSION_STRING);
   std::vector<Command> commands = {add_check(app, false, launch), add_check(app, true, launch), add_explain(app),
                                    add_rules(app),     add_backends(app),    add_formats(app),  add_targets(app),
-                                   add_matrix(app),    add_probe(app)};
+                                   add_matrix(app),    add_probe(app),     add_releases(app)};
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);

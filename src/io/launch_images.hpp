@@ -1,0 +1,22 @@
+// Internal: the engine release a launch command names without saying it — an official image's
+// tag (vllm/vllm-openai:v0.25.1, lmsysorg/sglang:v0.5.14-cu126) or a pinned install in the same
+// script (pip install vllm==0.25.1). Used by launch.cpp; docs/inputs.md lists the forms.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "kvdtype/engine.hpp"
+
+namespace kvdtype::io::detail {
+
+/// The release an official image of `engine` names: "0.25.1", "0.4.8.post1", "latest" (the
+/// newest known release), or "" when the image is not an official one of that engine, is pinned by
+/// digest only, or carries a tag that is no release (nightly, a model name, a commit).
+[[nodiscard]] std::string engine_version_from_image(std::string_view image, Engine engine);
+
+/// The release a script pins with pip / uv pip / pip3 install ENGINE==X (also "ENGINE[extra]==X",
+/// quoted or not) for `engine`; "" when none does. `script` is shell text (several lines).
+[[nodiscard]] std::string engine_version_from_install(std::string_view script, Engine engine);
+
+}  // namespace kvdtype::io::detail

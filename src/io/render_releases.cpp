@@ -1,0 +1,221 @@
+// `kvdtype releases`: every known release of an engine with what the tables say changed in it,
+// and the known bugs by release. Generated from the rows' version fields only, so the engine
+// pages' release sections cannot drift from the tables (tests/cli/test_docs.cpp, like every generated block).
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "index.hpp"
+#include "kvdtype/io/releases.hpp"
+#include "kvdtype/release.hpp"
+#include "kvdtype/rule.hpp"
+#include "resolve_internal.hpp"
+
+namespace kvdtype::io {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct Change {
+  std::string kind;  // kv-cache dtype | backend | capability | selection | behaviour | bug fixed | bug introduced
+  std::string what;
+  std::string detail;
+};
+
+std::string v_text(std::string_view v) { return "v" + std::string(v); }
+
+// Changes keyed by the release text they name (as written in the rows).
+std::map<std::string, std::vector<Change>, std::less<>> changes_by_release(Engine engine) {
+  std::map<std::string, std::vector<Change>, std::less<>> out;
+  auto add = [&](std::string_view release, Change c) {
+    if (!release.empty()) out[std::string(release)].push_back(std::move(c));
+  };
+  // "(v0.28.0 and earlier lack it; v0.29.0 not established)": the releases between the last
+  // known without and the first known with.
+  const auto rows = releases(engine);
+  const auto versions = release_versions(engine);
+  auto window_between = [&](std::string_view absent, std::string_view first) {
+    if (absent.empty()) return std::string();
+    auto a = parse_version(absent), f = parse_version(first);
+    std::vector<std::string> unsure;
+    for (std::size_t i = 0; i < rows.size() && a.ok() && f.ok(); ++i)
+      if (*a < versions[i] && versions[i] < *f) unsure.push_back(std::string(rows[i].version));
+    std::string out = " (" + v_text(absent) + " and earlier lack it";
+    if (unsure.size() == 1) out += "; " + v_text(unsure.front()) + " not established";
+    else if (!unsure.empty()) out += "; " + v_text(unsure.front()) + " to " + v_text(unsure.back()) + " not established";
+    return out + ")";
+  };
+  for (const CacheDtype& row : cache_dtypes(engine)) {
+    add(row.introduced_in, {"kv-cache dtype", "`" + std::string(row.name) + "` added", window_between(row.absent_in, row.introduced_in)});
+    add(row.removed_in, {"kv-cache dtype", "`" + std::string(row.name) + "` removed", ""});
+  }
+  for (const Backend& b : backends(engine)) {
+    add(b.introduced_in, {"backend", "`" + std::string(b.name) + "` added", window_between(b.absent_in, b.introduced_in)});
+    add(b.removed_in, {"backend", "`" + std::string(b.name) + "` removed", ""});
+    if (!b.min_cc_changed_in.empty()) {
+      auto cc = [](unsigned v) { return std::to_string(v / 10) + "." + std::to_string(v % 10); };
+      add(b.min_cc_changed_in, {"capability", "`" + std::string(b.name) + "` minimum compute capability " + cc(b.min_cc_before) +
+                                                  " -> " + cc(b.min_cc), ""});
+    }
+    detail::for_each_word(b.kv_cache_dtypes_since, [&](std::string_view w) {
+      const std::size_t colon = w.find(':');
+      if (colon == std::string_view::npos) return;
+      std::string_view first = w.substr(colon + 1), absent;
+      if (const std::size_t dots = first.find(".."); dots != std::string_view::npos) {
+        absent = first.substr(0, dots);
+        first = first.substr(dots + 2);
+      }
+      add(first, {"backend", "`" + std::string(b.name) + "` reads `" + std::string(w.substr(0, colon)) + "`", window_between(absent, first)});
+    });
+  }
+  for (const SelectionOrder& s : selection_orders(engine)) {
+    const std::string what = std::string(s.platform) + " " + (s.attention.empty() ? std::string("any") : std::string(s.attention)) +
+                             " selection order: " + std::string(s.order);
+    add(s.introduced_in, {"selection", what + " (from here)", ""});
+    add(s.removed_in, {"selection", what + " (no longer)", ""});
+  }
+  for (const Constraint& c : constraints(engine)) {
+    const bool bug = !c.fix_pr.empty() || !c.fixed_in.empty() || !c.affected_in.empty();
+    const Rule* rule = find_rule(c.rule);
+    const std::string who = std::string(c.rule) + (c.fix_pr.empty() ? std::string() : " " + std::string(c.fix_pr)) +
+                            (rule ? " (" + std::string(rule->title) + ")" : std::string());
+    if (bug) {
+      add(c.fixed_in, {"bug fixed", who, std::string(c.detail)});
+      add(c.introduced_in, {"bug introduced", who, std::string(c.detail)});
+    } else {
+      add(c.introduced_in, {"behaviour", std::string(c.rule) + " from here", std::string(c.detail)});
+      add(c.removed_in, {"behaviour", std::string(c.rule) + " no longer", std::string(c.detail)});
+    }
+  }
+  return out;
+}
+
+struct BugRow {
+  const Constraint* row = nullptr;
+  std::vector<std::string> affected, unsure;  // releases known to carry it / not established
+  std::vector<std::size_t> affected_at, unsure_at;  // their positions in the release table
+};
+
+std::vector<BugRow> bugs_by_release(Engine engine) {
+  std::vector<BugRow> out;
+  const auto& ix = detail::engine_index(engine);
+  const auto rows = releases(engine);
+  const auto versions = release_versions(engine);
+  for (const detail::CompiledConstraint& c : ix.constraints) {
+    if (!c.bug) continue;
+    BugRow b{c.row, {}, {}};
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto a = detail::affected_at(c, versions[i]);
+      if (a == detail::Affected::yes) {
+        b.affected.push_back(std::string(rows[i].version));
+        b.affected_at.push_back(i);
+      } else if (a == detail::Affected::maybe) {
+        b.unsure.push_back(std::string(rows[i].version));
+        b.unsure_at.push_back(i);
+      }
+    }
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+// "v0.20.0 … v0.25.1, v0.27.1": the releases at these table positions as contiguous runs.
+std::string span_text(Engine engine, const std::vector<std::size_t>& at) {
+  if (at.empty()) return "none";
+  const auto rows = releases(engine);
+  std::string out;
+  for (std::size_t i = 0; i < at.size();) {
+    std::size_t j = i;
+    while (j + 1 < at.size() && at[j + 1] == at[j] + 1) ++j;
+    if (!out.empty()) out += ", ";
+    out += v_text(rows[at[i]].version);
+    if (j == i + 1) out += ", " + v_text(rows[at[j]].version);
+    else if (j > i) out += " … " + v_text(rows[at[j]].version);
+    i = j + 1;
+  }
+  return out;
+}
+
+std::string cell(std::string s) {
+  std::string out;
+  for (char c : s) out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+  return out;
+}
+
+}  // namespace
+
+std::string render_releases(Engine engine, OutputFormat format) {
+  const auto rows = releases(engine);
+  auto changes = changes_by_release(engine);
+  const auto bugs = bugs_by_release(engine);
+  const std::string display(engine_info(engine).display);
+  const std::string name(engine_info(engine).name);
+
+  if (format == OutputFormat::json) {
+    Json j;
+    j["schema"] = "kvdtype.releases/v1";
+    j["engine"] = name;
+    Json list = Json::array();
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+      Json r{{"version", it->version}, {"date", it->date.empty() ? Json(nullptr) : Json(it->date)},
+             {"date_verified", it->date_verified}, {"note", it->note}, {"source", it->source}};
+      Json ch = Json::array();
+      if (auto f = changes.find(it->version); f != changes.end())
+        for (const Change& c : f->second) ch.push_back({{"kind", c.kind}, {"what", c.what}, {"detail", c.detail}});
+      r["changes"] = ch;
+      list.push_back(r);
+    }
+    j["releases"] = list;
+    Json bl = Json::array();
+    for (const BugRow& b : bugs)
+      bl.push_back({{"rule", b.row->rule}, {"fix_pr", b.row->fix_pr},
+                    {"fixed_in", b.row->fixed_in.empty() ? Json(nullptr) : Json(b.row->fixed_in)},
+                    {"affected", b.affected}, {"not_established", b.unsure}, {"detail", b.row->detail}});
+    j["known_bugs"] = bl;
+    return j.dump(2) + "\n";
+  }
+
+  if (format == OutputFormat::markdown) {
+    std::string out;
+    out += "<!-- generated by `kvdtype releases --engine " + name + " --format markdown` from the tables' version fields; do not edit -->\n\n";
+    out += "#### What changed, release by release\n\n";
+    out += "Newest first. Only what the tables model is listed; a release without entries changed nothing they describe.\n\n";
+    out += "| release | date | changes |\n|---|---|---|\n";
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+      std::string what;
+      if (auto f = changes.find(it->version); f != changes.end())
+        for (const Change& c : f->second) {
+          if (!what.empty()) what += "<br>";
+          what += c.kind + ": " + c.what + c.detail.substr(0, c.kind.starts_with("bug") || c.kind == "behaviour" ? 0 : std::string::npos);
+        }
+      std::string date = it->date.empty() ? std::string("not established") : std::string(it->date);
+      if (!it->date.empty() && !it->date_verified) date += " (unverified)";
+      out += "| " + v_text(it->version) + " | " + cell(date) + " | " + cell(what) + " |\n";
+    }
+    out += "\n#### Known bugs by release\n\n";
+    out += "A release known to carry the bug: error. A release with the fix: nothing (listed with `-v`). "
+           "Unknown version, or a release not established either way: warning naming the fix.\n\n";
+    out += "| rule | fix | carries the bug | not established | first fixed |\n|---|---|---|---|---|\n";
+    for (const BugRow& b : bugs)
+      out += "| " + std::string(b.row->rule) + " | " + cell(std::string(b.row->fix_pr)) + " | " + cell(span_text(engine, b.affected_at)) +
+             " | " + cell(span_text(engine, b.unsure_at)) + " | " +
+             (b.row->fixed_in.empty() ? std::string("not established") : v_text(b.row->fixed_in)) + " |\n";
+    return out;
+  }
+
+  std::string out = display + " releases (newest first):\n";
+  for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+    out += "  " + v_text(it->version) + std::string(it->version.size() < 12 ? 12 - it->version.size() : 1, ' ') +
+           (it->date.empty() ? std::string("date not established") : std::string(it->date) + (it->date_verified ? "" : " (unverified)")) +
+           "\n";
+    if (auto f = changes.find(it->version); f != changes.end())
+      for (const Change& c : f->second) out += "      " + c.kind + ": " + c.what + "\n";
+  }
+  out += "\nknown bugs by release:\n";
+  for (const BugRow& b : bugs)
+    out += "  " + std::string(b.row->rule) + " " + std::string(b.row->fix_pr) + ": carries it " + span_text(engine, b.affected_at) +
+           "; not established " + span_text(engine, b.unsure_at) + "; first fixed " +
+           (b.row->fixed_in.empty() ? std::string("not established") : v_text(b.row->fixed_in)) + "\n";
+  return out;
+}
+
+}  // namespace kvdtype::io

@@ -1,0 +1,82 @@
+// Release lookup: the release tables, parsed once into Versions.
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "kvdtype/release.hpp"
+#include "tables/tables.hpp"
+
+namespace kvdtype {
+namespace {
+
+std::span<const Release> rows_of(Engine e) noexcept {
+  switch (e) {
+    case Engine::vllm: return tables::vllm_releases();
+    case Engine::sglang: return tables::sglang_releases();
+    default: return {};
+  }
+}
+
+// Parsed versions per engine. A row that does not parse is kept as an unknown Version (the
+// table tests and `rules --lint` report it) so that indexes stay parallel to the rows.
+struct Parsed {
+  std::array<std::vector<Version>, 4> by_engine;
+};
+
+const Parsed& parsed() noexcept {
+  static const Parsed instance = [] {
+    Parsed p;
+    for (Engine e : {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::llamacpp}) {
+      auto& out = p.by_engine[static_cast<std::size_t>(e)];
+      for (const Release& r : rows_of(e)) {
+        auto v = parse_version(r.version);
+        out.push_back(v.ok() ? *v : Version{});
+      }
+    }
+    return p;
+  }();
+  return instance;
+}
+
+}  // namespace
+
+std::span<const Release> releases(Engine engine) noexcept { return rows_of(engine); }
+
+std::span<const Version> release_versions(Engine engine) noexcept {
+  const auto i = static_cast<std::size_t>(engine);
+  if (i >= 4) return {};
+  return parsed().by_engine[i];
+}
+
+const Release* find_release(Engine engine, const Version& v) noexcept {
+  if (!v.known) return nullptr;
+  const auto rows = releases(engine);
+  const auto versions = release_versions(engine);
+  for (std::size_t i = 0; i < versions.size(); ++i)
+    if (versions[i].known && versions[i] == v) return &rows[i];
+  return nullptr;
+}
+
+const Release* newest_release(Engine engine) noexcept {
+  const auto rows = releases(engine);
+  const auto versions = release_versions(engine);
+  const Release* best = nullptr;
+  Version best_v;
+  for (std::size_t i = 0; i < versions.size(); ++i) {
+    if (!versions[i].known) continue;
+    if (best == nullptr || best_v < versions[i]) {
+      best = &rows[i];
+      best_v = versions[i];
+    }
+  }
+  return best;
+}
+
+Version newest_version(Engine engine) noexcept {
+  const Release* r = newest_release(engine);
+  if (r == nullptr) return {};
+  const auto rows = releases(engine);
+  return release_versions(engine)[static_cast<std::size_t>(r - rows.data())];
+}
+
+}  // namespace kvdtype

@@ -1,0 +1,67 @@
+// SGLang releases from v0.4.8 on, oldest first. The version fields of the SGLang tables must
+// name a row here.
+//
+// Until about v0.5.11 SGLang tagged releases from main through "chore: bump vX" PRs; since about
+// v0.5.12 it cuts a release branch and cherry-picks, so "merged before the release date" alone
+// does not put a fix in a release (the constraint rows say how each first-fixed release was
+// established). Rows whose date is empty exist (their tags are referenced by the engine's own
+// history or by release images) but their publication date was not established here; the
+// 2025 post releases between v0.4.9 and v0.5.8 (v0.4.9.post1 …) are not listed one by one:
+// pip orders any of them correctly against the rows, and none is named by a fact in the tables.
+#include "kvdtype/release.hpp"
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+constexpr std::string_view kUnverified = "sgl-project/sglang release tag; date not established in this repository";
+
+constexpr Release kRows[] = {
+    {.engine = Engine::sglang, .version = "0.4.8", .date = "2025-06-24", .note = "between 2025-06-24 and 06-26; tag time not found",
+     .source = "sgl-project/sglang#7493 ('chore: bump v0.4.8', opened 06-24); volcengine/verl#2206 (06-26) cites the v0.4.8 release"},
+    {.engine = Engine::sglang, .version = "0.4.8.post1", .date = "2025-06-26", .note = "about 06-26",
+     .source = "sgl-project/sglang#7559 ('chore: bump v0.4.8.post1', opened 2025-06-26, merged)"},
+    {.engine = Engine::sglang, .version = "0.4.9", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.4.10", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.1", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.2", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.3", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.4", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.5", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.6", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.7", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.8", .source = kUnverified},
+    {.engine = Engine::sglang, .version = "0.5.8.post1", .note = "main reported 0.5.8.post1 dev builds through 2026-02-21",
+     .source = "ROCm dev image tags v0.5.8.post1-…-20260221"},
+    {.engine = Engine::sglang, .version = "0.5.9", .date = "2026-02-20", .note = "between 2026-02-20 and 02-24",
+     .source = "a pinned-commit comment ('v0.5.9 released 2026-02-20'); news digests of 02-24 and 02-25"},
+    {.engine = Engine::sglang, .version = "0.5.10", .date = "2026-04-06", .source = "release-date notes (reference sheet)"},
+    {.engine = Engine::sglang, .version = "0.5.11", .date = "2026-05-05", .source = "release note ('released 2026-05-05')"},
+    {.engine = Engine::sglang, .version = "0.5.12", .date = "2026-05-16", .source = "release-date notes (reference sheet)"},
+    {.engine = Engine::sglang, .version = "0.5.12.post1", .date = "2026-05-26", .source = "release-date notes (reference sheet)"},
+    {.engine = Engine::sglang, .version = "0.5.13", .date = "2026-06-13", .date_verified = true,
+     .note = "tag cut 2026-06-11; GitHub release 06-13", .source = "GitHub release record"},
+    {.engine = Engine::sglang, .version = "0.5.13.post1", .date = "2026-06-15", .note = "bare tag, no GitHub release",
+     .source = "tag v0.5.13.post1"},
+    {.engine = Engine::sglang, .version = "0.5.14", .date = "2026-06-26", .date_verified = true,
+     .note = "release/v0.5.14 branched from main at 7e6587c94a (06-23); tag source 49e384ce9d",
+     .source = "GitHub release record; branch existed by 2026-06-23T20:39Z (sgl-project/sglang#29072 targets it)"},
+    {.engine = Engine::sglang, .version = "0.5.15", .date = "2026-07-10", .date_verified = true,
+     .note = "cut from main after 06-24; cherry-picks from about 07-07", .source = "GitHub release record"},
+    {.engine = Engine::sglang, .version = "0.5.15.post1", .date = "2026-07-14", .date_verified = true, .source = "GitHub release record"},
+    {.engine = Engine::sglang, .version = "0.5.16", .date = "2026-07-25", .date_verified = true, .source = "GitHub release record"},
+    {.engine = Engine::sglang, .version = "0.5.17", .date = "2026-08-08", .date_verified = true,
+     .source = "GitHub release record; aws/deep-learning-containers#6722 README ('2026/08/08')"},
+    {.engine = Engine::sglang, .version = "0.5.18", .date = "2026-08-25", .note = "between 08-22 and 08-25 (AWS: 'released 2026/08/25')",
+     .source = "aws/deep-learning-containers#6655"},
+    {.engine = Engine::sglang, .version = "0.5.19", .date = "2026-09-07", .note = "09-06 or 09-07",
+     .source = "aws/deep-learning-containers#6722 (ECR push 09-07 05:53); AMD-AGI/TraceLens#1006 (09-07)"},
+    {.engine = Engine::sglang, .version = "0.5.20", .date = "", .note = "about 2026-09-19; not precise",
+     .source = "release-date notes (reference sheet)"},
+};
+
+}  // namespace
+
+std::span<const Release> sglang_releases() noexcept { return kRows; }
+
+}  // namespace kvdtype::tables
