@@ -19,16 +19,20 @@ std::span<const Release> rows_of(Engine e) noexcept {
 
 // Parsed versions per engine. A row that does not parse is kept as an unknown Version (the
 // table tests and `rules --lint` report it) so that indexes stay parallel to the rows.
+constexpr std::size_t kMaxEngines = 16;  // Engine values are small; room for engines to come
+
 struct Parsed {
-  std::array<std::vector<Version>, 4> by_engine;
+  std::array<std::vector<Version>, kMaxEngines> by_engine;
 };
 
 const Parsed& parsed() noexcept {
   static const Parsed instance = [] {
     Parsed p;
-    for (Engine e : {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::llamacpp}) {
-      auto& out = p.by_engine[static_cast<std::size_t>(e)];
-      for (const Release& r : rows_of(e)) {
+    for (const EngineInfo& info : engines()) {
+      const auto i = static_cast<std::size_t>(info.id);
+      if (i >= kMaxEngines) continue;
+      auto& out = p.by_engine[i];
+      for (const Release& r : rows_of(info.id)) {
         auto v = parse_version(r.version);
         out.push_back(v.ok() ? *v : Version{});
       }
@@ -44,7 +48,7 @@ std::span<const Release> releases(Engine engine) noexcept { return rows_of(engin
 
 std::span<const Version> release_versions(Engine engine) noexcept {
   const auto i = static_cast<std::size_t>(engine);
-  if (i >= 4) return {};
+  if (i >= kMaxEngines) return {};
   return parsed().by_engine[i];
 }
 

@@ -213,7 +213,8 @@ constexpr Backend kRows[] = {
      .fp8_path = hardware, .canonicalizes = "fp8", .canonical_kv = "fp8_ds_mla",
      .notes = "FlashMLA sparse; fp8 -> fp8_ds_mla after selection; nvfp4_ds_mla (352 B) only on SM100; SM12x only through an opt-in Triton port (not modelled)",
      .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (FlashMLASparseBackend); vllm/model_executor/layers/attention/mla_attention.py _canonicalize_sparse_mla_kv_cache_dtype",
-     // With DeepSeek-V3.2 (vllm-project/vllm#25896, 2025-09-29), released in v0.11.0 (2025-10-02).
+     // With DeepSeek-V3.2 (vllm-project/vllm#25896, 2025-09-29): the v0.11.0 notes list "New
+     // architectures: DeepSeek-V3.2-Exp (#25896)" (quoted in pan-webis-de/pan-code#27).
      .introduced_in = "0.11.0", .absent_in = "0.10.2"},
     // TRT-LLM sparse MLA; refuses mixed bf16 Q + fp8 KV, so Q is the cache's fp8.
     {.engine = Engine::vllm, .name = "FLASHINFER_MLA_SPARSE", .platforms = "cuda",

@@ -67,7 +67,8 @@ constexpr CacheDtype kRows[] = {
      .storage = uint8_bytes, .layout = Layout::fp8_ds_mla, .platforms = "cuda",
      .description = "DeepSeek V3.2 sparse-MLA record, 656 B/token (fp8 NoPE + fp32 tile scales + bf16 RoPE); DeepSeek V4 models use a 584 B record under the same name",
      .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (layout comment, supported_kv_cache_dtypes); torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (fp8_ds_mla -> torch.uint8)",
-     // With DeepSeek-V3.2 support (vllm-project/vllm#25896, 2025-09-29), first released in v0.11.0.
+     // With DeepSeek-V3.2 support (vllm-project/vllm#25896, 2025-09-29): the v0.11.0 notes list
+     // "New architectures: DeepSeek-V3.2-Exp (#25896)" (quoted in pan-webis-de/pan-code#27).
      .introduced_in = "0.11.0", .absent_in = "0.10.2"},
     // 352 B per token on FlashMLA's SM100 sparse decode: 256 B e2m1 NoPE (512 values), 64 B
     // unscaled e4m3 RoPE, 32 B e4m3 NoPE scales (one per 16). Written as 4-bit elements over the
