@@ -77,6 +77,9 @@ constexpr KernelRow kKernels[] = {
      .status = missing,
      .detail = "FA4 has no fp8 KV path on Hopper",
      .source = "flashinfer-ai/flashinfer#3327 (vLLM FA4 on H100, Gemma-4)"},
+    {.library = "flash-attention", .family = "fa4", .min_cc = 120, .max_cc = 129, .status = missing,
+     .detail = "FA4 on consumer Blackwell (SM12x) has no paged-KV forward ('Paged KV not supported on SM 12.0'), and its SM120 forward was reported to return wrong values",
+     .source = "Dao-AILab/flash-attention#2307 (2026-08 status: capability gate, paged KV and num_splits blockers), #2553 (open: SM120 smem store atom, wrong values)"},
 
     // ---- FlashMLA --------------------------------------------------------------------------------------
     {.library = "flashmla", .family = "flashmla-sparse-decode", .kv_formats = "bfloat16", .min_cc = 90, .max_cc = 90,
@@ -94,6 +97,9 @@ constexpr KernelRoute kRoutes[] = {
     {.engine = Engine::sglang, .backends = "trtllm_mha", .min_cc = 100, .max_cc = 109, .family = "trtllm-gen-fmha",
      .note = "SM10x prefill and decode through FlashInfer trtllm-gen",
      .source = "sglang layers/attention/trtllm_mha_backend.py; arg_groups/attention_hook.py"},
+    {.engine = Engine::sglang, .backends = "fa4", .min_cc = 120, .max_cc = 129, .family = "fa4", .certain = false,
+     .note = "SGLang's fa4 backend calls the FA4 CuTe kernels with a page table; whether SGLang gates fa4 off SM12x itself was not verified",
+     .source = "sglang layers/attention/flashattention_backend.py (fa_impl_ver=4); Dao-AILab/flash-attention#2307"},
     {.engine = Engine::sglang, .backends = "dsa", .attention = "sparse-mla", .min_cc = 100, .max_cc = 129,
      .family = "trtllm-gen-fmha", .certain = false,
      .note = "with no --dsa-prefill/decode-backend, DSA takes the trtllm kernels whenever the SM major is >= 10; on SM12x GLM-5/5.1 with fp8_e4m3 are routed to flashinfer_sparse_mla instead, and tilelang with a bf16 cache needs a smaller tile",
