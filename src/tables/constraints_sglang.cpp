@@ -224,6 +224,14 @@ constexpr Constraint kSglangConstraints[] = {
      .detail = "the DeepSeek V4 KV pool asserts store_dtype == uint8 (the packed fp8 layout) although the V4 check admits bfloat16; a bf16 cache fails in _make_kv_pool",
      .selection = false,
      .source = "sgl-project/sglang#33194 (closed 2026-08-01: deepseek_v4_memory_pool.py create_buffer 'assert self.store_dtype == torch.uint8')"},
+    // Class 7: an MXFP8 cache with prefill/decode disaggregation was refused outright until the
+    // scale buffers were exposed to the transfer layer (get_contiguous_buf_infos raised).
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "mxfp8", .flags_all = flag_kv_connector},
+     .detail = "KV transfer / disaggregation refused an MXFP8 cache ('scale buffers are not exposed') until the scales rode the transfer's state channel",
+     .fixed_in = "", .fix_pr = "sgl-project/sglang#35718",
+     .selection = false,
+     .source = "sgl-project/sglang#35718 (merged 2026-08-20: Support mxfp8 KV cache in PD transfer)"},
 };
 
 }  // namespace
