@@ -5,6 +5,7 @@
 #include "compat.hpp"
 #include "kvdtype/release.hpp"
 #include "kvdtype/check.hpp"
+#include "kvdtype/kernel.hpp"
 #include "resolve_internal.hpp"
 #include "tables/rule_id.hpp"
 
@@ -55,6 +56,8 @@ void cache_string(const Context& ctx, const Report& rep, Emitter& out) {
     out.add("KVD063", {.value = r.checkpoint_kv->name});
   if (r.model_dtype == FormatId::bfloat16 && r.target && r.target->vendor == Vendor::nvidia && !r.target->bf16)
     out.add("KVD081");
+  // The launch command's spelling is refused by the engine's argparse (exact `choices`).
+  if ((r.flags & flag_kv_spelling) && ctx.requested) out.add("KVD103", {.value = ctx.requested->name});
   (void)rep;
 }
 
@@ -178,8 +181,9 @@ std::optional<FormatId> asked_format(const CacheDtype& row) {
 
 void format_substitution(const Context& ctx, const Report& rep, Emitter& out) {
   const Plan& plan = rep.plan;
-  if (!plan.cache_dtype || !plan.k.format) return;
-  const auto asked = asked_format(*plan.cache_dtype);
+  if (!plan.cache_dtype || !plan.k.format || !ctx.effective) return;
+  // What the string names (before a backend rewrites it into an internal layout row).
+  const auto asked = asked_format(*ctx.effective);
   if (!asked || *asked == *plan.k.format || !format(*asked).is_float8()) return;
   // Suggest the string that names what is actually stored: the engine's platform-e4m3 string.
   std::string_view better;
@@ -230,6 +234,12 @@ std::uint8_t triton_bit(FormatId f) noexcept {
 void target_path(const Context& ctx, const Report& rep, Emitter& out) {
   const Request& r = ctx.req;
   const Plan& plan = rep.plan;
+  // A bfloat16 cache asked for explicitly on a GPU without bfloat16 arithmetic (V100, T4): every
+  // kernel that reads it needs bf16 loads and math the target lacks. (A bf16 *model* there is KVD081.)
+  if (r.target && r.target->vendor == Vendor::nvidia && !r.target->bf16 && r.model_dtype != FormatId::bfloat16 &&
+      (plan.k.format == FormatId::bfloat16 || plan.v.format == FormatId::bfloat16))
+    out.add("KVD041", {.backend = plan.backend, .want = FormatId::bfloat16,
+                       .detail = "no bfloat16 arithmetic below compute capability 8.0"});
   if (!r.target || !plan.backend) return;
   for (const std::optional<FormatId>& f : {plan.k.format, plan.v.format}) {
     if (!f || !format(*f).is_float8()) continue;
@@ -253,6 +263,46 @@ void target_path(const Context& ctx, const Report& rep, Emitter& out) {
         }
         break;
       }
+    }
+  }
+}
+
+bool has_size(std::string_view words, std::uint32_t v) noexcept {
+  bool found = false;
+  detail::for_each_word(words, [&](std::string_view w) {
+    std::uint32_t n = 0;
+    for (char c : w) n = n * 10 + static_cast<std::uint32_t>(c - '0');
+    found = found || n == v;
+  });
+  return found;
+}
+
+// Compiled-kernel availability (kernel.hpp): a route of the running backend to a kernel family
+// whose row for this target, Q, KV format and head size says it does not exist (or is broken).
+void kernel_availability(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (!r.target || !plan.backend) return;
+  const unsigned cc = r.target->cc();
+  auto in_range = [cc](std::uint16_t lo, std::uint16_t hi) { return (lo == 0 || cc >= lo) && (hi == 0 || cc <= hi); };
+  for (const KernelRoute& route : kernel_routes()) {
+    if (route.engine != r.engine || !detail::has_word(route.backends, plan.backend->name)) continue;
+    if (!in_range(route.min_cc, route.max_cc)) continue;
+    if (!route.attention.empty() && (r.attention == Attention::unknown || !detail::has_word(route.attention, name(r.attention))))
+      continue;
+    if (route.kv_quantized >= 0 && (route.kv_quantized == 1) != ctx.quantized) continue;
+    for (const KernelRow& k : kernel_rows()) {
+      if (k.family != route.family || !in_range(k.min_cc, k.max_cc)) continue;
+      if (k.status != KernelStatus::missing && k.status != KernelStatus::broken) continue;
+      // Unknown inputs never match a row that names them.
+      // The Q the caller says it hands the kernel, else the plan's.
+      const std::optional<FormatId> q = r.q_dtype ? r.q_dtype : plan.q;
+      if (!k.q_formats.empty() && (!q || !detail::has_word(k.q_formats, name(*q)))) continue;
+      if (!k.kv_formats.empty() && (!plan.k.format || !detail::has_word(k.kv_formats, name(*plan.k.format)))) continue;
+      if (!k.head_sizes.empty() && (ctx.head_size == 0 || !has_size(k.head_sizes, ctx.head_size))) continue;
+      const Evidence ev{.backend = plan.backend, .detail = k.detail, .value = k.family};
+      if (k.status == KernelStatus::broken) out.add("KVD071", ev);
+      else out.add("KVD101", ev, route.certain ? std::nullopt : std::optional<Severity>(Severity::warning));
     }
   }
 }
@@ -293,6 +343,7 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
     declared_kv(ctx, rep, out);
     query(ctx, rep, out);
     target_path(ctx, rep, out);
+    kernel_availability(ctx, rep, out);
     portability_and_scales(ctx, rep, out);
   }
   // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a

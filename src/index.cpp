@@ -266,6 +266,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.when.attention = c.attention(k.when.attention);
     cc.when.platforms = c.platforms(k.when.platforms);
     cc.when.head_sizes = c.sizes(k.when.head_sizes);
+    cc.when.heads_per_rank = c.sizes(k.when.heads_per_rank);
     cc.introduced = c.version(k.introduced_in);
     cc.fixed = c.version(k.fixed_in);
     cc.removed = c.version(k.removed_in);

@@ -105,6 +105,7 @@ struct CompiledWhen {
   std::uint16_t kv_quant = 0;
   std::uint8_t attention = 0, platforms = 0;
   SizeList head_sizes;
+  SizeList heads_per_rank;
 };
 
 struct CompiledConstraint {

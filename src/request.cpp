@@ -275,6 +275,10 @@ Result<Request> make_request(const RequestInput& in) {
   if (auto e = read_double("weight_gib", in.weight_gib, 0.0, 1e7, r.weight_gib)) return *e;
   if (auto e = read_uint("max_model_len", in.max_model_len, 1, std::uint64_t{1} << 40, r.max_model_len)) return *e;
   r.flags = in.flags;
+  // The engine's exact-spelling refusal applies only while the kv string still differs from the
+  // row's spelling (a later, exact --kv-cache-dtype replaces the launch command's).
+  if ((r.flags & flag_kv_spelling) && (r.kv_cache_dtype == nullptr || r.kv_cache_dtype->name == in.kv_cache_dtype))
+    r.flags &= ~static_cast<std::uint32_t>(flag_kv_spelling);
   // The one place that decides data-parallel attention. vLLM: every data-parallel rank runs the
   // whole attention (its heads split by the tensor-parallel size only), whatever the model.
   // SGLang needs --enable-dp-attention, which its launch command sets explicitly.

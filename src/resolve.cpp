@@ -292,8 +292,13 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
     if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
   }
   if (row.when.flags_all && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
-  if (row.when.max_heads_per_rank && (r.heads_per_rank() == 0 || r.heads_per_rank() > row.when.max_heads_per_rank))
-    return false;
+  if (w.heads_per_rank.count || row.when.min_heads_per_rank || row.when.max_heads_per_rank) {
+    const std::uint32_t heads = r.heads_per_rank();
+    if (heads == 0) return false;  // unknown heads never match, inside or outside
+    const bool in = (w.heads_per_rank.count == 0 || w.heads_per_rank.contains(heads)) &&
+                    cc_in(heads, row.when.min_heads_per_rank, row.when.max_heads_per_rank);
+    if (in == row.when.heads_outside) return false;
+  }
   return true;
 }
 

@@ -42,6 +42,11 @@ enum RequestFlag : std::uint32_t {
   flag_kv_connector = 1u << 3,    ///< a KV connector / disaggregated prefill is configured
   flag_dp_attention = 1u << 4,    ///< data-parallel attention (SGLang --enable-dp-attention)
   flag_speculative = 1u << 5,     ///< speculative decoding configured
+  /// A launch command spelled --kv-cache-dtype other than the engine's exact choice ("FP8" for
+  /// "fp8"). vLLM and SGLang compare it with argparse `choices`, so the server refuses it; kvdtype's
+  /// own flag stays case-insensitive. Set by the launch parser, kept by make_request only while the
+  /// kv string still differs from the row's spelling (rule KVD103).
+  flag_kv_spelling = 1u << 6,
 };
 
 /// One attention backend of one engine.

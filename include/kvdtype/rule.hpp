@@ -50,7 +50,12 @@ struct When {
   bool outside_cc = false;           ///< match targets *outside* [min_cc, max_cc] instead
   std::string_view head_sizes;       ///< exact head sizes (words)
   std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
-  std::uint16_t max_heads_per_rank = 0;  ///< query heads per tensor-parallel rank at most this (0: any; heads must be known)
+  // Query heads per tensor-parallel rank (shape-dependent kernels: AITER MLA tiles). Matches
+  // when the heads per rank are known, in `heads_per_rank` (words; empty: any) and inside
+  // [min_heads_per_rank, max_heads_per_rank] (0: unbounded) — or outside all that with heads_outside.
+  std::string_view heads_per_rank;
+  std::uint16_t min_heads_per_rank = 0, max_heads_per_rank = 0;
+  bool heads_outside = false;
 };
 
 /// "This combination fires this rule", optionally only in some engine versions.

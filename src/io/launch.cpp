@@ -23,6 +23,7 @@
 #include "io/launch_images.hpp"
 #include "io/shell.hpp"
 #include "kvdtype/backend.hpp"
+#include "kvdtype/cache_dtype.hpp"
 
 namespace kvdtype::io {
 
@@ -593,6 +594,11 @@ void finish(LaunchCommand& out, Collected& c, const Located& at) {
     case Engine::llamacpp: break;
   }
   if (!at.engine_version.empty()) in.engine_version = at.engine_version;
+  // vLLM and SGLang take --kv-cache-dtype through argparse `choices`: an exact comparison.
+  if ((at.engine == Engine::vllm || at.engine == Engine::sglang) && !in.kv_cache_dtype.empty()) {
+    const auto row = parse_cache_dtype(at.engine, in.kv_cache_dtype);
+    if (row.ok() && (*row)->name != in.kv_cache_dtype) in.flags |= flag_kv_spelling;
+  }
 
   // A positional model swallowed by an unknown flag taken for a value-flag: when the command
   // never names a model otherwise, the first such value that looks like a path is the model.

@@ -9,6 +9,7 @@
 #include "index.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
+#include "kvdtype/kernel.hpp"
 
 namespace kvdtype::io {
 
@@ -16,6 +17,16 @@ Result<RequestInput> request_from_args(std::span<const std::string> args) {
   RequestInput in;
   std::size_t i = 0;
   if (i < args.size() && (args[i] == "check" || args[i] == "resolve")) ++i;
+  // As on the CLI: a launch command after "--", overlaid by the flags before it.
+  const auto dash = std::find(args.begin() + static_cast<std::ptrdiff_t>(i), args.end(), std::string("--"));
+  if (dash != args.end()) {
+    if (dash + 1 == args.end()) return Error{ErrorCode::bad_command, "-- without a launch command"};
+    auto launch = parse_launch_command(std::span<const std::string>(dash + 1, args.end()));
+    if (!launch.ok()) return launch.error();
+    in = launch->input;
+    args = args.first(static_cast<std::size_t>(dash - args.begin()));
+  }
+  RequestInput flags;
   for (; i < args.size(); ++i) {
     std::string_view a = args[i];
     if (!a.starts_with("--")) return Error{ErrorCode::bad_command, "unexpected argument '" + detail::printable(a) + "'"};
@@ -28,8 +39,9 @@ Result<RequestInput> request_from_args(std::span<const std::string> args) {
       if (i + 1 >= args.size()) return Error{ErrorCode::bad_command, "--" + detail::printable(key) + " needs a value"};
       value = args[++i];
     }
-    if (!in.set(key, value)) return Error{ErrorCode::bad_command, "unknown flag --" + detail::printable(key)};
+    if (!flags.set(key, value)) return Error{ErrorCode::bad_command, "unknown flag --" + detail::printable(key)};
   }
+  in.overlay(flags);
   return in;
 }
 
@@ -155,6 +167,38 @@ void lint_paths(LintResult& res) {
   res.summary.push_back(std::to_string(pairs) + " (backend, quantized kv string, target) pairs checked for impossible paths");
 }
 
+// The kernel table's words: formats by canonical name, routes to existing backends and families.
+void lint_kernels(LintResult& res) {
+  std::set<std::string_view> families;
+  for (const KernelRow& k : kernel_rows()) {
+    families.insert(k.family);
+    const std::string who = "kernels " + std::string(k.library) + " " + std::string(k.family);
+    for (std::string_view list : {k.q_formats, k.kv_formats})
+      detail::for_each_word(list, [&](std::string_view w) {
+        const auto f = parse_format(w);
+        if (!f.ok() || name(*f) != w) res.problems.push_back(who + ": unknown format '" + std::string(w) + "'");
+      });
+    detail::for_each_word(k.head_sizes, [&](std::string_view w) {
+      if (!std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }) || w.size() > 5)
+        res.problems.push_back(who + ": bad head size '" + std::string(w) + "'");
+    });
+    if (k.source.empty() || k.detail.empty()) res.problems.push_back(who + ": detail and source are required");
+  }
+  for (const KernelRoute& r : kernel_routes()) {
+    const std::string who = "kernel route " + std::string(engine_info(r.engine).name) + " " + std::string(r.backends);
+    if (!families.contains(r.family)) res.problems.push_back(who + ": unknown kernel family '" + std::string(r.family) + "'");
+    detail::for_each_word(r.backends, [&](std::string_view w) {
+      if (find_backend(r.engine, w) == nullptr) res.problems.push_back(who + ": unknown backend '" + std::string(w) + "'");
+    });
+    detail::for_each_word(r.attention, [&](std::string_view w) {
+      if (!parse_attention(w).ok()) res.problems.push_back(who + ": unknown attention '" + std::string(w) + "'");
+    });
+    if (r.source.empty()) res.problems.push_back(who + ": no source");
+  }
+  res.summary.push_back(std::to_string(kernel_rows().size()) + " kernel rows and " + std::to_string(kernel_routes().size()) +
+                        " routes name existing formats, backends and families");
+}
+
 void lint_targets(LintResult& res) {
   for (const Product& p : products())
     if (find_target(p.target) == nullptr)
@@ -171,6 +215,7 @@ LintResult lint_tables() {
                         std::to_string(detail::table_problems().size()) + " problems)");
   lint_rules(res);
   lint_targets(res);
+  lint_kernels(res);
   lint_coverage(res);
   lint_paths(res);
   return res;

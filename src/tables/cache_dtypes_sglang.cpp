@@ -44,8 +44,11 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
 
     // Not a user string: what the DSA backend makes of fp8_e4m3. SGLang's NSA token pool stores
     // an fp8 DSA cache as FlashMLA's "FP8 with scale" record, 656 bytes per token.
+    // On HIP the DSA pool holds the platform fp8 (float8_e4m3fnuz on gfx942): tilelang's fp8 sparse
+    // decode and the MI300 KV quantization kernel were added for it (sgl-project/sglang#21511).
     {.engine = Engine::sglang, .name = "fp8_ds_mla", .quant = KvQuant::fp8_ds_mla,
-     .k_rule = fixed, .k_format = FormatId::float8_e4m3fn, .v_rule = fixed, .v_format = FormatId::float8_e4m3fn,
+     .k_rule = platform_fp8_on_rocm_else_fixed, .k_format = FormatId::float8_e4m3fn,
+     .v_rule = platform_fp8_on_rocm_else_fixed, .v_format = FormatId::float8_e4m3fn,
      .storage = uint8_bytes, .layout = Layout::fp8_ds_mla, .internal = true,
      .description = "internal: the DSA fp8 record (512 fp8 NoPE + 4 fp32 scales + 64 bf16 RoPE = 656 B/token) "
                     "SGLang's DSA backend stores for --kv-cache-dtype fp8_e4m3",

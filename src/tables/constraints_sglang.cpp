@@ -168,6 +168,76 @@ constexpr Constraint kSglangConstraints[] = {
      .affected_in = "0.5.13 0.5.14", .fixed_in = "0.5.15", .fix_pr = "sgl-project/sglang#28455",
      .selection = false,
      .source = "sgl-project/sglang#28455"},
+
+    // ==== learnt from tests/conformance/reports_2026.jsonl (docs/failure-classes.md) ============
+    // Class 8, silent fallback: FlashInfer has no MLA kernel taking a bf16 query with an fp8 cache,
+    // so SGLang's flashinfer MLA backend converts the whole per-layer fp8 pool to bf16 before each
+    // call (a full-pool temporary per layer; the run works, slower and larger than the fp8 plan).
+    {.engine = Engine::sglang, .rule = "KVD102",
+     .when = {.backends = "flashinfer", .kv_cache_dtypes = "fp8_e4m3", .attention = "mla", .platforms = "cuda"},
+     .detail = "FlashInfer has no MLA kernel for a bfloat16 query with an fp8 cache, so the whole per-layer fp8 pool is converted to bfloat16 before each call (a full-pool temporary; slower, out-of-memory under load)",
+     .selection = false,
+     .source = "flashinfer-ai/flashinfer#2144 (open: bf16-Q x fp8-KV MLA); sgl-project/sglang#40266 (the same cast on trtllm_mla's cached-prefix prefill)"},
+
+    // Classes 5 and 6, DSA per architecture and the latent without rope (512 vs 576): on CUDA no
+    // DSA kernel reads an fp8 NoPE cache with a bf16 query (flashmla_kv is excluded for these models,
+    // tilelang's CUDA path is bf16-only, trtllm is SM10x only), so GLM-5.3-Flash cannot use fp8 on
+    // Hopper. On ROCm the tilelang fp8 sparse decode crashed on a NoPE model ('Unsupported k_dim 0').
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "dsa", .kv_cache_dtypes = "fp8_e4m3", .platforms = "cuda", .min_cc = 90, .max_cc = 99,
+              .head_sizes = "512"},
+     .detail = "no CUDA DSA kernel on SM90 takes a bf16 query with an fp8 NoPE (512-wide, rope-free) cache: flashmla_kv is excluded for these models and tilelang on CUDA requires a bfloat16 cache",
+     .source = "sgl-project/sglang#36830 (open), #31346 (merged: tilelang + fp8_e4m3 on CUDA fails fast: 'kernel main input KV dtype expected bfloat16')"},
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.backends = "dsa", .kv_cache_dtypes = "fp8_e4m3", .platforms = "rocm", .head_sizes = "512"},
+     .detail = "tilelang's fp8 sparse decode emits the rope-tail GEMM even when the latent has no rope part; a NoPE DSA model dies at start-up ('ValueError: Unsupported k_dim 0')",
+     .selection = false,
+     .source = "sgl-project/sglang#40301 (open: GLM-5.3-Flash with --kv-cache-dtype fp8_e4m3 on ROCm)"},
+
+    // Class 5, heads per rank: AITER's MLA decode asserted 16 or 128 heads ('Aiter MLA only supports
+    // 16 or 128 number of heads'); #21213 added fewer-than-16 heads with an fp8 cache (TP8 Kimi).
+    // Release with the fix not established: a warning unless the version says otherwise.
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "aiter", .attention = "mla", .platforms = "rocm", .heads_per_rank = "16 128",
+              .heads_outside = true},
+     .detail = "AITER's MLA decode supported only 16 or 128 heads per rank ('Aiter MLA only supports 16 or 128 number of heads'); fewer than 16 with an fp8 cache came with #21213",
+     .fixed_in = "", .fix_pr = "sgl-project/sglang#21213",
+     .selection = false,
+     .source = "ROCm/aiter#726 (Kimi-K2 TP8 on MI355, sglang v0.4.9.post2: 8 heads per rank), sgl-project/sglang#21213"},
+
+    // Class 3, FP4 caches with speculative decoding: target verify and draft extend went through the
+    // FlashInfer prefill path, whose NVFP4 dequantization workspace needs CPU prefix metadata that
+    // speculative phases do not provide ('extend_prefix_lens_cpu is None'); #36340 routes them through
+    // TRT-LLM native FP4 decode on SM100.
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.backends = "trtllm_mha", .kv_cache_dtypes = "nvfp4", .platforms = "cuda", .flags_all = flag_speculative},
+     .detail = "speculative verify/draft-extend with an NVFP4 cache went through the FlashInfer prefill dequantization path, which fails under speculative decoding ('extend_prefix_lens_cpu is None')",
+     .fixed_in = "", .fix_pr = "sgl-project/sglang#36340",
+     .selection = false,
+     .source = "sgl-project/sglang#36010, #36038 (open), #36340 (merged 2026-09-10: SM100 NVFP4 GenMHA and speculative decoding)"},
+
+    // Class 3 / 7: SGLang's fa4 path has no fp8 cache — it does not quantize Q ('fa4 does not currently
+    // support fp8 queries and keys') and FA4 rejects descales. An explicit fp8 string is refused by the
+    // backend row (KVD010); this row covers the fp8 cache reached through auto + an FP8-KV checkpoint.
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "fa4", .kv_quant = "fp8_per_tensor", .platforms = "cuda"},
+     .detail = "FA4 takes no fp8 cache in SGLang: Q is not quantized ('inputs must have the same dtype') and the decode path passed k/v descales FA4 rejects ('FA4 path does not support descale')",
+     .source = "sgl-project/sglang#31640 (v0.5.15.post1, B200, Nemotron-3-Super FP8, fa4 decode); Dao-AILab/flash-attention#2321; sglang flashattention_backend.py (fa_impl_ver != 4 guard)"},
+    // DeepSeek V4's KV pool asserts a uint8 (packed fp8) store although the V4 dtype check admits
+    // bfloat16: a bf16 cache fails at pool creation on CUDA whatever the GPU. No fix identified.
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.backends = "dsv4", .kv_cache_dtypes = "bfloat16 bf16", .platforms = "cuda"},
+     .detail = "the DeepSeek V4 KV pool asserts store_dtype == uint8 (the packed fp8 layout) although the V4 check admits bfloat16; a bf16 cache fails in _make_kv_pool",
+     .selection = false,
+     .source = "sgl-project/sglang#33194 (closed 2026-08-01: deepseek_v4_memory_pool.py create_buffer 'assert self.store_dtype == torch.uint8')"},
+    // Class 7: an MXFP8 cache with prefill/decode disaggregation was refused outright until the
+    // scale buffers were exposed to the transfer layer (get_contiguous_buf_infos raised).
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "mxfp8", .flags_all = flag_kv_connector},
+     .detail = "KV transfer / disaggregation refused an MXFP8 cache ('scale buffers are not exposed') until the scales rode the transfer's state channel",
+     .fixed_in = "", .fix_pr = "sgl-project/sglang#35718",
+     .selection = false,
+     .source = "sgl-project/sglang#35718 (merged 2026-08-20: Support mxfp8 KV cache in PD transfer)"},
 };
 static_assert(rule_codes_known(kSglangConstraints), "a row names a rule code that src/tables/rules.cpp does not define");
 

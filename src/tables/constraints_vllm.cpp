@@ -146,6 +146,140 @@ constexpr Constraint kRows[] = {
     // release carried the code they fix as far as established (MiniMax-M3 was on the m3_release
     // branch, #45381; the #47716 regression came with #42890 on 2026-07-04, after v0.24.0), and
     // When has no model condition to tell those paths from the generic ones.
+    // ==== learnt from tests/conformance/reports_2026.jsonl (docs/failure-classes.md) ============
+    // Class 1, same-width reinterpretation. csrc/attention/dtype_fp8.cuh get_fp8_kv_cache_data_type
+    // maps "auto", "float16" and "bfloat16" alike to Fp8KVCacheDataType::kAuto, so reshape_and_cache
+    // writes the model's 16-bit values into the cache tensor unconverted; the cache tensor really is
+    // allocated in the requested dtype and every reader decodes the bits as that dtype. The fix PR
+    // #54338 was open when read: no fix_pr, the rows always fire.
+    {.engine = Engine::vllm, .rule = "KVD100",
+     .when = {.kv_cache_dtypes = "float16", .model_dtypes = "bfloat16", .platforms = "cuda"},
+     .detail = "reshape_and_cache treats a float16 cache like 'auto' (Fp8KVCacheDataType::kAuto) and copies the bfloat16 bits",
+     .source = "vllm-project/vllm#54338 (open: bf16 model + float16 cache -> ' Paris,, therefore, proclaimedondunct'); csrc/attention/dtype_fp8.cuh"},
+    {.engine = Engine::vllm, .rule = "KVD100",
+     .when = {.kv_cache_dtypes = "bfloat16", .model_dtypes = "float16", .platforms = "cuda"},
+     .detail = "reshape_and_cache treats a bfloat16 cache like 'auto' (Fp8KVCacheDataType::kAuto) and copies the float16 bits",
+     .source = "vllm-project/vllm#54338 (open: float16 model + bfloat16 cache -> ' Parislocklocklock...'); csrc/attention/dtype_fp8.cuh"},
+
+    // Class 5, head size 256 with fp8: FA4 has no head-256 kernel on the SM100 family, vLLM's
+    // version probe falls back to FA2, which has no fp8 cache (kernels.cpp fa4 row). After #42569's
+    // review fix supports_combination refuses it, so selection skips FLASH_ATTN.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "FLASH_ATTN", .kv_cache_dtypes = "fp8 fp8_e4m3", .platforms = "cuda",
+              .min_cc = 100, .max_cc = 109, .head_sizes = "256"},
+     .detail = "no FA4 kernel for head size 256 on the SM100 family: FlashAttention falls back to FA2, which takes no fp8 cache",
+     .selection = true,
+     .source = "vllm-project/vllm#42569 review (B300, head_size=256, fp8: vllm_flash_attn_version == 2; fixed in the PR by passing the head size to the probe)"},
+
+    // Class 4, a kernel the backend reaches is not built: FlashInfer on SM90 with an fp8 cache
+    // JIT-compiled the FA3 prefill for bf16 Q x e4m3 KV, which has no instantiation ('No eligible
+    // GMMA operator'). Observed on 0.11.2 (#29531) and 0.14.0rc1 (#31843); no fix identified, so
+    // other versions get a warning.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "cuda",
+              .min_cc = 90, .max_cc = 90},
+     .detail = "FlashInfer on SM90 JIT-compiles the FA3 prefill for a 16-bit query with an fp8 cache, which FlashInfer does not instantiate; start-up dies in ninja ('No eligible GMMA operator', 'no instance of make_tiled_mma')",
+     .affected_in = "0.11.2 0.14.0",
+     .selection = false,
+     .source = "vllm-project/vllm#31843 (0.14.0rc1, H100/H200), #29531 (0.11.2, gemma-3-1b-it), #27604; flashinfer-ai/flashinfer#1304, #4977 (kernels.cpp fa3-prefill row)"},
+
+    // Class 5, heads per rank (AITER MLA decode tiles). With an fp8 cache AITER's asm decode has
+    // native kernels for 16, 64 (gfx950) and 128 heads per rank; other multiples of 16 are folded
+    // onto 16, a path that returned garbage in aiter 0.1.16.post2 (gsm8k ~0). Both fix PRs were
+    // closed unmerged; the aiter version is not an input, so this stays a warning.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "ROCM_AITER_MLA ROCM_AITER_MLA_SPARSE", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2",
+              .platforms = "rocm", .min_cc = 95, .max_cc = 95, .heads_per_rank = "32 48 80 96 112"},
+     .detail = "AITER's fp8 MLA decode has native kernels for 16, 64 and 128 heads per rank on gfx950; other counts are folded onto 16, which returned garbage (aiter 0.1.16.post2: Kimi-K2.5 TP2 gsm8k 0.93 -> 0, DSv3.2 TP4 empty output)",
+     .selection = false,
+     .source = "vllm-project/vllm#46952 (closed; 32 heads/rank cosine 0.69), #42956 (closed; ROCM_AITER_MLA_SPARSE DSv3.2 TP4)"},
+    // Fewer than 16 heads per rank with an fp8 cache: first the 16/128-only assertion (#35641, fixed
+    // by #35850), then the Gluon decode (gfx950) asserting a bf16 query while the common MLA layer
+    // had quantized it ('q_nope/q_pe must be bf16'); #51011 keeps fp8 off the Gluon path.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "ROCM_AITER_MLA", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "rocm",
+              .min_heads_per_rank = 1, .max_heads_per_rank = 15},
+     .detail = "with fewer than 16 heads per rank the fp8 decode reached AITER's Gluon kernel, which takes only a bf16 query, after the MLA layer had quantized Q to fp8 ('q_nope/q_pe must be bf16'); Kimi-K3 TP8 (12 heads per rank)",
+     .fixed_in = "", .fix_pr = "vllm-project/vllm#51011",
+     .selection = false,
+     .source = "vllm-project/vllm#50563 (closed), #51011 (merged: fp8 never reaches the Gluon entry points), #35850 (heads < 16 with fp8, Kimi-K2.5 TP8)"},
+
+    // Class 5, latent width without a rope part (512 vs 576): AITER's precompiled sparse MLA kernels
+    // assume 512 latent + 64 rope elements; a NoPE model (GLM-5.3-Flash, 512-wide row) with an fp8
+    // cache reads past the row. Fix PR open when read.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "ROCM_AITER_MLA_SPARSE", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_ds_mla", .platforms = "rocm",
+              .head_sizes = "512"},
+     .detail = "AITER's sparse MLA kernels assume the DeepSeek 576-element cache row; a rope-free 512-element fp8 row is read past its end (GPU memory fault)",
+     .selection = false,
+     .source = "vllm-project/vllm#57134 (open: route NoPE sparse MLA to the ROCm Triton path for every kv dtype)"},
+
+    // Class 4 (a byte container read as another format): FlashInfer made a uint8 cache mean NVFP4
+    // (flashinfer-ai/flashinfer#2954) while vLLM hands the fp8 cache over as its uint8 storage; with
+    // head 512 on the trtllm-gen path (#38822) start-up failed 'kv_cache_sf must be provided for NVFP4
+    // KV cache'. Observed on 0.21.0 with FlashInfer 0.6.11.post3.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "cuda",
+              .min_cc = 100, .max_cc = 109, .head_sizes = "512"},
+     .detail = "the fp8 cache reaches FlashInfer's trtllm-gen kernels as its uint8 storage, which FlashInfer reads as an NVFP4 cache ('kv_cache_sf must be provided for NVFP4 KV cache')",
+     .affected_in = "0.21.0",
+     .selection = false,
+     .source = "vllm-project/vllm#38822 comment (vLLM 0.21.0 + FlashInfer 0.6.11.post3, head_dim 512, fp8); flashinfer-ai/flashinfer#2954"},
+    // Class 4 / silent accuracy: trtllm-gen with an NVFP4 cache gave mostly empty answers (GSM8K
+    // 96.7% with fp8 -> 6.5% with nvfp4) on B200, FlashInfer 0.6.18. Open when read.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "nvfp4 nvfp4_4over6", .platforms = "cuda",
+              .min_cc = 100, .max_cc = 109},
+     .detail = "FlashInfer's TensorRT-LLM attention with an NVFP4 cache returned mostly empty or invalid answers (Qwen3.5-397B-A17B-FP8 on B200: GSM8K 96.7% with fp8, 6.5% with nvfp4)",
+     .selection = false,
+     .source = "vllm-project/vllm#55673 (open: vLLM 0.28.1rc1.dev199, FlashInfer 0.6.18, CUDA graphs on)"},
+    // Class 7, auto that the model cannot take: DeepSeek-V4 asserts an fp8 string before the SM120
+    // sparse backend rewrites auto into fp8_ds_mla ('DeepseekV4 fp8_ds_mla layout only supports fp8
+    // kv-cache, got auto'). Observed on 0.24.0; DeepSeek V3.2 geometry cannot be told apart here.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER_MLA_SPARSE_SM120", .kv_cache_dtypes = "auto", .platforms = "cuda"},
+     .detail = "with DeepSeek-V4 models the string 'auto' reaches the model's fp8_ds_mla assertion on SM120 ('DeepseekV4 fp8_ds_mla layout only supports fp8 kv-cache, got auto'); pass --kv-cache-dtype fp8",
+     .affected_in = "0.24.0",
+     .selection = false,
+     .source = "vllm-project/vllm#47174 (open: vLLM 0.24.0, 2x RTX PRO 6000, DeepSeek-V4-Flash)"},
+
+    // Class 4, a JIT target the device cannot run: on SM120 the FlashInfer kernels JIT-compiled for
+    // the wrong arch target faulted under load with an fp8 cache (illegal memory access / illegal
+    // instruction); pinning FLASHINFER_CUDA_ARCH_LIST=12.0f cured it. Observed on v0.27.1
+    // (flashinfer-python 0.6.16.post3); TRITON_ATTN was unaffected.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "cuda",
+              .min_cc = 120, .max_cc = 121},
+     .detail = "FlashInfer's JIT kernels for SM120 faulted under load with an fp8 cache (CUDA illegal memory access / Xid 13); setting FLASHINFER_CUDA_ARCH_LIST=12.0f or using TRITON_ATTN avoided it",
+     .affected_in = "0.27.1",
+     .selection = false,
+     .source = "vllm-project/vllm#54225 (open: RTX 5090 / sm_120, NVFP4 weights + fp8 KV, v0.27.1, flashinfer 0.6.16.post3)"},
+
+    // Class 5, heads per rank on gfx942: AITER routes 64 heads per rank with fp8 Q and KV to a native
+    // qh64 persistent decode kernel validated only at page size 64; vLLM serves MLA with block size 1
+    // and the kernel faults (GLM-5.1-FP8 with DP attention, TP1). Fix PRs open when read.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "ROCM_AITER_MLA ROCM_AITER_MLA_SPARSE", .kv_cache_dtypes = "fp8 fp8_e4m3",
+              .platforms = "rocm", .min_cc = 94, .max_cc = 94, .heads_per_rank = "64"},
+     .detail = "with 64 heads per rank AITER takes its native qh64 fp8 decode kernel on gfx942, which faults at block size 1 (GPU memory access fault at the first decode / graph capture)",
+     .selection = false,
+     .source = "ROCm/aiter#4363 (open: mla_a8w8_qh64_qseqlen1_gqaratio64_v3_ps at page_size 1), #4365, #4957 (open: route gqa64 to the fold path)"},
+    // Speculative verify on gfx942: no persistent decode kernel for query length > 4 and wrong output
+    // from the non-persistent one at query length 8 (16 heads, bf16).
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "ROCM_AITER_MLA", .kv_cache_dtypes = "auto float16 bfloat16", .platforms = "rocm",
+              .min_cc = 94, .max_cc = 94, .flags_all = flag_speculative, .min_heads_per_rank = 16},
+     .detail = "speculative verify with more than 4 query tokens has no persistent AITER MLA decode kernel on gfx942, and the non-persistent one returns wrong values at query length 8 (16 heads, bf16)",
+     .selection = false,
+     .source = "vllm-project/vllm#55609 (open: no query_len > 4 kernel on gfx942), ROCm/aiter#5679 (open: wrong output, nhead 16, qseqlen 8, MTP verify)"},
+    // FlashMLA's SM100 sparse decode (head 64 path) converted the fp32 tile scales of the 656-byte
+    // record through e8m0, so fp8 dequantization was wrong on B200/B300. Fix PR open when read.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "FLASHMLA_SPARSE", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_ds_mla", .platforms = "cuda",
+              .min_cc = 100, .max_cc = 109},
+     .detail = "FlashMLA's SM100 sparse decode reads the record's fp32 tile scales through e8m0, which changes them: fp8 dequantization is wrong (B300 precision mismatch)",
+     .selection = false,
+     .source = "deepseek-ai/FlashMLA#184 (open 2026-05-10: 'Fix SM100 V32 sparse decode FP8 handling')"},
 
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA

@@ -248,6 +248,32 @@ constexpr Rule kRules[] = {
      .fix = "serve with --dtype float16",
      .source = "vllm/platforms/cuda.py supported_dtypes (bf16 needs SM80+); LLVM NVPTXSubtarget.h hasBF16Math",
      .trigger = "check --engine vllm --gpu T4 --model-dtype bfloat16 --kv-cache-dtype auto"},
+
+    // ---- classes learnt from real reports (docs/failure-classes.md) ----------------------------
+    {.code = "KVD100", .severity = error,
+     .title = "16-bit cache in the other 16-bit format: bits copied, not converted",
+     .message = "{engine} stores the {model_dtype} keys and values into a {k_format} cache without converting them ({detail}); every cached value is read back as the wrong 16-bit format: fluent garbage, no error",
+     .fix = "use --kv-cache-dtype auto (the model dtype), or serve the model with --dtype {k_format}",
+     .source = "vllm-project/vllm#54338 (csrc/attention/dtype_fp8.cuh maps auto/float16/bfloat16 alike to kAuto)",
+     .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 --attention gqa --kv-cache-dtype float16"},
+    {.code = "KVD101", .severity = error,
+     .title = "no compiled kernel for this combination",
+     .message = "{backend} runs the {value} kernels on {target}, and none exists for this combination: {detail}",
+     .fix = "pick a backend or kv-cache dtype whose kernels are built for {target} (kernel table: src/tables/kernels.cpp)",
+     .source = "src/tables/kernels.cpp (library build facts with their sources)",
+     .trigger = "check --engine sglang --gpu sm_120 --model-dtype bfloat16 --attention mla --kv-cache-dtype fp8_e4m3 --backend trtllm_mla"},
+    {.code = "KVD102", .severity = warning,
+     .title = "engine silently runs something else",
+     .message = "{backend} with --kv-cache-dtype {kv_cache_dtype} on {target} does not run what it says: {detail}",
+     .fix = "expect the fallback (memory, speed, accuracy) or avoid it as the constraint's source describes",
+     .source = "the constraint row's source",
+     .trigger = "check --engine sglang --gpu H200 --model-dtype bfloat16 --attention mla --head-size 576 --kv-cache-dtype fp8_e4m3 --backend flashinfer"},
+    {.code = "KVD103", .severity = error,
+     .title = "kv-cache dtype spelled differently from the engine's choice",
+     .message = "{engine} compares --kv-cache-dtype exactly (argparse choices) and refuses the launch command's spelling ('invalid choice'); it accepts '{value}'",
+     .fix = "write --kv-cache-dtype {value} in the launch command",
+     .source = "vllm engine/arg_utils.py (Literal CacheDType -> argparse choices); sglang arg_groups/fields/memory.py (kv_cache_dtype choices)",
+     .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 -- vllm serve meta-llama/Llama-3.1-8B-Instruct --kv-cache-dtype FP8"},
 };
 
 }  // namespace

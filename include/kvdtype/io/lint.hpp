@@ -26,7 +26,8 @@ struct LintResult {
 [[nodiscard]] std::string render_lint(const LintResult& result, OutputFormat format);
 
 /// kvdtype request arguments ("check --gpu H100 --kv-cache-dtype fp8 …", the leading
-/// subcommand optional) → RequestInput. Unknown flags and missing values are an Error.
+/// subcommand optional, an engine launch command after "--" as on the CLI, the flags winning over
+/// it) → RequestInput. Unknown flags, missing values and a bad launch command are an Error.
 [[nodiscard]] Result<RequestInput> request_from_args(std::span<const std::string> args);
 
 }  // namespace kvdtype::io

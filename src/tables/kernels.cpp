@@ -1,0 +1,135 @@
+// Compiled-kernel availability (include/kvdtype/kernel.hpp): library facts (KernelRow) and which
+// kernel family each engine backend reaches (KernelRoute). How check() joins them:
+// docs/tables.md, "Kernels". Only `missing` and `broken` rows fire anything; `cubin` and `jit`
+// rows record what exists, so that a reader sees the gap next to what the library does ship.
+//
+// Read from: flashinfer include/flashinfer/trtllm/fmha/fmhaRunner.cuh (architecture check),
+// flashinfer/prefill.py and utils.py (backend "auto" → fa2/fa3), flashinfer/mla/_core.py (MLA
+// kv_data_type allow-list), vLLM v1/attention/backends/fa_utils.py, SGLang's DSA and trtllm_mla
+// backends, and the reports named on each row.
+#include "kvdtype/kernel.hpp"
+
+namespace kvdtype {
+namespace {
+
+using enum KernelStatus;
+
+constexpr KernelRow kKernels[] = {
+    // ---- FlashInfer: trtllm-gen FMHA / MLA (precompiled cubins, downloaded as flashinfer-cubin) ----
+    {.library = "flashinfer", .family = "trtllm-gen-fmha", .min_cc = 100, .max_cc = 109, .status = cubin,
+     .detail = "trtllm-gen FMHA and MLA cubins for the SM100 family (the runner accepts SM100, SM103 and SM107)",
+     .source = "flashinfer include/flashinfer/trtllm/fmha/fmhaRunner.cuh:37 (mSM == kSM_100 || kSM_103 || kSM_107); flashinfer-ai/flashinfer#5290"},
+    {.library = "flashinfer", .family = "trtllm-gen-fmha", .q_formats = "bfloat16 float16",
+     .kv_formats = "nvfp4 float4_e2m1fn_x2", .min_cc = 100, .max_cc = 109, .status = missing,
+     .detail = "every trtllm-gen E2M1-KV cubin is built with an e4m3 query: an NVFP4 cache needs Q quantized to fp8 ('Missing TRTLLM-GEN kernel' with a 16-bit query)",
+     .source = "flashinfer-ai/flashinfer#4942 (decode.py check: 'NVFP4 KV cache requires an FP8 e4m3 query for the trtllm-gen backend')"},
+    {.library = "flashinfer", .family = "trtllm-gen-fmha", .min_cc = 120, .max_cc = 129, .status = missing,
+     .detail = "FlashInfer's trtllm-gen FMHA has no SM12x build: TllmGenFmhaRunner raises 'Unsupported architecture' and the wheels ship no sm120 FMHA cubins",
+     .source = "flashinfer-ai/flashinfer#5290 (0.6.18 wheel: zero sm120 fmha cubins); sgl-project/sglang#40558, #37105, #36507 (sm_120/sm_121: 'TllmGenFmhaRunner ... Unsupported architecture')"},
+    {.library = "flashinfer", .family = "trtllm-gen-fmha", .min_cc = 80, .max_cc = 99, .status = missing,
+     .detail = "trtllm-gen kernels are Blackwell datacenter only; the runner refuses SM80/SM90",
+     .source = "flashinfer fmhaRunner.cuh:37 architecture check"},
+
+    // ---- FlashInfer: FA3 (SM90) and FA2 prefill/decode templates (JIT) -------------------------------
+    {.library = "flashinfer", .family = "fa3-prefill", .q_formats = "bfloat16 float16", .kv_formats = "bfloat16 float16",
+     .min_cc = 90, .max_cc = 90, .status = jit,
+     .detail = "SM90 FA3 prefill for 16-bit Q and KV",
+     .source = "flashinfer/prefill.py (backend fa3 on SM90); flashinfer-ai/flashinfer#4977"},
+    {.library = "flashinfer", .family = "fa3-prefill", .q_formats = "bfloat16 float16",
+     .kv_formats = "float8_e4m3fn float8_e5m2", .min_cc = 90, .max_cc = 90, .status = missing,
+     .detail = "the SM90 FA3 prefill templates have no 16-bit-Q x fp8-KV instantiation (JIT fails: 'No eligible GMMA operator for request configuration'); FlashInfer's auto backend uses FA2 for this pair",
+     .source = "flashinfer-ai/flashinfer#1304 (static_assert in mma_sm90.hpp), #4977 (open: 'Until now FA3 rejected this dtype pair'); vllm-project/vllm#27604, #31843, #29531"},
+    {.library = "flashinfer", .family = "fa2", .q_formats = "bfloat16 float16",
+     .kv_formats = "bfloat16 float16 float8_e4m3fn float8_e5m2", .min_cc = 80, .status = jit,
+     .detail = "FA2 mixed precision: fp8 KV dequantized in registers, Q stays 16-bit (any SM80+ target)",
+     .source = "flashinfer-ai/flashinfer#4977 (auto falls back to the FA2 mixed-precision kernel); vllm-project/vllm#24577"},
+    {.library = "flashinfer", .family = "fa2", .q_formats = "bfloat16 float16", .kv_formats = "nvfp4 float4_e2m1fn_x2",
+     .min_cc = 120, .max_cc = 121, .status = jit,
+     .detail = "FA2 reads an NVFP4 cache on SM12x by dequantizing to 16-bit in the kernel (vLLM does not wire it)",
+     .source = "vllm-project/vllm#49011 (flashinfer ships the kernels, vLLM isn't wired), #50288 (closed)"},
+
+    // ---- FlashInfer: MLA (BatchMLAPagedAttentionWrapper) -------------------------------------------
+    {.library = "flashinfer", .family = "fa3-mla", .q_formats = "bfloat16", .kv_formats = "float8_e4m3fn",
+     .head_sizes = "576", .min_cc = 90, .max_cc = 90, .status = jit,
+     .detail = "SM90 MLA with an fp8 e4m3 cache and bf16 Q, DeepSeek shape only (ckv 512 + kpe 64)",
+     .source = "flashinfer-ai/flashinfer#3694 (merged 2026-06-23; closes #2144)"},
+    {.library = "flashinfer", .family = "fa3-mla", .kv_formats = "float8_e4m3fn", .head_sizes = "512",
+     .min_cc = 90, .max_cc = 90, .status = missing,
+     .detail = "the fp8 MLA kernel is built for head_dim_ckv 512 with a 64-wide rope part only; a NoPE latent (512, no rope) has none",
+     .source = "flashinfer-ai/flashinfer#3694 (head_dim_ckv=512, head_dim_kpe=64 enforced by static_assert and a plan-time check)"},
+    {.library = "flashinfer", .family = "fa2-mla", .kv_formats = "float8_e4m3fn float8_e5m2", .status = missing,
+     .detail = "FlashInfer MLA takes an fp8 cache only with the fa3 backend on SM90 ('FP8 kv_data_type for MLA is only supported with the fa3 backend'); SGLang casts the whole pool to bf16 instead",
+     .source = "flashinfer mla/_core.py plan() (flashinfer-ai/flashinfer#3694); flashinfer-ai/flashinfer#2144"},
+
+    // ---- FlashAttention (Dao-AILab / vllm-flash-attn) -------------------------------------------------
+    {.library = "flash-attention", .family = "fa3", .q_formats = "float8_e4m3fn", .kv_formats = "float8_e4m3fn",
+     .min_cc = 90, .max_cc = 90, .status = cubin,
+     .detail = "FA3 fp8: Q, K and V in e4m3 with descales (q and k must share a dtype)",
+     .source = "vllm-project/vllm#15191 (FA3 fp8 cache on Hopper); flash-attention hopper/flash_api.cpp"},
+    {.library = "flash-attention", .family = "fa3-mla", .kv_formats = "float8_e4m3fn float8_e5m2",
+     .min_cc = 90, .max_cc = 90, .status = missing,
+     .detail = "the FA3 MLA (q_v) path needs q and k of one dtype while q_v must be fp16/bf16: no fp8 cache",
+     .source = "vllm-project/vllm#46189 (flash_api.cpp mha_fwd checks); Dao-AILab/flash-attention#1877"},
+    {.library = "flash-attention", .family = "fa4", .head_sizes = "256", .min_cc = 100, .max_cc = 109, .status = missing,
+     .detail = "there is no FA4 kernel for head size 256 on the SM100 family: vLLM's version probe falls back to FA2, which takes no fp8 cache",
+     .source = "vllm-project/vllm#42569 review (B300, head_size 256: vllm_flash_attn_version == 2)"},
+    {.library = "flash-attention", .family = "fa4", .kv_formats = "float8_e4m3fn float8_e5m2", .min_cc = 90, .max_cc = 90,
+     .status = missing,
+     .detail = "FA4 has no fp8 KV path on Hopper",
+     .source = "flashinfer-ai/flashinfer#3327 (vLLM FA4 on H100, Gemma-4)"},
+    {.library = "flash-attention", .family = "fa4", .min_cc = 120, .max_cc = 129, .status = missing,
+     .detail = "FA4 on consumer Blackwell (SM12x) has no paged-KV forward ('Paged KV not supported on SM 12.0'), and its SM120 forward was reported to return wrong values",
+     .source = "Dao-AILab/flash-attention#2307 (2026-08 status: capability gate, paged KV and num_splits blockers), #2553 (open: SM120 smem store atom, wrong values)"},
+
+    // ---- FlashMLA --------------------------------------------------------------------------------------
+    {.library = "flashmla", .family = "flashmla-sparse-decode", .kv_formats = "bfloat16", .min_cc = 90, .max_cc = 90,
+     .status = missing,
+     .detail = "FlashMLA's sparse decode on SM90 reads only its fp8 record ('Sparse BF16 MLA is not supported on SM90')",
+     .source = "deepseek-ai/FlashMLA#110"},
+};
+
+constexpr KernelRoute kRoutes[] = {
+    // SGLang ------------------------------------------------------------------------------------------
+    {.engine = Engine::sglang, .backends = "trtllm_mla", .attention = "mla", .min_cc = 100, .max_cc = 129,
+     .family = "trtllm-gen-fmha",
+     .note = "decode calls FlashInfer trtllm_batch_decode_with_kv_cache_mla (TllmGenFmhaRunner) for every kv dtype",
+     .source = "sglang layers/attention/trtllm_mla_backend.py; sgl-project/sglang#40266"},
+    {.engine = Engine::sglang, .backends = "trtllm_mha", .min_cc = 100, .max_cc = 109, .family = "trtllm-gen-fmha",
+     .note = "SM10x prefill and decode through FlashInfer trtllm-gen",
+     .source = "sglang layers/attention/trtllm_mha_backend.py; arg_groups/attention_hook.py"},
+    {.engine = Engine::sglang, .backends = "fa4", .min_cc = 120, .max_cc = 129, .family = "fa4", .certain = false,
+     .note = "SGLang's fa4 backend calls the FA4 CuTe kernels with a page table; whether SGLang gates fa4 off SM12x itself was not verified",
+     .source = "sglang layers/attention/flashattention_backend.py (fa_impl_ver=4); Dao-AILab/flash-attention#2307"},
+    {.engine = Engine::sglang, .backends = "dsa", .attention = "sparse-mla", .min_cc = 100, .max_cc = 129,
+     .family = "trtllm-gen-fmha", .certain = false,
+     .note = "with no --dsa-prefill/decode-backend, DSA takes the trtllm kernels whenever the SM major is >= 10; on SM12x GLM-5/5.1 with fp8_e4m3 are routed to flashinfer_sparse_mla instead, and tilelang with a bf16 cache needs a smaller tile",
+     .source = "sgl-project/sglang#37105 (auto lands on trtllm via device_sm_major >= 10; flashmla_sparse redirected to trtllm), #36507, #33075 (is_glm_sm12_fp8 -> flashinfer_sparse_mla)"},
+    // vLLM --------------------------------------------------------------------------------------------
+    {.engine = Engine::vllm, .backends = "FLASH_ATTN", .min_cc = 100, .max_cc = 109, .kv_quantized = 1, .family = "fa4",
+     .note = "a quantized cache on the SM100 family needs FA4 (FA2 has no fp8 path)",
+     .source = "vllm v1/attention/backends/fa_utils.py flash_attn_supports_kv_cache_dtype; vllm-project/vllm#42569"},
+    {.engine = Engine::vllm, .backends = "FLASHINFER FLASHINFER_MLA", .min_cc = 100, .max_cc = 109,
+     .family = "trtllm-gen-fmha",
+     .note = "SM100 family: trtllm-gen prefill and decode when supports_trtllm_attention",
+     .source = "vllm v1/attention/backends/flashinfer.py; mla/flashinfer_mla.py"},
+    {.engine = Engine::vllm, .backends = "FLASHINFER", .min_cc = 80, .max_cc = 99, .family = "fa2",
+     .note = "below SM100 vLLM's FlashInfer wrappers run FA2 (auto) for a quantized cache",
+     .source = "vllm v1/attention/backends/flashinfer.py; flashinfer-ai/flashinfer#4977"},
+};
+
+}  // namespace
+
+std::span<const KernelRow> kernel_rows() noexcept { return kKernels; }
+std::span<const KernelRoute> kernel_routes() noexcept { return kRoutes; }
+
+std::string_view name(KernelStatus s) noexcept {
+  switch (s) {
+    case KernelStatus::cubin: return "cubin";
+    case KernelStatus::jit: return "jit";
+    case KernelStatus::missing: return "missing";
+    case KernelStatus::broken: return "broken";
+  }
+  return "missing";
+}
+
+}  // namespace kvdtype
