@@ -105,6 +105,13 @@ std::optional<std::uint32_t> Guard::expected_last_dim(Role role, FormatId storag
       const std::uint64_t slot = key + value;
       return fit(slot + (slot & 1u));
     }
+    case Layout::ggml_block: {
+      // GGML block formats are byte records: head / block_size blocks of bytes_per_block each.
+      if (storage_bits != 8 || !element) return std::nullopt;
+      const Format& f = format(*element);
+      if (f.kind != FormatKind::block || f.block_size == 0) return fit((h * f.bits + 7) / 8);
+      return fit((h + f.block_size - 1) / f.block_size * f.bytes_per_block);
+    }
   }
   return std::nullopt;
 }

@@ -42,6 +42,8 @@ enum RequestFlag : std::uint32_t {
   flag_kv_connector = 1u << 3,    ///< a KV connector / disaggregated prefill is configured
   flag_dp_attention = 1u << 4,    ///< data-parallel attention (SGLang --enable-dp-attention)
   flag_speculative = 1u << 5,     ///< speculative decoding configured
+  flag_flash_attn_on = 1u << 6,   ///< flash attention forced on (llama.cpp -fa on, or the older bare -fa)
+  flag_flash_attn_off = 1u << 7,  ///< flash attention forced off (llama.cpp -fa off); neither bit: auto
 };
 
 /// One attention backend of one engine.
@@ -72,6 +74,11 @@ struct Backend {
   std::string_view canonical_kv;     ///< … into this kv string ("fp8_ds_mla")
   std::string_view notes;            ///< one line for `kvdtype backends`
   std::string_view source;           ///< repo path and line / PR
+  // Engines whose attention is a flash-attention op that may run elsewhere (llama.cpp's ggml
+  // backends): which K/V pairs and head sizes its kernels have. Empty: not modelled.
+  std::string_view fa_kv_pairs;      ///< "K/V" words (kv-cache strings; `*` any, `=` the same as K): "f16/f16 q8_0/q4_0 */="
+  std::string_view fa_head_sizes;    ///< K head sizes the kernels have (words); empty: any
+  std::string_view fa_missing;       ///< what happens without a kernel (one line, for the diagnostic)
 };
 
 /// The engine's automatic backend order for one situation. The first row that matches the
