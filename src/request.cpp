@@ -187,6 +187,10 @@ Result<Request> make_request(const RequestInput& in) {
       auto v = parse_cache_dtype(r.engine, in.v_cache_dtype);
       if (!v.ok()) return Error{v.error().code, "--v-cache-dtype: " + v.error().message};
       if (*v != r.kv_cache_dtype) r.v_cache_dtype = *v;
+    } else if (engine.separate_v) {
+      // llama.cpp: -ctk alone leaves V at its own default (f16), not at K's type.
+      const CacheDtype* v = find_cache_dtype(r.engine, engine.default_kv);
+      if (v != nullptr && v != r.kv_cache_dtype) r.v_cache_dtype = v;
     }
   } else if (!in.kv_cache_dtype.empty() || !in.backend.empty()) {
     return Error{ErrorCode::unsupported, std::string(engine.display) +

@@ -46,7 +46,7 @@ struct RequestInput {
   std::string engine_version;
   std::string gpu;
   std::string kv_cache_dtype;     ///< "auto" when empty (the engine's default row)
-  std::string v_cache_dtype;      ///< the V cache's own string where the engine sets V apart (llama.cpp -ctv); empty: as kv_cache_dtype
+  std::string v_cache_dtype;      ///< the V cache's own string where the engine sets V apart (llama.cpp -ctv); empty: its default
   std::string flash_attention;    ///< on | off | auto (llama.cpp -fa); empty: the engine default
   std::string model_dtype;
   std::string attention;

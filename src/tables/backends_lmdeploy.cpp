@@ -2,8 +2,11 @@
 // (--backend turbomind|pytorch), with what each accepts.
 //
 // Read from InternLM/lmdeploy 1263d5cd:
-//   lmdeploy/messages.py TurbomindEngineConfig   quant_policy is a bit mask there (4 int4, 8 int8); FP8
-//        policies fail its assertion ("FP8 quantization is not supported"), reviewed in PR #4563
+//   lmdeploy/messages.py TurbomindEngineConfig   quant_policy is a bit mask there (4 int4, 8 int8); its
+//        assertion admits NONE, INT4, INT8 and TURBO_QUANT; FP8 policies are refused (the review of
+//        InternLM/lmdeploy PR #4563 asked for exactly that: TurboMind has no fp8 flag, 16 would silently
+//        run unquantized). Releases before FP8/TurboQuant accepted 0, 4, 8 in both engines.
+//        cache_max_entry_count defaults to 0.8 (capacity.cpp).
 //   lmdeploy/messages.py PytorchEngineConfig     quant_policy > 0 only on device types cuda and ascend
 //   lmdeploy/cli/serve.py, cli/utils.py           --backend defaults to turbomind (the CLI falls back to
 //        pytorch only for model architectures TurboMind lacks, which kvdtype does not model)
@@ -18,9 +21,10 @@ namespace {
 
 constexpr Backend kLmdeployBackends[] = {
     {.engine = Engine::lmdeploy, .name = "turbomind", .aliases = "TurboMind tm", .platforms = "cuda",
-     .attention = "mha gqa mqa mla", .kv_cache_dtypes = "0 4 8", .model_dtypes = "float16 bfloat16", .min_cc = 70,
+     .attention = "mha gqa mqa mla", .kv_cache_dtypes = "0 4 8 42", .model_dtypes = "float16 bfloat16", .min_cc = 70,
      .notes = "the CLI default; int4/int8 KV quantized online in its own CUDA kernels; FP8 policies refused "
-              "(assertion); sm_70 and newer",
+              "(assertion); sm_70 and newer; 42 passes its config check (whether its kernels implement TurboQuant "
+              "was not read)",
      .source = "lmdeploy/messages.py TurbomindEngineConfig; docs/en/quantization/kv_quant.md; cli/utils.py --backend"},
     {.engine = Engine::lmdeploy, .name = "pytorch", .aliases = "PyTorch pt", .platforms = "cuda",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = "0 4 8 16 17 42",

@@ -37,7 +37,8 @@ constexpr EngineTables kRegistry[] = {
               .tables_snapshot = "ggml-org/llama.cpp master (common/arg.cpp, src/llama-context.cpp, "
                                  "ggml/src/ggml-cuda/fattn.cu @00a2d609, ggml-metal-device.m @003a32eb)",
               .has_tables = true, .aliases = "llama.cpp llama-cpp llama_cpp ggml", .default_kv = "f16",
-              .programs = "llama-server llama-cli llama-bench", .images = "ghcr.io/ggml-org/llama.cpp"},
+              .programs = "llama-server llama-cli llama-bench", .images = "ghcr.io/ggml-org/llama.cpp",
+              .separate_v = true},
      .vocabulary = llamacpp_cache_dtypes, .backends = llamacpp_backends, .selection = llamacpp_selection,
      .constraints = llamacpp_constraints},
     // LMDeploy's quant_policy (lmdeploy/messages.py QuantPolicy); 0 is an unquantized cache.

@@ -236,7 +236,7 @@ constexpr Rule kRules[] = {
                 "transposed and refuses a quantized V cache (\"V cache quantization requires flash_attn\")",
      .fix = "turn flash attention on (-fa on, or leave -fa auto), or keep V in f16 (-ctv f16)",
      .source = "llama.cpp src/llama-context.cpp (quantized V requires flash attention); ggml-org/llama.cpp#10378, PR #21586",
-     .trigger = "check --engine llamacpp --gpu RTX4090 --kv-cache-dtype q8_0 --flash-attention off"},
+     .trigger = "check --engine llamacpp --gpu RTX4090 --kv-cache-dtype q8_0 --v-cache-dtype q8_0 --flash-attention off"},
     {.code = "KVD202", .severity = warning,
      .title = "no flash-attention kernel here: the op runs on the CPU",
      .message = "{backend} has no flash-attention kernel for {value} (K {cache_dtype}, V {v_cache_dtype}): {detail}, "
@@ -289,8 +289,8 @@ constexpr Rule kRules[] = {
     {.code = "KVD240", .severity = error,
      .title = "LMDeploy has no such quant policy",
      .message = "{engine} --quant-policy {refused} is invalid: the policies are 0 (none), 4 (int4), 8 (int8), "
-                "16 (fp8), 17 (fp8_e5m2) and 42 (turbo_quant); TurboMind takes 0, 4 and 8 only",
-     .fix = "use --quant-policy 0, 4 or 8 (TurboMind and PyTorch), or 16, 17, 42 with --backend pytorch",
+                "16 (fp8), 17 (fp8_e5m2) and 42 (turbo_quant); TurboMind does not take the FP8 ones",
+     .fix = "use --quant-policy 0, 4 or 8 (TurboMind and PyTorch), or 16 or 17 with --backend pytorch",
      .source = "lmdeploy/cli/utils.py quant_policy (\"invalid quant_policy\"); lmdeploy/messages.py QuantPolicy",
      .trigger = "check --gpu A100 -- lmdeploy serve api_server internlm/internlm2_5-7b-chat --quant-policy 3"},
 };

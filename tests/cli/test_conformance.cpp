@@ -69,9 +69,22 @@ TEST_P(Conformance, Case) {
   if (is_check) {
     // Before a launch command's "--": what follows it belongs to the engine's command line.
     const auto at = std::find(args.begin(), args.end(), std::string("--"));
-    args.insert(args.insert(at, "json"), "--format");
+    if (std::find(args.begin(), at, std::string("--format")) == at)  // a case may ask for JSON itself
+      args.insert(args.insert(at, "json"), "--format");
   }
-  const auto r = kvdtype::test::run_cli(args, {}, {}, 30);
+  // "files": fixtures written before the run ({path: text}, e.g. an options file a launch
+  // command names); "env": NAME=value settings added to the run's environment.
+  if (c.spec.contains("files")) {
+    for (const auto& [path, text] : c.spec["files"].items()) {
+      const std::filesystem::path p(path);
+      std::filesystem::create_directories(p.parent_path());
+      std::ofstream(p, std::ios::binary) << text.get<std::string>();
+    }
+  }
+  std::vector<std::string> env;
+  if (c.spec.contains("env"))
+    for (const auto& [name, value] : c.spec["env"].items()) env.push_back(name + "=" + value.get<std::string>());
+  const auto r = kvdtype::test::run_cli(args, {}, env, 30);
   const json& expect = c.spec.at("expect");
   ASSERT_FALSE(r.timed_out) << "hung; stderr: " << r.err;
   ASSERT_GE(r.exit_code, 0) << "crashed; stderr: " << r.err;
@@ -127,6 +140,15 @@ TEST_P(Conformance, Case) {
   }
   if (expect.contains("bytes_per_token")) {
     EXPECT_EQ(plan.at("bytes_per_token"), expect["bytes_per_token"]);
+  }
+  if (expect.contains("request")) {  // fields of the JSON request, as the contract names them
+    for (const auto& [key, value] : expect["request"].items()) {
+      ASSERT_TRUE(out.at("request").contains(key)) << key << " missing from " << out["request"].dump();
+      EXPECT_EQ(out["request"][key], value) << key;
+    }
+  }
+  if (expect.contains("v_cache_dtype")) {
+    EXPECT_EQ(field(plan, "v_cache_dtype"), expect["v_cache_dtype"].get<std::string>());
   }
   std::string all;
   for (const json& d : out.at("diagnostics")) all += diag_text(d) + "\n";
