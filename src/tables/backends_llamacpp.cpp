@@ -17,7 +17,9 @@
 //        in a public write-up of a fork; the per-type and per-head-size list was not read)
 //   ggml/src/ggml-cpu                        the CPU op reads any K/V type pair through its type traits
 //        (PR ggml-org/llama.cpp#7372 added quantized K/V to the CPU flash attention)
-// HIP builds the same fattn.cu (GGML_USE_HIP), so its coverage is CUDA's (llama.cpp#8864, #12655).
+// HIP builds the same fattn.cu (GGML_USE_HIP), so its coverage is CUDA's (llama.cpp#8864, #12655),
+// except sparse flash attention, which fattn.cu aborts on outside NVIDIA CUDA (fattn-sparse.cu,
+// ggml_cuda_flash_attn_ext_compact_mask); its K/V coverage was not read.
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {
@@ -36,20 +38,20 @@ constexpr std::string_view kCudaAllQuantsPairs =
     "q4_0/f32 q4_0/f16 q4_0/bf16 q4_0/q8_0 q4_0/q4_0 q4_0/q4_1 q4_0/q5_0 q4_0/q5_1 "
     "q4_1/f32 q4_1/f16 q4_1/bf16 q4_1/q8_0 q4_1/q4_0 q4_1/q4_1 q4_1/q5_0 q4_1/q5_1 "
     "q5_0/f32 q5_0/f16 q5_0/bf16 q5_0/q8_0 q5_0/q4_0 q5_0/q4_1 q5_0/q5_0 q5_0/q5_1 "
-    "q5_1/f32 q5_1/f16 q5_1/bf16 q5_1/q8_0 q5_1/q4_0 q5_1/q4_1 q5_1/q5_0 q5_1/q5_1 ";
+    "q5_1/f32 q5_1/f16 q5_1/bf16 q5_1/q8_0 q5_1/q4_0 q5_1/q4_1 q5_1/q5_0 q5_1/q5_1";
 constexpr std::string_view kCudaHeads = "40 64 72 80 96 112 128 192 256 320 512 576";
 constexpr std::string_view kCudaMissing =
     "ggml_cuda_flash_attn_ext_supported() is false for it, so ggml's scheduler runs the flash-attention op on the CPU";
 
 constexpr Backend kLlamacppBackends[] = {
     {.engine = Engine::llamacpp, .name = "CUDA", .aliases = "cuda ggml-cuda", .platforms = "cuda",
-     .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
      .notes = "default build: flash attention for f16, f32, bf16, q8_0, q4_0 with K and V of one type, and q8_0 K "
               "with q4_0 V; other pairs run the op on the CPU",
      .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel",
      .fa_kv_pairs = kCudaPairs, .fa_head_sizes = kCudaHeads, .fa_missing = kCudaMissing},
     {.engine = Engine::llamacpp, .name = "CUDA_FA_ALL_QUANTS", .aliases = "cuda-fa-all-quants", .platforms = "cuda",
-     .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
      .notes = "a build with -DGGML_CUDA_FA_ALL_QUANTS=ON: every K/V pair of f32 f16 bf16 q8_0 q4_0 q4_1 q5_0 q5_1 "
               "(iq4_nl still has no CUDA kernel); longer compile",
      .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 (#ifdef GGML_CUDA_FA_ALL_QUANTS); docs/build.md",
@@ -80,7 +82,7 @@ constexpr Backend kLlamacppBackends[] = {
      .fa_kv_pairs = "*/=",
      .fa_missing = "the Vulkan supports_op() refuses K and V of different types, so the flash-attention op runs on the CPU"},
     {.engine = Engine::llamacpp, .name = "CPU", .aliases = "cpu ggml-cpu", .platforms = "cpu cuda rocm",
-     .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
      .notes = "layers kept on the CPU (-ngl 0 or no GPU backend): flash attention reads every K/V type pair",
      .source = "llama.cpp ggml/src/ggml-cpu/ops.cpp ggml_compute_forward_flash_attn_ext_f16; PR ggml-org/llama.cpp#7372",
      .fa_kv_pairs = "*/*", .fa_missing = ""},

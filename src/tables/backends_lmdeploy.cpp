@@ -34,6 +34,10 @@ constexpr Backend kLmdeployBackends[] = {
 };
 
 constexpr SelectionOrder kLmdeploySelection[] = {
+    // DSA (sparse MLA) models are not TurboMind architectures: the CLI's autoget_backend moves them
+    // to the PyTorch engine (the attention kind stands in for TurboMind's architecture list).
+    {.engine = Engine::lmdeploy, .platform = "cuda", .attention = "sparse-mla", .order = "pytorch",
+     .source = "lmdeploy/archs.py autoget_backend (falls back to pytorch for architectures TurboMind lacks)"},
     {.engine = Engine::lmdeploy, .platform = "cuda", .order = "turbomind",
      .source = "lmdeploy/cli/utils.py: --backend defaults to turbomind (no search among engines)"},
     // Other devices (Ascend, MACA, Cambricon) are not kvdtype targets; on ROCm and CPU the default

@@ -11,6 +11,7 @@
 
 #include "index.hpp"
 #include "kvdtype/io/launch.hpp"
+#include "kvdtype/io/model_config.hpp"
 #include "report_helpers.hpp"
 #include "tables/tables.hpp"
 
@@ -177,6 +178,35 @@ TEST(TrtllmTables, Nvfp4OnlyOnSm100Family) {
     const Report r = run_engine("trtllm", {{"gpu", gpu}, {"model-dtype", "bfloat16"}, {"kv-cache-dtype", "nvfp4"}});
     EXPECT_EQ(r.fired("KVD003"), refused) << gpu;
   }
+}
+
+TEST(Gguf, HeaderGeometryAndEveryDamagedCopyIsAnErrorNotACrash) {
+  const std::string good_path = std::string(KVDTYPE_TEST_DATA_DIR) + "/gguf/llama3-8b-header.gguf";
+  auto cfg = io::read_model_config(good_path);
+  ASSERT_TRUE(cfg.ok()) << cfg.error().message;
+  EXPECT_EQ(cfg->input.num_layers, "32");
+  EXPECT_EQ(cfg->input.num_heads, "32");
+  EXPECT_EQ(cfg->input.num_kv_heads, "8");
+  EXPECT_EQ(cfg->input.head_size, "128");
+  EXPECT_EQ(cfg->input.attention, "gqa");
+
+  std::ifstream in(good_path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto tmp = std::filesystem::temp_directory_path() / ("kvdtype-gguf-" + std::to_string(::getpid()) + ".gguf");
+  auto try_bytes = [&](const std::string& b) {
+    std::ofstream(tmp, std::ios::binary | std::ios::trunc) << b;
+    auto r = io::read_gguf_config(tmp);
+    if (!r.ok()) {
+      EXPECT_EQ(r.error().message.find('\n'), std::string::npos) << r.error().message;
+    }
+  };
+  for (std::size_t n = 0; n < bytes.size(); ++n) try_bytes(bytes.substr(0, n));  // every truncation
+  for (std::size_t i = 4; i < bytes.size(); ++i) {                                 // every byte flipped
+    std::string b = bytes;
+    b[i] = static_cast<char>(~b[i]);
+    try_bytes(b);
+  }
+  std::filesystem::remove(tmp);
 }
 
 }  // namespace
