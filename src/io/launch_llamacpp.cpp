@@ -100,6 +100,10 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out) {
     }
   }
   if (cpu_only && in.backend.empty()) in.backend = "CPU";
+  // llama.cpp computes activations in f32 whatever the GGUF's weight types: the query handed to
+  // the flash-attention op is an F32 tensor (src/llama-graph.cpp build_attn_mha; the backends'
+  // supports_op take an F32 Q), so the "model dtype" of a llama.cpp request is float32.
+  if (in.model_dtype.empty()) in.model_dtype = "float32";
   return std::nullopt;
 }
 

@@ -12,7 +12,9 @@
 //        pytorch only for model architectures TurboMind lacks, which kvdtype does not model)
 //   docs/en/quantization/kv_quant.md             int4/int8 KV on sm70, sm75, sm80/86, sm89, sm90
 //   lmdeploy/pytorch/kernels/cuda/               the PyTorch engine's attention and cache-fill kernels
-//        are Triton kernels, so an fp8 e4m3 cache needs Triton's fp8e4nv (sm_89 and newer)
+//        are Triton kernels (fill_kv_cache.py quantizes int4/int8 to uint8 codes with a scale and a
+//        zero point per token and head: InternLM/lmdeploy PR #2438), so an fp8 e4m3 cache needs
+//        Triton's fp8e4nv (sm_89 and newer)
 //   lmdeploy/pytorch/engine/cache_engine.py       sparse MLA (DSA) accepts quant_policy none or fp8 only
 #include "tables/tables.hpp"
 

@@ -9,6 +9,8 @@
 //   lmdeploy/pytorch/engine/cache_engine.py  element types: FP8 -> torch.float8_e4m3fn, FP8_E5M2 ->
 //                                     torch.float8_e5m2; INT4/INT8/TurboQuant -> torch.uint8 on CUDA
 //                                     (packed, asymmetric: scale and zero point kept beside the cache)
+//   PR InternLM/lmdeploy#2438         the PyTorch engine's Triton fill_kv_cache: (max - min) / 255 scales,
+//                                     zero points, values stored as uint8 codes
 //   docs/en/quantization/kv_quant.md  int4/int8: online, asymmetric, per token and per head, no
 //                                     calibration; 4.25 and 8.25 bits per value at head size 128,
 //                                     i.e. 4 bytes of scale and zero point per token and head
