@@ -12,11 +12,7 @@ namespace kvdtype {
 std::span<const Backend> backends(Engine engine) noexcept { return detail::engine_index(engine).backends; }
 
 std::span<const SelectionOrder> selection_orders(Engine engine) noexcept {
-  switch (engine) {
-    case Engine::vllm: return tables::vllm_selection();
-    case Engine::sglang: return tables::sglang_selection();
-    default: return {};
-  }
+  return tables::engine_tables(engine).selection();
 }
 
 const Backend* find_backend(Engine engine, std::string_view name) noexcept {

@@ -274,7 +274,7 @@ const kvdtype::Diagnostic* diagnostic_at(const kvd_report* report, std::size_t i
 // per report (kvd_check's per-call cost; docs/performance.md). Built by the first make_report()
 // (inside guarded(), so an allocation failure is a status), read-only afterwards.
 struct TableNames {
-  static constexpr std::size_t kEngines = 4;
+  static constexpr std::size_t kEngines = 5;  // every Engine value (kvdtype::engines())
   std::vector<std::string> targets;
   std::array<std::vector<std::string>, kEngines> backends, cache_dtypes;
   std::array<std::string, 256> scales;  // by ScaleKind value

@@ -20,6 +20,12 @@ Result<const CacheDtype*> parse_cache_dtype(Engine engine, std::string_view text
   // Engines compare these strings exactly; we forgive case but report the engine's spelling.
   for (const CacheDtype& row : cache_dtypes(engine))
     if (!row.internal && detail::iequals(row.name, text)) return &row;
+  for (const CacheDtype& row : cache_dtypes(engine)) {
+    if (row.internal) continue;
+    bool alias = false;
+    detail::for_each_word(row.aliases, [&](std::string_view w) { alias = alias || detail::iequals(w, text); });
+    if (alias) return &row;
+  }
   const EngineInfo& info = engine_info(engine);
   if (!info.has_tables)
     return Error{ErrorCode::unsupported, std::string(info.display) + " kv-cache dtypes are not modelled yet; use --engine vllm or sglang"};
@@ -43,6 +49,8 @@ std::string_view name(KvQuant q) noexcept {
     case KvQuant::mxfp8: return "mxfp8";
     case KvQuant::fp4_block16: return "fp4_block16";
     case KvQuant::turboquant: return "turboquant";
+    case KvQuant::ggml_block: return "ggml_block";
+    case KvQuant::int8_per_tensor: return "int8_per_tensor";
   }
   return "none";
 }

@@ -55,6 +55,8 @@ double default_utilization(const Request& r, double gpu_gib) {
     case Engine::vllm:
     case Engine::trtllm:
     case Engine::llamacpp: break;
+    // LMDeploy: cache_max_entry_count = 0.8 of the memory free after weights (lmdeploy/messages.py).
+    case Engine::lmdeploy: return 0.8;
   }
   return 0.9;
 }

@@ -322,6 +322,38 @@ void portability_and_scales(const Context& ctx, const Report& rep, Emitter& out)
   if (plan.cache_dtype->quant == KvQuant::fp8_per_tensor && plan.scales.calibrated != Tri::yes) out.add("KVD062");
 }
 
+// A value of the launch command the engine itself refuses (RequestInput::refused_rule).
+void refused_value(const Context& ctx, Emitter& out) {
+  if (ctx.req.refused != nullptr) out.add(ctx.req.refused);
+}
+
+// Engines whose attention is a flash-attention op with per-backend K/V coverage (llama.cpp):
+// a quantized V needs flash attention, and a pair without a kernel runs elsewhere or turns
+// flash attention off (Backend::fa_kv_pairs; rules KVD201-KVD204).
+void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  if (plan.backend == nullptr || plan.cache_dtype == nullptr) return;
+  const detail::CompiledBackend& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, plan.backend)];
+  if (cb.fa_pairs.empty()) return;
+  const CacheDtype* k = plan.cache_dtype;
+  const CacheDtype* v = plan.v_cache_dtype ? plan.v_cache_dtype : k;
+  const bool v_quantized = is_quantized(v->quant);
+  const std::uint32_t fa = ctx.req.flags;
+  if (fa & flag_flash_attn_off) {
+    if (v_quantized) out.add("KVD201", {.backend = plan.backend, .value = v->name});
+    return;
+  }
+  const bool pair = (cb.fa_pairs[detail::vocabulary_index(ctx.ix, k)] & detail::bit(detail::vocabulary_index(ctx.ix, v))) != 0;
+  const bool head = cb.fa_head_sizes.count == 0 || ctx.head_size == 0 || cb.fa_head_sizes.contains(ctx.head_size);
+  if (pair && head) return;
+  const Evidence ev{.backend = plan.backend, .detail = plan.backend->fa_missing,
+                    .value = pair ? std::string_view("this head size") : std::string_view("this K/V type pair"),
+                    .number = pair ? ctx.head_size : 0};
+  if (fa & flag_flash_attn_on) out.add("KVD202", ev);
+  else if (v_quantized) out.add("KVD203", ev);
+  else out.add("KVD204", ev);
+}
+
 }  // namespace
 
 namespace detail {
@@ -333,7 +365,9 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
   const Context ctx(request, index);
   Emitter out{rep};
   unknown_inputs(ctx, rep, out);
+  refused_value(ctx, out);
   if (ctx.effective != nullptr) {
+    flash_attention(ctx, rep, out);
     cache_string(ctx, rep, out);
     release_scope(ctx, rep, out);
     backend_rows(ctx, rep, out);
@@ -401,6 +435,7 @@ std::string_view name(ScaleKind s) noexcept {
     case ScaleKind::block16_e8m0: return "block16_e8m0";
     case ScaleKind::tile128_fp32: return "tile128_fp32";
     case ScaleKind::per_vector_fp16: return "per_vector_fp16";
+    case ScaleKind::block32_fp16: return "block32_fp16";
   }
   return "none";
 }

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <charconv>
+#include <vector>
 
 #include "common/text.hpp"
 #include "tables/tables.hpp"
@@ -14,22 +15,24 @@ std::span<const EngineInfo> engines() noexcept { return tables::engine_rows(); }
 const EngineInfo& engine_info(Engine e) noexcept { return tables::engine_rows()[static_cast<std::size_t>(e)]; }
 
 Result<Engine> parse_engine(std::string_view text) {
-  struct Alias {
-    std::string_view text;
-    Engine engine;
-  };
-  static constexpr Alias kAliases[] = {
-      {"vllm", Engine::vllm},         {"sglang", Engine::sglang},       {"trtllm", Engine::trtllm},
-      {"tensorrt-llm", Engine::trtllm}, {"tensorrt_llm", Engine::trtllm}, {"llamacpp", Engine::llamacpp},
-      {"llama.cpp", Engine::llamacpp}, {"llama-cpp", Engine::llamacpp},
-  };
-  for (const Alias& a : kAliases)
-    if (detail::iequals(a.text, text)) return a.engine;
-  std::array<std::string_view, std::size(kAliases)> names{};
-  for (std::size_t i = 0; i < std::size(kAliases); ++i) names[i] = kAliases[i].text;
-  return Error{ErrorCode::unknown_name, "unknown engine '" + detail::printable(text) +
-                                            "'; valid: vllm, sglang, trtllm, llamacpp (nearest: " +
-                                            detail::nearest(text, names, 2) + ")"};
+  std::vector<std::string_view> names;
+  for (const EngineInfo& e : engines()) {
+    if (detail::iequals(e.name, text) || detail::iequals(e.display, text)) return e.id;
+    bool alias = false;
+    std::size_t i = 0;
+    while (i < e.aliases.size()) {  // the aliases are words
+      std::size_t j = e.aliases.find(' ', i);
+      if (j == std::string_view::npos) j = e.aliases.size();
+      if (j > i && detail::iequals(e.aliases.substr(i, j - i), text)) alias = true;
+      i = j + 1;
+    }
+    if (alias) return e.id;
+    names.push_back(e.name);
+  }
+  std::string valid;
+  for (std::string_view n : names) valid += (valid.empty() ? "" : ", ") + std::string(n);
+  return Error{ErrorCode::unknown_name, "unknown engine '" + detail::printable(text) + "'; valid: " + valid +
+                                            " (nearest: " + detail::nearest(text, names, 2) + ")"};
 }
 
 namespace {

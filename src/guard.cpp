@@ -77,6 +77,13 @@ std::optional<std::uint32_t> Guard::expected_last_dim(Role role, FormatId storag
   const std::optional<FormatId>& element = want_[static_cast<std::size_t>(role)];
   const unsigned storage_bits = format(storage).bits;
   if (storage_bits == 0) return std::nullopt;
+  if (layout_ == Layout::ggml_block) {
+    // GGML block formats are byte records of the side's own block format.
+    if (storage_bits != 8 || !element) return std::nullopt;
+    const std::uint64_t bytes = detail::ggml_side_bytes(format(*element), head);
+    if (bytes > UINT32_MAX) return std::nullopt;
+    return static_cast<std::uint32_t>(bytes);
+  }
   const std::uint32_t k_bits = k_bits_ ? k_bits_ : (element ? format(*element).bits : 0);
   const std::uint32_t v_bits = v_bits_ ? v_bits_ : (element ? format(*element).bits : 0);
   const std::uint32_t side = role == Role::k_cache ? k_bits : v_bits;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <mutex>
 
 #include "kvdtype/release.hpp"
 #include "tables/tables.hpp"
@@ -81,7 +82,7 @@ struct Compiler {
     std::uint16_t bits = 0;
     for_each_word(list, [&](std::string_view w) {
       bool found = false;
-      for (unsigned q = 0; q <= static_cast<unsigned>(KvQuant::turboquant); ++q) {
+      for (unsigned q = 0; q <= static_cast<unsigned>(KvQuant::int8_per_tensor); ++q) {
         if (name(static_cast<KvQuant>(q)) == w) {
           bits |= quant_bit(static_cast<KvQuant>(q));
           found = true;
@@ -136,35 +137,6 @@ struct Compiler {
   }
 };
 
-std::span<const CacheDtype> vocabulary_of(Engine e) {
-  switch (e) {
-    case Engine::vllm: return tables::vllm_cache_dtypes();
-    case Engine::sglang: return tables::sglang_cache_dtypes();
-    default: return {};
-  }
-}
-std::span<const Backend> backends_of(Engine e) {
-  switch (e) {
-    case Engine::vllm: return tables::vllm_backends();
-    case Engine::sglang: return tables::sglang_backends();
-    default: return {};
-  }
-}
-std::span<const SelectionOrder> selection_of(Engine e) {
-  switch (e) {
-    case Engine::vllm: return tables::vllm_selection();
-    case Engine::sglang: return tables::sglang_selection();
-    default: return {};
-  }
-}
-std::span<const Constraint> constraints_of(Engine e) {
-  switch (e) {
-    case Engine::vllm: return tables::vllm_constraints();
-    case Engine::sglang: return tables::sglang_constraints();
-    default: return {};
-  }
-}
-
 }  // namespace
 
 EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabulary, std::span<const Backend> backends,
@@ -183,11 +155,12 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     ix.backends = ix.backends.first(std::min(ix.backends.size(), kMaxRows));
   }
   for (const CacheDtype& row : ix.vocabulary) {
-    if (row.name == "auto") ix.auto_row = &row;
+    if (row.name == engine_info(engine).default_kv) ix.auto_row = &row;
     c.where = "cache_dtypes_" + en + " " + std::string(row.name);
     ix.vocabulary_ranges.push_back(c.range(row.introduced_in, row.absent_in, row.removed_in));
   }
-  if (!ix.vocabulary.empty() && ix.auto_row == nullptr) problems.push_back(en + ": vocabulary has no 'auto' row");
+  if (!ix.vocabulary.empty() && ix.auto_row == nullptr)
+    problems.push_back(en + ": vocabulary has no default row '" + std::string(engine_info(engine).default_kv) + "'");
 
   for (const Backend& b : ix.backends) {
     c.where = "backends_" + en + " " + std::string(b.name);
@@ -230,6 +203,22 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       while (!(kv & bit(index))) ++index;
       cb.kv_since[cb.kv_since_count++] = {index, since, absent, versions};
     });
+    if (!b.fa_kv_pairs.empty()) {
+      cb.fa_pairs.assign(ix.vocabulary.size(), 0);
+      const Bits all = ix.vocabulary.size() >= 64 ? ~Bits{0} : bit(ix.vocabulary.size()) - 1;
+      for_each_word(b.fa_kv_pairs, [&](std::string_view w) {
+        const std::size_t slash = w.find('/');
+        if (slash == std::string_view::npos) return c.problem("fa pair without '/'", w);
+        const std::string_view kw = w.substr(0, slash), vw = w.substr(slash + 1);
+        const Bits ks = kw == "*" ? all : c.vocabulary(ix.vocabulary, kw);
+        for (std::size_t k = 0; k < ix.vocabulary.size(); ++k) {
+          if (!(ks & bit(k))) continue;
+          if (vw == "=") cb.fa_pairs[k] |= bit(k);
+          else cb.fa_pairs[k] |= vw == "*" ? all : c.vocabulary(ix.vocabulary, vw);
+        }
+      });
+      cb.fa_head_sizes = c.sizes(b.fa_head_sizes);
+    }
     ix.compiled_backends.push_back(cb);
   }
 
@@ -310,38 +299,31 @@ struct Built {
 
 // Each engine is compiled on the first use of that engine, not all of them at once: a process
 // that checks one vLLM request never compiles SGLang's tables (a short-lived CLI pays for every
-// table it compiles; docs/performance.md). Thread-safe static initialisation, as before.
-template <Engine E>
-const Built& built() noexcept {
-  static const Built instance = [] {
-    Built b;
-    b.index = build_engine_index(E, vocabulary_of(E), backends_of(E), selection_of(E), constraints_of(E), b.problems,
-                                 release_versions(E));
-    // The release table itself: every row parses, oldest first, no duplicates.
-    const auto rows = releases(E);
-    const auto versions = release_versions(E);
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      const std::string where = "releases_" + std::string(engine_info(E).name) + " " + std::string(rows[i].version);
-      if (!versions[i].known) b.problems.push_back(where + ": bad version");
-      else if (i > 0 && versions[i - 1].known && !(versions[i - 1] < versions[i]))
-        b.problems.push_back(where + ": not newer than the row before it");
-      if (rows[i].source.empty()) b.problems.push_back(where + ": no source");
-    }
-    return b;
-  }();
-  return instance;
-}
-
-constexpr Engine kEngines[] = {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::llamacpp};
+// table it compiles; docs/performance.md). One once_flag per registry row.
+constexpr std::size_t kMaxEngines = 16;
 
 const Built& built(Engine engine) noexcept {
-  switch (engine) {
-    case Engine::vllm: return built<Engine::vllm>();
-    case Engine::sglang: return built<Engine::sglang>();
-    case Engine::trtllm: return built<Engine::trtllm>();
-    case Engine::llamacpp: return built<Engine::llamacpp>();
-  }
-  return built<Engine::vllm>();  // not an Engine value
+  static std::array<std::once_flag, kMaxEngines> once;
+  static std::array<Built, kMaxEngines> instances;
+  const tables::EngineTables& row = tables::engine_tables(engine);
+  const auto i = static_cast<std::size_t>(row.info.id);
+  std::call_once(once[i], [&] {
+    Built& b = instances[i];
+    const Engine e = row.info.id;
+    b.index = build_engine_index(e, row.vocabulary(), row.backends(), row.selection(), row.constraints(), b.problems,
+                                 release_versions(e));
+    // The release table itself: every row parses, oldest first, no duplicates.
+    const auto rows = releases(e);
+    const auto versions = release_versions(e);
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const std::string where = "releases_" + std::string(row.info.name) + " " + std::string(rows[k].version);
+      if (!versions[k].known) b.problems.push_back(where + ": bad version");
+      else if (k > 0 && versions[k - 1].known && !(versions[k - 1] < versions[k]))
+        b.problems.push_back(where + ": not newer than the row before it");
+      if (rows[k].source.empty()) b.problems.push_back(where + ": no source");
+    }
+  });
+  return instances[i];
 }
 
 }  // namespace
@@ -358,7 +340,10 @@ std::size_t backend_index(const EngineIndex& ix, const Backend* row) noexcept {
 const std::vector<std::string>& table_problems() noexcept {
   static const std::vector<std::string> problems = [] {
     std::vector<std::string> all;  // in engine order, as when every engine was compiled at once
-    for (Engine e : kEngines) all.insert(all.end(), built(e).problems.begin(), built(e).problems.end());
+    for (const tables::EngineTables& e : tables::engine_registry()) {
+      const Built& b = built(e.info.id);
+      all.insert(all.end(), b.problems.begin(), b.problems.end());
+    }
     return all;
   }();
   return problems;

@@ -86,6 +86,9 @@ struct CompiledBackend {
   const CacheDtype* canonical = nullptr;  // … into this row
   std::optional<FormatRule> fp8_as;
   std::uint8_t q_kv_format_platforms = 0;  // 0: all
+  // Flash-attention K/V coverage (Backend::fa_kv_pairs): per K row, the V rows with a kernel.
+  std::vector<Bits> fa_pairs;  // empty: not modelled
+  SizeList fa_head_sizes;
 };
 
 struct CompiledSelection {

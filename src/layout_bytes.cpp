@@ -21,6 +21,7 @@ std::optional<RecordBytes> record_bytes(Layout layout, std::uint32_t k_bits, std
     // 512 fp8 latent values, 4 fp32 scales and 64 bf16 RoPE values, whatever the geometry.
     case Layout::fp8_ds_mla: return RecordBytes{656, 0, true};
     case Layout::nvfp4_inline: return RecordBytes{nvfp4_side(head_k), head_v ? nvfp4_side(head_v) : 0, false};
+    case Layout::ggml_block: return std::nullopt;  // per side, by its block format: ggml_side_bytes()
     case Layout::turboquant_slot: {
       // 8-bit keys are stored plain; narrower keys carry a 2-byte norm, values a 4-byte pair of
       // scale and zero point; the slot is rounded to an even byte count.
@@ -31,6 +32,11 @@ std::optional<RecordBytes> record_bytes(Layout layout, std::uint32_t k_bits, std
     }
   }
   return std::nullopt;
+}
+
+std::uint64_t ggml_side_bytes(const Format& f, std::uint64_t head) noexcept {
+  if (f.kind != FormatKind::block || f.block_size == 0) return ceil_div(head * f.bits, 8);
+  return ceil_div(head, f.block_size) * f.bytes_per_block;
 }
 
 }  // namespace kvdtype::detail

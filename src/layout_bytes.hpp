@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "kvdtype/cache_dtype.hpp"
+#include "kvdtype/format.hpp"
 
 namespace kvdtype::detail {
 
@@ -23,5 +24,9 @@ struct RecordBytes {
 /// needs a width that is unknown (0 bits).
 [[nodiscard]] std::optional<RecordBytes> record_bytes(Layout layout, std::uint32_t k_bits, std::uint32_t v_bits,
                                                       std::uint64_t head_k, std::uint64_t head_v) noexcept;
+
+/// Bytes of one side's head vector stored as a GGML block format (q8_0: 34 bytes per 32 values;
+/// a partial block still takes a whole one); non-block formats by their bits.
+[[nodiscard]] std::uint64_t ggml_side_bytes(const Format& element, std::uint64_t head) noexcept;
 
 }  // namespace kvdtype::detail

@@ -80,6 +80,11 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   }
   if (key == "kv_cache_dtype") return p.requested ? std::string(p.requested->name) : std::string("auto");
   if (key == "cache_dtype") return p.cache_dtype ? std::string(p.cache_dtype->name) : std::string("unknown");
+  if (key == "v_cache_dtype") {
+    if (p.v_cache_dtype) return std::string(p.v_cache_dtype->name);
+    return p.cache_dtype ? std::string(p.cache_dtype->name) : std::string("unknown");
+  }
+  if (key == "refused") return std::string(r.refused_text());
   if (key == "model_dtype") return opt_format(r.model_dtype);
   if (key == "attention") return std::string(name(r.attention));
   if (key == "backend") return backend ? std::string(backend->name) : std::string("the backend");

@@ -2,12 +2,14 @@
 #include "kvdtype/request.hpp"
 #include "kvdtype/release.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <string>
 
 #include "common/text.hpp"
+#include "kvdtype/rule.hpp"
 
 namespace kvdtype {
 
@@ -23,6 +25,8 @@ constexpr Field kFields[] = {
     {"engine_version", &RequestInput::engine_version},
     {"gpu", &RequestInput::gpu},
     {"kv_cache_dtype", &RequestInput::kv_cache_dtype},
+    {"v_cache_dtype", &RequestInput::v_cache_dtype},
+    {"flash_attention", &RequestInput::flash_attention},
     {"model_dtype", &RequestInput::model_dtype},
     {"attention", &RequestInput::attention},
     {"backend", &RequestInput::backend},
@@ -147,6 +151,10 @@ void RequestInput::overlay(const RequestInput& from) {
   for (const Field& f : kFields)
     if (!(from.*(f.member)).empty()) this->*(f.member) = from.*(f.member);
   flags |= from.flags;
+  if (!from.refused_rule.empty()) {
+    refused_rule = from.refused_rule;
+    refused_value = from.refused_value;
+  }
 }
 
 Result<Request> make_request(const RequestInput& in) {
@@ -183,11 +191,20 @@ Result<Request> make_request(const RequestInput& in) {
   }
 
   const EngineInfo& engine = engine_info(r.engine);
-  const std::string_view kv = in.kv_cache_dtype.empty() ? std::string_view("auto") : std::string_view(in.kv_cache_dtype);
+  const std::string_view kv = in.kv_cache_dtype.empty() ? engine.default_kv : std::string_view(in.kv_cache_dtype);
   if (engine.has_tables) {
     auto c = parse_cache_dtype(r.engine, kv);
     if (!c.ok()) return Error{c.error().code, "--kv-cache-dtype: " + c.error().message};
     r.kv_cache_dtype = *c;
+    if (!in.v_cache_dtype.empty()) {
+      auto v = parse_cache_dtype(r.engine, in.v_cache_dtype);
+      if (!v.ok()) return Error{v.error().code, "--v-cache-dtype: " + v.error().message};
+      if (*v != r.kv_cache_dtype) r.v_cache_dtype = *v;
+    } else if (engine.separate_v) {
+      // llama.cpp: -ctk alone leaves V at its own default (f16), not at K's type.
+      const CacheDtype* v = find_cache_dtype(r.engine, engine.default_kv);
+      if (v != nullptr && v != r.kv_cache_dtype) r.v_cache_dtype = v;
+    }
   } else if (!in.kv_cache_dtype.empty() || !in.backend.empty()) {
     return Error{ErrorCode::unsupported, std::string(engine.display) +
                                              " kv-cache dtypes and backends are not modelled yet; use --engine vllm or sglang"};
@@ -230,10 +247,14 @@ Result<Request> make_request(const RequestInput& in) {
     if (auto c = parse_cache_dtype(r.engine, in.checkpoint_kv_cache_dtype); c.ok()) row = *c;
     // Checkpoints say "FP8" (ModelOpt kv_cache_quant_algo); engines map it to their e4m3 string.
     else if (detail::iequals(in.checkpoint_kv_cache_dtype, "fp8")) row = find_cache_dtype(r.engine, "fp8_e4m3");
+    // Rows only a checkpoint declares (TensorRT-LLM's legacy INT8) are internal: not a user string.
+    if (row == nullptr)
+      for (const CacheDtype& c : cache_dtypes(r.engine))
+        if (c.internal && detail::iequals(c.name, in.checkpoint_kv_cache_dtype)) row = &c;
     if (row == nullptr)
       return bad("checkpoint_kv_cache_dtype", in.checkpoint_kv_cache_dtype,
                  "not a kv-cache quantization this engine knows (fp8, nvfp4, …)");
-    r.checkpoint_kv = row->name == "auto" ? nullptr : row;
+    r.checkpoint_kv = row->name == engine.default_kv ? nullptr : row;
   }
   if (!in.kv_scales.empty()) {
     const std::string s = detail::to_lower(in.kv_scales);
@@ -275,6 +296,21 @@ Result<Request> make_request(const RequestInput& in) {
   if (auto e = read_double("weight_gib", in.weight_gib, 0.0, 1e7, r.weight_gib)) return *e;
   if (auto e = read_uint("max_model_len", in.max_model_len, 1, std::uint64_t{1} << 40, r.max_model_len)) return *e;
   r.flags = in.flags;
+  if (!in.flash_attention.empty()) {
+    const std::string fa = detail::to_lower(in.flash_attention);
+    r.flags &= ~(flag_flash_attn_on | flag_flash_attn_off);
+    if (fa == "on" || fa == "1" || fa == "true" || fa == "enabled") r.flags |= flag_flash_attn_on;
+    else if (fa == "off" || fa == "0" || fa == "false" || fa == "disabled") r.flags |= flag_flash_attn_off;
+    else if (fa != "auto") return bad("flash_attention", in.flash_attention, "expected on, off or auto");
+  }
+  if (!in.refused_rule.empty()) {
+    r.refused = find_rule(in.refused_rule);
+    if (r.refused == nullptr) return bad("refused_rule", in.refused_rule, "not a rule code");
+    const std::string v = detail::printable(in.refused_value);
+    const std::size_t n = std::min(v.size(), r.refused_value.size() - 1);
+    std::copy_n(v.data(), n, r.refused_value.data());
+    r.refused_value[n] = '\0';
+  }
   // The engine's exact-spelling refusal applies only while the kv string still differs from the
   // row's spelling (a later, exact --kv-cache-dtype replaces the launch command's).
   if ((r.flags & flag_kv_spelling) && (r.kv_cache_dtype == nullptr || r.kv_cache_dtype->name == in.kv_cache_dtype))

@@ -58,6 +58,8 @@ ScaleKind scale_kind(KvQuant q) noexcept {
     case KvQuant::mxfp8: return ScaleKind::block32_e8m0;
     case KvQuant::fp4_block16: return ScaleKind::block16_e8m0;
     case KvQuant::turboquant: return ScaleKind::per_vector_fp16;
+    case KvQuant::ggml_block: return ScaleKind::block32_fp16;
+    case KvQuant::int8_per_tensor: return ScaleKind::per_tensor;
   }
   return ScaleKind::none;
 }
@@ -79,9 +81,22 @@ std::optional<std::uint32_t> fit_u32(std::uint64_t bytes) noexcept {
   return static_cast<std::uint32_t>(bytes);
 }
 
-// Bytes one token takes in one layer on one GPU, for a cache row on this request.
+// Bytes of one head vector of `head` elements on one side whose row has a per-side layout
+// (elementwise or GGML blocks); 0 when the format is unknown.
+std::uint32_t side_bytes(const CacheDtype& row, std::uint8_t row_bits, std::optional<FormatId> f,
+                         std::uint32_t head) noexcept {
+  if (!f) return 0;
+  const Format& fmt = format(*f);
+  if (row.layout == Layout::ggml_block) return static_cast<std::uint32_t>(detail::ggml_side_bytes(fmt, head));
+  const auto rec = detail::record_bytes(Layout::elementwise, side_bits(row_bits, f), 0, head, 0);
+  if (!rec) return 0;
+  return static_cast<std::uint32_t>(rec->k + row.scale_bytes_per_token_head);
+}
+
+// Bytes one token takes in one layer on one GPU, for a cache row on this request. `vrow` is the
+// V side's own row where the engine sets V apart (llama.cpp), else `row`.
 std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& row, const TensorPlan& k,
-                                         const TensorPlan& v) noexcept {
+                                         const TensorPlan& v, const CacheDtype* vrow = nullptr) noexcept {
   const Request& r = ctx.req;
   const bool mla = is_mla(r.attention);
   if (row.layout == Layout::fp8_ds_mla) return static_cast<std::uint32_t>(detail::record_bytes(row.layout, 0, 0, 0, 0)->k);
@@ -96,6 +111,16 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
     if (kvh == 0) return std::nullopt;
     const std::uint32_t tp = r.tensor_parallel_size ? r.tensor_parallel_size : 1;
     heads = std::max<std::uint32_t>(1, kvh / tp);  // fewer KV heads than ranks: replicated
+  }
+  if (vrow != nullptr || row.layout == Layout::ggml_block) {
+    const CacheDtype& vr = vrow ? *vrow : row;
+    const bool per_side = [](const CacheDtype& c) { return c.layout == Layout::elementwise || c.layout == Layout::ggml_block; }(row) &&
+                          (vr.layout == Layout::elementwise || vr.layout == Layout::ggml_block);
+    if (!per_side) return std::nullopt;  // packed layouts hold K and V together: no mixed pair exists
+    const std::uint32_t kb = side_bytes(row, row.k_bits, k.format, hk);
+    const std::uint32_t vb = hv ? side_bytes(vr, vr.v_bits, v.format, hv) : 0;
+    if (kb == 0 || (hv && vb == 0)) return std::nullopt;
+    return fit_u32(std::uint64_t{heads} * (std::uint64_t{kb} + vb));
   }
   const std::uint32_t kb = side_bits(row.k_bits, k.format), vb = side_bits(row.v_bits, v.format);
   const auto rec = detail::record_bytes(row.layout, row.layout == Layout::elementwise ? kb : row.k_bits,
@@ -209,27 +234,29 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
   const CompiledBackend* cb = backend ? &ctx.ix.compiled_backends[backend_index(ctx.ix, backend)] : nullptr;
   if (cb && cb->canonical && (cb->canonicalizes & bit(vocabulary_index(ctx.ix, ctx.requested)))) eff = cb->canonical;
   plan.cache_dtype = eff;
+  plan.v_cache_dtype = r.v_cache_dtype;
+  const CacheDtype* veff = r.v_cache_dtype ? r.v_cache_dtype : eff;
 
   auto k = apply_rule(ctx, eff->k_rule, eff->k_format);
-  auto v = apply_rule(ctx, eff->v_rule, eff->v_format);
+  auto v = apply_rule(ctx, veff->v_rule, veff->v_format);
   if (cb && cb->fp8_as) {
     if (k && format(*k).is_float8()) k = apply_rule(ctx, *cb->fp8_as, *k);
     if (v && format(*v).is_float8()) v = apply_rule(ctx, *cb->fp8_as, *v);
   }
   plan.k.format = k;
   plan.v.format = v;
-  auto storage = [&](std::optional<FormatId> f) -> std::optional<FormatId> {
-    switch (eff->storage) {
+  auto storage = [&](const CacheDtype* row, std::optional<FormatId> f) -> std::optional<FormatId> {
+    switch (row->storage) {
       case StorageRule::element: return f;
       case StorageRule::uint8_bytes: return FormatId::uint8;
       case StorageRule::int8_bytes: return FormatId::int8;
     }
     return f;
   };
-  plan.k.storage = storage(k);
-  plan.v.storage = storage(v);
+  plan.k.storage = storage(eff, k);
+  plan.v.storage = storage(veff, v);
 
-  const bool quantized = is_quantized(eff->quant);
+  const bool quantized = is_quantized(eff->quant) || is_quantized(veff->quant);
   if (!quantized) {
     plan.q = r.model_dtype;
   } else if (backend != nullptr) {
@@ -247,11 +274,11 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
   }
   plan.kv_data_type = k;
 
-  plan.scales.kind = scale_kind(eff->quant);
+  plan.scales.kind = scale_kind(is_quantized(eff->quant) ? eff->quant : veff->quant);
   if (plan.scales.kind == ScaleKind::per_tensor)
     plan.scales.calibrated = r.kv_scales != Tri::unknown ? r.kv_scales : (r.checkpoint_kv ? Tri::yes : Tri::unknown);
 
-  plan.bytes_per_token_per_layer = layer_bytes(ctx, *eff, plan.k, plan.v);
+  plan.bytes_per_token_per_layer = layer_bytes(ctx, *eff, plan.k, plan.v, r.v_cache_dtype);
   const std::uint32_t layers = r.geometry.num_kv_layers ? r.geometry.num_kv_layers : r.geometry.num_layers;
   if (plan.bytes_per_token_per_layer && layers) {
     std::uint64_t total = std::uint64_t{*plan.bytes_per_token_per_layer} * layers;

@@ -82,11 +82,7 @@ Result<const Rule*> parse_rule_code(std::string_view text) {
 }
 
 std::span<const Constraint> constraints(Engine engine) noexcept {
-  switch (engine) {
-    case Engine::vllm: return tables::vllm_constraints();
-    case Engine::sglang: return tables::sglang_constraints();
-    default: return {};
-  }
+  return tables::engine_tables(engine).constraints();
 }
 
 }  // namespace kvdtype

@@ -42,11 +42,13 @@ enum RequestFlag : std::uint32_t {
   flag_kv_connector = 1u << 3,    ///< a KV connector / disaggregated prefill is configured
   flag_dp_attention = 1u << 4,    ///< data-parallel attention (SGLang --enable-dp-attention)
   flag_speculative = 1u << 5,     ///< speculative decoding configured
+  flag_flash_attn_on = 1u << 6,   ///< flash attention forced on (llama.cpp -fa on, or the older bare -fa)
+  flag_flash_attn_off = 1u << 7,  ///< flash attention forced off (llama.cpp -fa off); neither bit: auto
   /// A launch command spelled --kv-cache-dtype other than the engine's exact choice ("FP8" for
   /// "fp8"). vLLM and SGLang compare it with argparse `choices`, so the server refuses it; kvdtype's
   /// own flag stays case-insensitive. Set by the launch parser, kept by make_request only while the
   /// kv string still differs from the row's spelling (rule KVD103).
-  flag_kv_spelling = 1u << 6,
+  flag_kv_spelling = 1u << 8,
 };
 
 /// One attention backend of one engine.
@@ -87,6 +89,11 @@ struct Backend {
   std::string_view min_cc_changed_in;     ///< release that changed the floor to min_cc
   std::string_view kv_cache_dtypes_since;  ///< words "STRING:FIRST" or "STRING:LAST_WITHOUT..FIRST": a listed
                                            ///< string accepted only from release FIRST (between: not established)
+  // Engines whose attention is a flash-attention op that may run elsewhere (llama.cpp's ggml
+  // backends): which K/V pairs and head sizes its kernels have. Empty: not modelled.
+  std::string_view fa_kv_pairs;      ///< "K/V" words (kv-cache strings; `*` any, `=` the same as K): "f16/f16 q8_0/q4_0 */="
+  std::string_view fa_head_sizes;    ///< K head sizes the kernels have (words); empty: any
+  std::string_view fa_missing;       ///< what happens without a kernel (one line, for the diagnostic)
 };
 
 /// The engine's automatic backend order for one situation. The first row that matches the

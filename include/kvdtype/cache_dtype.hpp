@@ -39,6 +39,8 @@ enum class KvQuant : std::uint8_t {
   mxfp8,                ///< E4M3 in blocks of 32 with E8M0 scales
   fp4_block16,          ///< E2M1 in blocks of 16 (SGLang fp4_mx_block16)
   turboquant,           ///< rotation + scalar quantization, K and V packed into one slot
+  ggml_block,           ///< GGML block formats (q8_0, q4_0 …): fp16 scale (and min) inside each 32-element block
+  int8_per_tensor,      ///< int8 elements, one scale per tensor (TensorRT-LLM's legacy INT8 KV cache)
 };
 
 /// How bytes per token per layer are computed from the geometry.
@@ -47,6 +49,7 @@ enum class Layout : std::uint8_t {
   fp8_ds_mla,      ///< fixed 656-byte record per token (512 fp8 + 4 fp32 scales + 64 bf16)
   nvfp4_inline,    ///< per side head/2 data bytes + head/16 E4M3 scale bytes
   turboquant_slot, ///< one even-rounded slot per KV head holding packed K and V
+  ggml_block,      ///< per side heads × ceil(head / block_size) × bytes_per_block of the side's block format
 };
 
 /// What the engine allocates the cache tensor as.
@@ -60,6 +63,7 @@ enum class StorageRule : std::uint8_t {
 struct CacheDtype {
   Engine engine{};
   std::string_view name;  ///< the string exactly as the engine spells it: "fp8_e4m3"
+  std::string_view aliases;  ///< other spellings the engine accepts for the same row (words): LMDeploy "int8"
   KvQuant quant = KvQuant::none;
   FormatRule k_rule = FormatRule::model_dtype;
   FormatId k_format = FormatId::count_;  ///< parameter of k_rule (count_ when unused)

@@ -12,7 +12,7 @@
 namespace kvdtype {
 
 /// Whose vocabulary and backends a Request speaks.
-enum class Engine : std::uint8_t { vllm, sglang, trtllm, llamacpp };
+enum class Engine : std::uint8_t { vllm, sglang, trtllm, llamacpp, lmdeploy };
 
 /// One engine. `tables_version` is the release the tables describe (current behaviour).
 struct EngineInfo {
@@ -22,11 +22,16 @@ struct EngineInfo {
   std::string_view kv_flag;         ///< the engine's own flag: "--kv-cache-dtype"
   std::string_view tables_snapshot; ///< what the tables were read from (commit/date)
   bool has_tables = false;          ///< vocabulary and backends are modelled
+  std::string_view aliases;         ///< other names `--engine` accepts (words): "tensorrt-llm tensorrt_llm"
+  std::string_view default_kv;      ///< the vocabulary row used when no kv-cache string is given ("auto", llama.cpp "f16")
+  std::string_view programs;        ///< serving programs of its launch commands (words): "llama-server llama-cli"
+  std::string_view images;          ///< official container image repositories (words)
+  bool separate_v = false;          ///< K and V are set apart (llama.cpp -ctk/-ctv): an unset V is default_kv, not K's
 };
 
 [[nodiscard]] std::span<const EngineInfo> engines() noexcept;
 [[nodiscard]] const EngineInfo& engine_info(Engine e) noexcept;
-/// "vllm", "vLLM", "sglang", "SGLang", "trtllm", "tensorrt-llm", "llamacpp", "llama.cpp".
+/// An engine's name, display name or alias ("vllm", "SGLang", "tensorrt-llm", "llama.cpp", "lmdeploy").
 [[nodiscard]] Result<Engine> parse_engine(std::string_view text);
 
 /// An engine release as pip orders it (PEP 440): "0.25.1", "v0.25.1", "0.31.0rc1",

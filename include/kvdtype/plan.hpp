@@ -34,6 +34,7 @@ enum class ScaleKind : std::uint8_t {
   block16_e8m0,    ///< MX-style E8M0 scale per 16 elements (SGLang fp4_mx_block16)
   tile128_fp32,    ///< fp8_ds_mla: one fp32 scale per 128 NoPE values, inside the record
   per_vector_fp16, ///< TurboQuant: fp16 norm (K) and fp16 scale + zero (V) per head vector
+  block32_fp16,    ///< GGML q8_0/q4_0/…: an fp16 scale (and min) inside every 32-element block
 };
 [[nodiscard]] std::string_view name(ScaleKind s) noexcept;
 
@@ -56,6 +57,7 @@ struct Plan {
   const Backend* replaced = nullptr;        ///< the backend asked for (or chosen) that the engine silently swapped for `backend`
   const CacheDtype* requested = nullptr;    ///< the kv-cache string as given
   const CacheDtype* cache_dtype = nullptr;  ///< after `auto` and backend canonicalization
+  const CacheDtype* v_cache_dtype = nullptr; ///< the V side's own row where the engine sets V apart (llama.cpp -ctv)
   TensorPlan k, v;
   std::optional<FormatId> q;             ///< Q the kernel expects
   std::optional<FormatId> q_tolerated;   ///< another Q it also takes (the model dtype, where the backend quantizes Q itself)

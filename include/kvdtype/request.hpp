@@ -5,6 +5,7 @@
 // A field left empty is unknown, not wrong: rules that need it are skipped.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -19,6 +20,8 @@
 #include "kvdtype/target.hpp"
 
 namespace kvdtype {
+
+struct Rule;
 
 /// Model geometry of the KV-carrying layers; 0 means unknown.
 struct Geometry {
@@ -42,7 +45,9 @@ struct RequestInput {
   std::string engine;             ///< "vllm" when empty
   std::string engine_version;
   std::string gpu;
-  std::string kv_cache_dtype;     ///< "auto" when empty
+  std::string kv_cache_dtype;     ///< "auto" when empty (the engine's default row)
+  std::string v_cache_dtype;      ///< the V cache's own string where the engine sets V apart (llama.cpp -ctv); empty: its default
+  std::string flash_attention;    ///< on | off | auto (llama.cpp -fa); empty: the engine default
   std::string model_dtype;
   std::string attention;
   std::string backend;            ///< "auto" when empty
@@ -56,6 +61,10 @@ struct RequestInput {
   std::string kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim, index_topk;
   std::string gpu_memory_gib, gpu_memory_utilization, max_model_len, weight_gib;
   std::uint32_t flags = 0;        ///< RequestFlag bits (from a launch command's environment)
+  /// A value inside a launch command or config file that the engine itself refuses at start-up
+  /// (llama.cpp `-ctk fp8`, LMDeploy `--quant-policy 3`): the rule code that reports it and the
+  /// value verbatim. Not a flag of kvdtype: a launch parser sets it, check() reports an error.
+  std::string refused_rule, refused_value;
 
   /// Set a field by its flag name ("gpu", "kv-cache-dtype", "kv_cache_dtype", …). Returns false
   /// for an unknown field name.
@@ -79,6 +88,7 @@ struct Request {
   const Target* target = nullptr;              ///< nullptr: unknown
   const Product* product = nullptr;            ///< when a product name was given
   const CacheDtype* kv_cache_dtype = nullptr;  ///< nullptr only for engines without tables
+  const CacheDtype* v_cache_dtype = nullptr;   ///< the V side's own row (llama.cpp -ctv); nullptr: kv_cache_dtype's
   std::optional<FormatId> model_dtype;
   Attention attention = Attention::unknown;
   const Backend* backend = nullptr;            ///< nullptr: automatic selection
@@ -94,6 +104,11 @@ struct Request {
   std::uint64_t max_model_len = 0;
   double weight_gib = 0;              ///< model weights in GiB (whole model), 0 unknown
   std::uint32_t flags = 0;            ///< RequestFlag bits
+  const Rule* refused = nullptr;      ///< a launch-command value the engine refuses (RequestInput::refused_rule)
+  std::array<char, 48> refused_value{};  ///< that value, truncated, NUL-terminated
+
+  /// The refused value as text.
+  [[nodiscard]] std::string_view refused_text() const noexcept { return refused_value.data(); }
 
   /// Heads per tensor-parallel rank (query heads), 0 when unknown.
   [[nodiscard]] std::uint32_t heads_per_rank() const noexcept {

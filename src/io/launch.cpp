@@ -19,6 +19,7 @@
 #include "io/json_depth.hpp"
 
 #include "common/text.hpp"
+#include "io/launch_engines.hpp"
 #include "io/launch_flags.hpp"
 #include "io/launch_images.hpp"
 #include "io/shell.hpp"
@@ -214,6 +215,13 @@ Result<Located> locate_docker(const std::vector<std::string>& w, std::size_t i, 
     if ((name == "-e" || name == "--env") && detail::is_assignment(value)) env.push_back(value);
   }
   if (image.empty()) return bad("docker run without an image");
+  // Images whose entrypoint is the server take its flags right after the image (llama.cpp :server).
+  if (i >= w.size() || is_flag(w[i])) {
+    if (auto entry = detail::locate_engine_image(w, image, i)) {
+      if (!entry->ok()) return entry->error();
+      return Located{(*entry)->engine, (*entry)->args, (*entry)->positional_model, detail::engine_version_from_image(image, (*entry)->engine)};
+    }
+  }
   if (i < w.size()) {
     auto inner = locate(w, i, env);
     if (inner.ok()) {
@@ -309,9 +317,14 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
     return bad("python -m " + kvdtype::detail::printable(module) +
                " is not a serving module kvdtype knows (vllm.entrypoints.openai.api_server, sglang.launch_server)");
   }
+  if (auto more = detail::locate_engine_program(w, i)) {  // engines of launch_<engine>.cpp
+    if (!more->ok()) return more->error();
+    return Located{(*more)->engine, (*more)->args, (*more)->positional_model, {}};
+  }
   return bad("unknown program '" + kvdtype::detail::printable(w[i]) +
              "' (expected vllm serve, python -m vllm.entrypoints.openai.api_server, sglang serve, "
-             "python -m sglang.launch_server or trtllm-serve)");
+             "python -m sglang.launch_server, trtllm-serve, llama-server, llama-cli, llama-bench or "
+             "lmdeploy serve api_server)");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -442,6 +455,7 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
     case Action::config_file:
       out.ignored.push_back(std::string(flag) + " " + std::string(value) + " (file not read)");
       break;
+    case Action::engine_option: out.engine_options.emplace_back(std::string(f.field), std::string(value)); break;
   }
   return std::nullopt;
 }
@@ -591,7 +605,8 @@ void finish(LaunchCommand& out, Collected& c, const Located& at) {
       break;
     }
     case Engine::trtllm:
-    case Engine::llamacpp: break;
+    case Engine::llamacpp:
+    case Engine::lmdeploy: in.backend = c.backend.empty() ? in.backend : c.backend; break;
   }
   if (!at.engine_version.empty()) in.engine_version = at.engine_version;
   // vLLM and SGLang take --kv-cache-dtype through argparse `choices`: an exact comparison.
@@ -698,6 +713,7 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
     finish(out, c, *at);
     if (out.input.engine_version.empty() && !script.empty())
       out.input.engine_version = detail::engine_version_from_install(script, at->engine);
+    if (auto e = detail::finish_engine_launch(out)) return *e;  // engine-specific reading (launch_<engine>.cpp)
     return out;
   } catch (const std::exception& e) {
     // Only allocation can throw past the JSON handling above; report, never propagate.

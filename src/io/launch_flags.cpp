@@ -12,6 +12,9 @@
 //   S  = sgl-project/sglang python/sglang/srt/server_args.py ServerArgs.add_cli_args
 //        (argparse also accepts unambiguous prefixes: the docs' `--tp 8` is `--tp-size 8`)
 //   T  = NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py (click options, underscore spellings)
+//   L  = ggml-org/llama.cpp common/arg.cpp common_params_parser_init (llama-server, llama-cli, llama-bench
+//        share these spellings; llama-bench takes comma lists)
+//   M  = InternLM/lmdeploy lmdeploy/cli/serve.py, cli/chat.py, cli/utils.py ArgumentHelper
 #include <span>
 #include <string>
 #include <string_view>
@@ -166,10 +169,12 @@ constexpr LaunchFlag kTrtllm[] = {
     {"--max-seq-len", N::value, A::max_model_len, {}, "T"},
     // Not --gpu-memory-utilization: TensorRT-LLM's fraction is of the memory left after weights.
     {"--free-gpu-memory-fraction --kv-cache-free-gpu-memory-fraction", N::value, A::none, {}, "T"},
-    {"--extra-llm-api-options --config", N::value, A::config_file, {}, "T (YAML: kv_cache_config.dtype lives there)"},
+    {"--extra-llm-api-options --config", N::value, A::engine_option, "extra_llm_api_options",
+     "T (YAML: kv_cache_config.dtype, attn_backend; read by launch_trtllm.cpp)"},
+    {"--backend", N::value, A::engine_option, "runtime", "T (the runtime: pytorch, trt or _autodeploy)"},
     {"--trust-remote-code", N::none, A::none, {}, "T"},
     {"--pipeline-parallel-size --pp-size --context-parallel-size --cp-size --moe-expert-parallel-size --ep-size "
-     "--moe-cluster-parallel-size --cluster-size --gpus-per-node --backend --host --port --log-level "
+     "--moe-cluster-parallel-size --cluster-size --gpus-per-node --host --port --log-level "
      "--max-batch-size --max-num-tokens --served-model-name --tokenizer --reasoning-parser --tool-parser "
      "--num-postprocess-workers --revision",
      N::value, A::none, {}, "T (--backend is the runtime, pytorch or trt, not an attention backend)"},
@@ -187,15 +192,63 @@ bool contains_word(std::string_view words, std::string_view w) noexcept {
   return false;
 }
 
+constexpr LaunchFlag kLlamacpp[] = {
+    {"-m --model", N::value, A::model, {}, "L"},
+    {"-ctk --cache-type-k", N::value, A::field, "kv_cache_dtype", "L (checked against kv_cache_types by launch_llamacpp.cpp)"},
+    {"-ctv --cache-type-v", N::value, A::field, "v_cache_dtype", "L"},
+    // on|off|auto in current builds; a bare switch (meaning on) in older ones; llama-bench takes 0,1 lists.
+    {"-fa --flash-attn", N::optional, A::engine_option, "flash_attn", "L"},
+    {"-ngl --gpu-layers --n-gpu-layers", N::value, A::engine_option, "gpu_layers", "L"},
+    {"-nkvo --no-kv-offload", N::none, A::engine_option, "no_kv_offload", "L (the KV cache stays in host memory)"},
+    {"-c --ctx-size", N::value, A::max_model_len, {}, "L"},
+    {"-ctkd --cache-type-k-draft -ctvd --cache-type-v-draft -md --model-draft -ngld --gpu-layers-draft "
+     "--n-gpu-layers-draft",
+     N::value, A::none, {}, "L (the drafter's cache is not checked)"},
+    {"--host --port -t --threads -tb --threads-batch -b --batch-size -ub --ubatch-size -np --parallel -a --alias "
+     "--api-key -hf --hf-repo -hff --hf-file -p --prompt -n --n-predict -ts --tensor-split -sm --split-mode "
+     "-mg --main-gpu --chat-template --chat-template-file --reasoning-format --temp -s --seed -dev --device "
+     "-ot --override-tensor --mmproj -r -o --output",
+     N::value, A::none, {}, "L"},
+    {"--jinja --mlock --no-mmap -cb --cont-batching -nocb --no-cont-batching --metrics --embedding --embeddings "
+     "-v --verbose --log-disable --no-webui --swa-full -kvu --kv-unified -cnv --conversation -no-cnv "
+     "--no-conversation -i --interactive -e --escape --slots --props",
+     N::none, A::none, {}, "L"},
+};
+
+constexpr LaunchFlag kLmdeploy[] = {
+    {"--backend", N::value, A::field, "backend", "M (turbomind or pytorch; default turbomind)"},
+    {"--quant-policy", N::value, A::engine_option, "quant_policy", "M (checked by launch_lmdeploy.cpp)"},
+    {"--tp", N::value, A::field, "tensor_parallel_size", "M"},
+    {"--dp", N::value, A::field, "data_parallel_size", "M"},
+    {"--dtype", N::value, A::model_dtype, {}, "M (auto, float16, bfloat16)"},
+    {"--session-len", N::value, A::max_model_len, {}, "M"},
+    {"--cache-block-seq-len", N::value, A::field, "block_size", "M"},
+    {"--device", N::value, A::engine_option, "device", "M (cuda, ascend, maca, camb)"},
+    {"--server-name --server-port --model-name --model-format --cache-max-entry-count --max-batch-size "
+     "--chat-template --revision --download-dir --log-level --api-keys --max-prefill-token-num --adapters "
+     "--hf-overrides --reasoning-parser --tool-call-parser --max-log-len --num-tokens-per-iter --max-prefill-iters "
+     "--communicator --ep --cp --nnodes --node-rank",
+     N::value, A::none, {}, "M"},
+    {"--enable-prefix-caching --trust-remote-code --allow-credentials --eager-mode --disable-fastapi-docs "
+     "--enable-metrics --proxy-url",
+     N::none, A::none, {}, "M"},
+};
+
+// The flag table of each engine, by Engine value (an engine without a row has no flag table).
+struct EngineFlags {
+  Engine engine;
+  std::span<const LaunchFlag> flags;
+};
+constexpr EngineFlags kEngineFlags[] = {
+    {Engine::vllm, kVllm},         {Engine::sglang, kSglang},     {Engine::trtllm, kTrtllm},
+    {Engine::llamacpp, kLlamacpp}, {Engine::lmdeploy, kLmdeploy},
+};
+
 }  // namespace
 
 std::span<const LaunchFlag> launch_flags(Engine engine) noexcept {
-  switch (engine) {
-    case Engine::vllm: return kVllm;
-    case Engine::sglang: return kSglang;
-    case Engine::trtllm: return kTrtllm;
-    case Engine::llamacpp: break;
-  }
+  for (const EngineFlags& e : kEngineFlags)
+    if (e.engine == engine) return e.flags;
   return {};
 }
 

@@ -48,6 +48,8 @@ enum class Action : std::uint8_t {
   json_checked,             ///< JSON that does not affect the cache, validated only
   json_or_text,             ///< JSON when it starts with '{', otherwise free text (vLLM -O 3)
   config_file,              ///< a YAML file of more flags: not read, reported in `ignored`
+  engine_option,            ///< kept as (field, value) in LaunchCommand::engine_options for the engine's own
+                            ///< launch code (launch_llamacpp.cpp, launch_trtllm.cpp, launch_lmdeploy.cpp)
 };
 
 /// One flag of one engine.

@@ -29,6 +29,15 @@ Result<RequestInput> request_from_args(std::span<const std::string> args) {
   RequestInput flags;
   for (; i < args.size(); ++i) {
     std::string_view a = args[i];
+    if (a == "--") {
+      // A launch command after "--": its settings, then the flags before it win (as kvdtype check does).
+      auto launch = parse_launch_command(args.subspan(i + 1));
+      if (!launch.ok()) return launch.error();
+      RequestInput flags = in;
+      in = launch->input;
+      in.overlay(flags);
+      return in;
+    }
     if (!a.starts_with("--")) return Error{ErrorCode::bad_command, "unexpected argument '" + detail::printable(a) + "'"};
     a.remove_prefix(2);
     std::string key(a), value;

@@ -392,6 +392,10 @@ Result<ModelConfig> read_model_config(const std::filesystem::path& path) {
     } else {
       dir = path.parent_path();
       if (dir.empty()) dir = ".";
+      // llama.cpp's GGUF files carry their configuration in a binary header.
+      std::ifstream probe(path, std::ios::binary);
+      char magic[4] = {};
+      if (probe.read(magic, 4) && std::string_view(magic, 4) == "GGUF") return read_gguf_config(path);
     }
     auto text = read_bounded(config, kMaxConfigBytes);
     if (!text.ok()) return text.error();

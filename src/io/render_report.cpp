@@ -36,6 +36,8 @@ Json request_json(const Request& r) {
   j["engine_version_assumed"] = !r.engine_version.known && newest.known ? Json(version_text(newest)) : Json(nullptr);
   j["gpu"] = r.product ? Json(std::string(r.product->name)) : r.target ? Json(std::string(r.target->name)) : Json(nullptr);
   j["kv_cache_dtype"] = r.kv_cache_dtype ? Json(std::string(r.kv_cache_dtype->name)) : Json(nullptr);
+  if (r.v_cache_dtype) j["v_cache_dtype"] = std::string(r.v_cache_dtype->name);
+  if (r.flags & (flag_flash_attn_on | flag_flash_attn_off)) j["flash_attention"] = r.flags & flag_flash_attn_on ? "on" : "off";
   j["model_dtype"] = opt(r.model_dtype);
   j["attention"] = r.attention == Attention::unknown ? Json(nullptr) : Json(std::string(name(r.attention)));
   j["backend"] = r.backend ? std::string(r.backend->name) : std::string("auto");
@@ -67,6 +69,7 @@ Json plan_json(const Plan& p) {
   j["backend"] = p.backend ? Json(std::string(p.backend->name)) : Json(nullptr);
   j["replaced_backend"] = p.replaced ? Json(std::string(p.replaced->name)) : Json(nullptr);
   j["cache_dtype"] = p.cache_dtype ? Json(std::string(p.cache_dtype->name)) : Json(nullptr);
+  if (p.v_cache_dtype) j["v_cache_dtype"] = std::string(p.v_cache_dtype->name);
   j["k"] = {{"format", opt(p.k.format)}, {"storage", opt(p.k.storage)}};
   j["v"] = {{"format", opt(p.v.format)}, {"storage", opt(p.v.storage)}};
   j["q"] = {{"format", opt(p.q)}};
@@ -116,6 +119,7 @@ std::string plan_lines(const Report& rep, bool markdown) {
   line("backend", backend);
   std::string cache = p.cache_dtype ? std::string(p.cache_dtype->name) : "unknown";
   if (p.requested && p.cache_dtype && p.requested != p.cache_dtype) cache = std::string(p.requested->name) + " → " + cache;
+  if (p.v_cache_dtype) cache = "K " + cache + ", V " + std::string(p.v_cache_dtype->name);
   line("cache", cache);
   auto tensor = [&](const TensorPlan& t) {
     std::string s = fmt_or_dash(t.format);

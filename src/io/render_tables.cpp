@@ -234,6 +234,10 @@ std::string render_backends(Engine engine, OutputFormat fmt) {
                       {"kv_declared", b.kv_declared == KvDeclared::element ? "element" : "element_or_bytes"},
                       {"fp8_path", path_text(b.fp8_path)}, {"canonical_kv", nullable(b.canonical_kv)},
                       {"notes", b.notes}, {"source", b.source}});
+      if (!b.fa_kv_pairs.empty()) {
+        list.back()["fa_kv_pairs"] = b.fa_kv_pairs;
+        list.back()["fa_head_sizes"] = b.fa_head_sizes;
+      }
     }
     Json order = Json::array();
     for (const SelectionOrder& s : selection_orders(engine))
@@ -258,6 +262,9 @@ std::string render_backends(Engine engine, OutputFormat fmt) {
              std::string(b.attention) + "\n  kv " + std::string(b.kv_cache_dtypes) + "\n  Q " + q_text(b) +
              ", fp8 path " + path_text(b.fp8_path) + "\n";
       if (!b.notes.empty()) out += "  " + std::string(b.notes) + "\n";
+      if (!b.fa_kv_pairs.empty())
+        out += "  flash-attention K/V pairs " + std::string(b.fa_kv_pairs) +
+               (b.fa_head_sizes.empty() ? std::string() : "; head sizes " + std::string(b.fa_head_sizes)) + "\n";
     }
   }
   return out;

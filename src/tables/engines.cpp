@@ -1,25 +1,80 @@
-// The engines kvdtype speaks for. `has_tables` is true where vocabulary and backends are
-// modelled; the others are accepted names so that a request can say which engine it is about.
+// The engine registry: one row per engine kvdtype speaks for — its names, the programs and images
+// of its launch commands, and where its tables are. Lookup code finds an engine's tables here
+// instead of switching on the engine, so adding an engine is a row (and its table files).
+#include <array>
+
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {
 namespace {
 
-constexpr EngineInfo kEngines[] = {
-    {.id = Engine::vllm, .name = "vllm", .display = "vLLM", .kv_flag = "--kv-cache-dtype",
-     .tables_snapshot = "vllm-project/vllm main 81be2e09 (2026-08-06) plus later PRs cited per row",
-     .has_tables = true},
-    {.id = Engine::sglang, .name = "sglang", .display = "SGLang", .kv_flag = "--kv-cache-dtype",
-     .tables_snapshot = "sgl-project/sglang main (kv_cache_dtype.py aff0d58a) plus later PRs cited per row",
-     .has_tables = true},
-    {.id = Engine::trtllm, .name = "trtllm", .display = "TensorRT-LLM",
-     .kv_flag = "KvCacheConfig(dtype=...)", .tables_snapshot = "", .has_tables = false},
-    {.id = Engine::llamacpp, .name = "llamacpp", .display = "llama.cpp",
-     .kv_flag = "--cache-type-k / --cache-type-v", .tables_snapshot = "", .has_tables = false},
+constexpr EngineTables kRegistry[] = {
+    {.info = {.id = Engine::vllm, .name = "vllm", .display = "vLLM", .kv_flag = "--kv-cache-dtype",
+              .tables_snapshot = "vllm-project/vllm main 81be2e09 (2026-08-06) plus later PRs cited per row",
+              .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "vllm",
+              .images = "vllm/vllm-openai vllm/vllm-openai-rocm rocm/vllm"},
+     .vocabulary = vllm_cache_dtypes, .backends = vllm_backends, .selection = vllm_selection,
+     .constraints = vllm_constraints},
+    {.info = {.id = Engine::sglang, .name = "sglang", .display = "SGLang", .kv_flag = "--kv-cache-dtype",
+              .tables_snapshot = "sgl-project/sglang main (kv_cache_dtype.py aff0d58a) plus later PRs cited per row",
+              .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "sglang",
+              .images = "lmsysorg/sglang"},
+     .vocabulary = sglang_cache_dtypes, .backends = sglang_backends, .selection = sglang_selection,
+     .constraints = sglang_constraints},
+    // TensorRT-LLM's LLM API KvCacheConfig.dtype, set through trtllm-serve's
+    // --extra_llm_api_options YAML (docs/source/features/quantization.md).
+    {.info = {.id = Engine::trtllm, .name = "trtllm", .display = "TensorRT-LLM",
+              .kv_flag = "kv_cache_config.dtype (trtllm-serve --extra_llm_api_options YAML)",
+              .tables_snapshot = "NVIDIA/TensorRT-LLM docs 1.2-1.4 (features/quantization.md, reference/precision.md) "
+                                 "and the issues cited per row; source not read whole",
+              .has_tables = true, .aliases = "tensorrt-llm tensorrt_llm trt-llm", .default_kv = "auto",
+              .programs = "trtllm-serve", .images = "nvcr.io/nvidia/tensorrt-llm/release"},
+     .vocabulary = trtllm_cache_dtypes, .backends = trtllm_backends, .selection = trtllm_selection,
+     .constraints = trtllm_constraints},
+    // llama.cpp sets K and V apart (-ctk / -ctv); the default of both is f16 whatever the model.
+    {.info = {.id = Engine::llamacpp, .name = "llamacpp", .display = "llama.cpp",
+              .kv_flag = "-ctk/--cache-type-k, -ctv/--cache-type-v",
+              .tables_snapshot = "ggml-org/llama.cpp master (common/arg.cpp, src/llama-context.cpp, "
+                                 "ggml/src/ggml-cuda/fattn.cu @00a2d609, ggml-metal-device.m @003a32eb)",
+              .has_tables = true, .aliases = "llama.cpp llama-cpp llama_cpp ggml", .default_kv = "f16",
+              .programs = "llama-server llama-cli llama-bench", .images = "ghcr.io/ggml-org/llama.cpp",
+              .separate_v = true},
+     .vocabulary = llamacpp_cache_dtypes, .backends = llamacpp_backends, .selection = llamacpp_selection,
+     .constraints = llamacpp_constraints},
+    // LMDeploy's quant_policy (lmdeploy/messages.py QuantPolicy); 0 is an unquantized cache.
+    {.info = {.id = Engine::lmdeploy, .name = "lmdeploy", .display = "LMDeploy", .kv_flag = "--quant-policy",
+              .tables_snapshot = "InternLM/lmdeploy 1263d5cd (2026-08-21): messages.py, cli/utils.py, "
+                                 "pytorch/engine/cache_engine.py, docs/en/quantization/kv_quant.md",
+              .has_tables = true, .aliases = "", .default_kv = "0", .programs = "lmdeploy",
+              .images = "openmmlab/lmdeploy"},
+     .vocabulary = lmdeploy_cache_dtypes, .backends = lmdeploy_backends, .selection = lmdeploy_selection,
+     .constraints = lmdeploy_constraints},
 };
+
+// Row i must describe Engine(i): engine_tables() indexes by the enum value.
+constexpr bool registry_in_order() {
+  for (std::size_t i = 0; i < std::size(kRegistry); ++i)
+    if (static_cast<std::size_t>(kRegistry[i].info.id) != i) return false;
+  return true;
+}
+static_assert(registry_in_order(), "engine registry rows must follow the Engine enum order");
 
 }  // namespace
 
-std::span<const EngineInfo> engine_rows() noexcept { return kEngines; }
+std::span<const EngineTables> engine_registry() noexcept { return kRegistry; }
+
+const EngineTables& engine_tables(Engine e) noexcept {
+  const auto i = static_cast<std::size_t>(e);
+  return kRegistry[i < std::size(kRegistry) ? i : 0];
+}
+
+std::span<const EngineInfo> engine_rows() noexcept {
+  static constexpr auto kInfo = [] {
+    std::array<EngineInfo, std::size(kRegistry)> out{};
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = kRegistry[i].info;
+    return out;
+  }();
+  return kInfo;
+}
 
 }  // namespace kvdtype::tables

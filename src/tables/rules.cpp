@@ -274,6 +274,76 @@ constexpr Rule kRules[] = {
      .fix = "write --kv-cache-dtype {value} in the launch command",
      .source = "vllm engine/arg_utils.py (Literal CacheDType -> argparse choices); sglang arg_groups/fields/memory.py (kv_cache_dtype choices)",
      .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 -- vllm serve meta-llama/Llama-3.1-8B-Instruct --kv-cache-dtype FP8"},
+    // ---- llama.cpp (KVD200-KVD219) -------------------------------------------------------
+    {.code = "KVD200", .severity = error,
+     .title = "llama.cpp has no such cache type",
+     .message = "{engine} has no cache type '{refused}': its argument parser stops with \"Unsupported cache type\"",
+     .fix = "use one of f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1 for -ctk/-ctv (there is no fp8 cache type)",
+     .source = "llama.cpp common/arg.cpp kv_cache_types and kv_cache_type_from_str",
+     .trigger = "check --gpu H100 -- llama-server -m model.gguf --cache-type-k fp8"},
+    {.code = "KVD201", .severity = error,
+     .title = "quantized V cache without flash attention",
+     .message = "the V cache is {value}, a quantized type, but flash attention is off: without it llama.cpp stores V "
+                "transposed and refuses a quantized V cache (\"V cache quantization requires flash_attn\")",
+     .fix = "turn flash attention on (-fa on, or leave -fa auto), or keep V in f16 (-ctv f16)",
+     .source = "llama.cpp src/llama-context.cpp (quantized V requires flash attention); ggml-org/llama.cpp#10378, PR #21586",
+     .trigger = "check --engine llamacpp --gpu RTX4090 --kv-cache-dtype q8_0 --v-cache-dtype q8_0 --flash-attention off"},
+    {.code = "KVD202", .severity = warning,
+     .title = "no flash-attention kernel here: the op runs on the CPU",
+     .message = "{backend} has no flash-attention kernel for {value} (K {cache_dtype}, V {v_cache_dtype}): {detail}, "
+                "silently and many times slower",
+     .fix = "use a K/V pair the backend has (kvdtype backends --engine llamacpp; on CUDA f16, q8_0 or q4_0 for both, or "
+            "q8_0 K with q4_0 V), or a build with -DGGML_CUDA_FA_ALL_QUANTS=ON (--backend CUDA_FA_ALL_QUANTS)",
+     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu ggml_cuda_get_best_fattn_kernel / ggml_cuda_flash_attn_ext_supported",
+     .trigger = "check --engine llamacpp --gpu RTX4090 --kv-cache-dtype q5_0 --flash-attention on"},
+    {.code = "KVD203", .severity = error,
+     .title = "flash attention turned off under a quantized V cache",
+     .message = "{backend} has no flash-attention kernel for {value} (K {cache_dtype}, V {v_cache_dtype}), so -fa auto "
+                "resolves to off, and then llama.cpp refuses the quantized V cache (\"quantized V cache was requested, "
+                "but this requires Flash Attention\")",
+     .fix = "use a K/V pair the backend has (on CUDA q8_0/q8_0, q4_0/q4_0 or q8_0/q4_0; set -ctk as well as -ctv), "
+            "build with -DGGML_CUDA_FA_ALL_QUANTS=ON, or force -fa on to run attention on the CPU",
+     .source = "llama.cpp src/llama-context.cpp (auto flash attention resolution); ggml-org/llama.cpp#28524",
+     .trigger = "check --engine llamacpp --gpu H100 --kv-cache-dtype f16 --v-cache-dtype q4_0"},
+    {.code = "KVD204", .severity = info,
+     .title = "flash attention turned off for this K/V pair",
+     .message = "{backend} has no flash-attention kernel for {value} (K {cache_dtype}, V {v_cache_dtype}), so -fa auto "
+                "resolves to off; the cache still works without it",
+     .fix = "to keep flash attention, use a pair the backend has (kvdtype backends --engine llamacpp)",
+     .source = "llama.cpp src/llama-context.cpp (\"Flash Attention was auto, set to disabled\"); ggml-cuda/fattn.cu",
+     .trigger = "check --engine llamacpp --gpu RTX4090 --kv-cache-dtype q5_0 --v-cache-dtype f16"},
+
+    {.code = "KVD205", .severity = error,
+     .title = "llama.cpp has no such flash-attention mode",
+     .message = "{engine} -fa/--flash-attn takes on, off or auto, not '{refused}'",
+     .fix = "pass -fa on, -fa off or -fa auto (the default in current builds)",
+     .source = "llama.cpp common/arg.cpp --flash-attn (\"unknown value for --flash-attn\")",
+     .trigger = "check --gpu RTX4090 -- llama-server -m model.gguf -fa maybe"},
+
+    // ---- TensorRT-LLM (KVD220-KVD239) ----------------------------------------------------
+    {.code = "KVD220", .severity = error,
+     .title = "TensorRT-LLM has no such KV-cache dtype",
+     .message = "{engine} kv_cache_config.dtype '{refused}' is not one of auto, fp8, nvfp4",
+     .fix = "set kv_cache_config.dtype to auto, fp8 or nvfp4 in the --extra_llm_api_options file",
+     .source = "TensorRT-LLM docs/source/features/quantization.md (KvCacheConfig.dtype)",
+     .trigger = "check --gpu H100 -- trtllm-serve meta-llama/Llama-3.1-8B-Instruct --kv_cache_dtype int4"},
+    {.code = "KVD221", .severity = warning,
+     .title = "INT8 KV cache from a legacy checkpoint",
+     .message = "{detail}: TensorRT-LLM's current (PyTorch) flow documents FP8 and NVFP4 KV caches only; INT8 KV belongs "
+                "to the legacy TensorRT-engine flow",
+     .fix = "re-quantize the checkpoint with an FP8 KV cache (ModelOpt --kv_cache_qformat fp8) or set "
+            "kv_cache_config.dtype fp8",
+     .source = "TensorRT-LLM docs/source/features/quantization.md; tensorrt_llm/quantization/mode.py INT8_KV_CACHE",
+     .trigger = "check --engine trtllm --gpu A100 --model-dtype float16 --checkpoint-kv-cache-dtype INT8"},
+
+    // ---- LMDeploy (KVD240-KVD259) --------------------------------------------------------
+    {.code = "KVD240", .severity = error,
+     .title = "LMDeploy has no such quant policy",
+     .message = "{engine} --quant-policy {refused} is invalid: the policies are 0 (none), 4 (int4), 8 (int8), "
+                "16 (fp8), 17 (fp8_e5m2) and 42 (turbo_quant); TurboMind does not take the FP8 ones",
+     .fix = "use --quant-policy 0, 4 or 8 (TurboMind and PyTorch), or 16 or 17 with --backend pytorch",
+     .source = "lmdeploy/cli/utils.py quant_policy (\"invalid quant_policy\"); lmdeploy/messages.py QuantPolicy",
+     .trigger = "check --gpu A100 -- lmdeploy serve api_server internlm/internlm2_5-7b-chat --quant-policy 3"},
 };
 
 }  // namespace

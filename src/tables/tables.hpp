@@ -1,5 +1,6 @@
 // Internal: the accessor of every table. Each table file defines its rows and one function
-// here; lookup code in src/ dispatches on the engine. Nothing outside src/ includes this.
+// here; lookup code in src/ finds an engine's tables through its registry row (engines.cpp),
+// never through a switch on the engine. Nothing outside src/ includes this.
 #pragma once
 
 #include <span>
@@ -32,5 +33,35 @@ std::span<const Constraint> sglang_constraints() noexcept;       // constraints_
 
 std::span<const Release> vllm_releases() noexcept;               // releases_vllm.cpp
 std::span<const Release> sglang_releases() noexcept;             // releases_sglang.cpp
+
+std::span<const CacheDtype> llamacpp_cache_dtypes() noexcept;    // cache_dtypes_llamacpp.cpp
+std::span<const Backend> llamacpp_backends() noexcept;           // backends_llamacpp.cpp
+std::span<const SelectionOrder> llamacpp_selection() noexcept;   // backends_llamacpp.cpp
+std::span<const Constraint> llamacpp_constraints() noexcept;     // backends_llamacpp.cpp (none yet)
+
+std::span<const CacheDtype> trtllm_cache_dtypes() noexcept;      // cache_dtypes_trtllm.cpp
+std::span<const Backend> trtllm_backends() noexcept;             // backends_trtllm.cpp
+std::span<const SelectionOrder> trtllm_selection() noexcept;     // backends_trtllm.cpp
+std::span<const Constraint> trtllm_constraints() noexcept;       // backends_trtllm.cpp
+
+std::span<const CacheDtype> lmdeploy_cache_dtypes() noexcept;    // cache_dtypes_lmdeploy.cpp
+std::span<const Backend> lmdeploy_backends() noexcept;           // backends_lmdeploy.cpp
+std::span<const SelectionOrder> lmdeploy_selection() noexcept;   // backends_lmdeploy.cpp
+std::span<const Constraint> lmdeploy_constraints() noexcept;     // backends_lmdeploy.cpp
+
+/// One engine's registry row: its public description and where its tables are. Adding an
+/// engine is one row in engines.cpp (and its table files); nothing dispatches on the enum.
+struct EngineTables {
+  EngineInfo info;
+  std::span<const CacheDtype> (*vocabulary)() noexcept = nullptr;
+  std::span<const Backend> (*backends)() noexcept = nullptr;
+  std::span<const SelectionOrder> (*selection)() noexcept = nullptr;
+  std::span<const Constraint> (*constraints)() noexcept = nullptr;
+};
+
+/// Every registry row, in Engine order (row i describes Engine(i)).
+std::span<const EngineTables> engine_registry() noexcept;  // engines.cpp
+/// The registry row of `e`.
+const EngineTables& engine_tables(Engine e) noexcept;     // engines.cpp
 
 }  // namespace kvdtype::tables

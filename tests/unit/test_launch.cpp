@@ -141,7 +141,11 @@ std::vector<Case> corpus() {
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
     const auto j = nlohmann::json::parse(line);
-    out.push_back({j.at("id"), j.at("command"), j.at("expect")});
+    // "$DATA/" names a file under tests/data (options files a command reads).
+    std::string command = j.at("command");
+    for (std::size_t at = command.find("$DATA/"); at != std::string::npos; at = command.find("$DATA/", at))
+      command.replace(at, 6, std::string(KVDTYPE_TEST_DATA_DIR) + "/");
+    out.push_back({j.at("id"), command, j.at("expect")});
   }
   return out;
 }
@@ -223,7 +227,11 @@ TEST(LaunchMalformed, AreBadCommandsNamingTheProblem) {
   expect_bad_command("vllm bench serve --model m", "vllm bench is not a serving command");
   expect_bad_command("python3 train.py --model m", "python without -m");
   expect_bad_command("python3 -m my.server --model m", "python -m my.server is not a serving module");
-  expect_bad_command("llama-server -m model.gguf", "unknown program 'llama-server'");
+  expect_bad_command("ollama serve", "unknown program 'ollama'");
+  expect_bad_command("lmdeploy lite auto_awq m", "lmdeploy lite is not a serving command");
+  expect_bad_command("docker run ghcr.io/ggml-org/llama.cpp:full --convert m", "is not a serving tool");
+  expect_bad_command("trtllm-serve m --extra_llm_api_options /nonexistent/kvdtype-options.yml",
+                     "--extra_llm_api_options /nonexistent/kvdtype-options.yml: cannot be read");
   expect_bad_command("CUDA_VISIBLE_DEVICES=0", "no program");
   expect_bad_command("", "empty command");
   expect_bad_command("docker run --rm -e A=1", "docker run without an image");
@@ -320,7 +328,8 @@ TEST(LaunchDetails, SpeculativeDraftDtypeWhenGiven) {
 
 TEST(LaunchFlagsTable, EveryRowIsWellFormed) {
   using kvdtype::io::detail::launch_flags;
-  for (auto engine : {kvdtype::Engine::vllm, kvdtype::Engine::sglang, kvdtype::Engine::trtllm}) {
+  for (auto engine : {kvdtype::Engine::vllm, kvdtype::Engine::sglang, kvdtype::Engine::trtllm, kvdtype::Engine::llamacpp,
+                      kvdtype::Engine::lmdeploy}) {
     std::map<std::string, int> seen;
     for (const auto& f : launch_flags(engine)) {
       EXPECT_FALSE(f.source.empty()) << f.names;

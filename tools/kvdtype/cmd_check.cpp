@@ -15,10 +15,12 @@ struct Flag {
   const char* help;
 };
 constexpr Flag kFlags[] = {
-    {"engine", "vllm (default), sglang"},
+    {"engine", "vllm (default), sglang, trtllm, llamacpp, lmdeploy"},
     {"engine-version", "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, latest (newest known) or auto (installed metadata)"},
     {"gpu", "sm_90, 9.0, H100, 'NVIDIA H100 80GB HBM3', gfx942, MI300X, cpu, or auto (probe this machine)"},
     {"kv-cache-dtype", "the engine's kv-cache string, verbatim (auto, fp8, fp8_e4m3, turboquant_k8v4, …)"},
+    {"v-cache-dtype", "the V cache's own string where the engine sets V apart (llama.cpp -ctv; default f16)"},
+    {"flash-attention", "on, off or auto (llama.cpp -fa)"},
     {"model-dtype", "bfloat16, float16, float32"},
     {"attention", "mha, gqa, mqa, mla, sparse-mla"},
     {"backend", "attention backend in engine spelling, or auto"},

@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kvdtype/engine.hpp"
@@ -32,10 +33,15 @@ struct LaunchCommand {
                                         ///< (input.backend is the decode one); check it as a second request
   std::optional<RequestInput> draft;    ///< speculative decoding: the drafter's own request overrides
   std::string draft_model;              ///< the drafter's model, when named
+  /// Engine-specific settings (llama.cpp -fa/-ngl, trtllm-serve --extra_llm_api_options, LMDeploy
+  /// --quant-policy) as (name, value), read by that engine's launch code before the command is returned.
+  std::vector<std::pair<std::string, std::string>> engine_options;
 };
 
 /// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,
-/// `python3 -m sglang.launch_server --model-path …`, with leading NAME=value / `env NAME=value`.
+/// `python3 -m sglang.launch_server --model-path …`, `trtllm-serve MODEL …`, `llama-server -m …`
+/// (llama-cli, llama-bench), `lmdeploy serve api_server MODEL …` / `lmdeploy chat MODEL …`, with
+/// leading NAME=value / `env NAME=value` and the engines' images after `docker run`.
 /// A flag missing its value or an unknown program is an Error (bad_command).
 [[nodiscard]] Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv);
 

@@ -26,6 +26,10 @@ inline constexpr int kMaxConfigDepth = 64;
 /// the file and the problem.
 [[nodiscard]] Result<ModelConfig> read_model_config(const std::filesystem::path& path);
 
+/// A GGUF model file (llama.cpp): its metadata header, for the geometry (layers, heads, head
+/// sizes, MLA latent). read_model_config() hands .gguf files (by the GGUF magic) here.
+[[nodiscard]] Result<ModelConfig> read_gguf_config(const std::filesystem::path& path);
+
 /// The same from JSON text already in memory (`where` names it in errors).
 [[nodiscard]] Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_view where,
                                                      std::string_view hf_quant_config_text = {});

@@ -1,0 +1,110 @@
+// llama.cpp's attention backends: the ggml device backends that hold the KV cache and run the
+// flash-attention op (GGML_OP_FLASH_ATTN_EXT), with the K/V type pairs and head sizes their
+// flash-attention kernels have. The cache itself can be any cache type on any backend (it is
+// memory written by set_rows); what differs is whether the flash-attention op has a kernel there.
+// Without one, ggml's scheduler runs the op on the CPU backend (supports_op() is false), and with
+// -fa auto llama.cpp turns flash attention off instead (check.cpp, rules KVD202-KVD204).
+//
+// Read from ggml-org/llama.cpp:
+//   ggml/src/ggml-cuda/fattn.cu @00a2d609   ggml_cuda_fattn_kv_type_supported (f32 f16 q4_0 q8_0 bf16;
+//        q4_1 q5_0 q5_1 only with GGML_CUDA_FA_ALL_QUANTS; iq4_nl never), the K/V gate of
+//        ggml_cuda_get_best_fattn_kernel (without GGML_CUDA_FA_ALL_QUANTS, K and V must have one type
+//        or be q8_0/q4_0), the head sizes it switches on (40 64 72 80 96 112 128 256 with V = K,
+//        192 with V 128, 320 with V 256, 512, 576 with V 512; the large ones need the GQA path)
+//   ggml/src/ggml-metal/ggml-metal-device.m @003a32eb  ggml_metal_device_supports_op: head sizes 32 40
+//        48 64 72 80 96 112 128 192 256 576, K and V of one type, simdgroup matrix multiply needed
+//   ggml/src/ggml-vulkan/ggml-vulkan.cpp     supports_op refuses K and V of different types (quoted
+//        in a public write-up of a fork; the per-type and per-head-size list was not read)
+//   ggml/src/ggml-cpu                        the CPU op reads any K/V type pair through its type traits
+//        (PR ggml-org/llama.cpp#7372 added quantized K/V to the CPU flash attention)
+// HIP builds the same fattn.cu (GGML_USE_HIP), so its coverage is CUDA's (llama.cpp#8864, #12655),
+// except sparse flash attention, which fattn.cu aborts on outside NVIDIA CUDA (fattn-sparse.cu,
+// ggml_cuda_flash_attn_ext_compact_mask); its K/V coverage was not read.
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+constexpr std::string_view kAllTypes = "f16 f32 bf16 q8_0 q4_0 q4_1 iq4_nl q5_0 q5_1";
+constexpr std::string_view kModelDtypes = "float16 bfloat16 float32";
+// fattn.cu without GGML_CUDA_FA_ALL_QUANTS: one type for K and V, or q8_0 K with q4_0 V.
+constexpr std::string_view kCudaPairs = "f16/f16 f32/f32 bf16/bf16 q8_0/q8_0 q4_0/q4_0 q8_0/q4_0";
+// With GGML_CUDA_FA_ALL_QUANTS: every pair of the eight types ggml_cuda_fattn_kv_type_supported takes.
+constexpr std::string_view kCudaAllQuantsPairs =
+    "f32/f32 f32/f16 f32/bf16 f32/q8_0 f32/q4_0 f32/q4_1 f32/q5_0 f32/q5_1 "
+    "f16/f32 f16/f16 f16/bf16 f16/q8_0 f16/q4_0 f16/q4_1 f16/q5_0 f16/q5_1 "
+    "bf16/f32 bf16/f16 bf16/bf16 bf16/q8_0 bf16/q4_0 bf16/q4_1 bf16/q5_0 bf16/q5_1 "
+    "q8_0/f32 q8_0/f16 q8_0/bf16 q8_0/q8_0 q8_0/q4_0 q8_0/q4_1 q8_0/q5_0 q8_0/q5_1 "
+    "q4_0/f32 q4_0/f16 q4_0/bf16 q4_0/q8_0 q4_0/q4_0 q4_0/q4_1 q4_0/q5_0 q4_0/q5_1 "
+    "q4_1/f32 q4_1/f16 q4_1/bf16 q4_1/q8_0 q4_1/q4_0 q4_1/q4_1 q4_1/q5_0 q4_1/q5_1 "
+    "q5_0/f32 q5_0/f16 q5_0/bf16 q5_0/q8_0 q5_0/q4_0 q5_0/q4_1 q5_0/q5_0 q5_0/q5_1 "
+    "q5_1/f32 q5_1/f16 q5_1/bf16 q5_1/q8_0 q5_1/q4_0 q5_1/q4_1 q5_1/q5_0 q5_1/q5_1";
+constexpr std::string_view kCudaHeads = "40 64 72 80 96 112 128 192 256 320 512 576";
+constexpr std::string_view kCudaMissing =
+    "ggml_cuda_flash_attn_ext_supported() is false for it, so ggml's scheduler runs the flash-attention op on the CPU";
+
+constexpr Backend kLlamacppBackends[] = {
+    {.engine = Engine::llamacpp, .name = "CUDA", .aliases = "cuda ggml-cuda", .platforms = "cuda",
+     .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "default build: flash attention for f16, f32, bf16, q8_0, q4_0 with K and V of one type, and q8_0 K "
+              "with q4_0 V; other pairs run the op on the CPU",
+     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel",
+     .fa_kv_pairs = kCudaPairs, .fa_head_sizes = kCudaHeads, .fa_missing = kCudaMissing},
+    {.engine = Engine::llamacpp, .name = "CUDA_FA_ALL_QUANTS", .aliases = "cuda-fa-all-quants", .platforms = "cuda",
+     .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "a build with -DGGML_CUDA_FA_ALL_QUANTS=ON: every K/V pair of f32 f16 bf16 q8_0 q4_0 q4_1 q5_0 q5_1 "
+              "(iq4_nl still has no CUDA kernel); longer compile",
+     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 (#ifdef GGML_CUDA_FA_ALL_QUANTS); docs/build.md",
+     .fa_kv_pairs = kCudaAllQuantsPairs, .fa_head_sizes = kCudaHeads, .fa_missing = kCudaMissing},
+    {.engine = Engine::llamacpp, .name = "HIP", .aliases = "rocm ggml-hip", .platforms = "rocm",
+     .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "ROCm builds compile the CUDA flash-attention code: the same K/V pairs as CUDA",
+     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu (GGML_USE_HIP); ggml/src/ggml-hip/CMakeLists.txt",
+     .fa_kv_pairs = kCudaPairs, .fa_head_sizes = kCudaHeads, .fa_missing = kCudaMissing},
+    {.engine = Engine::llamacpp, .name = "HIP_FA_ALL_QUANTS", .aliases = "rocm-fa-all-quants", .platforms = "rocm",
+     .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "a ROCm build with -DGGML_CUDA_FA_ALL_QUANTS=ON: the CUDA all-quants pairs",
+     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu (GGML_USE_HIP, GGML_CUDA_FA_ALL_QUANTS)",
+     .fa_kv_pairs = kCudaAllQuantsPairs, .fa_head_sizes = kCudaHeads, .fa_missing = kCudaMissing},
+    // kvdtype has no Apple GPU targets: METAL names no platform, so it is only judged when no GPU is given.
+    {.engine = Engine::llamacpp, .name = "METAL", .aliases = "metal mtl", .platforms = "",
+     .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "Apple GPUs: flash attention needs K and V of one type (supports_op does not check which type; "
+              "whether every type has a Metal kernel was not read)",
+     .source = "llama.cpp ggml/src/ggml-metal/ggml-metal-device.m @003a32eb ggml_metal_device_supports_op",
+     .fa_kv_pairs = "*/=", .fa_head_sizes = "32 40 48 64 72 80 96 112 128 192 256 576",
+     .fa_missing = "ggml_metal_device_supports_op() is false for it, so the flash-attention op runs on the CPU"},
+    {.engine = Engine::llamacpp, .name = "VULKAN", .aliases = "vulkan vk", .platforms = "cuda rocm",
+     .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "any GPU with Vulkan: flash attention needs K and V of one type; the per-type and head-size list "
+              "was not read (not modelled)",
+     .source = "llama.cpp ggml/src/ggml-vulkan/ggml-vulkan.cpp supports_op GGML_OP_FLASH_ATTN_EXT (K type == V type)",
+     .fa_kv_pairs = "*/=",
+     .fa_missing = "the Vulkan supports_op() refuses K and V of different types, so the flash-attention op runs on the CPU"},
+    {.engine = Engine::llamacpp, .name = "CPU", .aliases = "cpu ggml-cpu", .platforms = "cpu cuda rocm",
+     .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "layers kept on the CPU (-ngl 0 or no GPU backend): flash attention reads every K/V type pair",
+     .source = "llama.cpp ggml/src/ggml-cpu/ops.cpp ggml_compute_forward_flash_attn_ext_f16; PR ggml-org/llama.cpp#7372",
+     .fa_kv_pairs = "*/*", .fa_missing = ""},
+};
+
+// llama.cpp has no selection among attention implementations: the device backend of the layers
+// holds the cache. kvdtype takes the GPU's own backend (a build for that vendor, layers offloaded).
+constexpr SelectionOrder kLlamacppSelection[] = {
+    {.engine = Engine::llamacpp, .platform = "cuda", .order = "CUDA",
+     .source = "llama.cpp: a CUDA build offloads layers (-ngl) to the CUDA backend"},
+    {.engine = Engine::llamacpp, .platform = "rocm", .order = "HIP",
+     .source = "llama.cpp: a HIP build offloads layers (-ngl) to the ROCm backend"},
+    {.engine = Engine::llamacpp, .platform = "cpu", .order = "CPU",
+     .source = "llama.cpp: without a GPU backend every layer runs on the CPU"},
+};
+
+}  // namespace
+
+std::span<const Backend> llamacpp_backends() noexcept { return kLlamacppBackends; }
+std::span<const SelectionOrder> llamacpp_selection() noexcept { return kLlamacppSelection; }
+// No engine-specific constraint rows yet: llama.cpp's refusals are the generic flash-attention
+// checks (check.cpp) and the parser's whitelist (the launch parser, rule KVD200).
+std::span<const Constraint> llamacpp_constraints() noexcept { return {}; }
+
+}  // namespace kvdtype::tables

@@ -1,0 +1,69 @@
+// LMDeploy's two engines, TurboMind (C++/CUDA) and the PyTorch engine, as its "backends"
+// (--backend turbomind|pytorch), with what each accepts.
+//
+// Read from InternLM/lmdeploy 1263d5cd:
+//   lmdeploy/messages.py TurbomindEngineConfig   quant_policy is a bit mask there (4 int4, 8 int8); its
+//        assertion admits NONE, INT4, INT8 and TURBO_QUANT; FP8 policies are refused (the review of
+//        InternLM/lmdeploy PR #4563 asked for exactly that: TurboMind has no fp8 flag, 16 would silently
+//        run unquantized). Releases before FP8/TurboQuant accepted 0, 4, 8 in both engines.
+//        cache_max_entry_count defaults to 0.8 (capacity.cpp).
+//   lmdeploy/messages.py PytorchEngineConfig     quant_policy > 0 only on device types cuda and ascend
+//   lmdeploy/cli/serve.py, cli/utils.py           --backend defaults to turbomind (the CLI falls back to
+//        pytorch only for model architectures TurboMind lacks, which kvdtype does not model)
+//   docs/en/quantization/kv_quant.md             int4/int8 KV on sm70, sm75, sm80/86, sm89, sm90
+//   lmdeploy/pytorch/kernels/cuda/               the PyTorch engine's attention and cache-fill kernels
+//        are Triton kernels (fill_kv_cache.py quantizes int4/int8 to uint8 codes with a scale and a
+//        zero point per token and head: InternLM/lmdeploy PR #2438), so an fp8 e4m3 cache needs
+//        Triton's fp8e4nv (sm_89 and newer)
+//   lmdeploy/pytorch/engine/cache_engine.py       sparse MLA (DSA) accepts quant_policy none or fp8 only
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+constexpr Backend kLmdeployBackends[] = {
+    {.engine = Engine::lmdeploy, .name = "turbomind", .aliases = "TurboMind tm", .platforms = "cuda",
+     .attention = "mha gqa mqa mla", .kv_cache_dtypes = "0 4 8 42", .model_dtypes = "float16 bfloat16", .min_cc = 70,
+     .notes = "the CLI default; int4/int8 KV quantized online in its own CUDA kernels; FP8 policies refused "
+              "(assertion); sm_70 and newer; 42 passes its config check (whether its kernels implement TurboQuant "
+              "was not read)",
+     .source = "lmdeploy/messages.py TurbomindEngineConfig; docs/en/quantization/kv_quant.md; cli/utils.py --backend"},
+    {.engine = Engine::lmdeploy, .name = "pytorch", .aliases = "PyTorch pt", .platforms = "cuda",
+     .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = "0 4 8 16 17 42",
+     .model_dtypes = "float16 bfloat16", .fp8_path = Fp8Path::triton,
+     .notes = "Triton kernels: an fp8_e4m3 cache (16) needs sm_89+; quant_policy > 0 only on CUDA (and Ascend)",
+     .source = "lmdeploy/messages.py PytorchEngineConfig; pytorch/engine/cache_engine.py; pytorch/kernels/cuda"},
+};
+
+constexpr SelectionOrder kLmdeploySelection[] = {
+    // DSA (sparse MLA) models are not TurboMind architectures: the CLI's autoget_backend moves them
+    // to the PyTorch engine (the attention kind stands in for TurboMind's architecture list).
+    {.engine = Engine::lmdeploy, .platform = "cuda", .attention = "sparse-mla", .order = "pytorch",
+     .source = "lmdeploy/archs.py autoget_backend (falls back to pytorch for architectures TurboMind lacks)"},
+    {.engine = Engine::lmdeploy, .platform = "cuda", .order = "turbomind",
+     .source = "lmdeploy/cli/utils.py: --backend defaults to turbomind (no search among engines)"},
+    // Other devices (Ascend, MACA, Cambricon) are not kvdtype targets; on ROCm and CPU the default
+    // is refused by its row (KVD014).
+    {.engine = Engine::lmdeploy, .platform = "rocm cpu", .order = "turbomind",
+     .source = "lmdeploy/cli/utils.py --backend default; TurboMind builds for CUDA only"},
+};
+
+constexpr Constraint kLmdeployConstraints[] = {
+    {.engine = Engine::lmdeploy, .rule = "KVD003",
+     .when = {.kv_cache_dtypes = "4 8 17 42", .attention = "sparse-mla"},
+     .detail = "sparse MLA (DSA) models take quant_policy 0 or 16 (fp8) only: \"Sparse MLA does not support "
+               "quant_policy\"",
+     .source = "lmdeploy/pytorch/engine/cache_engine.py (sparse MLA quant_policy check)"},
+    {.engine = Engine::lmdeploy, .rule = "KVD003",
+     .when = {.kv_cache_dtypes = "42", .attention = "mla"},
+     .detail = "TurboQuant (42) is not available for MLA models",
+     .source = "lmdeploy/pytorch/engine/cache_engine.py (TurboQuant checks)"},
+};
+
+}  // namespace
+
+std::span<const Backend> lmdeploy_backends() noexcept { return kLmdeployBackends; }
+std::span<const SelectionOrder> lmdeploy_selection() noexcept { return kLmdeploySelection; }
+std::span<const Constraint> lmdeploy_constraints() noexcept { return kLmdeployConstraints; }
+
+}  // namespace kvdtype::tables
