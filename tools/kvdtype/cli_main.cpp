@@ -122,7 +122,7 @@ std::unique_ptr<Program> make_program() {
   app.set_version_flag("--version", std::string("kvdtype ") + KVDTYPE_VERSION_STRING);
   app.set_help_all_flag("--help-all", "Print help for every subcommand and exit");
   app.footer(kExitStatusHelp);
-  app.get_formatter()->column_width(44);
+  app.get_formatter()->column_width(50);
   p->commands = {add_check(app, false, p->launch), add_check(app, true, p->launch), add_explain(app),
                  add_rules(app),    add_backends(app),   add_formats(app),  add_targets(app),
                  add_matrix(app),   add_probe(app)};

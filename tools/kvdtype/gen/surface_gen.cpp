@@ -1,6 +1,6 @@
 // kvdtype_surface_gen: what is generated from the request-field table and the command line.
 //
-//   kvdtype_surface_gen completion          the bash completion script, on stdout
+//   kvdtype_surface_gen completion [FILE]   the bash completion script (stdout or FILE)
 //   kvdtype_surface_gen check FILE...       exit 1 when a FILE's generated block is stale
 //   kvdtype_surface_gen write FILE...       rewrite each FILE's generated block
 //
@@ -85,10 +85,16 @@ bool regenerate(const std::string& path, std::string& current, std::string& want
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.size() == 1 && args[0] == "completion") {
+  if ((args.size() == 1 || args.size() == 2) && args[0] == "completion") {
     auto program = kvdtype::cli::make_program();
-    std::cout << kvdtype::cli::bash_completion(*program);
-    return 0;
+    const std::string script = kvdtype::cli::bash_completion(*program);
+    if (args.size() == 1) {
+      std::cout << script;
+      return 0;
+    }
+    std::ofstream out(args[1], std::ios::binary);
+    out << script;
+    return out ? 0 : 2;
   }
   if (args.size() >= 2 && (args[0] == "check" || args[0] == "write")) {
     int status = 0;
@@ -107,6 +113,6 @@ int main(int argc, char** argv) {
     }
     return status;
   }
-  std::cerr << "usage: kvdtype_surface_gen completion | check FILE... | write FILE...\n";
+  std::cerr << "usage: kvdtype_surface_gen completion [FILE] | check FILE... | write FILE...\n";
   return 2;
 }
