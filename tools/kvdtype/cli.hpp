@@ -93,8 +93,12 @@ T& keep() {
 struct Command {
   CLI::App* app = nullptr;
   std::function<int()> run;
+  bool light = false;  ///< registered without its options (see make_program)
 };
-Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch);
+/// `light`: the subcommand's name and description only, none of its ~40 options (registering
+/// them is most of a cold start's instructions: CLI11 compares every new name with every earlier
+/// one; docs/performance.md).
+Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch, bool light = false);
 Command add_formats(CLI::App& app);
 Command add_targets(CLI::App& app);
 Command add_backends(CLI::App& app);
@@ -111,7 +115,9 @@ struct Program {
   CLI::App app{"kvdtype: resolve and check KV-cache dtype flags before any kernel runs", "kvdtype"};
   std::vector<Command> commands;
 };
-std::unique_ptr<Program> make_program();
+/// `args`: the words of the command line, for registering only what they can use — check's and
+/// resolve's options only for the one named (both for --help-all, or when `args` is null).
+std::unique_ptr<Program> make_program(const std::vector<std::string>* args = nullptr);
 
 /// A bash completion script for `program` (subcommands, their flags and engine spellings, and
 /// the values of flags with a fixed set of them).

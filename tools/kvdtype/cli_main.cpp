@@ -19,6 +19,9 @@ namespace {
 
 thread_local Arena* g_arena = nullptr;
 
+int run(const std::vector<std::string>& args, const std::vector<std::string>& launch,
+        const std::map<std::string, std::string>& original, bool full);
+
 constexpr const char* kDescription =
     "kvdtype: resolve and check KV-cache dtype flags before any kernel runs.\n"
     "Give a request as flags (the engines' own spellings work too: --dtype, -tp, --attention-backend, …)\n"
@@ -57,7 +60,8 @@ std::string engine_spelling(const std::string& arg, std::map<std::string, std::s
   const std::size_t eq = arg.find('=');
   const std::string word = arg.substr(0, eq);
   const fields::RequestField* f = fields::find(word);
-  if (f == nullptr || word.size() < 3) return arg;
+  // Only a spelling the table lists (-tp), never a single-dash field name (-gpu is refused).
+  if (f == nullptr || (" " + std::string(f->aliases) + " ").find(" " + word + " ") == std::string::npos) return arg;
   std::string rewritten = fields::flag(f->name);
   original[rewritten] = word;
   if (eq != std::string::npos) rewritten += arg.substr(eq);
@@ -111,8 +115,16 @@ Arena& arena() {
   return g_arena != nullptr ? *g_arena : fallback;
 }
 
-std::unique_ptr<Program> make_program() {
+std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
   auto p = std::make_unique<Program>();
+  // check and resolve register their options only when named (or for --help-all / no args).
+  bool full_check = args == nullptr, full_resolve = args == nullptr;
+  if (args != nullptr) {
+    for (const std::string& a : *args) {
+      if (a == "--help-all") full_check = full_resolve = true;
+      if ((a == "check" || a == "resolve") && !full_check && !full_resolve) (a == "check" ? full_check : full_resolve) = true;
+    }
+  }
   Arena* const previous = g_arena;
   g_arena = &p->arena;
   CLI::App& app = p->app;
@@ -123,7 +135,8 @@ std::unique_ptr<Program> make_program() {
   app.set_help_all_flag("--help-all", "Print help for every subcommand and exit");
   app.footer(kExitStatusHelp);
   app.get_formatter()->column_width(50);
-  p->commands = {add_check(app, false, p->launch), add_check(app, true, p->launch), add_explain(app),
+  p->commands = {add_check(app, false, p->launch, !full_check), add_check(app, true, p->launch, !full_resolve),
+                 add_explain(app),
                  add_rules(app),    add_backends(app),   add_formats(app),  add_targets(app),
                  add_matrix(app),   add_probe(app)};
   for (const Command& c : p->commands) {
@@ -135,10 +148,8 @@ std::unique_ptr<Program> make_program() {
 }
 
 int main(std::span<const std::string> argv) {
-  auto program = make_program();
-  Program& p = *program;
   // Everything after the first "--" is a launch command, handed over untouched.
-  std::vector<std::string> args;
+  std::vector<std::string> args, launch;
   std::map<std::string, std::string> original;
   bool in_launch = false;
   for (const std::string& a : argv) {
@@ -146,9 +157,23 @@ int main(std::span<const std::string> argv) {
       in_launch = true;
       continue;
     }
-    if (in_launch) p.launch.push_back(a);
+    if (in_launch) launch.push_back(a);
     else args.push_back(engine_spelling(a, original));
   }
+  const int status = run(args, launch, original, false);
+  std::cout.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  return status;
+}
+
+namespace {
+
+int run(const std::vector<std::string>& args, const std::vector<std::string>& launch,
+        const std::map<std::string, std::string>& original, bool full) {
+  auto program = make_program(full ? nullptr : &args);
+  Program& p = *program;
+  p.launch = launch;
 
   int status = kAccepted;
   bool parsed = false;
@@ -182,6 +207,9 @@ int main(std::span<const std::string> argv) {
     const std::vector<std::string> top = p.app.remaining();
     if (!top.empty()) {
       status = report_extras(p, nullptr, top, args, original);
+    } else if (chosen != nullptr && chosen->light) {
+      // The words named a subcommand other than the one guessed: register everything, parse again.
+      return run(args, launch, original, true);
     } else if (chosen != nullptr && !chosen->app->remaining().empty()) {
       status = report_extras(p, chosen->app, chosen->app->remaining(), args, original);
     } else if (chosen != nullptr) {
@@ -192,10 +220,9 @@ int main(std::span<const std::string> argv) {
       std::cout << p.app.help();
     }
   }
-  std::cout.flush();
-  std::fflush(stdout);
-  std::fflush(stderr);
   return status;
 }
+
+}  // namespace
 
 }  // namespace kvdtype::cli
