@@ -34,3 +34,26 @@ install(FILES ${PROJECT_BINARY_DIR}/kvdtype.pc DESTINATION ${CMAKE_INSTALL_LIBDI
 if(KVDTYPE_BUILD_TOOLS)
   install(TARGETS kvdtype_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
+
+# The man page (help2man, at build time) and the bash completion (kvdtype_surface_gen), where
+# man and bash-completion look: man1 under the prefix, and bash-completion's completionsdir
+# (its pkg-config variable, rebased onto this prefix) or share/bash-completion/completions.
+if(KVDTYPE_BUILD_TOOLS)
+  if(KVDTYPE_MANPAGE)
+    install(FILES ${KVDTYPE_MANPAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  endif()
+  set(KVDTYPE_BASH_COMPLETION_DIR "" CACHE STRING "Where the bash completion is installed (default: from bash-completion.pc)")
+  if(NOT KVDTYPE_BASH_COMPLETION_DIR)
+    set(KVDTYPE_BASH_COMPLETION_DIR "${CMAKE_INSTALL_DATADIR}/bash-completion/completions")
+    find_package(PkgConfig QUIET)
+    if(PKG_CONFIG_FOUND)
+      pkg_get_variable(_kvdtype_bc_dir bash-completion completionsdir)
+      pkg_get_variable(_kvdtype_bc_prefix bash-completion prefix)
+      # Relative to the install prefix, so `cmake --install --prefix X` keeps it inside X.
+      if(_kvdtype_bc_dir AND _kvdtype_bc_prefix AND _kvdtype_bc_dir MATCHES "^${_kvdtype_bc_prefix}/")
+        string(REGEX REPLACE "^${_kvdtype_bc_prefix}/" "" KVDTYPE_BASH_COMPLETION_DIR "${_kvdtype_bc_dir}")
+      endif()
+    endif()
+  endif()
+  install(FILES ${KVDTYPE_COMPLETION} DESTINATION ${KVDTYPE_BASH_COMPLETION_DIR})
+endif()

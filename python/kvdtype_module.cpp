@@ -16,10 +16,14 @@
 #include <string>
 #include <string_view>
 
+#include "cli.hpp"
 #include "common/text.hpp"
 #include "embed.hpp"
+#include "kvdtype/io/pipeline.hpp"
+#include "kvdtype/io/probe.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/kvdtype.hpp"
+#include "request_fields.hpp"
 
 namespace py = pybind11;
 using kvdtype::FormatId;
@@ -32,6 +36,7 @@ namespace {
 // Created once at import; the module object keeps them alive.
 struct Exceptions {
   PyObject* error = nullptr;         // kvdtype.Error(Exception)
+  PyObject* bad_input = nullptr;     // BadInputError(Error): every bad input (the CLI's exit 2)
   PyObject* unknown_name = nullptr;  // UnknownNameError(Error, ValueError)
   PyObject* bad_value = nullptr;     // BadValueError(Error, ValueError)
   PyObject* bad_file = nullptr;      // BadFileError(Error): the model config (not OSError: most are parse errors)
@@ -58,7 +63,8 @@ PyObject* exception_for(kvdtype::ErrorCode code) {
   throw py::error_already_set();
 }
 
-[[noreturn]] void raise(const kvdtype::Error& e) { raise(exception_for(e.code), e.message); }
+// The library's messages name the CLI's flags ("--gpu: …"); in Python they name the keyword.
+[[noreturn]] void raise(const kvdtype::Error& e) { raise(exception_for(e.code), kvdtype::fields::without_flag_names(e.message)); }
 
 // ---- the Plan object -----------------------------------------------------------------------------
 
@@ -76,14 +82,23 @@ std::optional<std::string> opt_name(const std::optional<FormatId>& f) {
   return std::string(kvdtype::name(*f));
 }
 
-// A checked request: the Report, what the CLI prints beside it, and the Guard built once.
+// A checked workload as the pipeline returns it (io::check_input: the report, the drafter's and
+// the prefill backend's, capacity and notes), and the Guard built once from its plan.
 struct Plan {
-  kvdtype::embed::Checked checked;
+  kvdtype::io::Checked checked;
+  bool resolve_only = false;
   kvdtype::Guard guard;
 
-  explicit Plan(kvdtype::embed::Checked c) : checked(std::move(c)), guard(checked.report.plan) {}
+  Plan(kvdtype::io::Checked c, bool resolve) : checked(std::move(c)), resolve_only(resolve), guard(checked.report.plan) {}
   const kvdtype::Plan& plan() const { return checked.report.plan; }
   const kvdtype::Report& report() const { return checked.report; }
+  kvdtype::Verdict verdict() const { return checked.verdict(); }
+  // Exactly what `kvdtype check|resolve --format F` prints for the same input.
+  std::string render(kvdtype::io::OutputFormat f) const {
+    const kvdtype::io::ReportExtras extras = checked.view();
+    return kvdtype::io::render_report(checked.report, f, resolve_only ? "resolve" : "check", kvdtype::io::TextStyle{},
+                                      &extras);
+  }
 };
 
 // ---- text ------------------------------------------------------------------------------------------
@@ -118,7 +133,7 @@ std::string str_of(py::handle obj) { return text_of(py::str(obj)); }
 std::optional<std::string> keyword_text(std::string_view key, py::handle value) {
   if (value.is_none()) return std::nullopt;
   if (PyBool_Check(value.ptr())) return std::string(value.ptr() == Py_True ? "yes" : "no");
-  if (PyUnicode_Check(value.ptr())) return key == "model" ? path_of(value) : text_of(value);
+  if (PyUnicode_Check(value.ptr())) return key == "model" || key == "command_file" ? path_of(value) : text_of(value);
   if (PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())) return str_of(value);
   // numpy integers and other int-likes.
   if (PyIndex_Check(value.ptr())) {
@@ -126,14 +141,43 @@ std::optional<std::string> keyword_text(std::string_view key, py::handle value) 
     if (!i) throw py::error_already_set();
     return str_of(i);
   }
-  if (key == "model" && (PyBytes_Check(value.ptr()) || PyObject_HasAttrString(value.ptr(), "__fspath__")))
+  if ((key == "model" || key == "command_file") && (PyBytes_Check(value.ptr()) || PyObject_HasAttrString(value.ptr(), "__fspath__")))
     return path_of(py::module_::import("os").attr("fspath")(value));
   raise(g_exc.bad_value, std::string(key) + ": expected a str, int or float, got " +
                              std::string(py::str(py::type::handle_of(value).attr("__name__"))));
 }
 
+// The keywords check() takes besides the request fields.
+constexpr std::string_view kInputKeywords[] = {"model", "command", "command_file", "verbose", "flags"};
+
+kvdtype::Error unknown_keyword(std::string_view key) {
+  std::vector<std::string_view> names;
+  for (const kvdtype::fields::RequestField& f : kvdtype::fields::all()) names.push_back(f.name);
+  for (std::string_view k : kInputKeywords) names.push_back(k);
+  return kvdtype::Error{kvdtype::ErrorCode::unknown_name, "unknown keyword '" + kvdtype::detail::printable(key) +
+                                                              "'; nearest: " + kvdtype::detail::nearest(key, names)};
+}
+
+// command= as the pipeline takes it: a str is shell text (a script, continuation lines), any
+// other sequence is the words already split (os.fsencode'd like argv).
+void set_command(kvdtype::io::CheckInput& in, py::handle value) {
+  if (value.is_none()) return;
+  if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr())) {
+    in.command_text = path_of(value);
+    return;
+  }
+  if (!PySequence_Check(value.ptr()))
+    raise(g_exc.bad_value, "command: expected a str (shell text) or a list of str (words), got " +
+                               std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+  for (py::handle w : py::reinterpret_borrow<py::sequence>(value)) {
+    if (!PyUnicode_Check(w.ptr()) && !PyBytes_Check(w.ptr()))
+      raise(g_exc.bad_value, "command: every word must be a str");
+    in.command.push_back(path_of(w));
+  }
+}
+
 Plan run(const py::kwargs& kwargs, bool resolve_only) {
-  kvdtype::embed::InputBuilder builder;
+  kvdtype::io::CheckInput in;
   for (const auto& [k, v] : kwargs) {
     const std::string key = text_of(k);
     if (key == "flags") {
@@ -141,18 +185,34 @@ Plan run(const py::kwargs& kwargs, bool resolve_only) {
       int overflow = 0;
       const long long f = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
       if (overflow != 0 || f < 0 || f > 0xffffffffLL) raise(g_exc.bad_value, "flags: out of range (FLAG_* bits)");
-      builder.set_flags(static_cast<std::uint32_t>(f));
+      in.fields.flags = static_cast<std::uint32_t>(f);
+      continue;
+    }
+    if (key == "command") {
+      set_command(in, v);
+      continue;
+    }
+    if (key == "verbose") {
+      in.verbose = PyObject_IsTrue(v.ptr()) == 1;
       continue;
     }
     const std::optional<std::string> text = keyword_text(key, v);
-    // An unexpected keyword is a TypeError in Python; it is a kvdtype.UnknownNameError too.
-    if (!builder.set(key, text.value_or(""))) raise(g_exc.unknown_keyword, kvdtype::embed::unknown_field(key).message);
+    if (key == "model") {
+      in.model = text.value_or("");
+      continue;
+    }
+    if (key == "command_file") {
+      in.command_file = text.value_or("");
+      continue;
+    }
+    // Only the table's spelling: check(kv_cache_dtype=…), not check(**{"kv-cache-dtype": …}).
+    const kvdtype::fields::RequestField* field = kvdtype::fields::find(key);
+    if (field == nullptr || field->name != key) raise(g_exc.unknown_keyword, unknown_keyword(key).message);
+    in.fields.set(key, text.value_or(""));
   }
-  auto input = builder.build();
-  if (!input.ok()) raise(input.error());
-  auto checked = kvdtype::embed::run(*input, resolve_only);
+  auto checked = kvdtype::io::check_input(in);
   if (!checked.ok()) raise(checked.error());
-  return Plan(std::move(checked).value());
+  return Plan(std::move(checked).value(), resolve_only);
 }
 
 // ---- dtype-like objects → FormatId -------------------------------------------------------------------
@@ -359,6 +419,18 @@ Role role_of(py::handle r) {
   raise(g_exc.unknown_name, "role must be 'q', 'k_cache', 'v_cache' or 'kv_data_type' (or 0..3)");
 }
 
+[[noreturn]] void raise_guard(const std::string& msg, const std::optional<std::string>& code, Role role,
+                              const std::string& got, const std::optional<std::string>& want) {
+  py::object e = py::reinterpret_steal<py::object>(PyObject_CallFunction(g_exc.guard, "s", msg.c_str()));
+  if (!e) throw py::error_already_set();
+  e.attr("code") = code ? py::object(py::str(*code)) : py::none();
+  e.attr("role") = py::str(std::string(kvdtype::name(role)));
+  e.attr("got") = py::str(got);
+  e.attr("want") = want ? py::object(py::str(*want)) : py::none();
+  PyErr_SetObject(g_exc.guard, e.ptr());
+  throw py::error_already_set();
+}
+
 [[noreturn]] void raise_refused(const Plan& plan, Role role, FormatId f) {
   const auto failure = plan.guard.check(role, f);
   std::string msg = std::string(kvdtype::name(role)) + ": " + std::string(kvdtype::name(f)) + " refused";
@@ -366,14 +438,41 @@ Role role_of(py::handle r) {
     msg += " (" + std::string(failure->rule->code) + ": " + std::string(failure->rule->title) + ")";
   if (failure && failure->want) msg += "; the plan wants " + std::string(kvdtype::name(*failure->want));
   if (plan.plan().backend) msg += " for " + std::string(plan.plan().backend->name);
-  py::object e = py::reinterpret_steal<py::object>(PyObject_CallFunction(g_exc.guard, "s", msg.c_str()));
-  if (!e) throw py::error_already_set();
-  e.attr("code") = failure && failure->rule ? py::object(py::str(std::string(failure->rule->code))) : py::none();
-  e.attr("role") = py::str(std::string(kvdtype::name(role)));
-  e.attr("got") = py::str(std::string(kvdtype::name(f)));
-  e.attr("want") = failure && failure->want ? py::object(py::str(std::string(kvdtype::name(*failure->want)))) : py::none();
-  PyErr_SetObject(g_exc.guard, e.ptr());
-  throw py::error_already_set();
+  raise_guard(msg, failure && failure->rule ? std::optional<std::string>(std::string(failure->rule->code)) : std::nullopt,
+              role, std::string(kvdtype::name(f)),
+              failure && failure->want ? opt_name(failure->want) : std::nullopt);
+}
+
+// What the plan wants for a role, by name (for a dtype kvdtype cannot even name).
+std::optional<std::string> wanted(const Plan& plan, Role role) {
+  const kvdtype::Plan& p = plan.plan();
+  switch (role) {
+    case Role::q: return opt_name(p.q);
+    case Role::k_cache: return opt_name(p.k.storage ? p.k.storage : p.k.format);
+    case Role::v_cache: return opt_name(p.v.storage ? p.v.storage : p.v.format);
+    case Role::kv_data_type: return opt_name(p.kv_data_type);
+  }
+  return std::nullopt;
+}
+
+// The format of what guard() was handed. A tensor whose dtype is no format kvdtype knows
+// (float64, bool, an unknown DLPack code), or an object with no dtype at all, is refused like a
+// wrong one: GuardError, so that one except clause catches every refusal.
+FormatId guarded_format(const Plan& plan, Role role, py::handle obj) {
+  try {
+    return format_of(obj);
+  } catch (py::error_already_set& e) {
+    if (!e.matches(g_exc.unknown_name) && !e.matches(g_exc.unsupported)) throw;
+    const std::string why = str_of(e.value());
+    std::string got;
+    py::object dt = py::reinterpret_steal<py::object>(PyObject_GetAttr(obj.ptr(), g_str_dtype));
+    if (dt) got = kvdtype::detail::printable(str_of(dt));
+    else {
+      PyErr_Clear();
+      got = PyUnicode_Check(obj.ptr()) ? kvdtype::detail::printable(text_of(obj)) : type_name(obj);
+    }
+    raise_guard(std::string(kvdtype::name(role)) + ": refused: " + why, std::nullopt, role, got, wanted(plan, role));
+  }
 }
 
 // Positional-or-keyword arguments of a METH_FASTCALL function, by name; all required.
@@ -434,7 +533,7 @@ PyObject* guard_fastcall(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyO
     const auto a = fast_args<3>("guard", {"obj", "plan", "role"}, args, nargs, kwnames);
     const Plan& plan = plan_arg("guard", a[1]);
     const Role role = role_of(a[2]);
-    const FormatId f = format_of(a[0]);
+    const FormatId f = guarded_format(plan, role, a[0]);
     if (!plan.guard.ok(role, f)) raise_refused(plan, role, f);
     Py_RETURN_NONE;
   });
@@ -446,7 +545,7 @@ PyObject* plan_guard_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t 
     const auto a = fast_args<2>("Plan.guard", {"obj", "role"}, args, nargs, kwnames);
     const Plan& plan = plan_arg("Plan.guard", self);
     const Role role = role_of(a[1]);
-    const FormatId f = format_of(a[0]);
+    const FormatId f = guarded_format(plan, role, a[0]);
     if (!plan.guard.ok(role, f)) raise_refused(plan, role, f);
     Py_RETURN_NONE;
   });
@@ -456,7 +555,16 @@ PyObject* plan_accepts_fastcall(PyObject* self, PyObject* const* args, Py_ssize_
   return fast_body([&]() -> PyObject* {
     const auto a = fast_args<2>("Plan.accepts", {"obj", "role"}, args, nargs, kwnames);
     const Plan& plan = plan_arg("Plan.accepts", self);
-    return py::bool_(plan.guard.ok(role_of(a[1]), format_of(a[0]))).release().ptr();
+    const Role role = role_of(a[1]);
+    FormatId f{};
+    try {
+      f = format_of(a[0]);
+    } catch (py::error_already_set& e) {
+      // A dtype kvdtype cannot name is not accepted (guard() would raise GuardError).
+      if (!e.matches(g_exc.unknown_name) && !e.matches(g_exc.unsupported)) throw;
+      Py_RETURN_FALSE;
+    }
+    return py::bool_(plan.guard.ok(role, f)).release().ptr();
   });
 }
 
@@ -495,7 +603,7 @@ py::object diag_list(const Plan& p) {
 
 }  // namespace
 
-PYBIND11_MODULE(kvdtype, m) {
+PYBIND11_MODULE(_kvdtype, m) {
   m.doc() =
       "kvdtype: resolve an inference engine's KV-cache dtype flags into concrete element types and\n"
       "reject bad combinations before any kernel runs.\n\n"
@@ -520,18 +628,25 @@ PYBIND11_MODULE(kvdtype, m) {
     for (PyObject* x : b) t[i++] = py::handle(x);
     return py::object(std::move(t));
   };
-  g_exc.unknown_name = make_exc("UnknownNameError", bases({g_exc.error, PyExc_ValueError}),
+  g_exc.bad_input = make_exc("BadInputError", bases({g_exc.error}),
+                             "Bad input (the CLI's exit status 2): base of UnknownNameError, BadValueError, "
+                             "BadFileError and UnsupportedError.");
+  g_exc.unknown_name = make_exc("UnknownNameError", bases({g_exc.bad_input, PyExc_ValueError}),
                                 "A name in no table: dtype, GPU, backend, engine, request field, rule code, role.");
-  g_exc.bad_value = make_exc("BadValueError", bases({g_exc.error, PyExc_ValueError}),
-                             "A value of the right kind that is out of range or malformed.");
-  g_exc.bad_file = make_exc("BadFileError", bases({g_exc.error}), "A model config that cannot be read or parsed.");
-  g_exc.unsupported = make_exc("UnsupportedError", bases({g_exc.error}),
-                               "A valid input kvdtype cannot answer (gpu='auto', an unknown DLPack version).");
+  g_exc.bad_value = make_exc("BadValueError", bases({g_exc.bad_input, PyExc_ValueError}),
+                             "A value of the right kind that is out of range or malformed (a launch command "
+                             "that cannot be split included).");
+  g_exc.bad_file = make_exc("BadFileError", bases({g_exc.bad_input}),
+                            "A model config or command file that cannot be read or parsed.");
+  g_exc.unsupported = make_exc("UnsupportedError", bases({g_exc.bad_input}),
+                               "A valid input kvdtype cannot answer (gpu='auto' without a device, an unknown DLPack "
+                               "version).");
   g_exc.unknown_keyword = make_exc("UnknownKeywordError", bases({g_exc.unknown_name, PyExc_TypeError}),
                                    "check()/resolve() got a keyword that is no request field (a TypeError, as "
                                    "Python raises for unexpected keywords).");
   g_exc.guard = make_exc("GuardError", bases({g_exc.error, PyExc_TypeError}),
-                         "guard() refused a dtype. Attributes: code (rule, e.g. 'KVD020'), role, got, want.");
+                         "guard() refused a tensor, whatever its dtype (one kvdtype cannot name included). "
+                         "Attributes: code (rule, e.g. 'KVD020', or None), role, got, want.");
   g_exc.rejected = make_exc("RejectedError", bases({g_exc.error}),
                             "Plan.raise_if_rejected(): the rules rejected the request. Attribute: plan.");
 
@@ -575,10 +690,29 @@ PYBIND11_MODULE(kvdtype, m) {
                             "What kvdtype.check()/resolve() return: the resolved plan, the diagnostics, and the\n"
                             "guard built from them. Immutable.");
   plan_cls
-      .def_property_readonly("verdict", [](const Plan& p) { return std::string(kvdtype::name(p.report().verdict())); },
-                             "'ok', 'warn' or 'error'")
-      .def_property_readonly("ok", [](const Plan& p) { return p.report().verdict() != kvdtype::Verdict::error; },
+      .def_property_readonly("verdict", [](const Plan& p) { return std::string(kvdtype::name(p.verdict())); },
+                             "'ok', 'warn' or 'error' (the worst of the request's, its drafter's and prefill's)")
+      .def_property_readonly("ok", [](const Plan& p) { return p.verdict() != kvdtype::Verdict::error; },
                              "True unless the verdict is 'error'")
+      .def_property_readonly("capacity", [](const Plan& p) {
+        return p.checked.extras.capacity ? py::cast(*p.checked.extras.capacity) : py::none();
+      }, "tokens of KV cache that fit (Capacity), or None when the GPU memory or bytes per token are unknown")
+      .def_property_readonly("draft", [](const Plan& p) {
+        if (!p.checked.draft) return py::object(py::none());
+        kvdtype::io::Checked c;
+        c.report = *p.checked.draft;
+        return py::cast(Plan(std::move(c), p.resolve_only));
+      }, "the speculative drafter's own Plan when the launch command runs one, else None")
+      .def_property_readonly("prefill", [](const Plan& p) {
+        if (!p.checked.prefill) return py::object(py::none());
+        kvdtype::io::Checked c;
+        c.report = *p.checked.prefill;
+        return py::cast(Plan(std::move(c), p.resolve_only));
+      }, "SGLang's prefill backend's own Plan when it differs from decode, else None")
+      .def_property_readonly("notes", [](const Plan& p) { return p.checked.extras.notes; },
+                             "where inputs came from ('model config: …', 'gpu: probed sm_90')")
+      .def_property_readonly("ignored_flags", [](const Plan& p) { return p.checked.extras.ignored_flags; },
+                             "launch-command flags kvdtype did not read (with verbose=True)")
       .def_property_readonly("target", [](const Plan& p) {
         return p.plan().target ? std::optional<std::string>(std::string(p.plan().target->name)) : std::nullopt;
       })
@@ -619,21 +753,26 @@ PYBIND11_MODULE(kvdtype, m) {
         if (!rule.ok()) raise(rule.error());
         return p.report().fired((*rule)->code);
       }, py::arg("code"), "whether a diagnostic with this rule code fired")
-      .def("to_json", [](const Plan& p) { return kvdtype::embed::render(p.checked, kvdtype::io::OutputFormat::json); },
+      .def("to_json", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::json); },
            "exactly what `kvdtype check --format json` prints")
-      .def("to_text", [](const Plan& p) { return kvdtype::embed::render(p.checked, kvdtype::io::OutputFormat::text); })
-      .def("to_markdown", [](const Plan& p) { return kvdtype::embed::render(p.checked, kvdtype::io::OutputFormat::markdown); })
+      .def("to_text", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::text); })
+      .def("to_markdown", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::markdown); })
       .def("to_dict", [](const Plan& p) {
-        return py::module_::import("json").attr("loads")(kvdtype::embed::render(p.checked, kvdtype::io::OutputFormat::json));
+        return py::module_::import("json").attr("loads")(p.render(kvdtype::io::OutputFormat::json));
       })
       .def("raise_if_rejected", [](py::object self) {
         const Plan& p = self.cast<const Plan&>();
-        if (p.report().verdict() != kvdtype::Verdict::error) return;
+        if (p.verdict() != kvdtype::Verdict::error) return;
         std::string msg = "kvdtype rejected the request:";
-        for (const kvdtype::Diagnostic& d : p.report().diagnostics)
-          if (d.severity == kvdtype::Severity::error)
-            msg += "\n  " + std::string(d.rule->code) + ": " + kvdtype::message(d, p.report()) + "\n    fix: " +
-                   kvdtype::fix(d, p.report());
+        auto list = [&](const kvdtype::Report& r, const char* who) {
+          for (const kvdtype::Diagnostic& d : r.diagnostics)
+            if (d.severity == kvdtype::Severity::error)
+              msg += "\n  " + std::string(who) + std::string(d.rule->code) + ": " + kvdtype::message(d, r) +
+                     "\n    fix: " + kvdtype::fix(d, r);
+        };
+        list(p.report(), "");
+        if (p.checked.draft) list(*p.checked.draft, "speculative drafter ");
+        if (p.checked.prefill) list(*p.checked.prefill, "prefill backend ");
         py::object e = py::reinterpret_steal<py::object>(PyObject_CallFunction(g_exc.rejected, "s", msg.c_str()));
         if (!e) throw py::error_already_set();
         e.attr("plan") = self;
@@ -648,7 +787,7 @@ PYBIND11_MODULE(kvdtype, m) {
       .def("__repr__", [](const Plan& p) {
         const kvdtype::Plan& pl = p.plan();
         auto n = [](const std::optional<FormatId>& f) { return f ? std::string(kvdtype::name(*f)) : std::string("None"); };
-        return "<kvdtype.Plan verdict=" + std::string(kvdtype::name(p.report().verdict())) +
+        return "<kvdtype.Plan verdict=" + std::string(kvdtype::name(p.verdict())) +
                " target=" + (pl.target ? std::string(pl.target->name) : "None") +
                " backend=" + (pl.backend ? std::string(pl.backend->name) : "None") + " k=" + n(pl.k.format) + "/" +
                n(pl.k.storage) + " v=" + n(pl.v.format) + "/" + n(pl.v.storage) + " q=" + n(pl.q) +
@@ -663,15 +802,20 @@ PYBIND11_MODULE(kvdtype, m) {
     plan_cls.attr(def->ml_name) = descr;
   }
 
-  m.def("check", [](const py::kwargs& kw) { return run(kw, false); },
-        "check(**request) -> Plan\n\n"
-        "Resolve and check a request. Keywords are the CLI's request flags with underscores: engine,\n"
-        "engine_version, gpu, kv_cache_dtype, model_dtype, attention, backend, q_dtype, kv_dtype,\n"
-        "kv_storage_dtype, checkpoint_kv_cache_dtype, kv_scales, tensor_parallel_size,\n"
-        "data_parallel_size, block_size, num_heads, num_kv_heads, head_size, head_size_v, num_layers,\n"
-        "num_kv_layers, kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim, index_topk, gpu_memory_gib,\n"
-        "gpu_memory_utilization, max_model_len, weight_gib; model (a model directory or config.json)\n"
-        "and flags (FLAG_* bits). None leaves a field unknown. Bad input raises kvdtype.Error.");
+  std::string check_doc =
+      "check(**request) -> Plan\n\n"
+      "Resolve and check a workload as `kvdtype check` does (the same pipeline). Keywords: the request\n"
+      "fields (the CLI's request flags with underscores; see REQUEST_FIELDS):\n";
+  for (const kvdtype::fields::RequestField& f : kvdtype::fields::all())
+    check_doc += "    " + std::string(f.name) + ": " + std::string(f.help) + "\n";
+  check_doc +=
+      "and model (a model directory or config.json), command (a launch command: a str of shell text or\n"
+      "a list of words, e.g. 'vllm serve M --kv-cache-dtype fp8'), command_file (a file holding one),\n"
+      "verbose (keep the ignored launch-command flags) and flags (FLAG_* bits). Explicit fields win\n"
+      "over the launch command, which wins over the model config. None leaves a field unknown. Bad\n"
+      "input raises kvdtype.BadInputError (a kvdtype.Error); a rejected request is a Plan whose\n"
+      "verdict is 'error' (raise_if_rejected() raises kvdtype.RejectedError).";
+  m.def("check", [](const py::kwargs& kw) { return run(kw, false); }, check_doc.c_str());
   m.def("resolve", [](const py::kwargs& kw) { return run(kw, true); },
         "resolve(**request) -> Plan: as check(); to_json() says kvdtype.resolve/v1 as `kvdtype resolve` does.");
 
@@ -695,6 +839,62 @@ PYBIND11_MODULE(kvdtype, m) {
         for (const kvdtype::Format& f : kvdtype::formats()) out.append(std::string(f.name));
         return out;
       }, "canonical names of every format kvdtype knows");
+
+  py::class_<kvdtype::Capacity>(m, "Capacity", "How many tokens of KV cache fit per GPU (an upper bound: activations and CUDA graphs are not modelled).")
+      .def_readonly("gpu_memory_gib", &kvdtype::Capacity::gpu_memory_gib)
+      .def_readonly("gpu_memory_utilization", &kvdtype::Capacity::utilization)
+      .def_property_readonly("weight_gib_per_gpu", [](const kvdtype::Capacity& c) {
+        return c.weights_known ? std::optional<double>(c.weight_gib_per_gpu) : std::nullopt;
+      })
+      .def_readonly("kv_budget_gib", &kvdtype::Capacity::kv_budget_gib)
+      .def_readonly("bytes_per_token", &kvdtype::Capacity::bytes_per_token)
+      .def_readonly("tokens", &kvdtype::Capacity::tokens)
+      .def_property_readonly("auto_bytes_per_token", [](const kvdtype::Capacity& c) {
+        return c.auto_bytes_per_token ? std::optional<std::uint64_t>(c.auto_bytes_per_token) : std::nullopt;
+      })
+      .def_property_readonly("auto_tokens", [](const kvdtype::Capacity& c) {
+        return c.auto_tokens ? std::optional<std::uint64_t>(c.auto_tokens) : std::nullopt;
+      })
+      .def_property_readonly("gain_vs_auto", [](const kvdtype::Capacity& c) {
+        return c.auto_tokens ? std::optional<double>(c.gain) : std::nullopt;
+      })
+      .def_property_readonly("max_model_len", [](const kvdtype::Capacity& c) {
+        return c.max_model_len ? std::optional<std::uint64_t>(c.max_model_len) : std::nullopt;
+      })
+      .def("__repr__", [](const kvdtype::Capacity& c) {
+        return "<kvdtype.Capacity tokens=" + std::to_string(c.tokens) + " auto_tokens=" + std::to_string(c.auto_tokens) + ">";
+      });
+
+  py::class_<kvdtype::io::ProbedDevice>(m, "Device", "One GPU of this machine, as `kvdtype probe` lists it.")
+      .def_readonly("index", &kvdtype::io::ProbedDevice::index)
+      .def_readonly("name", &kvdtype::io::ProbedDevice::name)
+      .def_readonly("target", &kvdtype::io::ProbedDevice::target)
+      .def_readonly("memory_bytes", &kvdtype::io::ProbedDevice::memory_bytes)
+      .def_readonly("via", &kvdtype::io::ProbedDevice::via)
+      .def("__repr__", [](const kvdtype::io::ProbedDevice& d) {
+        return "<kvdtype.Device " + std::to_string(d.index) + " " + d.target + " " + d.name + ">";
+      });
+  py::class_<kvdtype::io::ProbeResult>(m, "Probe", "What probe() found: devices and notes.")
+      .def_readonly("devices", &kvdtype::io::ProbeResult::devices)
+      .def_readonly("notes", &kvdtype::io::ProbeResult::notes)
+      .def("__repr__", [](const kvdtype::io::ProbeResult& r) {
+        return "<kvdtype.Probe devices=" + std::to_string(r.devices.size()) + ">";
+      });
+  m.def("probe", [] {
+        py::gil_scoped_release unlocked;
+        return kvdtype::io::probe();
+      }, "probe() -> Probe: this machine's GPUs (driver library at run time, KFD sysfs, else none), as `kvdtype probe`");
+
+  // `python3 -m kvdtype`: the command line itself (kvdtype_cli_lib), not a second parser.
+  m.def("_cli_main", [](py::iterable argv) {
+        std::vector<std::string> args;
+        for (py::handle a : argv) {
+          if (!PyUnicode_Check(a.ptr()) && !PyBytes_Check(a.ptr())) raise(PyExc_TypeError, "_cli_main: argv must hold str");
+          args.push_back(path_of(a));  // os.fsencode, as the words reached the process
+        }
+        py::gil_scoped_release unlocked;
+        return kvdtype::cli::main(args);
+      }, py::arg("argv"), "_cli_main(argv) -> int: run `kvdtype ARGV…` in this process and return its exit status");
 
   py::tuple fields(kvdtype::embed::request_fields().size());
   std::size_t i = 0;

@@ -10,8 +10,8 @@ packages=(
   python3 python3-dev python3-numpy python3-pytest pybind11-dev
   # YAML (manifests, compose, engine config files), the admission webhook's HTTPS server
   libyaml-cpp-dev libcpp-httplib-dev libssl-dev
-  # man page and shell completion built and installed by cmake --install
-  help2man bash-completion
+  # man page and shell completion built and installed by cmake --install (man-db: the test reads the page)
+  help2man bash-completion man-db
   # tests: the webhook over TLS and under load, the Python package in a fresh venv, SARIF schema
   curl openssl wrk python3-venv python3-pip python3-setuptools python3-wheel python3-jsonschema
 )

@@ -3,29 +3,32 @@
 #include "embed.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include "common/text.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/model_config.hpp"
+#include "request_fields.hpp"
 
 namespace kvdtype::embed {
 
 namespace {
 
-// The RequestInput fields in the CLI's order, and "model". Kept beside RequestInput::set's own
-// list on purpose: this one is what faces document and suggest from; the unit tests check that
-// RequestInput::set accepts every name here.
-constexpr std::string_view kFields[] = {
-    "engine", "engine_version", "gpu", "kv_cache_dtype", "model_dtype", "attention", "backend", "q_dtype",
-    "kv_dtype", "kv_storage_dtype", "checkpoint_kv_cache_dtype", "kv_scales", "tensor_parallel_size",
-    "data_parallel_size", "block_size", "num_heads", "num_kv_heads", "head_size", "head_size_v", "num_layers",
-    "num_kv_layers", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "index_topk", "gpu_memory_gib",
-    "gpu_memory_utilization", "max_model_len", "weight_gib", "model",
-};
+// The field table's names (src/request_fields.cpp, the CLI's order) and "model": what faces
+// document and suggest from; the unit tests check that RequestInput::set accepts each.
+const std::vector<std::string_view>& field_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v;
+    for (const fields::RequestField& f : fields::all()) v.push_back(f.name);
+    v.push_back("model");
+    return v;
+  }();
+  return names;
+}
 
 }  // namespace
 
-std::span<const std::string_view> request_fields() noexcept { return kFields; }
+std::span<const std::string_view> request_fields() noexcept { return field_names(); }
 
 std::string normalize_field(std::string_view field) {
   std::string key;
@@ -37,7 +40,7 @@ std::string normalize_field(std::string_view field) {
 
 Error unknown_field(std::string_view field) {
   return Error{ErrorCode::unknown_name, "unknown request field '" + detail::printable(field) +
-                                            "'; nearest: " + detail::nearest(normalize_field(field), kFields)};
+                                            "'; nearest: " + detail::nearest(normalize_field(field), field_names())};
 }
 
 bool InputBuilder::set(std::string_view field, std::string_view value) {

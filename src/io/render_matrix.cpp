@@ -63,6 +63,21 @@ std::string render_matrix(const Target* target, std::optional<Engine> engine, Ou
   const bool md = format == OutputFormat::markdown;
   std::string out = md ? "| engine | target | kv-cache dtype | model | attention | verdict | backend | K | V | Q | why |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
                        : "";
+  constexpr std::size_t widths[] = {7, 8, 22, 9, 11, 6, 28, 16, 16, 16, 6};
+  const auto text_row = [&](const auto& cols) {
+    for (std::size_t i = 0; i < std::size(cols); ++i) {
+      out += cols[i];
+      if (cols[i].size() < widths[i]) out.append(widths[i] - cols[i].size(), ' ');
+      out += ' ';
+    }
+    out += "\n";
+  };
+  // Text gets a header row too, so that the columns can be read without the docs.
+  if (!md) {
+    const std::string header[] = {"engine", "target", "kv-cache dtype", "model", "attention", "verdict",
+                                  "backend", "K", "V", "Q", "why"};
+    text_row(header);
+  }
   for_each_cell(target, engine, [&](const Cell& c) {
     const std::string cols[] = {std::string(engine_info(c.engine).name), std::string(c.target->name), std::string(c.kv->name),
                                 std::string(name(c.model)), std::string(name(c.attention)),
@@ -75,13 +90,7 @@ std::string render_matrix(const Target* target, std::optional<Engine> engine, Ou
       for (const std::string& s : cols) out += " " + s + " |";
       out += "\n";
     } else {
-      const std::size_t widths[] = {7, 8, 22, 9, 11, 6, 28, 16, 16, 16, 6};
-      for (std::size_t i = 0; i < std::size(cols); ++i) {
-        out += cols[i];
-        if (cols[i].size() < widths[i]) out.append(widths[i] - cols[i].size(), ' ');
-        out += ' ';
-      }
-      out += "\n";
+      text_row(cols);
     }
   });
   return out;

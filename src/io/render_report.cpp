@@ -143,9 +143,10 @@ std::string plan_lines(const Report& rep, bool markdown) {
 }
 
 
-Json diagnostics_json(const Report& rep) {
+Json diagnostics_json(const Report& rep, Severity shown) {
   Json diags = Json::array();
   for (const Diagnostic& d : rep.diagnostics) {
+    if (d.severity < shown) continue;  // --quiet / --min-severity
     Json e{{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
            {"message", message(d, rep)}, {"fix", fix(d, rep)}};
     if (d.evidence.backend) e["backend"] = d.evidence.backend->name;
@@ -187,9 +188,10 @@ std::string capacity_text(const Capacity& c) {
   return s;
 }
 
-std::string diagnostics_text(const Report& rep, const TextStyle& style, std::string_view prefix) {
+std::string diagnostics_text(const Report& rep, const TextStyle& style, std::string_view prefix, Severity shown) {
   std::string out;
   for (const Diagnostic& d : rep.diagnostics) {
+    if (d.severity < shown) continue;  // --quiet / --min-severity
     // Appended piecewise (g++ 12 -O3 false -Wrestrict on `"\n" + std::string`, GCC PR 105329).
     out += '\n';
     out += prefix;
@@ -211,11 +213,12 @@ Json report_json(const Report& rep, const ReportExtras* extras) {
   j["request"] = request_json(rep.request);
   j["plan"] = plan_json(rep.plan);
   if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
-  j["diagnostics"] = diagnostics_json(rep);
+  const Severity shown = extras ? extras->min_severity : Severity::info;  // --quiet / --min-severity
+  j["diagnostics"] = diagnostics_json(rep, shown);
   auto secondary = [&](const char* key, const Report* r) {
     if (r == nullptr) return;
     j[key] = {{"verdict", name(r->verdict())}, {"request", request_json(r->request)},
-              {"plan", plan_json(r->plan)}, {"diagnostics", diagnostics_json(*r)}};
+              {"plan", plan_json(r->plan)}, {"diagnostics", diagnostics_json(*r, shown)}};
   };
   if (extras) {
     secondary("draft", extras->draft);
@@ -235,6 +238,7 @@ Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexc
 std::string render_report(const Report& rep, OutputFormat format, std::string_view kind, TextStyle style,
                           const ReportExtras* extras) {
   const Verdict v = combined_verdict(rep, extras);
+  const Severity shown = extras ? extras->min_severity : Severity::info;
   switch (format) {
     case OutputFormat::json: {
       Json j;
@@ -247,10 +251,11 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       out += plan_lines(rep, true);
       if (extras && extras->capacity) out += "| capacity | " + capacity_text(*extras->capacity) + " |\n";
       auto table = [&](const Report& r, std::string_view who) {
-        if (r.diagnostics.empty()) return;
+        if (std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& d) { return d.severity >= shown; }))
+          return;
         out += "\n" + std::string(who) + "| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
         for (const Diagnostic& d : r.diagnostics)
-          out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, r) +
+          if (d.severity >= shown) out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, r) +
                  " | " + fix(d, r) + " |\n";
       };
       table(rep, "");
@@ -266,7 +271,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   out += color(style, vc, headline) + "\n";
   out += plan_lines(rep, false);
   if (extras && extras->capacity) out += "  capacity  " + capacity_text(*extras->capacity) + "\n";
-  out += diagnostics_text(rep, style, "");
+  out += diagnostics_text(rep, style, "", shown);
   auto secondary = [&](const Report* r, std::string_view label, std::string_view prefix) {
     if (r == nullptr) return;
     // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict on "\n" + std::string.
@@ -276,7 +281,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
     out += name(r->verdict());
     out += '\n';
     out += plan_lines(*r, false);
-    out += diagnostics_text(*r, style, prefix);
+    out += diagnostics_text(*r, style, prefix, shown);
   };
   if (extras) {
     secondary(extras->draft, "speculative drafter", "drafter ");

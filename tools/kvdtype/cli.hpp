@@ -1,13 +1,21 @@
 // Shared pieces of the CLI: output options, bad-input reporting and exit statuses.
+//
+// The CLI is a library (kvdtype_cli_lib) with one entry, kvdtype::cli::main(): the `kvdtype`
+// executable and the Python module's kvdtype._cli_main() (`python3 -m kvdtype`) both call it,
+// so both parse the same flags and print the same output with the same exit statuses.
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <deque>
+#include <functional>
+#include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/result.hpp"
+#include "kvdtype/rule.hpp"
 
 namespace kvdtype::cli {
 
@@ -16,18 +24,39 @@ inline constexpr int kAccepted = 0;
 inline constexpr int kRejected = 1;
 inline constexpr int kBadInput = 2;
 
+/// The exit statuses as help and the man page show them.
+inline constexpr const char* kExitStatusHelp =
+    "Exit status: 0 accepted (warnings allowed), 1 rejected (an error diagnostic), 2 bad input "
+    "(kvdtype's own flags, unreadable files).";
+
+/// Run the command line: `args` are the words after the program name. Prints to stdout/stderr
+/// and returns the exit status; never exits the process.
+int main(std::span<const std::string> args);
+
 /// Options every subcommand takes.
 struct Output {
   std::string format = "text";
   std::string color = "auto";
+  std::string min_severity = "info";
+  bool quiet = false;
   /// The parsed --format (valid after validate()).
   io::OutputFormat parsed = io::OutputFormat::text;
   io::TextStyle style;
-  /// Parse --format/--color; false (after printing one line) when they are bad.
+  /// The parsed --min-severity / --quiet (valid after validate()).
+  Severity shown = Severity::info;
+  /// Parse --format/--color/--min-severity; false (after printing one line) when they are bad.
   bool validate();
 };
 
 void add_output_options(CLI::App& sub, Output& out);
+
+/// --quiet and --min-severity: which diagnostics a report shows (the verdict and the exit status
+/// still count every one).
+void add_severity_options(CLI::App& sub, Output& out);
+
+/// Every request field of the field table (src/request_fields.hpp) as a flag of `sub`, with its
+/// engine spellings, placeholder and help group; `set` receives the field name and the value.
+void add_request_flags(CLI::App& sub, std::function<void(std::string_view field, const std::string& value)> set);
 
 /// Print "kvdtype: <message>" on stderr as one line (newlines folded) and return kBadInput.
 int bad_input(const std::string& message);
@@ -36,20 +65,40 @@ int bad_input(const Error& error);
 /// Write `text` to stdout in one piece (nothing half-written on failure).
 void emit(const std::string& text);
 
-/// Storage for a subcommand's options for the life of the process (CLI11 keeps pointers to
-/// them); freed at exit so that leak checkers stay quiet.
+/// What a subcommand's options live in for one run of main(): CLI11 keeps pointers to them.
+class Arena {
+ public:
+  template <class T>
+  T& make() {
+    auto owned = std::make_shared<T>();
+    T& ref = *owned;
+    items_.push_back(std::move(owned));
+    return ref;
+  }
+
+ private:
+  std::vector<std::shared_ptr<void>> items_;
+};
+
+/// The arena of the main() call in progress (one per thread).
+Arena& arena();
+
+/// Storage for a subcommand's options for the life of the current main() call.
 template <class T>
 T& keep() {
-  static std::deque<T> store;  // a deque never moves what it holds
-  return store.emplace_back();
+  return arena().template make<T>();
 }
 
 /// Subcommands. Each registers itself and sets `run` to its body.
 struct Command {
   CLI::App* app = nullptr;
   std::function<int()> run;
+  bool light = false;  ///< registered without its options (see make_program)
 };
-Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch);
+/// `light`: the subcommand's name and description only, none of its ~40 options (registering
+/// them is most of a cold start's instructions: CLI11 compares every new name with every earlier
+/// one; docs/performance.md).
+Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch, bool light = false);
 Command add_formats(CLI::App& app);
 Command add_targets(CLI::App& app);
 Command add_backends(CLI::App& app);
@@ -58,5 +107,21 @@ Command add_explain(CLI::App& app);
 Command add_matrix(CLI::App& app);
 Command add_probe(CLI::App& app);
 Command add_releases(CLI::App& app);
+
+/// The whole command line, built but not parsed: for main() and for the generators (man page
+/// help, bash completion) that walk it.
+struct Program {
+  Arena arena;
+  std::vector<std::string> launch;  ///< the words after `--`
+  CLI::App app{"kvdtype: resolve and check KV-cache dtype flags before any kernel runs", "kvdtype"};
+  std::vector<Command> commands;
+};
+/// `args`: the words of the command line, for registering only what they can use — check's and
+/// resolve's options only for the one named (both for --help-all, or when `args` is null).
+std::unique_ptr<Program> make_program(const std::vector<std::string>* args = nullptr);
+
+/// A bash completion script for `program` (subcommands, their flags and engine spellings, and
+/// the values of flags with a fixed set of them).
+[[nodiscard]] std::string bash_completion(Program& program);
 
 }  // namespace kvdtype::cli

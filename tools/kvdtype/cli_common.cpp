@@ -3,12 +3,49 @@
 #include <unistd.h>
 
 #include "cli.hpp"
+#include "request_fields.hpp"
 
 namespace kvdtype::cli {
 
 void add_output_options(CLI::App& sub, Output& out) {
-  sub.add_option("--format", out.format, "text, json or markdown")->capture_default_str();
-  sub.add_option("--color", out.color, "auto, always or never (auto honours NO_COLOR)")->capture_default_str();
+  sub.add_option("--format", out.format, "text, json or markdown")->capture_default_str()->type_name("FORMAT")->group("Output");
+  sub.add_option("--color", out.color, "auto, always or never (auto honours NO_COLOR)")
+      ->capture_default_str()
+      ->type_name("WHEN")
+      ->group("Output");
+}
+
+void add_severity_options(CLI::App& sub, Output& out) {
+  sub.add_option("--min-severity", out.min_severity, "show diagnostics of at least this severity: info, warning or error")
+      ->capture_default_str()
+      ->type_name("SEVERITY")
+      ->group("Output");
+  sub.add_flag("-q,--quiet", out.quiet, "errors and warnings only (--min-severity warning); the exit status is unchanged")
+      ->group("Output");
+}
+
+void add_request_flags(CLI::App& sub, std::function<void(std::string_view field, const std::string& value)> set) {
+  for (const fields::RequestField& f : fields::all()) {
+    // CLI11 names: the field's flag and the engines' double-dash spellings; the single-dash ones
+    // (-tp) are rewritten to the flag before parsing (cli_main.cpp) and named in the help.
+    std::string names = fields::flag(f.name);
+    std::string single;
+    std::string_view a = f.aliases;
+    while (!a.empty()) {
+      const std::size_t sp = a.find(' ');
+      const std::string_view w = a.substr(0, sp);
+      if (w.rfind("--", 0) == 0) names += "," + std::string(w);
+      else single += (single.empty() ? "" : ", ") + std::string(w);
+      if (sp == std::string_view::npos) break;
+      a.remove_prefix(sp + 1);
+    }
+    std::string help(f.help);
+    if (!single.empty()) help += " (also " + single + ")";
+    sub.add_option_function<std::string>(
+           names, [set, name = f.name](const std::string& v) { set(name, v); }, help)
+        ->type_name(std::string(f.placeholder))
+        ->group(std::string(fields::title(f.group)));
+  }
 }
 
 bool Output::validate() {
@@ -31,6 +68,17 @@ bool Output::validate() {
     bad_input("--color '" + color + "': expected auto, always or never");
     return false;
   }
+  if (min_severity == "info") {
+    shown = Severity::info;
+  } else if (min_severity == "warning") {
+    shown = Severity::warning;
+  } else if (min_severity == "error") {
+    shown = Severity::error;
+  } else {
+    bad_input("--min-severity '" + min_severity + "': expected info, warning or error");
+    return false;
+  }
+  if (quiet && shown < Severity::warning) shown = Severity::warning;
   return true;
 }
 

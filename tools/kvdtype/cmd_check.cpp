@@ -9,45 +9,6 @@
 namespace kvdtype::cli {
 namespace {
 
-// Every request flag: CLI spelling (the RequestInput field with dashes) and help.
-struct Flag {
-  const char* name;
-  const char* help;
-};
-constexpr Flag kFlags[] = {
-    {"engine", "vllm (default), sglang, trtllm, llamacpp, lmdeploy"},
-    {"engine-version", "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, latest (newest known) or auto (installed metadata)"},
-    {"gpu", "sm_90, 9.0, H100, 'NVIDIA H100 80GB HBM3', gfx942, MI300X, cpu, or auto (probe this machine)"},
-    {"kv-cache-dtype", "the engine's kv-cache string, verbatim (auto, fp8, fp8_e4m3, turboquant_k8v4, …)"},
-    {"v-cache-dtype", "the V cache's own string where the engine sets V apart (llama.cpp -ctv; default f16)"},
-    {"flash-attention", "on, off or auto (llama.cpp -fa)"},
-    {"model-dtype", "bfloat16, float16, float32"},
-    {"attention", "mha, gqa, mqa, mla, sparse-mla"},
-    {"backend", "attention backend in engine spelling, or auto"},
-    {"q-dtype", "the Q dtype handed to the kernel"},
-    {"kv-dtype", "the KV element dtype declared to the kernel (its kv_data_type)"},
-    {"kv-storage-dtype", "the dtype the cache tensor is allocated with"},
-    {"checkpoint-kv-cache-dtype", "the checkpoint's own KV quantization (fp8, nvfp4)"},
-    {"kv-scales", "yes/no: calibrated KV scales exist"},
-    {"tensor-parallel-size", "tensor parallelism"},
-    {"data-parallel-size", "data parallelism"},
-    {"block-size", "KV block (page) size"},
-    {"num-heads", "query heads"},
-    {"num-kv-heads", "KV heads"},
-    {"head-size", "head size (MLA: kv_lora_rank + qk_rope_head_dim, 576 for DeepSeek V3)"},
-    {"head-size-v", "V head size when it differs from K"},
-    {"num-layers", "decoder layers"},
-    {"num-kv-layers", "layers with a KV cache (hybrid models)"},
-    {"kv-lora-rank", "MLA latent rank"},
-    {"qk-rope-head-dim", "MLA RoPE dims"},
-    {"qk-nope-head-dim", "MLA NoPE dims"},
-    {"index-topk", "sparse MLA indexer top-k"},
-    {"gpu-memory-gib", "GPU memory per device, GiB (default: the product's)"},
-    {"gpu-memory-utilization", "fraction of GPU memory the engine may use"},
-    {"max-model-len", "context length"},
-    {"weight-gib", "model weights, GiB (whole model)"},
-};
-
 struct Options {
   Output out;
   std::map<std::string, std::string> flags;  // flag name → value, only those given
@@ -84,29 +45,33 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
 
   auto checked = io::check_input(in);
   if (!checked.ok()) return bad_input(checked.error());
-  const io::ReportExtras extras = checked->view();
+  io::ReportExtras extras = checked->view();
+  extras.min_severity = o.out.shown;
   emit(io::render_report(checked->report, o.out.parsed, resolve_only ? "resolve" : "check", o.out.style, &extras));
   return checked->verdict() == Verdict::error ? kRejected : kAccepted;
 }
 
 }  // namespace
 
-Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch) {
+Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch, bool light) {
   auto* o = &keep<Options>();
   CLI::App* sub = app.add_subcommand(
       resolve_only ? "resolve" : "check",
       resolve_only ? "Resolve the plan (backend, formats, bytes, capacity); exits 1 if it is rejected"
                    : "Check a request or a launch command (kvdtype check [flags] -- vllm serve …)");
-  for (const Flag& f : kFlags) {
-    sub->add_option_function<std::string>(
-        std::string("--") + f.name, [o, name = std::string(f.name)](const std::string& v) { o->flags[name] = v; }, f.help);
-  }
-  sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json");
+  if (light) return Command{sub, nullptr, true};
+  // The request flags, their engine spellings and help groups: the field table (request_fields.hpp).
+  add_request_flags(*sub, [o](std::string_view name, const std::string& v) { o->flags[std::string(name)] = v; });
+  sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json")->type_name("PATH")->group("Inputs");
   sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)")
+      ->type_name("PATH")
       ->type_size(1)
-      ->allow_extra_args(false);
-  sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored, the engine release and the known bugs it has fixes for");
+      ->allow_extra_args(false)
+      ->group("Inputs");
+  sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored, the engine release and the known bugs it has fixes for")
+      ->group("Output");
   add_output_options(*sub, o->out);
+  add_severity_options(*sub, o->out);
   Command c;
   c.app = sub;
   c.run = [o, resolve_only, &launch] { return run(*o, resolve_only, launch); };

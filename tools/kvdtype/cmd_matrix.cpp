@@ -11,8 +11,8 @@ Command add_matrix(CLI::App& app) {
   };
   auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("matrix", "What every kv-cache string becomes on a GPU, per engine, model dtype and attention kind");
-  sub->add_option("--gpu", s->gpu, "the target (all targets when omitted)");
-  sub->add_option("--engine", s->engine, "vllm, sglang, trtllm, llamacpp or lmdeploy (every engine when omitted)");
+  sub->add_option("--gpu", s->gpu, "the target (all targets when omitted)")->type_name("GPU");
+  sub->add_option("--engine", s->engine, "vllm, sglang, trtllm, llamacpp or lmdeploy (every engine when omitted)")->type_name("ENGINE");
   add_output_options(*sub, s->out);
   return {sub, [s] {
             if (!s->out.validate()) return kBadInput;

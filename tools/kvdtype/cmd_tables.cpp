@@ -46,7 +46,7 @@ Command add_backends(CLI::App& app) {
   };
   auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("backends", "List an engine's attention backends and its selection order");
-  sub->add_option("--engine", s->engine, "vllm, sglang, trtllm, llamacpp or lmdeploy")->capture_default_str();
+  sub->add_option("--engine", s->engine, "vllm, sglang, trtllm, llamacpp or lmdeploy")->capture_default_str()->type_name("ENGINE");
   add_output_options(*sub, s->out);
   return {sub, [s] {
             if (!s->out.validate()) return kBadInput;
@@ -85,7 +85,7 @@ Command add_explain(CLI::App& app) {
   };
   auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("explain", "Explain a rule: what, why, a command that triggers it, the fix");
-  sub->add_option("code", s->code, "rule code, e.g. KVD020")->required();
+  sub->add_option("code", s->code, "rule code, e.g. KVD020")->required()->type_name("CODE");
   add_output_options(*sub, s->out);
   return {sub, [s] {
             if (!s->out.validate()) return kBadInput;

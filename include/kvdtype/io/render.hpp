@@ -31,6 +31,9 @@ struct ReportExtras {
   const Report* prefill = nullptr;  ///< SGLang's prefill backend when it differs from decode
   std::vector<std::string> ignored_flags;
   std::vector<std::string> notes;  ///< where inputs came from ("model config: …/config.json")
+  /// Diagnostics below this severity are left out (--quiet, --min-severity); the verdict still
+  /// counts them.
+  Severity min_severity = Severity::info;
 };
 
 /// `kvdtype check` / `kvdtype resolve`: `kind` is "check" or "resolve" (the JSON schema name).

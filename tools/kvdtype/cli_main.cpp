@@ -1,0 +1,229 @@
+// kvdtype::cli::main: the whole command line, for the executable and for `python3 -m kvdtype`.
+//
+// CLI11 parses; what it cannot place (an unknown subcommand, an unknown flag, a stray word) is
+// collected instead of thrown (allow_extras) and reported here as one line, in the order the
+// user typed it, with the nearest valid names.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <string_view>
+
+#include "cli.hpp"
+#include "kvdtype/version.hpp"
+#include "common/text.hpp"
+#include "request_fields.hpp"
+
+namespace kvdtype::cli {
+
+namespace {
+
+thread_local Arena* g_arena = nullptr;
+
+int run(const std::vector<std::string>& args, const std::vector<std::string>& launch,
+        const std::map<std::string, std::string>& original, bool full);
+
+constexpr const char* kDescription =
+    "kvdtype: resolve and check KV-cache dtype flags before any kernel runs.\n"
+    "Give a request as flags (the engines' own spellings work too: --dtype, -tp, --attention-backend, …)\n"
+    "or a whole launch command after --: kvdtype check --gpu H100 -- vllm serve MODEL --kv-cache-dtype fp8";
+
+// The long names (and aliases) a subcommand takes, for "did you mean".
+std::vector<std::string> flag_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options()) {
+    for (const std::string& l : o->get_lnames()) names.push_back("--" + l);
+    for (const std::string& s : o->get_snames()) names.push_back("-" + s);
+  }
+  for (const fields::RequestField& f : fields::all()) {
+    std::string_view a = f.aliases;
+    while (!a.empty()) {
+      const std::size_t sp = a.find(' ');
+      const std::string_view w = a.substr(0, sp);
+      if (w.size() > 2 && w[0] == '-' && w[1] != '-' && app.get_option_no_throw(fields::flag(f.name)) != nullptr)
+        names.emplace_back(w);
+      if (sp == std::string_view::npos) break;
+      a.remove_prefix(sp + 1);
+    }
+  }
+  return names;
+}
+
+std::string nearest_of(std::string_view bad, const std::vector<std::string>& names, std::size_t max = 3) {
+  std::vector<std::string_view> views(names.begin(), names.end());
+  return detail::nearest(bad, views, max);
+}
+
+// The engines' single-dash spellings (-tp, -dp) are not CLI11 names (a single dash takes one
+// letter there): rewritten to the field's flag before parsing, remembered for messages.
+std::string engine_spelling(const std::string& arg, std::map<std::string, std::string>& original) {
+  if (arg.size() < 3 || arg[0] != '-' || arg[1] == '-') return arg;
+  const std::size_t eq = arg.find('=');
+  const std::string word = arg.substr(0, eq);
+  const fields::RequestField* f = fields::find(word);
+  // Only a spelling the table lists (-tp), never a single-dash field name (-gpu is refused).
+  if (f == nullptr || (" " + std::string(f->aliases) + " ").find(" " + word + " ") == std::string::npos) return arg;
+  std::string rewritten = fields::flag(f->name);
+  original[rewritten] = word;
+  if (eq != std::string::npos) rewritten += arg.substr(eq);
+  return rewritten;
+}
+
+// One line for what CLI11 left over in `sub` (or the top level when `sub` is null).
+int report_extras(Program& p, const CLI::App* sub, const std::vector<std::string>& extras,
+                  const std::vector<std::string>& args, const std::map<std::string, std::string>& original) {
+  const std::string first = extras.front();
+  const auto shown = [&](const std::string& w) {
+    const std::string flag = w.substr(0, w.find('='));
+    const auto it = original.find(flag);
+    return detail::printable(it == original.end() ? w : it->second);
+  };
+  if (sub == nullptr) {
+    std::vector<std::string> names;
+    for (const CLI::App* s : p.app.get_subcommands([](CLI::App*) { return true; })) names.push_back(s->get_name());
+    if (first.rfind("-", 0) == 0)
+      return bad_input("unknown flag '" + shown(first) + "' before a subcommand; request flags go after it: kvdtype check " +
+                       shown(first) + " …");
+    return bad_input("unknown subcommand '" + shown(first) + "'; did you mean " + nearest_of(first, names, 1) + "?");
+  }
+  const std::string name = "kvdtype " + sub->get_name();
+  if (first.rfind("-", 0) == 0 && first.size() > 1) {
+    const std::string flag = first.substr(0, first.find('='));
+    std::string msg = "unknown flag '" + shown(flag) + "' for " + name + "; did you mean " +
+                      nearest_of(flag, flag_names(*sub)) + "?";
+    if (sub->get_name() == "check" || sub->get_name() == "resolve")
+      msg += " (an engine's own flags go in the launch command after --)";
+    return bad_input(msg);
+  }
+  // A stray word: most often a launch command typed without the `--` before it. The suggestion
+  // keeps the words before it as kvdtype's flags and puts the rest after `--`.
+  const auto sub_at = std::find(args.begin(), args.end(), sub->get_name());
+  const auto at = std::find(sub_at == args.end() ? args.begin() : sub_at + 1, args.end(), first);
+  std::string before, rest;
+  for (auto it = sub_at == args.end() ? args.begin() : sub_at + 1; it != at; ++it) before += " " + shown(*it);
+  for (auto it = at; it != args.end(); ++it) rest += " " + shown(*it);
+  if (rest.size() > 100) rest = rest.substr(0, 100) + " …";
+  if (sub->get_name() == "check" || sub->get_name() == "resolve")
+    return bad_input("unexpected word '" + shown(first) + "' for " + name + "; did you mean `" + name + before + " --" +
+                     rest + "`? (a launch command goes after --)");
+  return bad_input("unexpected word '" + shown(first) + "' for " + name + " (it takes no such argument)");
+}
+
+}  // namespace
+
+Arena& arena() {
+  static thread_local Arena fallback;
+  return g_arena != nullptr ? *g_arena : fallback;
+}
+
+std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
+  auto p = std::make_unique<Program>();
+  // check and resolve register their options only when named (or for --help-all / no args).
+  bool full_check = args == nullptr, full_resolve = args == nullptr;
+  if (args != nullptr) {
+    for (const std::string& a : *args) {
+      if (a == "--help-all") full_check = full_resolve = true;
+      if ((a == "check" || a == "resolve") && !full_check && !full_resolve) (a == "check" ? full_check : full_resolve) = true;
+    }
+  }
+  Arena* const previous = g_arena;
+  g_arena = &p->arena;
+  CLI::App& app = p->app;
+  app.description(kDescription);
+  app.require_subcommand(0, 1);
+  app.allow_extras();
+  app.set_version_flag("--version", std::string("kvdtype ") + KVDTYPE_VERSION_STRING);
+  app.set_help_all_flag("--help-all", "Print help for every subcommand and exit");
+  app.footer(kExitStatusHelp);
+  app.get_formatter()->column_width(50);
+  p->commands = {add_check(app, false, p->launch, !full_check), add_check(app, true, p->launch, !full_resolve),
+                 add_explain(app),
+                 add_rules(app),    add_backends(app),   add_formats(app),  add_targets(app),
+                 add_matrix(app),   add_probe(app),      add_releases(app)};
+  for (const Command& c : p->commands) {
+    c.app->allow_extras();
+    if (c.app->get_footer().empty()) c.app->footer(kExitStatusHelp);
+  }
+  g_arena = previous;
+  return p;
+}
+
+int main(std::span<const std::string> argv) {
+  // Everything after the first "--" is a launch command, handed over untouched.
+  std::vector<std::string> args, launch;
+  std::map<std::string, std::string> original;
+  bool in_launch = false;
+  for (const std::string& a : argv) {
+    if (!in_launch && a == "--") {
+      in_launch = true;
+      continue;
+    }
+    if (in_launch) launch.push_back(a);
+    else args.push_back(engine_spelling(a, original));
+  }
+  const int status = run(args, launch, original, false);
+  std::cout.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  return status;
+}
+
+namespace {
+
+int run(const std::vector<std::string>& args, const std::vector<std::string>& launch,
+        const std::map<std::string, std::string>& original, bool full) {
+  auto program = make_program(full ? nullptr : &args);
+  Program& p = *program;
+  p.launch = launch;
+
+  int status = kAccepted;
+  bool parsed = false;
+  try {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    p.app.parse(reversed);
+    parsed = true;
+  } catch (const CLI::CallForHelp& e) {
+    status = p.app.exit(e, std::cout, std::cerr);
+  } catch (const CLI::CallForAllHelp& e) {
+    status = p.app.exit(e, std::cout, std::cerr);
+  } catch (const CLI::CallForVersion&) {
+    std::cout << "kvdtype " << KVDTYPE_VERSION_STRING << "\n";
+  } catch (const CLI::ArgumentMismatch& e) {
+    // CLI11 says "--gpu: 1 required GPU missing"; say it as a person would.
+    const std::string what = e.what();
+    const std::size_t colon = what.find(": ");
+    const std::size_t req = what.find(" required ");
+    const std::size_t missing = what.rfind(" missing");
+    if (colon != std::string::npos && req != std::string::npos && missing != std::string::npos && req < missing)
+      status = bad_input(what.substr(0, colon) + " needs a value (" + what.substr(req + 10, missing - req - 10) + ")");
+    else
+      status = bad_input(what);
+  } catch (const CLI::ParseError& e) {
+    status = bad_input(e.what());
+  }
+  if (parsed) {
+    const Command* chosen = nullptr;
+    for (const Command& c : p.commands)
+      if (c.app->parsed()) chosen = &c;
+    const std::vector<std::string> top = p.app.remaining();
+    if (!top.empty()) {
+      status = report_extras(p, nullptr, top, args, original);
+    } else if (chosen != nullptr && chosen->light) {
+      // The words named a subcommand other than the one guessed: register everything, parse again.
+      return run(args, launch, original, true);
+    } else if (chosen != nullptr && !chosen->app->remaining().empty()) {
+      status = report_extras(p, chosen->app, chosen->app->remaining(), args, original);
+    } else if (chosen != nullptr) {
+      status = chosen->run();
+    } else if (!p.launch.empty()) {
+      status = bad_input("a launch command after -- needs a subcommand: kvdtype check -- <command>");
+    } else {
+      std::cout << p.app.help();
+    }
+  }
+  return status;
+}
+
+}  // namespace
+
+}  // namespace kvdtype::cli
