@@ -9,7 +9,11 @@
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/model_config.hpp"
+#include "kvdtype/io/model_id.hpp"
 #include "kvdtype/io/probe.hpp"
+#include "kvdtype/io/script.hpp"
+#include "common/text.hpp"
+#include "io/inputs_check.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -47,11 +51,26 @@ Result<std::string> probed_gpu() {
 
 Error prefixed(std::string_view what, const Error& e) { return Error{e.code, std::string(what) + ": " + e.message}; }
 
-// The launch command's words, from whichever of the three spellings the caller used.
+// The launch command's words, from whichever of the three spellings the caller used. A script
+// gives its first serving command (check_workloads takes them all, see script_workloads()),
+// with its variables expanded; words typed after `--` are expanded from --env only.
 Result<std::vector<std::string>> command_words(const CheckInput& in) {
   const int given = int(!in.command.empty()) + int(!in.command_text.empty()) + int(!in.command_file.empty());
   if (given > 1) return Error{ErrorCode::bad_command, "give the launch command once: as words, as text or as a file"};
-  if (!in.command.empty()) return in.command;
+  if (!in.command.empty()) {
+    // `-- "vllm serve M --kv-cache-dtype fp8"`: one word holding a whole command is split.
+    if (in.command.size() == 1 && in.command.front().find_first_of(" \t\n") != std::string::npos) {
+      CheckInput t = in;
+      t.command_text = in.command.front();
+      t.command.clear();
+      return command_words(t);
+    }
+    std::vector<std::string> words;
+    for (const std::string& w : in.command) words.push_back(expand_variables(w, in.env));
+    if (!words.empty() && words.front() == "$") words.erase(words.begin());  // a pasted prompt
+    if (!in.env.empty() && !words.empty()) words.insert(words.begin(), in.env.begin(), in.env.end());
+    return words;
+  }
   std::string text = in.command_text;
   if (!in.command_file.empty()) {
     auto read = read_command_file(in.command_file);
@@ -60,11 +79,31 @@ Result<std::vector<std::string>> command_words(const CheckInput& in) {
   } else if (text.empty()) {
     return std::vector<std::string>{};
   }
-  auto words = split_command(text);
-  if (!words.ok()) return words.error();
-  if (words->empty())
+  auto commands = serving_commands(text, in.env);
+  if (!commands.ok()) return commands.error();
+  if (!commands->empty()) return commands->front().words;
+  // No serving command: the old reading, so that the error names what was found instead.
+  auto split = split_command(text);
+  if (!split.ok()) return split.error();
+  std::vector<std::string> words = std::move(split).value();
+  if (!words.empty() && words.front() == "$") words.erase(words.begin());
+  if (words.empty())
     return Error{ErrorCode::bad_command, (in.command_file.empty() ? std::string("the launch command") : in.command_file) + ": no command in it"};
   return words;
+}
+
+// Drop the diagnostics of ignored rules (--ignore) from a report.
+void drop_ignored(Report& r, const std::vector<std::string>& ignore) {
+  if (ignore.empty()) return;
+  auto ignored = [&](std::string_view code) {
+    for (const std::string& c : ignore)
+      if (detail::iequals(c, code)) return true;
+    return false;
+  };
+  InlineVector<Diagnostic, 48> kept;
+  for (const Diagnostic& d : r.diagnostics)
+    if (!ignored(d.rule->code)) kept.push_back(d);
+  r.diagnostics = kept;
 }
 
 }  // namespace
@@ -109,37 +148,62 @@ Result<Checked> check_input(const CheckInput& in) {
     auto parsed = parse_launch_command(*argv);
     if (!parsed.ok()) return parsed.error();
     launch = std::move(parsed).value();
+    if (!launch->config_file.empty()) out.extras.notes.push_back("engine config file: " + launch->config_file + " (merged under the command line)");
   }
+  // Values still holding `$` were never set (KVD152): unknown, not wrong.
+  if (launch) unresolved_values(*launch, out.extras);
 
-  // The model config: the caller's, else the launch command's model when it is a local path.
-  std::string model_path = in.model;
-  if (model_path.empty() && launch && !launch->model.empty()) {
+  // The model: a local directory or config.json; else a Hub id from the HF cache or the
+  // built-in catalogue; else unknown (KVD153). An explicit --model path that is missing is bad input.
+  std::string model = in.model.empty() && launch ? launch->model : in.model;
+  std::optional<ResolvedModel> resolved;
+  if (!model.empty()) {
     std::error_code ec;
-    if (std::filesystem::exists(launch->model, ec)) model_path = launch->model;
-  }
-  if (!model_path.empty()) {
-    auto cfg = read_model_config(model_path);
-    if (!cfg.ok()) return cfg.error();
-    input.overlay(cfg->input);
-    out.extras.notes.push_back("model config: " + cfg->path);
+    const bool local = std::filesystem::exists(model, ec);
+    if (local || (!in.model.empty() && !looks_like_model_id(model))) {
+      auto cfg = read_model_config(model);
+      if (!cfg.ok()) return cfg.error();
+      input.overlay(cfg->input);
+      out.extras.notes.push_back("model config: " + cfg->path);
+    } else if (looks_like_model_id(model)) {
+      auto r = resolve_model_id(model);
+      if (!r.ok()) return r.error();
+      if (*r) {
+        resolved = std::move(**r);
+        input.overlay(resolved->input);
+        out.extras.notes.push_back(resolved->note());
+      } else {
+        unknown_model(model, out.extras);
+      }
+    }
   }
   if (launch) {
     input.overlay(launch->input);
     if (in.verbose) out.extras.ignored_flags = launch->ignored;
   }
   input.overlay(in.fields);
+  // Bad values inside the launch command are the command's problem (KVD001, KVD150, KVD151).
+  if (launch) launch_values(*launch, in.fields, input, out.extras);
 
+  bool no_gpu_found = false;
   if (input.gpu == "auto" || input.gpu == "AUTO") {
     auto g = probed_gpu();
-    if (!g.ok()) return g.error();
-    input.gpu = *g;
-    out.extras.notes.push_back("gpu: probed " + *g);
+    if (!g.ok() && g.error().code == ErrorCode::unsupported) {
+      no_gpu_found = true;  // a CI runner without a GPU: the checks that need one are skipped
+      input.gpu.clear();
+    } else {
+      if (!g.ok()) return g.error();
+      input.gpu = *g;
+      out.extras.notes.push_back("gpu: probed " + *g);
+    }
   }
 
   auto request = make_request(input);
   if (!request.ok()) return request.error();
   out.report = check(*request);
+  if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);
   out.extras.capacity = capacity(out.report);
+  capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid);
 
   if (launch && launch->draft) {
     RequestInput d = input;
@@ -156,6 +220,7 @@ Result<Checked> check_input(const CheckInput& in) {
     auto dr = make_request(d);
     if (!dr.ok()) return prefixed("speculative drafter", dr.error());
     out.draft = check(*dr);
+    drop_ignored(*out.draft, in.ignore);
   }
   if (launch && !launch->prefill_backend.empty()) {
     RequestInput p = input;
@@ -163,7 +228,10 @@ Result<Checked> check_input(const CheckInput& in) {
     auto pr = make_request(p);
     if (!pr.ok()) return prefixed("prefill backend", pr.error());
     out.prefill = check(*pr);
+    drop_ignored(*out.prefill, in.ignore);
   }
+  drop_ignored(out.report, in.ignore);
+  drop_ignored_inputs(out.extras, in.ignore);
   return out;
 }
 

@@ -8,6 +8,8 @@
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/render.hpp"
 #include "io/report_json.hpp"
+#include "io/findings.hpp"
+#include "kvdtype/io/workloads.hpp"
 
 namespace kvdtype::io {
 
@@ -15,8 +17,10 @@ Result<OutputFormat> parse_output_format(std::string_view text) {
   if (detail::iequals(text, "text")) return OutputFormat::text;
   if (detail::iequals(text, "json")) return OutputFormat::json;
   if (detail::iequals(text, "markdown") || detail::iequals(text, "md")) return OutputFormat::markdown;
+  if (detail::iequals(text, "sarif")) return OutputFormat::sarif;
+  if (detail::iequals(text, "github")) return OutputFormat::github;
   return Error{ErrorCode::unknown_name,
-               "unknown output format '" + detail::printable(text) + "'; valid: text, json, markdown"};
+               "unknown output format '" + detail::printable(text) + "'; valid: text, json, markdown, sarif, github"};
 }
 
 namespace {
@@ -207,6 +211,11 @@ Json report_json(const Report& rep, const ReportExtras* extras) {
   j["plan"] = plan_json(rep.plan);
   if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
   j["diagnostics"] = diagnostics_json(rep);
+  if (extras)
+    for (const InputDiagnostic& d : extras->input_diagnostics)
+      j["diagnostics"].push_back({{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
+                                  {"message", d.message}, {"fix", d.fix}, {"source", d.rule->source}});
+  if (extras && !extras->notes.empty()) j["notes"] = extras->notes;
   auto secondary = [&](const char* key, const Report* r) {
     if (r == nullptr) return;
     j[key] = {{"verdict", name(r->verdict())}, {"request", request_json(r->request)},
@@ -224,6 +233,9 @@ Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexc
   Verdict v = report.verdict();
   if (extras && extras->draft) v = std::max(v, extras->draft->verdict());
   if (extras && extras->prefill) v = std::max(v, extras->prefill->verdict());
+  if (extras)
+    for (const InputDiagnostic& d : extras->input_diagnostics)
+      v = std::max(v, d.severity == Severity::error ? Verdict::error : d.severity == Severity::warning ? Verdict::warn : Verdict::ok);
   return v;
 }
 
@@ -231,6 +243,8 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
                           const ReportExtras* extras) {
   const Verdict v = combined_verdict(rep, extras);
   switch (format) {
+    case OutputFormat::sarif: return render_sarif(internal::as_checks(rep, extras));
+    case OutputFormat::github: return render_github(internal::as_checks(rep, extras));
     case OutputFormat::json: {
       Json j;
       j["schema"] = "kvdtype." + std::string(kind) + "/v1";
@@ -249,6 +263,11 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
                  " | " + fix(d, r) + " |\n";
       };
       table(rep, "");
+      if (extras && rep.diagnostics.empty() && !extras->input_diagnostics.empty())
+        out += "\n| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
+      if (extras)
+        for (const InputDiagnostic& d : extras->input_diagnostics)
+          out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + d.message + " | " + d.fix + " |\n";
       if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
       if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
       return out;
@@ -262,6 +281,16 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   out += plan_lines(rep, false);
   if (extras && extras->capacity) out += "  capacity  " + capacity_text(*extras->capacity) + "\n";
   out += diagnostics_text(rep, style, "");
+  if (extras)
+    for (const InputDiagnostic& d : extras->input_diagnostics) {
+      out += '\n';
+      out += color(style, severity_color(d.severity), std::string(name(d.severity)) + " " + std::string(d.rule->code));
+      out += ": ";
+      out += d.rule->title;
+      out += '\n';
+      out += "  " + d.message + "\n";
+      out += "  fix: " + d.fix + "\n";
+    }
   auto secondary = [&](const Report* r, std::string_view label, std::string_view prefix) {
     if (r == nullptr) return;
     // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict on "\n" + std::string.

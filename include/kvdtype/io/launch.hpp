@@ -32,11 +32,16 @@ struct LaunchCommand {
                                         ///< (input.backend is the decode one); check it as a second request
   std::optional<RequestInput> draft;    ///< speculative decoding: the drafter's own request overrides
   std::string draft_model;              ///< the drafter's model, when named
+  std::string config_file;              ///< vLLM/SGLang `--config FILE` whose flags were merged in
 };
 
 /// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,
 /// `python3 -m sglang.launch_server --model-path …`, with leading NAME=value / `env NAME=value`.
 /// A flag missing its value or an unknown program is an Error (bad_command).
 [[nodiscard]] Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv);
+
+/// Whether `argv` is a serving command kvdtype recognises (the program behind its wrappers),
+/// without reading its flags or any file it names.
+[[nodiscard]] bool is_serving_command(std::span<const std::string> argv);
 
 }  // namespace kvdtype::io
