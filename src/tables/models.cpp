@@ -95,6 +95,10 @@ constexpr ModelRow kModels[] = {
     {.id = "zai-org/GLM-4.6", .model_type = "glm4_moe", .num_layers = 92, .num_heads = 96, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 355, .weight_bits = 16, .source = "HF (GLM-4.5 architecture)"},
     {.id = "zai-org/GLM-4.7", .model_type = "glm4_moe", .num_layers = 92, .num_heads = 96, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 355, .weight_bits = 16, .source = "KVC"},
     {.id = "zai-org/GLM-4.7-Flash", .model_type = "glm4_moe_lite", .num_layers = 47, .num_heads = 20, .kv_lora_rank = 512, .qk_rope_head_dim = 64, .dtype = "bfloat16", .source = "KVC (MLA: kv_lora_rank 512, qk_rope_head_dim 64)"},
+    // GLM-5.3-Flash (glm5_next): 45 layers, three KDA linear-attention layers to one DSA layer (11
+    // own a KV cache), a NoPE latent (qk_rope_head_dim 0, qk_nope_head_dim 256); numbers as
+    // kvdtype's tests/data/models/README.md records them from the public ports (read 2026-10).
+    {.id = "zai-org/GLM-5.3-Flash", .model_type = "glm_moe_dsa", .num_layers = 45, .kv_layers = 11, .num_heads = 64, .kv_lora_rank = 512, .qk_rope_head_dim = 0, .qk_nope_head_dim = 256, .index_topk = 2048, .dtype = "bfloat16", .source = "TD glm-5.3-flash-style (public glm5_next ports)"},
     {.id = "zai-org/GLM-5", .model_type = "glm_moe_dsa", .num_layers = 78, .num_heads = 64, .kv_lora_rank = 512, .qk_rope_head_dim = 64, .dtype = "bfloat16", .source = "KVC (DSA; index_topk not confirmed)"},
 
     // ---- MiniMax ---------------------------------------------------------------------------
