@@ -101,6 +101,7 @@ void gpu_auto_found_nothing(Report& report, ReportExtras& extras) {
     if (d.rule->code == "KVD080" && d.evidence.value == "--gpu") {
       d.severity = Severity::warning;
       d.evidence.detail = "the GPU (--gpu auto found no GPU on this machine)";
+      d.evidence.value = "--gpu with the target GPU (--gpu cpu for a CPU server)";
     }
   extras.notes.push_back("gpu: --gpu auto found no GPU on this machine; the checks that need one were skipped");
 }

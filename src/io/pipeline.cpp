@@ -1,6 +1,7 @@
 // The check pipeline shared by every face (include/kvdtype/io/pipeline.hpp).
 #include "kvdtype/io/pipeline.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -37,6 +38,10 @@ std::string read_at_most(std::istream& in, std::size_t limit) {
 Result<std::string> probed_gpu() {
   const ProbeResult pr = probe();
   std::string first;
+  // A machine without a GPU reports its CPU: for a GPU check that is "no GPU found" (the caller
+  // warns), not a CPU server; `--gpu cpu` asks for the CPU explicitly.
+  if (std::all_of(pr.devices.begin(), pr.devices.end(), [](const ProbedDevice& d) { return d.via == "cpu"; }))
+    return Error{ErrorCode::unsupported, "--gpu auto: no GPU found on this machine"};
   for (const ProbedDevice& d : pr.devices) {
     if (first.empty()) first = d.target;
     else if (d.target != first) {

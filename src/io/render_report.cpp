@@ -210,11 +210,19 @@ Json report_json(const Report& rep, const ReportExtras* extras) {
   j["request"] = request_json(rep.request);
   j["plan"] = plan_json(rep.plan);
   if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
-  j["diagnostics"] = diagnostics_json(rep);
-  if (extras)
+  // Input diagnostics join the request's, errors first as check() orders its own.
+  Json diags = Json::array();
+  auto inputs = [&](bool errors) {
+    if (extras == nullptr) return;
     for (const InputDiagnostic& d : extras->input_diagnostics)
-      j["diagnostics"].push_back({{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
-                                  {"message", d.message}, {"fix", d.fix}, {"source", d.rule->source}});
+      if ((d.severity == Severity::error) == errors)
+        diags.push_back({{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
+                         {"message", d.message}, {"fix", d.fix}, {"source", d.rule->source}});
+  };
+  inputs(true);
+  for (auto& d : diagnostics_json(rep)) diags.push_back(std::move(d));
+  inputs(false);
+  j["diagnostics"] = std::move(diags);
   if (extras && !extras->notes.empty()) j["notes"] = extras->notes;
   auto secondary = [&](const char* key, const Report* r) {
     if (r == nullptr) return;
@@ -280,9 +288,10 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   out += color(style, vc, headline) + "\n";
   out += plan_lines(rep, false);
   if (extras && extras->capacity) out += "  capacity  " + capacity_text(*extras->capacity) + "\n";
-  out += diagnostics_text(rep, style, "");
-  if (extras)
+  auto input_text = [&](bool errors) {
+    if (extras == nullptr) return;
     for (const InputDiagnostic& d : extras->input_diagnostics) {
+      if ((d.severity == Severity::error) != errors) continue;
       out += '\n';
       out += color(style, severity_color(d.severity), std::string(name(d.severity)) + " " + std::string(d.rule->code));
       out += ": ";
@@ -291,6 +300,10 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       out += "  " + d.message + "\n";
       out += "  fix: " + d.fix + "\n";
     }
+  };
+  input_text(true);
+  out += diagnostics_text(rep, style, "");
+  input_text(false);
   auto secondary = [&](const Report* r, std::string_view label, std::string_view prefix) {
     if (r == nullptr) return;
     // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict on "\n" + std::string.

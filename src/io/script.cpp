@@ -38,7 +38,15 @@ std::string expand_variables(std::string_view w, std::span<const std::string> va
       continue;
     }
     if (w[i + 1] == '{') {
-      const std::size_t close = w.find('}', i + 2);
+      // The matching brace: defaults may nest (${A:-${B}}).
+      std::size_t close = std::string_view::npos;
+      for (std::size_t k = i + 2, depth = 1; k < w.size(); ++k) {
+        if (w[k] == '{') ++depth;
+        else if (w[k] == '}' && --depth == 0) {
+          close = k;
+          break;
+        }
+      }
       if (close == std::string_view::npos) {
         out += w.substr(i);
         break;

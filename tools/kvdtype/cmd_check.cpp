@@ -185,10 +185,12 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
         std::string("--") + f.name, [o, name = std::string(f.name)](const std::string& v) { o->flags[name] = v; }, f.help);
   }
   sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json");
-  sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)");
+  sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)")
+      ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored");
-  sub->add_option("--env", o->env, "NAME=VALUE: expands $NAME in the launch command or script and is its environment (repeatable)");
-  sub->add_option("--ignore", o->ignore, "rule codes to drop, KVDnnn[,KVDnnn…] (repeatable)");
+  sub->add_option("--env", o->env, "NAME=VALUE: expands $NAME in the launch command or script and is its environment (repeatable)")
+      ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  sub->add_option("--ignore", o->ignore, "rule codes to drop, KVDnnn[,KVDnnn…] (repeatable)")->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   sub->add_option("--fail-on", o->fail_on, "error (default) or warning: the lowest severity that makes the exit status 1")
       ->capture_default_str();
   add_output_options(*sub, o->out);
