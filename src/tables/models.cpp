@@ -19,12 +19,15 @@
 //         4 KV groups, kv-channels 256) with full attention every 4th layer (full_attention_interval
 //         4, as the Qwen3.5/3.6 27B configs declare)
 //   HF  = the config.json on the Hub, numbers as in the transformers/vLLM model docs and the
-//         model card (the long-standing Llama, Qwen2.5, Qwen3, Mistral, Gemma, Phi configs)
+//         model card (the long-standing Llama, Qwen2.5, Qwen3, Mistral, Gemma, Phi configs);
+//         rows that say only "HF" were checked against the family's sibling rows and the
+//         model cards' layer/head counts, not against a quoted copy of the file itself
 // Parameter counts are the model cards' totals; weight_bits is the published checkpoint's
 // precision (DeepSeek V3 family, Kimi K2 and MiniMax-M2 ship fp8 block-quantized weights).
 // gpt-oss (MXFP4 experts) and Kimi-K2-Thinking (int4) leave weight_bits 0: their byte size is
 // not a simple bits x parameters product. Models whose config could not be confirmed (Gemma 4,
-// Qwen3.5 MoE sizes, GLM-5's indexer top-k) are left out or leave the field 0.
+// Qwen3.5 MoE sizes, Mistral Small 3 / Large 2411, GLM-5's indexer top-k) are left out or leave
+// the field 0.
 #include "tables/models.hpp"
 
 namespace kvdtype::tables {
@@ -46,10 +49,10 @@ constexpr ModelRow kModels[] = {
     {.id = "deepseek-ai/DeepSeek-R1-Distill-Llama-70B", .model_type = "llama", .num_layers = 80, .num_heads = 64, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 70.6, .weight_bits = 16, .source = "HF (Llama-3.3-70B architecture)"},
 
     // ---- Qwen2.5 (GQA, bf16) -------------------------------------------------------------
-    {.id = "Qwen/Qwen2.5-0.5B-Instruct", .model_type = "qwen2", .num_layers = 24, .num_heads = 14, .num_kv_heads = 2, .head_dim = 64, .dtype = "bfloat16", .params_b = 0.49, .weight_bits = 16, .source = "HF (hidden 896 / 14 heads)"},
+    {.id = "Qwen/Qwen2.5-0.5B-Instruct", .model_type = "qwen2", .num_layers = 24, .num_heads = 14, .num_kv_heads = 2, .head_dim = 64, .dtype = "bfloat16", .params_b = 0.49, .weight_bits = 16, .source = "HF model card (24 layers, 14 Q / 2 KV heads); Qwen/Qwen2.5-0.5B config.json as quoted publicly (hidden 896)"},
     {.id = "Qwen/Qwen2.5-1.5B-Instruct", .model_type = "qwen2", .num_layers = 28, .num_heads = 12, .num_kv_heads = 2, .head_dim = 128, .dtype = "bfloat16", .params_b = 1.54, .weight_bits = 16, .source = "HF (hidden 1536 / 12 heads)"},
     {.id = "Qwen/Qwen2.5-3B-Instruct", .model_type = "qwen2", .num_layers = 36, .num_heads = 16, .num_kv_heads = 2, .head_dim = 128, .dtype = "bfloat16", .params_b = 3.09, .weight_bits = 16, .source = "HF (hidden 2048 / 16 heads)"},
-    {.id = "Qwen/Qwen2.5-7B-Instruct", .model_type = "qwen2", .num_layers = 28, .num_heads = 28, .num_kv_heads = 4, .head_dim = 128, .dtype = "bfloat16", .params_b = 7.61, .weight_bits = 16, .source = "HF (hidden 3584 / 28 heads)"},
+    {.id = "Qwen/Qwen2.5-7B-Instruct", .model_type = "qwen2", .num_layers = 28, .num_heads = 28, .num_kv_heads = 4, .head_dim = 128, .dtype = "bfloat16", .params_b = 7.61, .weight_bits = 16, .source = "HF (hidden 3584 / 28 heads; k_proj 3584 -> 512 = 4 KV heads x 128 in a public layer dump)"},
     {.id = "Qwen/Qwen2.5-14B-Instruct", .model_type = "qwen2", .num_layers = 48, .num_heads = 40, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 14.7, .weight_bits = 16, .source = "HF (hidden 5120 / 40 heads)"},
     {.id = "Qwen/Qwen2.5-32B-Instruct", .model_type = "qwen2", .num_layers = 64, .num_heads = 40, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 32.5, .weight_bits = 16, .source = "HF (hidden 5120 / 40 heads)"},
     {.id = "Qwen/Qwen2.5-72B-Instruct", .model_type = "qwen2", .num_layers = 80, .num_heads = 64, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 72.7, .weight_bits = 16, .source = "HF (hidden 8192 / 64 heads)"},
@@ -106,9 +109,7 @@ constexpr ModelRow kModels[] = {
 
     // ---- Mistral / Mixtral -----------------------------------------------------------------
     {.id = "mistralai/Mistral-7B-Instruct-v0.3", .model_type = "mistral", .num_layers = 32, .num_heads = 32, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 7.25, .weight_bits = 16, .source = "HF (hidden 4096 / 32 heads)"},
-    {.id = "mistralai/Mistral-Nemo-Instruct-2407", .model_type = "mistral", .num_layers = 40, .num_heads = 32, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 12.2, .weight_bits = 16, .source = "HF (head_dim 128)"},
-    {.id = "mistralai/Mistral-Small-24B-Instruct-2501", .model_type = "mistral", .num_layers = 40, .num_heads = 32, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 23.6, .weight_bits = 16, .source = "HF (head_dim 128)"},
-    {.id = "mistralai/Mistral-Large-Instruct-2411", .model_type = "mistral", .num_layers = 88, .num_heads = 96, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 123, .weight_bits = 16, .source = "HF (hidden 12288 / 96 heads)"},
+    {.id = "mistralai/Mistral-Nemo-Instruct-2407", .model_type = "mistral", .num_layers = 40, .num_heads = 32, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 12.2, .weight_bits = 16, .source = "Mistral-Nemo model card (40 layers, 32 heads, 8 KV heads, head dim 128); Mistral-Nemo-Base-2407 config.json as quoted publicly"},
     {.id = "mistralai/Mixtral-8x7B-Instruct-v0.1", .model_type = "mixtral", .num_layers = 32, .num_heads = 32, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 46.7, .weight_bits = 16, .source = "HF; TD mixtral-8x7b"},
     {.id = "mistralai/Mixtral-8x22B-Instruct-v0.1", .model_type = "mixtral", .num_layers = 56, .num_heads = 48, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 141, .weight_bits = 16, .source = "HF (hidden 6144 / 48 heads)"},
 
@@ -116,15 +117,15 @@ constexpr ModelRow kModels[] = {
     {.id = "google/gemma-2-2b-it", .model_type = "gemma2", .num_layers = 26, .num_heads = 8, .num_kv_heads = 4, .head_dim = 256, .sliding_window = 4096, .dtype = "bfloat16", .params_b = 2.61, .weight_bits = 16, .source = "HF"},
     {.id = "google/gemma-2-9b-it", .model_type = "gemma2", .num_layers = 42, .num_heads = 16, .num_kv_heads = 8, .head_dim = 256, .sliding_window = 4096, .dtype = "bfloat16", .params_b = 9.24, .weight_bits = 16, .source = "HF"},
     {.id = "google/gemma-2-27b-it", .model_type = "gemma2", .num_layers = 46, .num_heads = 32, .num_kv_heads = 16, .head_dim = 128, .sliding_window = 4096, .dtype = "bfloat16", .params_b = 27.2, .weight_bits = 16, .source = "HF"},
-    {.id = "google/gemma-3-1b-it", .model_type = "gemma3_text", .num_layers = 26, .num_heads = 4, .num_kv_heads = 1, .head_dim = 256, .sliding_window = 512, .dtype = "bfloat16", .params_b = 1.0, .weight_bits = 16, .source = "HF"},
+    {.id = "google/gemma-3-1b-it", .model_type = "gemma3_text", .num_layers = 26, .num_heads = 4, .num_kv_heads = 1, .head_dim = 256, .sliding_window = 512, .dtype = "bfloat16", .params_b = 1.0, .weight_bits = 16, .source = "HF (26 layers, 4 heads, 1 KV head, head_dim 256 as a public Gemma 3 port writes them; sliding_window 512 in the HF config, one port writes 1024)"},
     {.id = "google/gemma-3-4b-it", .model_type = "gemma3", .num_layers = 34, .num_heads = 8, .num_kv_heads = 4, .head_dim = 256, .sliding_window = 1024, .dtype = "bfloat16", .params_b = 4.3, .weight_bits = 16, .source = "HF (text_config)"},
     {.id = "google/gemma-3-12b-it", .model_type = "gemma3", .num_layers = 48, .num_heads = 16, .num_kv_heads = 8, .head_dim = 256, .sliding_window = 1024, .dtype = "bfloat16", .params_b = 12.2, .weight_bits = 16, .source = "HF (text_config)"},
-    {.id = "google/gemma-3-27b-it", .model_type = "gemma3", .num_layers = 62, .num_heads = 32, .num_kv_heads = 16, .head_dim = 128, .sliding_window = 1024, .dtype = "bfloat16", .params_b = 27.4, .weight_bits = 16, .source = "HF (text_config)"},
+    {.id = "google/gemma-3-27b-it", .model_type = "gemma3", .num_layers = 62, .num_heads = 32, .num_kv_heads = 16, .head_dim = 128, .sliding_window = 1024, .dtype = "bfloat16", .params_b = 27.4, .weight_bits = 16, .source = "HF (text_config); a public Gemma 3 port: 62 layers, 32 heads, 16 KV heads, head_dim 128, sliding_window 1024"},
 
     // ---- Microsoft Phi ---------------------------------------------------------------------
-    {.id = "microsoft/Phi-3-mini-4k-instruct", .model_type = "phi3", .num_layers = 32, .num_heads = 32, .num_kv_heads = 32, .head_dim = 96, .dtype = "bfloat16", .params_b = 3.82, .weight_bits = 16, .source = "HF (hidden 3072 / 32 heads, MHA)"},
+    {.id = "microsoft/Phi-3-mini-4k-instruct", .model_type = "phi3", .num_layers = 32, .num_heads = 32, .num_kv_heads = 32, .head_dim = 96, .dtype = "bfloat16", .params_b = 3.82, .weight_bits = 16, .source = "HF (hidden 3072 / 32 heads); Phi-3 mini is full MHA (32 KV heads) per public ports"},
     {.id = "microsoft/phi-4", .model_type = "phi3", .num_layers = 40, .num_heads = 40, .num_kv_heads = 10, .head_dim = 128, .dtype = "bfloat16", .params_b = 14.7, .weight_bits = 16, .source = "HF (hidden 5120 / 40 heads)"},
-    {.id = "microsoft/Phi-4-mini-instruct", .model_type = "phi3", .num_layers = 32, .num_heads = 24, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 3.84, .weight_bits = 16, .source = "HF (hidden 3072 / 24 heads)"},
+    {.id = "microsoft/Phi-4-mini-instruct", .model_type = "phi3", .num_layers = 32, .num_heads = 24, .num_kv_heads = 8, .head_dim = 128, .dtype = "bfloat16", .params_b = 3.84, .weight_bits = 16, .source = "HF; pytorch/executorch examples/models/phi_4_mini/config/config.json (dim 3072, 24 heads, 8 KV heads, 32 layers)"},
 
     // ---- OpenAI gpt-oss (sliding window 128 on every other layer) ---------------------------
     {.id = "openai/gpt-oss-20b", .model_type = "gpt_oss", .num_layers = 24, .num_heads = 64, .num_kv_heads = 8, .head_dim = 64, .sliding_window = 128, .dtype = "bfloat16", .params_b = 21, .weight_bits = 0, .source = "GO"},
