@@ -235,3 +235,37 @@ TEST(Inputs, FoundingLaunchCommandsAsPastedAreFlagged) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Inputs, SeveralCommandFilesEachExpandedToItsServingCommands) {
+  const auto r = run_cli({"check", "--gpu", "H100", "--format", "json", "--command-file", data("pd_two_nodes.sh"), "--command-file",
+                          data("pasted_prompt.txt")});
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 3u);
+  EXPECT_EQ(j["results"][1]["source"]["line"], 17);
+  EXPECT_EQ(j["results"][2]["source"]["kind"], "command file");
+  EXPECT_EQ(j["results"][2]["source"]["line"], 1);
+}
+
+TEST(Inputs, GpuAutoWithoutAGpuWarns) {
+  // Only meaningful where the probe finds no GPU (it then reports the CPU); elsewhere --gpu auto
+  // resolves to the real device and this test has nothing to say.
+  const json probe = json::parse(run_cli({"probe", "--format", "json"}).out);
+  for (const auto& d : probe["devices"])
+    if (d["via"] != "cpu") GTEST_SKIP() << "this machine has a GPU";
+  const auto r = run_cli({"check", "--gpu", "auto", "--kv-cache-dtype", "fp8", "--format", "json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "warn");
+  bool warned = false;
+  for (const auto& d : j["diagnostics"])
+    if (d["code"] == "KVD080" && d["severity"] == "warning") {
+      warned = true;
+      EXPECT_NE(d["message"].get<std::string>().find("no GPU"), std::string::npos);
+    }
+  EXPECT_TRUE(warned);
+  EXPECT_EQ(run_cli({"check", "--gpu", "auto", "--kv-cache-dtype", "fp8", "--fail-on", "warning"}).exit_code, 1);
+}
+
+}  // namespace

@@ -154,11 +154,20 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   if (o.command_files.size() > 1) {
     std::vector<io::Workload> workloads;
     for (const std::string& file : o.command_files) {
+      io::CheckInput base = in;
+      base.command_file = file;
+      // A file holding several serving commands gives one result per command (with its line);
+      // an unreadable one stays a single result whose error the pipeline reports.
+      auto inside = file == "-" ? Result<std::vector<io::Workload>>(Error{ErrorCode::bad_file, ""}) : io::script_workloads(base, file);
+      if (inside.ok() && inside->size() > 1) {
+        for (const io::Workload& w : *inside) workloads.push_back(w);
+        continue;
+      }
       io::Workload& w = workloads.emplace_back();
       w.source.file = file;
       w.source.kind = "command file";
-      w.input = in;
-      w.input.command_file = file;
+      if (inside.ok() && inside->size() == 1) w.source.line = inside->front().source.line;
+      w.input = base;
     }
     const io::Checks checks = io::check_workloads(workloads);
     emit(io::render_checks(checks, o.out.parsed, o.out.style));

@@ -70,7 +70,7 @@ struct Checks {
 [[nodiscard]] std::string render_checks(const Checks& checks, OutputFormat format, TextStyle style = {});
 
 /// SARIF 2.1.0: every rule in tool.driver.rules, one result per finding with the file and line
-/// of the workload it came from (docs/formats.md).
+/// of the workload it came from (docs/contract.md, "Inputs and CI").
 [[nodiscard]] std::string render_sarif(const Checks& checks);
 
 /// GitHub Actions workflow commands (`::error file=F,line=L,title=KVDnnn::message`), then one
