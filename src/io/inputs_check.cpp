@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "common/text.hpp"
 #include "kvdtype/capacity.hpp"
@@ -106,7 +107,28 @@ void gpu_auto_found_nothing(Report& report, ReportExtras& extras) {
   extras.notes.push_back("gpu: --gpu auto found no GPU on this machine; the checks that need one were skipped");
 }
 
-void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid) {
+bool weights_split_known(const std::vector<std::string>& argv, const LaunchCommand& launch) {
+  if (!launch.quantization.empty()) return false;  // online quantization: not the published bytes
+  static constexpr std::string_view kSplitting[] = {"-pp", "--pipeline-parallel-size", "--pipeline_parallel_size", "--pp-size",
+                                                    "--pp", "-ep", "--enable-expert-parallel", "--enable_expert_parallel",
+                                                    "--ep-size", "--expert-parallel-size", "--ep", "--cpu-offload-gb",
+                                                    "--cpu_offload_gb", "--kv-cache-memory-bytes", "--kv_cache_memory_bytes"};
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    std::string_view w = argv[i], value;
+    if (const std::size_t eq = w.find('='); eq != std::string_view::npos && w.starts_with("-")) {
+      value = w.substr(eq + 1);
+      w = w.substr(0, eq);
+    } else if (i + 1 < argv.size()) {
+      value = argv[i + 1];
+    }
+    for (std::string_view f : kSplitting)
+      if (w == f && value != "1" && value != "0") return false;  // `-pp 1` changes nothing
+  }
+  return true;
+}
+
+void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid,
+                     bool split_known) {
   const Request& r = report.request;
   // vLLM ModelConfig.verify_with_parallel_config: "Total number of attention heads (N) must be
   // divisible by tensor parallel size (T)."
@@ -124,6 +146,8 @@ void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t s
   // max_model_len tokens must fit in the KV cache memory left after the weights.
   if (r.engine != Engine::vllm || r.max_model_len == 0 || !extras.capacity || !extras.capacity->weights_known) return;
   if (sliding_window > 0) return;  // sliding-window layers hold only the window: not modelled here
+  // Data parallelism with MoE models usually shards experts (EP); the request does not say so.
+  if (!split_known || r.data_parallel_size > 1) return;
   const Capacity& c = *extras.capacity;
   const double per_token = static_cast<double>(c.bytes_per_token);
   const double need_gib = per_token * static_cast<double>(r.max_model_len) / (1024.0 * 1024 * 1024);

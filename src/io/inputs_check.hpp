@@ -29,7 +29,15 @@ void gpu_auto_found_nothing(Report& report, ReportExtras& extras);
 
 /// Start-up refusals the engine makes from sizes alone: tensor parallelism that does not divide
 /// the attention heads (KVD154) and a --max-model-len whose KV cache does not fit (KVD155).
-void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid);
+/// `weights_split_known` is false when the launch command changes the per-GPU weight size in a way
+/// the request does not carry (pipeline parallelism, expert parallelism, online quantization,
+/// CPU offload, an explicit KV budget): the memory check (KVD155) is then skipped.
+void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid,
+                     bool weights_split_known = true);
+
+/// Whether the words of a launch command leave the per-GPU weight size as weights / TP (see
+/// capacity_checks).
+[[nodiscard]] bool weights_split_known(const std::vector<std::string>& argv, const LaunchCommand& launch);
 
 /// Drop input diagnostics of ignored rule codes.
 void drop_ignored_inputs(ReportExtras& extras, const std::vector<std::string>& ignore);

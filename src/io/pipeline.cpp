@@ -208,7 +208,8 @@ Result<Checked> check_input(const CheckInput& in) {
   out.report = check(*request);
   if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);
   out.extras.capacity = capacity(out.report);
-  capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid);
+  capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid,
+                  !launch || weights_split_known(*argv, *launch));
 
   if (launch && launch->draft) {
     RequestInput d = input;

@@ -269,3 +269,28 @@ TEST(Inputs, GpuAutoWithoutAGpuWarns) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Inputs, JsonOnAnUnknownFlagToo) {
+  const auto r = run_cli({"check", "--gpux", "H100", "--format", "json"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(json::parse(r.out)["schema"], "kvdtype.error/v1");
+  EXPECT_TRUE(run_cli({"check", "--gpux", "H100"}).out.empty());
+}
+
+TEST(Inputs, CapacityCheckSkippedWhenTheCommandSplitsWeightsOtherwise) {
+  // 70B bf16 weights (~131 GiB) do not fit one H100: vLLM has no KV memory left...
+  EXPECT_EQ(run_cli({"check", "--gpu", "H100", "--", "vllm", "serve", "meta-llama/Llama-3.3-70B-Instruct", "--max-model-len", "8192"}).exit_code, 1);
+  // ...unless pipeline parallelism or online quantization changes the per-GPU weights, which the
+  // request does not model: then nothing is claimed.
+  for (const std::vector<std::string> extra : {std::vector<std::string>{"-pp", "4"}, {"--quantization", "fp8"}, {"--data-parallel-size", "2"}}) {
+    std::vector<std::string> args = {"check", "--gpu", "H100", "--format", "json", "--", "vllm", "serve", "meta-llama/Llama-3.3-70B-Instruct",
+                                     "--max-model-len", "8192"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const json j = json::parse(run_cli(args).out);
+    EXPECT_FALSE(has_code(j, "KVD155")) << extra[0];
+  }
+}
+
+}  // namespace

@@ -36,6 +36,12 @@ int main(int argc, char** argv) {
     std::printf("kvdtype %s\n", KVDTYPE_VERSION_STRING);
     return kAccepted;
   } catch (const CLI::ParseError& e) {
+    // A flag kvdtype does not know is still answered in JSON when JSON was asked for.
+    for (std::size_t i = 0; i < args.size(); ++i)
+      if ((args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "json") || args[i] == "--format=json") {
+        emit(kvdtype::io::render_error(e.what(), "flags"));
+        break;
+      }
     return bad_input(e.what());
   }
   for (const Command& c : commands)
