@@ -284,7 +284,7 @@ TEST(Inputs, CapacityCheckSkippedWhenTheCommandSplitsWeightsOtherwise) {
   EXPECT_EQ(run_cli({"check", "--gpu", "H100", "--", "vllm", "serve", "meta-llama/Llama-3.3-70B-Instruct", "--max-model-len", "8192"}).exit_code, 1);
   // ...unless pipeline parallelism or online quantization changes the per-GPU weights, which the
   // request does not model: then nothing is claimed.
-  for (const std::vector<std::string> extra : {std::vector<std::string>{"-pp", "4"}, {"--quantization", "fp8"}, {"--data-parallel-size", "2"}}) {
+  for (const std::vector<std::string>& extra : {std::vector<std::string>{"-pp", "4"}, {"--quantization", "fp8"}, {"--data-parallel-size", "2"}}) {
     std::vector<std::string> args = {"check", "--gpu", "H100", "--format", "json", "--", "vllm", "serve", "meta-llama/Llama-3.3-70B-Instruct",
                                      "--max-model-len", "8192"};
     args.insert(args.end(), extra.begin(), extra.end());
