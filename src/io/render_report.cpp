@@ -270,12 +270,19 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
           out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, r) +
                  " | " + fix(d, r) + " |\n";
       };
-      table(rep, "");
-      if (extras && rep.diagnostics.empty() && !extras->input_diagnostics.empty())
-        out += "\n| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
-      if (extras)
+      // The request's diagnostics with the input ones, errors first (as in text and JSON).
+      const bool any_input = extras && !extras->input_diagnostics.empty();
+      if (!rep.diagnostics.empty() || any_input) out += "\n| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
+      auto input_rows = [&](bool errors) {
+        if (!any_input) return;
         for (const InputDiagnostic& d : extras->input_diagnostics)
-          out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + d.message + " | " + d.fix + " |\n";
+          if ((d.severity == Severity::error) == errors)
+            out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + d.message + " | " + d.fix + " |\n";
+      };
+      input_rows(true);
+      for (const Diagnostic& d : rep.diagnostics)
+        out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, rep) + " | " + fix(d, rep) + " |\n";
+      input_rows(false);
       if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
       if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
       return out;
