@@ -6,7 +6,8 @@
 // Keys may use dashes or underscores (the parser normalises underscores). The inserted flags come
 // before the command line's, so an explicit flag on the command line wins.
 // SGLang (python/sglang/srt/server_args_config_parser.py ConfigArgumentMerger, docs "Server
-// Arguments"): a YAML map of the same flag names; CLI arguments override config file values.
+// Arguments"): a YAML (newer releases: or JSON) map of the same flag names, inserted after the
+// subcommand "to maintain proper precedence: CLI > Config > Defaults".
 #include "io/engine_config_file.hpp"
 
 #include <filesystem>
@@ -72,9 +73,11 @@ std::optional<bool> yaml_bool(const YAML::Node& n) {
 
 }  // namespace
 
-Result<std::vector<std::string>> config_file_words(const std::string& path) {
+Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine) {
   const std::string ext = path.substr(path.rfind('.') == std::string::npos ? path.size() : path.rfind('.') + 1);
-  if (ext != "yaml" && ext != "yml") return bad(path, "the engine only reads .yaml / .yml config files");
+  const bool json_too = engine == Engine::sglang;  // YAML is a superset of JSON: one parser reads both
+  if (ext != "yaml" && ext != "yml" && !(json_too && ext == "json"))
+    return bad(path, json_too ? "SGLang reads .yaml, .yml or .json config files" : "vLLM only reads .yaml / .yml config files");
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return bad(path, "no such file (it may set --kv-cache-dtype: cannot check without it)");
   if (std::filesystem::is_directory(path, ec)) return bad(path, "is a directory, not a config file");
@@ -144,7 +147,7 @@ Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w,
     // vLLM asserts a single --config; SGLang reads one file. A second is refused as vLLM does.
     if (found) return Error{ErrorCode::bad_command, "more than one --config file (the engine reads one)"};
     found = true;
-    auto words = config_file_words(file);
+    auto words = config_file_words(file, engine);
     if (!words.ok()) return words.error();
     inserted = std::move(words).value();
     if (file_read != nullptr) *file_read = file;

@@ -15,7 +15,8 @@ namespace kvdtype::io::detail {
 /// `key: false` and `key: null` → nothing, a list → `--key item …`, a map → `--key <JSON>`.
 /// An unreadable, oversized or malformed file, or one that is not a map of flags, is an Error
 /// (bad_file) naming the file (and the line, for YAML syntax errors).
-[[nodiscard]] Result<std::vector<std::string>> config_file_words(const std::string& path);
+/// vLLM reads .yaml/.yml only; SGLang also .json (server_args_config_parser.py handles both).
+[[nodiscard]] Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine = Engine::vllm);
 
 /// `w` with every `--config FILE` (or `--config=FILE`) after `args_at` replaced the way the
 /// engine merges it: the file's flags go right after the subcommand and positional model (vLLM's

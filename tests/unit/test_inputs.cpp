@@ -158,4 +158,12 @@ TEST(EngineConfigFile, BadFilesAreErrorsNamingTheFile) {
   EXPECT_FALSE(detail::splice_config_files(two, 2, true, Engine::vllm).ok());
 }
 
+TEST(EngineConfigFile, SglangAlsoReadsJson) {
+  auto w = detail::config_file_words(data("sglang_config.json"), Engine::sglang);
+  ASSERT_TRUE(w.ok()) << w.error().message;
+  const std::vector<std::string> want = {"--model-path", "Qwen/Qwen3-8B", "--kv-cache-dtype", "fp8_e5m2", "--tp-size", "2"};
+  EXPECT_EQ(*w, want);
+  EXPECT_FALSE(detail::config_file_words(data("sglang_config.json"), Engine::vllm).ok());  // vLLM: YAML only
+}
+
 }  // namespace
