@@ -4,10 +4,19 @@
 # libstdc++ back in. Elsewhere the package's own CMake target is used.
 find_library(KVDTYPE_YAML_CPP_ARCHIVE NAMES libyaml-cpp.a)
 find_path(KVDTYPE_YAML_CPP_INCLUDE NAMES yaml-cpp/yaml.h)
+find_library(KVDTYPE_YAML_CPP_SHARED NAMES libyaml-cpp.so yaml-cpp)
 if(KVDTYPE_YAML_CPP_ARCHIVE AND KVDTYPE_YAML_CPP_INCLUDE)
   add_library(kvdtype_yaml INTERFACE)
   target_include_directories(kvdtype_yaml SYSTEM INTERFACE ${KVDTYPE_YAML_CPP_INCLUDE})
-  target_link_libraries(kvdtype_yaml INTERFACE ${KVDTYPE_YAML_CPP_ARCHIVE})
+  # Debian's archive is not fully position-independent (R_X86_64_PC32 relocations against
+  # libstdc++ symbols): a shared object (the Python module, a shared libkvdtype) cannot take it
+  # and links the shared library instead; executables take the archive.
+  if(KVDTYPE_YAML_CPP_SHARED)
+    target_link_libraries(kvdtype_yaml INTERFACE
+      "$<IF:$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>,${KVDTYPE_YAML_CPP_ARCHIVE},${KVDTYPE_YAML_CPP_SHARED}>")
+  else()
+    target_link_libraries(kvdtype_yaml INTERFACE ${KVDTYPE_YAML_CPP_ARCHIVE})
+  endif()
   set(KVDTYPE_PC_YAML "${KVDTYPE_YAML_CPP_ARCHIVE}")
 else()
   find_package(yaml-cpp REQUIRED)

@@ -20,6 +20,7 @@
 
 #include "common/text.hpp"
 #include "io/launch_engines.hpp"
+#include "io/engine_config_file.hpp"
 #include "io/launch_flags.hpp"
 #include "io/launch_images.hpp"
 #include "io/shell.hpp"
@@ -705,10 +706,14 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
     auto at = locate(w, 0, env);
     if (!at.ok()) return at.error();
     LaunchCommand out;
+    // --config FILE: its flags go in where the engine puts them (engine_config_file.hpp).
+    auto spliced = detail::splice_config_files(w, at->args, at->positional_model, at->engine, &out.config_file);
+    if (!spliced.ok()) return spliced.error();
+    const std::vector<std::string>& words = *spliced;
     out.engine = at->engine;
     out.input.engine = std::string(engine_info(at->engine).name);
     Collected c;
-    if (auto e = read_flags(w, *at, out, c)) return *e;
+    if (auto e = read_flags(words, *at, out, c)) return *e;
     apply_environment(env, at->engine, out, c);
     finish(out, c, *at);
     if (out.input.engine_version.empty() && !script.empty())
@@ -718,6 +723,14 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
   } catch (const std::exception& e) {
     // Only allocation can throw past the JSON handling above; report, never propagate.
     return bad(std::string("cannot read the command: ") + e.what());
+  }
+}
+
+bool is_serving_command(std::span<const std::string> argv) {
+  try {
+    return is_launch(std::vector<std::string>(argv.begin(), argv.end()));
+  } catch (const std::exception&) {
+    return false;
   }
 }
 

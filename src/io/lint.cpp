@@ -10,6 +10,7 @@
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/kernel.hpp"
+#include "kvdtype/io/pipeline.hpp"
 
 namespace kvdtype::io {
 
@@ -93,23 +94,35 @@ void lint_rules(LintResult& res) {
       res.problems.push_back(who + ": trigger does not parse: " + words.error().message);
       continue;
     }
-    auto input = request_from_args(*words);
+    // Flags, then optionally `-- <launch command>`: run through the same pipeline as the CLI, so
+    // that rules about launch commands, scripts and model ids are proven too.
+    std::vector<std::string> flags = *words, command;
+    if (const auto dash = std::find(flags.begin(), flags.end(), "--"); dash != flags.end()) {
+      command.assign(dash + 1, flags.end());
+      flags.erase(dash, flags.end());
+    }
+    auto input = request_from_args(flags);
     if (!input.ok()) {
       res.problems.push_back(who + ": trigger: " + input.error().message);
       continue;
     }
-    auto request = make_request(*input);
-    if (!request.ok()) {
+    CheckInput ci;
+    ci.fields = *input;
+    ci.command = command;
+    auto checked = check_input(ci);
+    if (!checked.ok()) {
       // Rules about bad input fire as bad input; every other trigger must be a valid request.
       if (r.code == "KVD001") ++fired;
-      else res.problems.push_back(who + ": trigger is bad input: " + request.error().message);
+      else res.problems.push_back(who + ": trigger is bad input: " + checked.error().message);
       continue;
     }
     if (r.code == "KVD001") {
       res.problems.push_back(who + ": trigger should be bad input but is a valid request");
       continue;
     }
-    if (check(*request).fired(r.code)) ++fired;
+    bool hit = checked->report.fired(r.code);
+    for (const InputDiagnostic& d : checked->extras.input_diagnostics) hit = hit || d.rule->code == r.code;
+    if (hit) ++fired;
     else res.problems.push_back(who + ": trigger does not fire the rule");
   }
   res.summary.push_back(std::to_string(rules().size()) + " rules, " + std::to_string(fired) + " proven by their trigger");

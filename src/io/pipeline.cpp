@@ -1,6 +1,7 @@
 // The check pipeline shared by every face (include/kvdtype/io/pipeline.hpp).
 #include "kvdtype/io/pipeline.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,7 +11,11 @@
 #include "kvdtype/io/installed_version.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/model_config.hpp"
+#include "kvdtype/io/model_id.hpp"
 #include "kvdtype/io/probe.hpp"
+#include "kvdtype/io/script.hpp"
+#include "common/text.hpp"
+#include "io/inputs_check.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -34,6 +39,10 @@ std::string read_at_most(std::istream& in, std::size_t limit) {
 Result<std::string> probed_gpu() {
   const ProbeResult pr = probe();
   std::string first;
+  // A machine without a GPU reports its CPU: for a GPU check that is "no GPU found" (the caller
+  // warns), not a CPU server; `--gpu cpu` asks for the CPU explicitly.
+  if (std::all_of(pr.devices.begin(), pr.devices.end(), [](const ProbedDevice& d) { return d.via == "cpu"; }))
+    return Error{ErrorCode::unsupported, "--gpu auto: no GPU found on this machine"};
   for (const ProbedDevice& d : pr.devices) {
     if (first.empty()) first = d.target;
     else if (d.target != first) {
@@ -48,12 +57,27 @@ Result<std::string> probed_gpu() {
 
 Error prefixed(std::string_view what, const Error& e) { return Error{e.code, std::string(what) + ": " + e.message}; }
 
-// The launch command's words, from whichever of the three spellings the caller used; `script`
-// receives the text they were split from (its `pip install ENGINE==X` lines name the release).
+// The launch command's words, from whichever of the three spellings the caller used. A script
+// gives its first serving command (check_workloads takes them all, see script_workloads()),
+// with its variables expanded; words typed after `--` are expanded from --env only. `script`
+// receives the text (its `pip install ENGINE==X` lines name the release).
 Result<std::vector<std::string>> command_words(const CheckInput& in, std::string& script) {
   const int given = int(!in.command.empty()) + int(!in.command_text.empty()) + int(!in.command_file.empty());
   if (given > 1) return Error{ErrorCode::bad_command, "give the launch command once: as words, as text or as a file"};
-  if (!in.command.empty()) return in.command;
+  if (!in.command.empty()) {
+    // `-- "vllm serve M --kv-cache-dtype fp8"`: one word holding a whole command is split.
+    if (in.command.size() == 1 && in.command.front().find_first_of(" \t\n") != std::string::npos) {
+      CheckInput t = in;
+      t.command_text = in.command.front();
+      t.command.clear();
+      return command_words(t, script);
+    }
+    std::vector<std::string> words;
+    for (const std::string& w : in.command) words.push_back(expand_variables(w, in.env));
+    if (!words.empty() && words.front() == "$") words.erase(words.begin());  // a pasted prompt
+    if (!in.env.empty() && !words.empty()) words.insert(words.begin(), in.env.begin(), in.env.end());
+    return words;
+  }
   std::string text = in.command_text;
   if (!in.command_file.empty()) {
     auto read = read_command_file(in.command_file);
@@ -62,12 +86,32 @@ Result<std::vector<std::string>> command_words(const CheckInput& in, std::string
   } else if (text.empty()) {
     return std::vector<std::string>{};
   }
-  auto words = split_command(text);
-  if (!words.ok()) return words.error();
   script = text;
-  if (words->empty())
+  auto commands = serving_commands(text, in.env);
+  if (!commands.ok()) return commands.error();
+  if (!commands->empty()) return commands->front().words;
+  // No serving command: the old reading, so that the error names what was found instead.
+  auto split = split_command(text);
+  if (!split.ok()) return split.error();
+  std::vector<std::string> words = std::move(split).value();
+  if (!words.empty() && words.front() == "$") words.erase(words.begin());
+  if (words.empty())
     return Error{ErrorCode::bad_command, (in.command_file.empty() ? std::string("the launch command") : in.command_file) + ": no command in it"};
   return words;
+}
+
+// Drop the diagnostics of ignored rules (--ignore) from a report.
+void drop_ignored(Report& r, const std::vector<std::string>& ignore) {
+  if (ignore.empty()) return;
+  auto ignored = [&](std::string_view code) {
+    for (const std::string& c : ignore)
+      if (detail::iequals(c, code)) return true;
+    return false;
+  };
+  InlineVector<Diagnostic, 48> kept;
+  for (const Diagnostic& d : r.diagnostics)
+    if (!ignored(d.rule->code)) kept.push_back(d);
+  r.diagnostics = kept;
 }
 
 }  // namespace
@@ -115,31 +159,54 @@ Result<Checked> check_input(const CheckInput& in) {
     launch = std::move(parsed).value();
     // A script that pins the engine (pip install vllm==X) names the release it runs.
     if (launch->input.engine_version.empty()) launch->input.engine_version = engine_version_pinned_in(script, launch->engine);
+    if (!launch->config_file.empty()) out.extras.notes.push_back("engine config file: " + launch->config_file + " (merged under the command line)");
   }
+  // Values still holding `$` were never set (KVD152): unknown, not wrong.
+  if (launch) unresolved_values(*launch, out.extras);
 
-  // The model config: the caller's, else the launch command's model when it is a local path.
-  std::string model_path = in.model;
-  if (model_path.empty() && launch && !launch->model.empty()) {
+  // The model: a local directory or config.json; else a Hub id from the HF cache or the
+  // built-in catalogue; else unknown (KVD153). An explicit --model path that is missing is bad input.
+  std::string model = in.model.empty() && launch ? launch->model : in.model;
+  std::optional<ResolvedModel> resolved;
+  if (!model.empty()) {
     std::error_code ec;
-    if (std::filesystem::exists(launch->model, ec)) model_path = launch->model;
-  }
-  if (!model_path.empty()) {
-    auto cfg = read_model_config(model_path);
-    if (!cfg.ok()) return cfg.error();
-    input.overlay(cfg->input);
-    out.extras.notes.push_back("model config: " + cfg->path);
+    const bool local = std::filesystem::exists(model, ec);
+    if (local || (!in.model.empty() && !looks_like_model_id(model))) {
+      auto cfg = read_model_config(model);
+      if (!cfg.ok()) return cfg.error();
+      input.overlay(cfg->input);
+      out.extras.notes.push_back("model config: " + cfg->path);
+    } else if (looks_like_model_id(model)) {
+      auto r = resolve_model_id(model);
+      if (!r.ok()) return r.error();
+      if (*r) {
+        resolved = std::move(**r);
+        input.overlay(resolved->input);
+        out.extras.notes.push_back(resolved->note());
+      } else {
+        unknown_model(model, out.extras);
+      }
+    }
   }
   if (launch) {
     input.overlay(launch->input);
     if (in.verbose) out.extras.ignored_flags = launch->ignored;
   }
   input.overlay(in.fields);
+  // Bad values inside the launch command are the command's problem (KVD001, KVD150, KVD151).
+  if (launch) launch_values(*launch, in.fields, input, out.extras);
 
+  bool no_gpu_found = false;
   if (input.gpu == "auto" || input.gpu == "AUTO") {
     auto g = probed_gpu();
-    if (!g.ok()) return g.error();
-    input.gpu = *g;
-    out.extras.notes.push_back("gpu: probed " + *g);
+    if (!g.ok() && g.error().code == ErrorCode::unsupported) {
+      no_gpu_found = true;  // a CI runner without a GPU: the checks that need one are skipped
+      input.gpu.clear();
+    } else {
+      if (!g.ok()) return g.error();
+      input.gpu = *g;
+      out.extras.notes.push_back("gpu: probed " + *g);
+    }
   }
 
   // engine_version = auto: the installed engine's metadata (never runs Python).
@@ -151,7 +218,10 @@ Result<Checked> check_input(const CheckInput& in) {
   if (!request.ok()) return request.error();
   out.report = check(*request);
   for (std::string& n : engine_release_notes(out.report, in.verbose)) out.extras.notes.push_back(std::move(n));
+  if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);
   out.extras.capacity = capacity(out.report);
+  capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid,
+                  !launch || weights_split_known(*argv, *launch));
 
   if (launch && launch->draft) {
     RequestInput d = input;
@@ -168,6 +238,7 @@ Result<Checked> check_input(const CheckInput& in) {
     auto dr = make_request(d);
     if (!dr.ok()) return prefixed("speculative drafter", dr.error());
     out.draft = check(*dr);
+    drop_ignored(*out.draft, in.ignore);
   }
   if (launch && !launch->prefill_backend.empty()) {
     RequestInput p = input;
@@ -175,7 +246,10 @@ Result<Checked> check_input(const CheckInput& in) {
     auto pr = make_request(p);
     if (!pr.ok()) return prefixed("prefill backend", pr.error());
     out.prefill = check(*pr);
+    drop_ignored(*out.prefill, in.ignore);
   }
+  drop_ignored(out.report, in.ignore);
+  drop_ignored_inputs(out.extras, in.ignore);
   return out;
 }
 

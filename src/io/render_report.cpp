@@ -9,6 +9,8 @@
 #include "kvdtype/io/render.hpp"
 #include "io/report_json.hpp"
 #include "kvdtype/release.hpp"
+#include "io/findings.hpp"
+#include "kvdtype/io/workloads.hpp"
 
 namespace kvdtype::io {
 
@@ -16,8 +18,10 @@ Result<OutputFormat> parse_output_format(std::string_view text) {
   if (detail::iequals(text, "text")) return OutputFormat::text;
   if (detail::iequals(text, "json")) return OutputFormat::json;
   if (detail::iequals(text, "markdown") || detail::iequals(text, "md")) return OutputFormat::markdown;
+  if (detail::iequals(text, "sarif")) return OutputFormat::sarif;
+  if (detail::iequals(text, "github")) return OutputFormat::github;
   return Error{ErrorCode::unknown_name,
-               "unknown output format '" + detail::printable(text) + "'; valid: text, json, markdown"};
+               "unknown output format '" + detail::printable(text) + "'; valid: text, json, markdown, sarif, github"};
 }
 
 namespace {
@@ -214,7 +218,20 @@ Json report_json(const Report& rep, const ReportExtras* extras) {
   j["plan"] = plan_json(rep.plan);
   if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
   const Severity shown = extras ? extras->min_severity : Severity::info;  // --quiet / --min-severity
-  j["diagnostics"] = diagnostics_json(rep, shown);
+  // Input diagnostics join the request's, errors first as check() orders its own.
+  Json diags = Json::array();
+  auto inputs = [&](bool errors) {
+    if (extras == nullptr) return;
+    for (const InputDiagnostic& d : extras->input_diagnostics)
+      if ((d.severity == Severity::error) == errors && d.severity >= shown)
+        diags.push_back({{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
+                         {"message", d.message}, {"fix", d.fix}, {"source", d.rule->source}});
+  };
+  inputs(true);
+  for (auto& d : diagnostics_json(rep, shown)) diags.push_back(std::move(d));
+  inputs(false);
+  j["diagnostics"] = std::move(diags);
+  if (extras && !extras->notes.empty()) j["notes"] = extras->notes;
   auto secondary = [&](const char* key, const Report* r) {
     if (r == nullptr) return;
     j[key] = {{"verdict", name(r->verdict())}, {"request", request_json(r->request)},
@@ -232,6 +249,9 @@ Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexc
   Verdict v = report.verdict();
   if (extras && extras->draft) v = std::max(v, extras->draft->verdict());
   if (extras && extras->prefill) v = std::max(v, extras->prefill->verdict());
+  if (extras)
+    for (const InputDiagnostic& d : extras->input_diagnostics)
+      v = std::max(v, d.severity == Severity::error ? Verdict::error : d.severity == Severity::warning ? Verdict::warn : Verdict::ok);
   return v;
 }
 
@@ -240,6 +260,8 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   const Verdict v = combined_verdict(rep, extras);
   const Severity shown = extras ? extras->min_severity : Severity::info;
   switch (format) {
+    case OutputFormat::sarif: return render_sarif(internal::as_checks(rep, extras));
+    case OutputFormat::github: return render_github(internal::as_checks(rep, extras));
     case OutputFormat::json: {
       Json j;
       j["schema"] = "kvdtype." + std::string(kind) + "/v1";
@@ -258,7 +280,19 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
           if (d.severity >= shown) out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, r) +
                  " | " + fix(d, r) + " |\n";
       };
-      table(rep, "");
+      // The request's diagnostics with the input ones, errors first (as in text and JSON).
+      const bool any_input = extras && !extras->input_diagnostics.empty();
+      if (!rep.diagnostics.empty() || any_input) out += "\n| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
+      auto input_rows = [&](bool errors) {
+        if (!any_input) return;
+        for (const InputDiagnostic& d : extras->input_diagnostics)
+          if ((d.severity == Severity::error) == errors)
+            out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + d.message + " | " + d.fix + " |\n";
+      };
+      input_rows(true);
+      for (const Diagnostic& d : rep.diagnostics)
+        out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, rep) + " | " + fix(d, rep) + " |\n";
+      input_rows(false);
       if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
       if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
       return out;
@@ -271,7 +305,22 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   out += color(style, vc, headline) + "\n";
   out += plan_lines(rep, false);
   if (extras && extras->capacity) out += "  capacity  " + capacity_text(*extras->capacity) + "\n";
+  auto input_text = [&](bool errors) {
+    if (extras == nullptr) return;
+    for (const InputDiagnostic& d : extras->input_diagnostics) {
+      if ((d.severity == Severity::error) != errors || d.severity < shown) continue;
+      out += '\n';
+      out += color(style, severity_color(d.severity), std::string(name(d.severity)) + " " + std::string(d.rule->code));
+      out += ": ";
+      out += d.rule->title;
+      out += '\n';
+      out += "  " + d.message + "\n";
+      out += "  fix: " + d.fix + "\n";
+    }
+  };
+  input_text(true);
   out += diagnostics_text(rep, style, "", shown);
+  input_text(false);
   auto secondary = [&](const Report* r, std::string_view label, std::string_view prefix) {
     if (r == nullptr) return;
     // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict on "\n" + std::string.

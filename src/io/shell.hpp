@@ -20,6 +20,9 @@ using ShellCommand = std::vector<std::string>;
 /// Error (bad_command) naming the line and column where the unclosed construct began.
 [[nodiscard]] Result<std::vector<ShellCommand>> split_commands(std::string_view text);
 
+/// The same, with the 1-based line where each command begins in `lines` (one per command).
+[[nodiscard]] Result<std::vector<ShellCommand>> split_commands(std::string_view text, std::vector<std::size_t>& lines);
+
 /// Whether `word` is a shell assignment `NAME=value` (NAME a valid variable name).
 [[nodiscard]] bool is_assignment(std::string_view word) noexcept;
 

@@ -27,6 +27,7 @@ class Splitter {
   Result<std::vector<ShellCommand>> run() {
     while (i_ < s_.size()) {
       const char c = s_[i_];
+      if (words_.empty() && !in_word_) start_line_ = pos_.line;  // where the next command begins
       if (c == ' ' || c == '\t' || c == '\r') {
         end_word();
         advance();
@@ -117,7 +118,10 @@ class Splitter {
   void end_command() {
     end_word();
     drop_next_word_ = false;
-    if (!words_.empty()) commands_.push_back(std::move(words_));
+    if (!words_.empty()) {
+      commands_.push_back(std::move(words_));
+      lines_.push_back(start_line_);
+    }
     words_.clear();
   }
 
@@ -280,11 +284,22 @@ class Splitter {
   bool drop_next_word_ = false;
   ShellCommand words_;
   std::vector<ShellCommand> commands_;
+  std::size_t start_line_ = 1;
+
+ public:
+  std::vector<std::size_t> lines_;  // 1-based first line of each command in commands_
 };
 
 }  // namespace
 
 Result<std::vector<ShellCommand>> split_commands(std::string_view text) { return Splitter(text).run(); }
+
+Result<std::vector<ShellCommand>> split_commands(std::string_view text, std::vector<std::size_t>& lines) {
+  Splitter s(text);
+  auto out = s.run();
+  if (out.ok()) lines = std::move(s.lines_);
+  return out;
+}
 
 bool is_assignment(std::string_view word) noexcept {
   const std::size_t eq = word.find('=');

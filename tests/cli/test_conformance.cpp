@@ -94,7 +94,16 @@ TEST_P(Conformance, Case) {
     EXPECT_EQ(!r.err.empty(), expect["stderr_nonempty"].get<bool>());
   }
   if (r.exit_code == 2) {
-    EXPECT_TRUE(r.out.empty()) << "bad input must not write stdout";
+    // With --format json (added above for check/resolve) bad input is a kvdtype.error/v1 object
+    // on stdout (CONTRACT.md, "Exit status, strictness and errors"); otherwise stdout stays empty.
+    if (is_check && !r.out.empty()) {
+      json e;
+      ASSERT_NO_THROW(e = json::parse(r.out)) << r.out;
+      EXPECT_EQ(e.value("schema", ""), "kvdtype.error/v1");
+      EXPECT_FALSE(e["error"].value("message", "").empty());
+    } else {
+      EXPECT_TRUE(r.out.empty()) << "bad input must not write stdout";
+    }
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "bad input is one line: " << r.err;
     return;
   }

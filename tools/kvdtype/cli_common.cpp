@@ -8,7 +8,7 @@
 namespace kvdtype::cli {
 
 void add_output_options(CLI::App& sub, Output& out) {
-  sub.add_option("--format", out.format, "text, json or markdown")->capture_default_str()->type_name("FORMAT")->group("Output");
+  sub.add_option("--format", out.format, "text, json, markdown; check/resolve also sarif, github")->capture_default_str()->type_name("FORMAT")->group("Output");
   sub.add_option("--color", out.color, "auto, always or never (auto honours NO_COLOR)")
       ->capture_default_str()
       ->type_name("WHEN")

@@ -178,6 +178,7 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
 
   int status = kAccepted;
   bool parsed = false;
+  std::string parse_error;
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     p.app.parse(reversed);
@@ -195,12 +196,21 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
     const std::size_t req = what.find(" required ");
     const std::size_t missing = what.rfind(" missing");
     if (colon != std::string::npos && req != std::string::npos && missing != std::string::npos && req < missing)
-      status = bad_input(what.substr(0, colon) + " needs a value (" + what.substr(req + 10, missing - req - 10) + ")");
+      parse_error = what.substr(0, colon) + " needs a value (" + what.substr(req + 10, missing - req - 10) + ")";
     else
-      status = bad_input(what);
+      parse_error = what;
+    status = bad_input(parse_error);
   } catch (const CLI::ParseError& e) {
     status = bad_input(e.what());
+    parse_error = e.what();
   }
+  // Bad flags are still answered in JSON when JSON was asked for (kvdtype.error/v1).
+  if (!parse_error.empty())
+    for (std::size_t i = 0; i < args.size(); ++i)
+      if ((args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "json") || args[i] == "--format=json") {
+        emit(io::render_error(parse_error, "flags"));
+        break;
+      }
   if (parsed) {
     const Command* chosen = nullptr;
     for (const Command& c : p.commands)

@@ -36,6 +36,7 @@ struct LaunchCommand {
   /// Engine-specific settings (llama.cpp -fa/-ngl, trtllm-serve --extra_llm_api_options, LMDeploy
   /// --quant-policy) as (name, value), read by that engine's launch code before the command is returned.
   std::vector<std::pair<std::string, std::string>> engine_options;
+  std::string config_file;              ///< vLLM/SGLang `--config FILE` whose flags were merged in
 };
 
 /// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,
@@ -44,5 +45,9 @@ struct LaunchCommand {
 /// leading NAME=value / `env NAME=value` and the engines' images after `docker run`.
 /// A flag missing its value or an unknown program is an Error (bad_command).
 [[nodiscard]] Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv);
+
+/// Whether `argv` is a serving command kvdtype recognises (the program behind its wrappers),
+/// without reading its flags or any file it names.
+[[nodiscard]] bool is_serving_command(std::span<const std::string> argv);
 
 }  // namespace kvdtype::io

@@ -26,6 +26,8 @@ struct CheckInput {
   std::string command_text;           ///< or a launch command (or script) as shell text
   std::string command_file;           ///< or a file holding one; "-" reads standard input
   bool verbose = false;               ///< keep the launch-command flags that were ignored
+  std::vector<std::string> env;       ///< NAME=value: expands $NAME in the command and is its environment
+  std::vector<std::string> ignore;    ///< rule codes whose diagnostics are dropped ("KVD062")
 };
 
 /// One checked workload: the report, the drafter's and the prefill backend's reports when the

@@ -16,11 +16,21 @@
 
 namespace kvdtype::io {
 
-enum class OutputFormat : std::uint8_t { text, json, markdown };
+enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github };
 [[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text);
 
 struct TextStyle {
   bool color = false;  ///< ANSI colours (a terminal without NO_COLOR)
+};
+
+/// A finding about the inputs themselves rather than the request (a bad value inside a launch
+/// command, a variable nothing sets, a model id nothing knows, a context that cannot fit): a rule
+/// row with its text already written, reported with the Report's own diagnostics.
+struct InputDiagnostic {
+  const Rule* rule = nullptr;
+  Severity severity = Severity::error;
+  std::string message;
+  std::string fix;
 };
 
 /// What a face adds beside a Report: capacity, the speculative drafter's own report, and the
@@ -34,11 +44,15 @@ struct ReportExtras {
   /// Diagnostics below this severity are left out (--quiet, --min-severity); the verdict still
   /// counts them.
   Severity min_severity = Severity::info;
+  std::vector<InputDiagnostic> input_diagnostics;  ///< findings about the inputs (count in the verdict)
 };
 
 /// `kvdtype check` / `kvdtype resolve`: `kind` is "check" or "resolve" (the JSON schema name).
 [[nodiscard]] std::string render_report(const Report& report, OutputFormat format, std::string_view kind = "check",
                                         TextStyle style = {}, const ReportExtras* extras = nullptr);
+
+/// Bad input as JSON: `{"schema": "kvdtype.error/v1", "error": {"message": …, "input": …}}`.
+[[nodiscard]] std::string render_error(std::string_view message, std::string_view input);
 
 /// The worst verdict of a report, its drafter's and its prefill backend's.
 [[nodiscard]] Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexcept;

@@ -69,4 +69,18 @@ struct Checks {
 /// Markdown).
 [[nodiscard]] std::string render_checks(const Checks& checks, OutputFormat format, TextStyle style = {});
 
+/// SARIF 2.1.0: every rule in tool.driver.rules, one result per finding with the file and line
+/// of the workload it came from (docs/contract.md, "Inputs and CI").
+[[nodiscard]] std::string render_sarif(const Checks& checks);
+
+/// GitHub Actions workflow commands (`::error file=F,line=L,title=KVDnnn::message`), then one
+/// summary line.
+[[nodiscard]] std::string render_github(const Checks& checks);
+
+/// The workloads of a script or command file: one per serving command it holds (with the line
+/// it starts on), each checked with `base`'s other inputs. `base.command_text` or
+/// `base.command_file` names the script; `file` is its name in the sources. A script with no
+/// serving command gives one workload (its check reports why).
+[[nodiscard]] Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std::string& file);
+
 }  // namespace kvdtype::io

@@ -1,0 +1,30 @@
+// Internal: engines' YAML config files of flags (`vllm serve MODEL --config FILE`,
+// `python -m sglang.launch_server --config FILE`), read into the words the engine inserts.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "kvdtype/engine.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype::io::detail {
+
+/// The flags a config file holds, as words: `key: value` → `--key value`, `key: true` → `--key`,
+/// `key: false` and `key: null` → nothing, a list → `--key item …`, a map → `--key <JSON>`.
+/// An unreadable, oversized or malformed file, or one that is not a map of flags, is an Error
+/// (bad_file) naming the file (and the line, for YAML syntax errors).
+/// vLLM reads .yaml/.yml only; SGLang also .json (server_args_config_parser.py handles both).
+[[nodiscard]] Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine = Engine::vllm);
+
+/// `w` with every `--config FILE` (or `--config=FILE`) after `args_at` replaced the way the
+/// engine merges it: the file's flags go right after the subcommand and positional model (vLLM's
+/// FlexibleArgumentParser._pull_args_from_config) — ahead of the command line's own flags, so
+/// those win. SGLang documents the same rule ("CLI arguments will override config file values").
+/// Engines other than vLLM and SGLang are returned unchanged.
+[[nodiscard]] Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w, std::size_t args_at,
+                                                                   bool positional_model, Engine engine,
+                                                                   std::string* file_read = nullptr);
+
+}  // namespace kvdtype::io::detail

@@ -1,0 +1,197 @@
+// Findings about the inputs themselves (io/inputs_check.hpp).
+#include "io/inputs_check.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string_view>
+
+#include "common/text.hpp"
+#include "kvdtype/capacity.hpp"
+#include "kvdtype/check.hpp"
+
+namespace kvdtype::io {
+namespace {
+
+void add(ReportExtras& extras, std::string_view code, std::string message, std::string fix,
+         std::optional<Severity> severity = std::nullopt) {
+  const Rule* rule = find_rule(code);
+  if (rule == nullptr) return;
+  extras.input_diagnostics.push_back({rule, severity.value_or(rule->severity), std::move(message), std::move(fix)});
+}
+
+std::string flag(std::string_view field) {
+  std::string out = "--";
+  for (char c : field) out += c == '_' ? '-' : c;
+  return out;
+}
+
+std::string gib(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f GiB", v);
+  return buf;
+}
+
+}  // namespace
+
+void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
+  for (std::string_view field : RequestInput::fields()) {
+    const std::string* v = launch.input.get(field);
+    if (v == nullptr || v->find('$') == std::string::npos) continue;
+    add(extras, "KVD152",
+        detail::printable(*v) + " is not set by the script, its environment or --env: " + flag(field) + " is unknown",
+        "set the variable in the script or pass --env NAME=VALUE");
+    launch.input.set(field, "");
+  }
+  if (launch.model.find('$') != std::string::npos) {
+    add(extras, "KVD152", detail::printable(launch.model) + " is not set by the script, its environment or --env: the model is unknown",
+        "set the variable in the script or pass --env NAME=VALUE");
+    launch.model.clear();
+  }
+}
+
+void unknown_model(const std::string& model, ReportExtras& extras) {
+  add(extras, "KVD153",
+      "model " + detail::printable(model) +
+          " is not a directory here, not in the Hugging Face cache and not in kvdtype's catalogue: its attention kind and geometry are unknown",
+      "pass --model /path/to/the/model (its config.json), download it into the HF cache, or give --attention, --num-heads, "
+      "--num-kv-heads, --head-size and --num-layers");
+}
+
+void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fields, RequestInput& merged,
+                   ReportExtras& extras) {
+  RequestInput base;
+  base.engine = merged.engine;
+  if (!make_request(base).ok()) return;  // an engine kvdtype does not model: make_request reports it
+  Engine engine = Engine::vllm;
+  if (auto e = parse_engine(merged.engine.empty() ? "vllm" : merged.engine); e.ok()) engine = *e;
+  if (!engine_info(engine).has_tables) return;
+  for (std::string_view field : RequestInput::fields()) {
+    if (field == "engine") continue;
+    const std::string* from_launch = launch.input.get(field);
+    if (from_launch == nullptr || from_launch->empty() || !explicit_fields.get(field)->empty()) continue;
+    RequestInput one = base;
+    one.set(field, *from_launch);
+    auto r = make_request(one);
+    if (field == "kv_cache_dtype") {
+      if (!r.ok()) {
+        add(extras, "KVD001",
+            "'" + detail::printable(*from_launch) + "' is not a " + std::string(engine_info(engine).display) +
+                " kv-cache dtype: the engine refuses the command (" + r.error().message + ")",
+            "use one of the engine's strings (kvdtype backends --engine " + std::string(engine_info(engine).name) + ")");
+        merged.kv_cache_dtype.clear();
+        continue;
+      }
+      // Engines compare the string exactly (argparse choices / a Literal): FP8 is refused.
+      if (find_cache_dtype(engine, *from_launch) == nullptr) {
+        const std::string accepted((*r).kv_cache_dtype->name);
+        add(extras, "KVD150",
+            std::string(engine_info(engine).display) + " refuses --kv-cache-dtype " + detail::printable(*from_launch) +
+                ": it compares the string exactly and accepts '" + accepted + "'",
+            "write --kv-cache-dtype " + accepted);
+      }
+      continue;
+    }
+    if (r.ok()) continue;
+    add(extras, "KVD151", "the launch command's " + r.error().message, "correct the value in the launch command");
+    merged.set(field, "");
+  }
+}
+
+void gpu_auto_found_nothing(Report& report, ReportExtras& extras) {
+  for (Diagnostic& d : report.diagnostics)
+    if (d.rule->code == "KVD080" && d.evidence.value == "--gpu") {
+      d.severity = Severity::warning;
+      d.evidence.detail = "the GPU (--gpu auto found no GPU on this machine)";
+      d.evidence.value = "--gpu with the target GPU (--gpu cpu for a CPU server)";
+    }
+  extras.notes.push_back("gpu: --gpu auto found no GPU on this machine; the checks that need one were skipped");
+}
+
+bool weights_split_known(const std::vector<std::string>& argv, const LaunchCommand& launch) {
+  if (!launch.quantization.empty()) return false;  // online quantization: not the published bytes
+  static constexpr std::string_view kSplitting[] = {"-pp", "--pipeline-parallel-size", "--pipeline_parallel_size", "--pp-size",
+                                                    "--pp", "-ep", "--enable-expert-parallel", "--enable_expert_parallel",
+                                                    "--ep-size", "--expert-parallel-size", "--ep", "--cpu-offload-gb",
+                                                    "--cpu_offload_gb", "--kv-cache-memory-bytes", "--kv_cache_memory_bytes"};
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    std::string_view w = argv[i], value;
+    if (const std::size_t eq = w.find('='); eq != std::string_view::npos && w.starts_with("-")) {
+      value = w.substr(eq + 1);
+      w = w.substr(0, eq);
+    } else if (i + 1 < argv.size()) {
+      value = argv[i + 1];
+    }
+    for (std::string_view f : kSplitting)
+      if (w == f && value != "1" && value != "0") return false;  // `-pp 1` changes nothing
+  }
+  return true;
+}
+
+void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid,
+                     bool split_known) {
+  const Request& r = report.request;
+  // vLLM ModelConfig.verify_with_parallel_config: "Total number of attention heads (N) must be
+  // divisible by tensor parallel size (T)."
+  if (r.engine == Engine::vllm && r.tensor_parallel_size > 1 && r.geometry.num_heads > 0 &&
+      r.geometry.num_heads % r.tensor_parallel_size != 0) {
+    std::string divisors;
+    for (std::uint32_t t = 1; t <= r.geometry.num_heads && t <= 64; ++t)
+      if (r.geometry.num_heads % t == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(t);
+    add(extras, "KVD154",
+        "vLLM refuses to start: total number of attention heads (" + std::to_string(r.geometry.num_heads) +
+            ") must be divisible by tensor parallel size (" + std::to_string(r.tensor_parallel_size) + ")",
+        "use --tensor-parallel-size " + divisors + " (or pipeline parallelism for the rest)");
+  }
+  // vLLM check_enough_kv_cache_memory (vllm/v1/core/kv_cache_utils.py): one request of
+  // max_model_len tokens must fit in the KV cache memory left after the weights.
+  if (r.engine != Engine::vllm || r.max_model_len == 0 || !extras.capacity || !extras.capacity->weights_known) return;
+  if (sliding_window > 0) return;  // sliding-window layers hold only the window: not modelled here
+  // Data parallelism with MoE models usually shards experts (EP); the request does not say so.
+  if (!split_known || r.data_parallel_size > 1) return;
+  const Capacity& c = *extras.capacity;
+  const double per_token = static_cast<double>(c.bytes_per_token);
+  const double need_gib = per_token * static_cast<double>(r.max_model_len) / (1024.0 * 1024 * 1024);
+  const std::string where = (r.product ? std::string(r.product->name) : std::string("this GPU")) + " (" + gib(c.gpu_memory_gib) +
+                            " × " + std::to_string(c.utilization).substr(0, 4) + " − " + gib(c.weight_gib_per_gpu) +
+                            " of weights per GPU)";
+  if (c.kv_budget_gib <= 0) {
+    add(extras, "KVD155",
+        "vLLM refuses to start: no memory is left for the KV cache on " + where + ": \"No available memory for the cache blocks\"",
+        "raise --tensor-parallel-size (the weights are split across GPUs) or --gpu-memory-utilization");
+    return;
+  }
+  if (c.tokens >= r.max_model_len) return;
+  std::string fix = "lower --max-model-len to at most " + std::to_string(c.tokens) + ", raise --tensor-parallel-size or --gpu-memory-utilization";
+  if (report.plan.cache_dtype && report.plan.cache_dtype->quant == KvQuant::none) {
+    if (const CacheDtype* fp8 = find_cache_dtype(r.engine, "fp8")) {
+      Request q = r;
+      q.kv_cache_dtype = fp8;
+      q.backend = nullptr;
+      const Report fr = check(q);
+      if (fr.plan.bytes_per_token && *fr.plan.bytes_per_token > 0 && fr.verdict() != Verdict::error) {
+        const auto tokens = static_cast<std::uint64_t>(std::floor(c.kv_budget_gib * 1024.0 * 1024 * 1024 /
+                                                                  static_cast<double>(*fr.plan.bytes_per_token)));
+        fix += tokens >= r.max_model_len ? "; --kv-cache-dtype fp8 would fit it (about " + std::to_string(tokens) + " tokens)"
+                                         : "; --kv-cache-dtype fp8 alone would not (about " + std::to_string(tokens) + " tokens)";
+      }
+    }
+  }
+  add(extras, "KVD155",
+      "vLLM refuses to start: one request of --max-model-len " + std::to_string(r.max_model_len) + " needs " + gib(need_gib) +
+          " of KV cache per GPU, more than the about " + gib(c.kv_budget_gib) + " left on " + where +
+          "; at most about " + std::to_string(c.tokens) + " tokens fit" + (hybrid ? " (linear-attention state not counted)" : ""),
+      fix);
+}
+
+void drop_ignored_inputs(ReportExtras& extras, const std::vector<std::string>& ignore) {
+  if (ignore.empty()) return;
+  std::vector<InputDiagnostic> kept;
+  for (InputDiagnostic& d : extras.input_diagnostics) {
+    bool drop = false;
+    for (const std::string& c : ignore) drop = drop || detail::iequals(c, d.rule->code);
+    if (!drop) kept.push_back(std::move(d));
+  }
+  extras.input_diagnostics = std::move(kept);
+}
+
+}  // namespace kvdtype::io

@@ -1,0 +1,45 @@
+// Internal: findings about the inputs the pipeline reads (launch-command values, variables,
+// model ids, capacity at start-up), written as InputDiagnostic rows beside the Report.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kvdtype/io/launch.hpp"
+#include "kvdtype/io/render.hpp"
+
+namespace kvdtype::io {
+
+/// Launch-command values still holding `$` (a variable nothing set): cleared, KVD152 each.
+void unresolved_values(LaunchCommand& launch, ReportExtras& extras);
+
+/// A model nothing knows (not a local path, not in the HF cache, not in the catalogue): KVD153.
+void unknown_model(const std::string& model, ReportExtras& extras);
+
+/// Values that came from the launch command (and its config file) and were not overridden by an
+/// explicit field, validated one by one: an unknown kv-cache string is KVD001, one spelled with
+/// the wrong case KVD150 (the engine compares exactly), any other bad value KVD151. Bad values are
+/// cleared from `merged` so that the rest is still checked.
+void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fields, RequestInput& merged,
+                   ReportExtras& extras);
+
+/// `--gpu auto` found no device: the GPU note (KVD080) becomes a warning that says so.
+void gpu_auto_found_nothing(Report& report, ReportExtras& extras);
+
+/// Start-up refusals the engine makes from sizes alone: tensor parallelism that does not divide
+/// the attention heads (KVD154) and a --max-model-len whose KV cache does not fit (KVD155).
+/// `weights_split_known` is false when the launch command changes the per-GPU weight size in a way
+/// the request does not carry (pipeline parallelism, expert parallelism, online quantization,
+/// CPU offload, an explicit KV budget): the memory check (KVD155) is then skipped.
+void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid,
+                     bool weights_split_known = true);
+
+/// Whether the words of a launch command leave the per-GPU weight size as weights / TP (see
+/// capacity_checks).
+[[nodiscard]] bool weights_split_known(const std::vector<std::string>& argv, const LaunchCommand& launch);
+
+/// Drop input diagnostics of ignored rule codes.
+void drop_ignored_inputs(ReportExtras& extras, const std::vector<std::string>& ignore);
+
+}  // namespace kvdtype::io

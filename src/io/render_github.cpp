@@ -1,0 +1,44 @@
+// GitHub Actions workflow commands: `::error file=F,line=L,title=KVDnnn::message` (warnings as
+// ::warning, info as ::notice), one line per finding, so that a CI step annotates the file the
+// launch command or manifest came from. Escaping follows the runner's rules: in the message
+// `%`, CR and LF become %25, %0D, %0A; in properties also `:` and `,` (%3A, %2C).
+#include "io/findings.hpp"
+
+namespace kvdtype::io {
+namespace {
+
+std::string escape(std::string_view s, bool property) {
+  std::string out;
+  for (char c : s) {
+    if (c == '%') out += "%25";
+    else if (c == '\r') out += "%0D";
+    else if (c == '\n') out += "%0A";
+    else if (property && c == ':') out += "%3A";
+    else if (property && c == ',') out += "%2C";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_github(const Checks& checks) {
+  std::string out;
+  for (const internal::Finding& f : internal::findings(checks)) {
+    out += f.severity == Severity::error ? "::error" : f.severity == Severity::warning ? "::warning" : "::notice";
+    std::string props;
+    auto prop = [&](std::string_view k, const std::string& v) { props += (props.empty() ? " " : ",") + std::string(k) + "=" + escape(v, true); };
+    if (f.source != nullptr && !f.source->file.empty()) {
+      prop("file", f.source->file);
+      if (f.source->line > 0) prop("line", std::to_string(f.source->line));
+    }
+    prop("title", f.rule != nullptr ? std::string(f.rule->code) : std::string("kvdtype input error"));
+    const std::string title = f.rule != nullptr ? std::string(f.rule->title) + ": " : std::string();
+    out += props + "::" + escape(title + (f.fix.empty() ? f.message : f.message + " Fix: " + f.fix), false) + "\n";
+  }
+  out += "kvdtype: " + std::string(name(checks.verdict())) + " (" + std::to_string(checks.results.size()) + " workload" +
+         (checks.results.size() == 1 ? "" : "s") + ")\n";
+  return out;
+}
+
+}  // namespace kvdtype::io

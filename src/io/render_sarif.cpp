@@ -1,0 +1,123 @@
+// SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format, the format GitHub code scanning
+// and other CI tools ingest): one run whose tool.driver.rules lists every kvdtype rule (id, title,
+// help) and whose results carry ruleId, level, message and, when the workload came from a file,
+// a physicalLocation (artifactLocation.uri, region.startLine). Spec sections: 3.13 sarifLog,
+// 3.14 run, 3.19 toolComponent, 3.49 reportingDescriptor, 3.27 result (level: error, warning,
+// note), 3.28 location, 3.29 physicalLocation, 3.30 region.
+#include <nlohmann/json.hpp>
+
+#include "io/findings.hpp"
+#include "kvdtype/check.hpp"
+
+namespace kvdtype::io {
+namespace internal {
+
+std::vector<Finding> findings(const Checks& checks) {
+  std::vector<Finding> out;
+  for (const WorkloadResult& r : checks.results) {
+    if (!r.checked) {
+      out.push_back({nullptr, Severity::error, "input error: " + (r.input_error ? r.input_error->message : std::string()), {}, &r.source});
+      continue;
+    }
+    const Checked& c = *r.checked;
+    auto report = [&](const Report& rep, const std::string& prefix) {
+      for (const Diagnostic& d : rep.diagnostics)
+        out.push_back({d.rule, d.severity, prefix + message(d, rep), fix(d, rep), &r.source});
+    };
+    report(c.report, "");
+    if (c.draft) report(*c.draft, "speculative drafter: ");
+    if (c.prefill) report(*c.prefill, "prefill backend: ");
+    for (const InputDiagnostic& d : c.extras.input_diagnostics) out.push_back({d.rule, d.severity, d.message, d.fix, &r.source});
+  }
+  for (const DeploymentDiagnostic& d : checks.diagnostics) {
+    const Source* at = !d.results.empty() && d.results.front() < checks.results.size() ? &checks.results[d.results.front()].source : nullptr;
+    out.push_back({d.rule, d.severity, d.message, d.fix, at});
+  }
+  return out;
+}
+
+Checks as_checks(const Report& report, const ReportExtras* extras, Source source) {
+  Checks c;
+  WorkloadResult r;
+  r.source = std::move(source);
+  Checked k;
+  k.report = report;
+  if (extras != nullptr) {
+    k.extras = *extras;
+    if (extras->draft) k.draft = *extras->draft;
+    if (extras->prefill) k.prefill = *extras->prefill;
+    k.extras.draft = nullptr;
+    k.extras.prefill = nullptr;
+  }
+  r.checked = std::move(k);
+  c.results.push_back(std::move(r));
+  return c;
+}
+
+}  // namespace internal
+
+namespace {
+
+using OJson = nlohmann::ordered_json;
+
+std::string_view level(Severity s) {
+  switch (s) {
+    case Severity::error: return "error";
+    case Severity::warning: return "warning";
+    case Severity::info: return "note";
+  }
+  return "note";
+}
+
+}  // namespace
+
+std::string render_sarif(const Checks& checks) {
+  OJson rules = OJson::array();
+  std::size_t index = 0;
+  std::vector<std::pair<std::string_view, std::size_t>> rule_index;
+  for (const Rule& r : kvdtype::rules()) {
+    OJson rule;
+    rule["id"] = r.code;
+    rule["name"] = r.code;
+    rule["shortDescription"] = {{"text", r.title}};
+    rule["fullDescription"] = {{"text", r.message}};
+    rule["help"] = {{"text", std::string(r.fix) + " (kvdtype explain " + std::string(r.code) + ")"}};
+    rule["defaultConfiguration"] = {{"level", level(r.severity)}};
+    rule["properties"] = {{"source", r.source}};
+    rules.push_back(std::move(rule));
+    rule_index.emplace_back(r.code, index++);
+  }
+  OJson results = OJson::array();
+  for (const internal::Finding& f : internal::findings(checks)) {
+    OJson res;
+    if (f.rule != nullptr) {
+      res["ruleId"] = f.rule->code;
+      for (const auto& [code, i] : rule_index)
+        if (code == f.rule->code) res["ruleIndex"] = i;
+    }
+    res["level"] = level(f.severity);
+    res["message"] = {{"text", f.fix.empty() ? f.message : f.message + " Fix: " + f.fix}};
+    if (f.source != nullptr && !f.source->file.empty()) {
+      OJson physical;
+      physical["artifactLocation"] = {{"uri", f.source->file == "-" ? std::string("stdin") : f.source->file}};
+      if (f.source->line > 0) physical["region"] = {{"startLine", f.source->line}};
+      res["locations"] = OJson::array({{{"physicalLocation", physical}}});
+    }
+    results.push_back(std::move(res));
+  }
+  OJson driver;
+  driver["name"] = "kvdtype";
+  driver["version"] = KVDTYPE_VERSION_STRING;
+  driver["informationUri"] = "https://github.com/kvdtype/kvdtype";
+  driver["rules"] = std::move(rules);
+  OJson run;
+  run["tool"] = {{"driver", std::move(driver)}};
+  run["results"] = std::move(results);
+  OJson log;
+  log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  log["version"] = "2.1.0";
+  log["runs"] = OJson::array({std::move(run)});
+  return log.dump(2) + "\n";
+}
+
+}  // namespace kvdtype::io
