@@ -48,6 +48,8 @@ enum class Action : std::uint8_t {
   json_checked,             ///< JSON that does not affect the cache, validated only
   json_or_text,             ///< JSON when it starts with '{', otherwise free text (vLLM -O 3)
   config_file,              ///< a YAML file of more flags: not read, reported in `ignored`
+  disaggregation_mode,      ///< SGLang prefill/decode (null = off): a KV connector with a role
+  disaggregation_backend,   ///< SGLang --disaggregation-transfer-backend (mooncake, nixl, …)
 };
 
 /// One flag of one engine.

@@ -164,6 +164,7 @@ Result<Checked> check_input(const CheckInput& in) {
     if (!pr.ok()) return prefixed("prefill backend", pr.error());
     out.prefill = check(*pr);
   }
+  out.launch = std::move(launch);
   return out;
 }
 

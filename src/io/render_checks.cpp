@@ -15,16 +15,19 @@ Json source_json(const Source& s) {
   if (!s.kind.empty()) j["kind"] = s.kind;
   if (!s.name.empty()) j["name"] = s.name;
   if (!s.container.empty()) j["container"] = s.container;
+  if (!s.gpu.empty()) j["gpu"] = s.gpu;
   return j;
 }
 
 // "deploy.yaml:12 Deployment/qwen-tq container vllm"
 std::string source_text(const Source& s) {
+  if (s.kind == "gpu") return "gpu " + s.gpu;  // the fleet view of one command
   std::string out = s.file.empty() ? std::string("flags") : s.file;
   if (s.line > 0) out += ":" + std::to_string(s.line);
   if (s.document >= 0) out += " (document " + std::to_string(s.document) + ")";
   if (!s.kind.empty()) out += " " + s.kind + (s.name.empty() ? "" : "/" + s.name);
   if (!s.container.empty()) out += " container " + s.container;
+  if (!s.gpu.empty()) out += " on " + s.gpu;
   return out;
 }
 
@@ -54,6 +57,7 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
       diags.push_back({{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
                        {"message", d.message}, {"fix", d.fix}, {"results", d.results}, {"source", d.rule->source}});
     j["diagnostics"] = std::move(diags);
+    if (!checks.notes.empty()) j["notes"] = checks.notes;
     return j.dump(2) + "\n";
   }
   const bool md = format == OutputFormat::markdown;
@@ -79,6 +83,7 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
            std::string(d.rule->title) + " (" + who + ")\n";
     out += "  " + d.message + "\n  fix: " + d.fix + "\n";
   }
+  for (const std::string& n : checks.notes) out += std::string(md ? "- note: " : "note: ") + detail::printable(n) + "\n";
   const Verdict v = checks.verdict();
   out += std::string(md ? "**verdict**: " : "verdict: ") + std::string(name(v)) + " (" + std::to_string(checks.results.size()) +
          " workloads)\n";

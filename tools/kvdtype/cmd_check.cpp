@@ -3,6 +3,7 @@
 #include <map>
 
 #include "cli.hpp"
+#include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/workloads.hpp"
 
@@ -51,6 +52,7 @@ struct Options {
   std::map<std::string, std::string> flags;  // flag name → value, only those given
   std::string model;
   std::vector<std::string> command_files;
+  std::vector<std::string> manifests;
   bool verbose = false;
 };
 
@@ -63,6 +65,15 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   in.verbose = o.verbose;
   if (!in.command.empty() && !o.command_files.empty())
     return bad_input("give the launch command either after -- or with --command-file, not both");
+
+  // Manifests, or a fleet of targets (--gpu A,B): kvdtype.checks/v1 (io/manifest.hpp).
+  if (!o.manifests.empty() || io::is_fleet(in.fields.gpu)) {
+    if (!in.command.empty() && !o.manifests.empty()) return bad_input("give either manifests or a launch command after --, not both");
+    auto checks = io::check_several(o.manifests, o.command_files, in);
+    if (!checks.ok()) return bad_input(checks.error());
+    emit(io::render_checks(*checks, o.out.parsed, o.out.style));
+    return checks->verdict() == Verdict::error ? kRejected : kAccepted;
+  }
 
   // Several command files: one result each, kvdtype.checks/v1.
   if (o.command_files.size() > 1) {
@@ -101,6 +112,8 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   }
   sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json");
   sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)");
+  sub->add_option("--manifest", o->manifests,
+                  "Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)");
   sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored");
   add_output_options(*sub, o->out);
   Command c;

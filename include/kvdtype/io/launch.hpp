@@ -19,6 +19,15 @@ namespace kvdtype::io {
 /// NAME=value words that `export` and assignment lines before it set (docs/inputs.md).
 [[nodiscard]] Result<std::vector<std::string>> split_command(std::string_view text);
 
+/// How a server exchanges KV with others (disaggregated prefill/decode, a shared KV store):
+/// vLLM `--kv-transfer-config`, SGLang `--disaggregation-mode` / `--disaggregation-transfer-backend`.
+struct KvTransfer {
+  std::string connector;  ///< vLLM kv_connector ("NixlConnector", …); SGLang the transfer backend ("mooncake", "nixl")
+  std::string role;       ///< "kv_producer", "kv_consumer", "kv_both" (SGLang prefill → producer, decode → consumer)
+  std::string endpoint;   ///< a shared store or peer named in the config, when one is
+  bool permute_local_kv = false;  ///< vLLM enable_permute_local_kv: NIXL accepts a peer of the other layout
+};
+
 /// What a launch command says.
 struct LaunchCommand {
   Engine engine = Engine::vllm;
@@ -32,11 +41,16 @@ struct LaunchCommand {
                                         ///< (input.backend is the decode one); check it as a second request
   std::optional<RequestInput> draft;    ///< speculative decoding: the drafter's own request overrides
   std::string draft_model;              ///< the drafter's model, when named
+  std::optional<KvTransfer> kv_transfer;  ///< set when the command moves KV to or from other servers
 };
 
 /// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,
 /// `python3 -m sglang.launch_server --model-path …`, with leading NAME=value / `env NAME=value`.
 /// A flag missing its value or an unknown program is an Error (bad_command).
 [[nodiscard]] Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv);
+
+/// Whether argv (after its wrappers and any `sh -c` script) runs a serving program kvdtype knows,
+/// whatever its flags say. Manifests use it to skip sidecars without hiding a bad flag.
+[[nodiscard]] bool is_serving_command(std::span<const std::string> argv);
 
 }  // namespace kvdtype::io

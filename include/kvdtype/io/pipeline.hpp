@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/plan.hpp"
 #include "kvdtype/request.hpp"
@@ -35,6 +36,7 @@ struct Checked {
   std::optional<Report> draft;
   std::optional<Report> prefill;
   ReportExtras extras;  ///< capacity, ignored flags and notes; draft/prefill are set by view()
+  std::optional<LaunchCommand> launch;  ///< the parsed launch command, when there was one (deployment checks read it)
 
   /// The extras with `draft` and `prefill` pointing into this object (valid while it lives).
   [[nodiscard]] ReportExtras view() const;
