@@ -100,7 +100,7 @@ Verdict Checked::verdict() const {
 
 Result<Checked> check_input(const CheckInput& in) {
   Checked out;
-  RequestInput input;
+  RequestInput input = in.defaults;
   std::optional<LaunchCommand> launch;
 
   auto argv = command_words(in);

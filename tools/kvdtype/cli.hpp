@@ -57,5 +57,7 @@ Command add_rules(CLI::App& app);
 Command add_explain(CLI::App& app);
 Command add_matrix(CLI::App& app);
 Command add_probe(CLI::App& app);
+/// `kvdtype serve …`: replaces this process with kvdtype-serve (same directory, same arguments).
+int exec_serve(int argc, char** argv);
 
 }  // namespace kvdtype::cli

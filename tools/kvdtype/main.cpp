@@ -7,6 +7,7 @@
 
 int main(int argc, char** argv) {
   using namespace kvdtype::cli;
+  if (argc > 1 && std::string_view(argv[1]) == "serve") return exec_serve(argc, argv);  // the webhook: its own program
   // Everything after the first "--" is a launch command, handed over untouched.
   std::vector<std::string> args, launch;
   bool in_launch = false;

@@ -22,6 +22,7 @@ namespace kvdtype::io {
 /// Everything a face can hand the pipeline. Every part is optional.
 struct CheckInput {
   RequestInput fields;                ///< explicit fields: win over the launch command and the model config
+  RequestInput defaults;              ///< used where nothing else says (kvdtype serve's --engine-version, --gpu)
   std::string model;                  ///< a Hugging Face model directory or its config.json
   std::vector<std::string> command;   ///< a launch command, already split into words
   std::string command_text;           ///< or a launch command (or script) as shell text
