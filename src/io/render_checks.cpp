@@ -45,6 +45,7 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
       if (r.checked) {
         const ReportExtras extras = r.checked->view();
         e.update(report_json(r.checked->report, &extras));
+        if (!extras.notes.empty()) e["notes"] = extras.notes;  // where the inputs came from (node labels, entrypoints)
       } else {
         e["verdict"] = name(Verdict::error);
         e["error"] = {{"message", r.input_error ? r.input_error->message : std::string()}};
