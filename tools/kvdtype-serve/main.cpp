@@ -10,6 +10,7 @@
 // Service; then the listener closes, requests in flight finish, and the process exits 0.
 #include <httplib.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -146,6 +147,12 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);  // a client that hangs up mid-answer is its own problem
 
+  // One descriptor per connection: take the hard limit rather than a soft 1024.
+  if (rlimit nofile{}; getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
+    nofile.rlim_cur = nofile.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &nofile);
+  }
+
   auto log = spdlog::stderr_logger_mt("kvdtype");
   log->set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l",%v})", spdlog::pattern_time_type::utc);
 
@@ -181,6 +188,12 @@ int main(int argc, char** argv) {
   });
   svr.Get("/metrics", [&](const httplib::Request&, httplib::Response& res) {
     res.set_content(metrics.render(), "text/plain; version=0.0.4");
+  });
+  // While draining, every answer closes its connection: a worker is not left holding an idle
+  // keep-alive connection while connections queued behind it wait to be served before the
+  // listener closes.
+  svr.set_post_routing_handler([&](const httplib::Request&, httplib::Response& res) {
+    if (draining) res.set_header("Connection", "close");
   });
   svr.set_error_handler([&](const httplib::Request&, httplib::Response& res) {
     if (res.status == 400 && !res.body.empty()) return;  // a refused review, already counted
