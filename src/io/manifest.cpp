@@ -15,6 +15,7 @@
 
 #include "common/text.hpp"
 #include "kvdtype/io/launch.hpp"
+#include "io/manifest_json.hpp"
 #include "kvdtype/io/manifest.hpp"
 
 namespace kvdtype::io {
@@ -426,16 +427,9 @@ std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod
   return std::nullopt;
 }
 
-Result<ManifestWorkloads> read_documents(std::string_view text, const std::string& file, const CheckInput& base, bool one_object) {
+Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, const std::string& file, const CheckInput& base,
+                                         bool one_object) {
   Reader r{base, {}};
-  std::vector<YAML::Node> docs;
-  try {
-    docs = YAML::LoadAll(std::string(text));
-  } catch (const YAML::Exception& e) {
-    return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + e.msg);
-  } catch (const std::exception& e) {
-    return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
-  }
   try {
     int index = 0;
     for (const YAML::Node& doc : docs) {
@@ -460,7 +454,48 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
   return std::move(r.out);
 }
 
+Result<ManifestWorkloads> read_documents(std::string_view text, const std::string& file, const CheckInput& base, bool one_object) {
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(std::string(text));
+  } catch (const YAML::Exception& e) {
+    return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + e.msg);
+  } catch (const std::exception& e) {
+    return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
+  }
+  return walk_documents(docs, file, base, one_object);
+}
+
+// JSON → yaml-cpp nodes built directly: the YAML scanner is most of the cost of reading an
+// object that is already parsed. The caller bounds the depth (kvdtype serve refuses JSON nested
+// deeper than 100 levels before parsing it).
+YAML::Node to_yaml(const nlohmann::json& j) {
+  switch (j.type()) {
+    case nlohmann::json::value_t::object: {
+      YAML::Node n(YAML::NodeType::Map);
+      for (const auto& [k, v] : j.items()) n.force_insert(k, to_yaml(v));
+      return n;
+    }
+    case nlohmann::json::value_t::array: {
+      YAML::Node n(YAML::NodeType::Sequence);
+      for (const auto& v : j) n.push_back(to_yaml(v));
+      return n;
+    }
+    case nlohmann::json::value_t::string: return YAML::Node(j.get_ref<const std::string&>());
+    case nlohmann::json::value_t::null: return YAML::Node(YAML::NodeType::Null);
+    default: return YAML::Node(j.dump());  // numbers and booleans as their JSON text, as YAML reads them
+  }
+}
+
 }  // namespace
+
+Result<ManifestWorkloads> read_object_json(const nlohmann::json& object, const CheckInput& base) {
+  try {
+    return walk_documents({to_yaml(object)}, {}, base, true);
+  } catch (const std::exception& e) {
+    return bad_file({}, 0, std::string("cannot be read: ") + e.what());
+  }
+}
 
 Result<ManifestWorkloads> read_manifest(std::string_view text, const std::string& file, const CheckInput& base) {
   return read_documents(text, file, base, false);

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/json_depth.hpp"
+#include "io/manifest_json.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/workloads.hpp"
@@ -101,7 +102,7 @@ Outcome review(std::string_view body, const Policy& policy) {
   if (obj != req->end() && obj->is_object()) {
     if (o.name.empty())
       if (const auto m = obj->find("metadata"); m != obj->end()) o.name = str(*m, "name").empty() ? str(*m, "generateName") : str(*m, "name");
-    auto read = io::read_object(obj->dump(), policy.base);
+    auto read = io::read_object_json(*obj, policy.base);
     if (!read.ok()) {
       // The API server validated the object's schema; what kvdtype cannot read is not its call.
       v.warnings.push_back(shorten("kvdtype could not read the object: " + read.error().message));
