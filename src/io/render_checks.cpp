@@ -19,6 +19,15 @@ Json source_json(const Source& s) {
   return j;
 }
 
+// Text from input files, on one line: control characters become '?' (no truncation: sources
+// and notes name files and objects that must stay whole to be found).
+std::string one_line(std::string_view v) {
+  std::string out(v);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return out;
+}
+
 // "deploy.yaml:12 Deployment/qwen-tq container vllm"
 std::string source_text(const Source& s) {
   if (s.kind == "gpu") return "gpu " + s.gpu;  // the fleet view of one command
@@ -66,7 +75,7 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
   for (std::size_t i = 0; i < checks.results.size(); ++i) {
     const WorkloadResult& r = checks.results[i];
     out += md ? "## " : "== ";
-    out += "[" + std::to_string(i) + "] " + detail::printable(source_text(r.source));
+    out += "[" + std::to_string(i) + "] " + one_line(source_text(r.source));
     out += md ? "\n\n" : " ==\n";
     if (r.checked) {
       const ReportExtras extras = r.checked->view();
@@ -82,9 +91,9 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
     for (std::size_t k : d.results) who += (who.empty() ? "" : ", ") + ("[" + std::to_string(k) + "]");
     out += std::string(md ? "- " : "") + std::string(name(d.severity)) + " " + std::string(d.rule->code) + ": " +
            std::string(d.rule->title) + " (" + who + ")\n";
-    out += "  " + d.message + "\n  fix: " + d.fix + "\n";
+    out += "  " + one_line(d.message) + "\n  fix: " + d.fix + "\n";
   }
-  for (const std::string& n : checks.notes) out += std::string(md ? "- note: " : "note: ") + detail::printable(n) + "\n";
+  for (const std::string& n : checks.notes) out += std::string(md ? "- note: " : "note: ") + one_line(n) + "\n";
   const Verdict v = checks.verdict();
   out += std::string(md ? "**verdict**: " : "verdict: ") + std::string(name(v)) + " (" + std::to_string(checks.results.size()) +
          " workloads)\n";

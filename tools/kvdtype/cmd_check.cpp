@@ -111,9 +111,11 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
         std::string("--") + f.name, [o, name = std::string(f.name)](const std::string& v) { o->flags[name] = v; }, f.help);
   }
   sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json");
-  sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)");
+  sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)")
+      ->allow_extra_args(false);  // one file per occurrence: `--command-file F json` is not two files
   sub->add_option("--manifest", o->manifests,
-                  "Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)");
+                  "Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)")
+      ->allow_extra_args(false);
   sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored");
   add_output_options(*sub, o->out);
   Command c;
