@@ -469,11 +469,26 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
 // JSON → yaml-cpp nodes built directly: the YAML scanner is most of the cost of reading an
 // object that is already parsed. The caller bounds the depth (kvdtype serve refuses JSON nested
 // deeper than 100 levels before parsing it).
+//
+// Keys the reader never looks at are not converted: an object as the API server sends it carries
+// managedFields, status, probes, volumes … that can be most of its size.
+bool unread_key(const std::string& k) {
+  static constexpr std::string_view kUnread[] = {
+      "managedFields", "status", "annotations", "labels", "ownerReferences", "finalizers", "volumes", "volumeMounts",
+      "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "resources", "ports", "tolerations",
+      "lifecycle", "initContainers", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
+      "updateStrategy", "volumeClaimTemplates", "imagePullSecrets", "dnsConfig", "readinessGates"};
+  for (std::string_view u : kUnread)
+    if (k == u) return true;
+  return false;
+}
+
 YAML::Node to_yaml(const nlohmann::json& j) {
   switch (j.type()) {
     case nlohmann::json::value_t::object: {
       YAML::Node n(YAML::NodeType::Map);
-      for (const auto& [k, v] : j.items()) n.force_insert(k, to_yaml(v));
+      for (const auto& [k, v] : j.items())
+        if (!unread_key(k)) n.force_insert(k, to_yaml(v));
       return n;
     }
     case nlohmann::json::value_t::array: {

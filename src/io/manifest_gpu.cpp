@@ -29,7 +29,9 @@ std::string spaced(std::string_view v) {
 }  // namespace
 
 std::string gpu_from_node_label(std::string_view key, std::string_view value) {
-  if (value.empty()) return {};
+  // "auto" would probe the machine reading the manifest (a CI runner, the webhook's node), not
+  // the node the label selects.
+  if (value.empty() || detail::iequals(value, "auto")) return {};
   if (key == "nvidia.com/gpu.product" || key == "amd.com/gpu.product-name" || key == "amd.com/gpu.product")
     return spaced(value);
   if (key == "nvidia.com/gpu.family") {

@@ -13,6 +13,7 @@ TEST(ManifestReader, NodeLabelsToGpuNames) {
   EXPECT_EQ(gpu_from_node_label("nvidia.com/gpu.family", "hopper"), "9.0");
   EXPECT_EQ(gpu_from_node_label("nvidia.com/gpu.family", "ampere"), "");  // 8.0, 8.6 or 8.7
   EXPECT_EQ(gpu_from_node_label("kubernetes.io/hostname", "node-1"), "");
+  EXPECT_EQ(gpu_from_node_label("nvidia.com/gpu.product", "auto"), "");  // never probe the reader's machine
 }
 
 TEST(ManifestReader, AnObjectFromJsonText) {

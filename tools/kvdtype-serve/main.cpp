@@ -85,6 +85,10 @@ std::optional<std::string> make_policy(const Options& o, Policy& p) {
       start = comma + 1;
     }
   }
+  if (o.gpu.find("auto") != std::string::npos || o.gpu.find("AUTO") != std::string::npos)
+    return "--gpu auto would probe the webhook's own machine, not the nodes the workloads run on: name the GPU";
+  if (o.engine_version == "auto")
+    return "--engine-version auto reads the webhook's own Python packages, not the workloads' images: name the release";
   p.base.defaults.engine_version = o.engine_version;
   p.base.defaults.gpu = o.gpu;
   if (!o.engine_version.empty() || !o.gpu.empty()) {
