@@ -337,6 +337,7 @@ struct Collected {
   json spec = json::object();
   bool speculative = false;
   std::vector<std::string> unknown_values;  // values taken by unknown flags (for the model fix-up)
+  std::string disaggregation_backend;        // SGLang, applied once the mode is known
 };
 
 // Arity of a flag missing from the table: switches by name, otherwise one value.
@@ -414,10 +415,35 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
       json j;
       if (auto e = checked_json(j)) return e;
       if (j.is_object() && j.contains("kv_connector") && j["kv_connector"].is_string() &&
-          !j["kv_connector"].get<std::string>().empty())
+          !j["kv_connector"].get<std::string>().empty()) {
         in.flags |= flag_kv_connector;
+        // What the deployment checks pair servers by (vllm/config/kv_transfer.py KVTransferConfig).
+        KvTransfer t;
+        t.connector = j["kv_connector"].get<std::string>();
+        if (j.contains("kv_role") && j["kv_role"].is_string()) t.role = j["kv_role"].get<std::string>();
+        if (j.contains("enable_permute_local_kv") && j["enable_permute_local_kv"].is_boolean())
+          t.permute_local_kv = j["enable_permute_local_kv"].get<bool>();
+        if (j.contains("kv_connector_extra_config") && j["kv_connector_extra_config"].is_object()) {
+          const json& x = j["kv_connector_extra_config"];
+          for (const char* key : {"remote_url", "lmcache.remote_url", "master_server_address", "mooncake_master"})
+            if (x.contains(key) && x[key].is_string()) t.endpoint = x[key].get<std::string>();
+        }
+        out.kv_transfer = std::move(t);
+      }
       break;
     }
+    case Action::disaggregation_mode: {
+      const std::string v = kvdtype::detail::to_lower(value);
+      if (v == "prefill" || v == "decode") {
+        in.flags |= flag_kv_connector;
+        if (!out.kv_transfer) out.kv_transfer = KvTransfer{"mooncake", {}, {}, false};  // SGLang's default backend
+        out.kv_transfer->role = v == "prefill" ? "kv_producer" : "kv_consumer";
+      }
+      break;
+    }
+    case Action::disaggregation_backend:
+      c.disaggregation_backend = std::string(value);
+      break;
     case Action::kv_connector: {
       const std::string v = kvdtype::detail::to_lower(value);
       if (v != "null" && v != "none" && v != "0" && !v.empty()) in.flags |= flag_kv_connector;
@@ -576,6 +602,8 @@ void apply_environment(const std::vector<std::string>& env, Engine engine, Launc
     else if (name == "VLLM_ROCM_USE_AITER") aiter = env_true(value);
     else if (name == "VLLM_ROCM_USE_AITER_MHA") mha = env_true(value);
     else if (name == "VLLM_ROCM_USE_AITER_MLA") mla = env_true(value);
+    else if (name == "LMCACHE_REMOTE_URL" && out.kv_transfer && out.kv_transfer->endpoint.empty())
+      out.kv_transfer->endpoint = std::string(value);
   }
   out.env = env;
   if (engine != Engine::vllm) return;
@@ -615,6 +643,7 @@ void finish(LaunchCommand& out, Collected& c, const Located& at) {
     const auto row = parse_cache_dtype(at.engine, in.kv_cache_dtype);
     if (row.ok() && (*row)->name != in.kv_cache_dtype) in.flags |= flag_kv_spelling;
   }
+  if (out.kv_transfer && !c.disaggregation_backend.empty()) out.kv_transfer->connector = c.disaggregation_backend;
 
   // A positional model swallowed by an unknown flag taken for a value-flag: when the command
   // never names a model otherwise, the first such value that looks like a path is the model.
@@ -692,6 +721,14 @@ bool is_launch(const std::vector<std::string>& words) {
 
 }  // namespace
 
+bool is_serving_command(std::span<const std::string> argv) {
+  try {
+    return !argv.empty() && is_launch(std::vector<std::string>(argv.begin(), argv.end()));
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
   try {
     if (argv.empty()) return bad("empty command");
@@ -723,14 +760,6 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
   } catch (const std::exception& e) {
     // Only allocation can throw past the JSON handling above; report, never propagate.
     return bad(std::string("cannot read the command: ") + e.what());
-  }
-}
-
-bool is_serving_command(std::span<const std::string> argv) {
-  try {
-    return is_launch(std::vector<std::string>(argv.begin(), argv.end()));
-  } catch (const std::exception&) {
-    return false;
   }
 }
 

@@ -128,7 +128,8 @@ constexpr LaunchFlag kSglang[] = {
     {"--speculative-algorithm", N::value, A::speculative_algorithm, {}, "S"},
     {"--speculative-draft-model-path --speculative-draft-model", N::value, A::speculative_model, {}, "S"},
     {"--speculative-draft-attention-backend", N::value, A::speculative_draft_backend, {}, "S"},
-    {"--disaggregation-mode", N::value, A::kv_connector, {}, "S (prefill/decode; null = off)"},
+    {"--disaggregation-mode", N::value, A::disaggregation_mode, {}, "S (prefill/decode; null = off)"},
+    {"--disaggregation-transfer-backend", N::value, A::disaggregation_backend, {}, "S (default mooncake)"},
     {"--json-model-override-args", N::json, A::json_checked, {}, "S"},
     {"--kv-events-config", N::json, A::json_checked, {}, "S"},
     {"--trust-remote-code", N::none, A::none, {}, "S"},
@@ -157,7 +158,7 @@ constexpr LaunchFlag kSglang[] = {
      "--max-running-requests --max-total-tokens --cuda-graph-max-bs --load-format --download-dir --nnodes "
      "--node-rank --dist-init-addr --moe-a2a-backend --moe-runner-backend --moe-dense-tp-size "
      "--speculative-num-steps --speculative-eagle-topk --speculative-num-draft-tokens "
-     "--speculative-draft-model-quantization --speculative-attention-mode --disaggregation-transfer-backend "
+     "--speculative-draft-model-quantization --speculative-attention-mode "
      "--disaggregation-bootstrap-port --log-level --device --schedule-policy --base-gpu-id",
      N::value, A::none, {}, "S"},
 };

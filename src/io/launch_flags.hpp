@@ -50,6 +50,8 @@ enum class Action : std::uint8_t {
   config_file,              ///< a YAML file of more flags: not read, reported in `ignored`
   engine_option,            ///< kept as (field, value) in LaunchCommand::engine_options for the engine's own
                             ///< launch code (launch_llamacpp.cpp, launch_trtllm.cpp, launch_lmdeploy.cpp)
+  disaggregation_mode,      ///< SGLang prefill/decode (null = off): a KV connector with a role
+  disaggregation_backend,   ///< SGLang --disaggregation-transfer-backend (mooncake, nixl, …)
 };
 
 /// One flag of one engine.

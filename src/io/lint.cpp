@@ -8,6 +8,7 @@
 #include "common/text.hpp"
 #include "index.hpp"
 #include "kvdtype/check.hpp"
+#include "io/deployment_trigger.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/kernel.hpp"
 #include "kvdtype/io/pipeline.hpp"
@@ -87,6 +88,14 @@ void lint_rules(LintResult& res) {
     for (const std::string& p : unknown_placeholders(r)) res.problems.push_back(who + ": unknown placeholder " + p);
     if (r.trigger.empty()) {
       res.problems.push_back(who + ": no trigger");
+      continue;
+    }
+    if (is_deployment_trigger(r.trigger)) {
+      // Several servers: the rule is a deployment diagnostic of them checked together.
+      auto checks = run_deployment_trigger(r.trigger);
+      if (!checks.ok()) res.problems.push_back(who + ": trigger: " + checks.error().message);
+      else if (std::any_of(checks->diagnostics.begin(), checks->diagnostics.end(), [&](const auto& d) { return d.rule == &r; })) ++fired;
+      else res.problems.push_back(who + ": trigger does not fire the rule");
       continue;
     }
     auto words = split_command(r.trigger);

@@ -147,7 +147,7 @@ Verdict Checked::verdict() const {
 
 Result<Checked> check_input(const CheckInput& in) {
   Checked out;
-  RequestInput input;
+  RequestInput input = in.defaults;
   std::optional<LaunchCommand> launch;
 
   std::string script;
@@ -250,6 +250,7 @@ Result<Checked> check_input(const CheckInput& in) {
   }
   drop_ignored(out.report, in.ignore);
   drop_ignored_inputs(out.extras, in.ignore);
+  out.launch = std::move(launch);
   return out;
 }
 

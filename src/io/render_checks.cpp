@@ -15,16 +15,28 @@ Json source_json(const Source& s) {
   if (!s.kind.empty()) j["kind"] = s.kind;
   if (!s.name.empty()) j["name"] = s.name;
   if (!s.container.empty()) j["container"] = s.container;
+  if (!s.gpu.empty()) j["gpu"] = s.gpu;
   return j;
+}
+
+// Text from input files, on one line: control characters become '?' (no truncation: sources
+// and notes name files and objects that must stay whole to be found).
+std::string one_line(std::string_view v) {
+  std::string out(v);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return out;
 }
 
 // "deploy.yaml:12 Deployment/qwen-tq container vllm"
 std::string source_text(const Source& s) {
+  if (s.kind == "gpu") return "gpu " + s.gpu;  // the fleet view of one command
   std::string out = s.file.empty() ? std::string("flags") : s.file;
   if (s.line > 0) out += ":" + std::to_string(s.line);
   if (s.document >= 0) out += " (document " + std::to_string(s.document) + ")";
   if (!s.kind.empty()) out += " " + s.kind + (s.name.empty() ? "" : "/" + s.name);
   if (!s.container.empty()) out += " container " + s.container;
+  if (!s.gpu.empty()) out += " on " + s.gpu;
   return out;
 }
 
@@ -44,6 +56,7 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
       if (r.checked) {
         const ReportExtras extras = r.checked->view();
         e.update(report_json(r.checked->report, &extras));
+        if (!extras.notes.empty()) e["notes"] = extras.notes;  // where the inputs came from (node labels, entrypoints)
       } else {
         e["verdict"] = name(Verdict::error);
         e["error"] = {{"message", r.input_error ? r.input_error->message : std::string()}};
@@ -56,6 +69,7 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
       diags.push_back({{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
                        {"message", d.message}, {"fix", d.fix}, {"results", d.results}, {"source", d.rule->source}});
     j["diagnostics"] = std::move(diags);
+    if (!checks.notes.empty()) j["notes"] = checks.notes;
     return j.dump(2) + "\n";
   }
   const bool md = format == OutputFormat::markdown;
@@ -63,7 +77,7 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
   for (std::size_t i = 0; i < checks.results.size(); ++i) {
     const WorkloadResult& r = checks.results[i];
     out += md ? "## " : "== ";
-    out += "[" + std::to_string(i) + "] " + detail::printable(source_text(r.source));
+    out += "[" + std::to_string(i) + "] " + one_line(source_text(r.source));
     out += md ? "\n\n" : " ==\n";
     if (r.checked) {
       const ReportExtras extras = r.checked->view();
@@ -79,8 +93,9 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
     for (std::size_t k : d.results) who += (who.empty() ? "" : ", ") + ("[" + std::to_string(k) + "]");
     out += std::string(md ? "- " : "") + std::string(name(d.severity)) + " " + std::string(d.rule->code) + ": " +
            std::string(d.rule->title) + " (" + who + ")\n";
-    out += "  " + d.message + "\n  fix: " + d.fix + "\n";
+    out += "  " + one_line(d.message) + "\n  fix: " + d.fix + "\n";
   }
+  for (const std::string& n : checks.notes) out += std::string(md ? "- note: " : "note: ") + one_line(n) + "\n";
   const Verdict v = checks.verdict();
   out += std::string(md ? "**verdict**: " : "verdict: ") + std::string(name(v)) + " (" + std::to_string(checks.results.size()) +
          " workloads)\n";

@@ -123,5 +123,7 @@ std::unique_ptr<Program> make_program(const std::vector<std::string>* args = nul
 /// A bash completion script for `program` (subcommands, their flags and engine spellings, and
 /// the values of flags with a fixed set of them).
 [[nodiscard]] std::string bash_completion(Program& program);
+/// `kvdtype serve …`: replaces this process with kvdtype-serve (same directory, same arguments).
+int exec_serve(int argc, char** argv);
 
 }  // namespace kvdtype::cli

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "cli.hpp"
+#include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/workloads.hpp"
 
@@ -15,6 +16,7 @@ struct Options {
   std::map<std::string, std::string> flags;  // flag name → value, only those given
   std::string model;
   std::vector<std::string> command_files;
+  std::vector<std::string> manifests;
   bool verbose = false;
   std::vector<std::string> env;       // --env NAME=VALUE (repeatable)
   std::vector<std::string> ignore;    // --ignore KVDnnn[,KVDnnn…] (repeatable)
@@ -76,8 +78,17 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
     }
   }
   // Nothing to check at all is a mistake, not an ACCEPTED.
-  if (o.flags.empty() && o.model.empty() && launch_argv.empty() && o.command_files.empty())
+  if (o.flags.empty() && o.model.empty() && launch_argv.empty() && o.command_files.empty() && o.manifests.empty())
     return fail(o, "nothing to check: give flags (--gpu, --kv-cache-dtype, …), --model, a launch command after -- or --command-file", "none");
+
+  // Manifests, or a fleet of targets (--gpu A,B): kvdtype.checks/v1 (io/manifest.hpp).
+  if (!o.manifests.empty() || io::is_fleet(in.fields.gpu)) {
+    if (!in.command.empty() && !o.manifests.empty()) return fail(o, "give either manifests or a launch command after --, not both", what);
+    auto checks = io::check_several(o.manifests, o.command_files, in);
+    if (!checks.ok()) return fail(o, checks.error().message, what);
+    emit(io::render_checks(*checks, o.out.parsed, o.out.style));
+    return status(o, checks->verdict());
+  }
 
   // One script or command text: one result per serving command it holds.
   const bool one_text = launch_argv.size() == 1 && launch_argv.front().find_first_of(" \t\n") != std::string::npos;
@@ -108,7 +119,8 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
       emit(io::render_checks(one, o.out.parsed, o.out.style));
       return status(o, one.verdict());
     }
-    const io::ReportExtras extras = checked->view();
+    io::ReportExtras extras = checked->view();
+    extras.min_severity = o.out.shown;
     emit(io::render_report(checked->report, o.out.parsed, resolve_only ? "resolve" : "check", o.out.style, &extras));
     return status(o, checked->verdict());
   }
@@ -170,6 +182,12 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
       ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("CODES")->group("Output");
   sub->add_option("--fail-on", o->fail_on, "error (default) or warning: the lowest severity that makes the exit status 1")
       ->capture_default_str()->type_name("SEVERITY")->group("Output");
+  sub->add_option("--manifest", o->manifests,
+                  "Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)")
+      ->type_name("PATH")
+      ->type_size(1)
+      ->allow_extra_args(false)
+      ->group("Inputs");
   add_output_options(*sub, o->out);
   add_severity_options(*sub, o->out);
   Command c;

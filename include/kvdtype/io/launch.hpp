@@ -20,6 +20,15 @@ namespace kvdtype::io {
 /// NAME=value words that `export` and assignment lines before it set (docs/inputs.md).
 [[nodiscard]] Result<std::vector<std::string>> split_command(std::string_view text);
 
+/// How a server exchanges KV with others (disaggregated prefill/decode, a shared KV store):
+/// vLLM `--kv-transfer-config`, SGLang `--disaggregation-mode` / `--disaggregation-transfer-backend`.
+struct KvTransfer {
+  std::string connector;  ///< vLLM kv_connector ("NixlConnector", …); SGLang the transfer backend ("mooncake", "nixl")
+  std::string role;       ///< "kv_producer", "kv_consumer", "kv_both" (SGLang prefill → producer, decode → consumer)
+  std::string endpoint;   ///< a shared store or peer named in the config, when one is
+  bool permute_local_kv = false;  ///< vLLM enable_permute_local_kv: NIXL accepts a peer of the other layout
+};
+
 /// What a launch command says.
 struct LaunchCommand {
   Engine engine = Engine::vllm;
@@ -37,6 +46,7 @@ struct LaunchCommand {
   /// --quant-policy) as (name, value), read by that engine's launch code before the command is returned.
   std::vector<std::pair<std::string, std::string>> engine_options;
   std::string config_file;              ///< vLLM/SGLang `--config FILE` whose flags were merged in
+  std::optional<KvTransfer> kv_transfer;  ///< set when the command moves KV to or from other servers
 };
 
 /// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/plan.hpp"
 #include "kvdtype/request.hpp"
@@ -21,6 +22,7 @@ namespace kvdtype::io {
 /// Everything a face can hand the pipeline. Every part is optional.
 struct CheckInput {
   RequestInput fields;                ///< explicit fields: win over the launch command and the model config
+  RequestInput defaults;              ///< used where nothing else says (kvdtype serve's --engine-version, --gpu)
   std::string model;                  ///< a Hugging Face model directory or its config.json
   std::vector<std::string> command;   ///< a launch command, already split into words
   std::string command_text;           ///< or a launch command (or script) as shell text
@@ -37,6 +39,7 @@ struct Checked {
   std::optional<Report> draft;
   std::optional<Report> prefill;
   ReportExtras extras;  ///< capacity, ignored flags and notes; draft/prefill are set by view()
+  std::optional<LaunchCommand> launch;  ///< the parsed launch command, when there was one (deployment checks read it)
 
   /// The extras with `draft` and `prefill` pointing into this object (valid while it lives).
   [[nodiscard]] ReportExtras view() const;

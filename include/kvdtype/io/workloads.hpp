@@ -26,12 +26,14 @@ struct Source {
   std::string kind;       ///< Kubernetes kind, "compose service", "script", "command file"
   std::string name;       ///< object or service name
   std::string container;  ///< container name
+  std::string gpu;        ///< the target this result is for, when the run names several (`--gpu H100,MI300X`)
 };
 
 /// One serving command found in an input, ready for the pipeline.
 struct Workload {
   Source source;
   CheckInput input;
+  std::vector<std::string> notes;  ///< what the reader assumed or could not know (added to the result's notes)
 };
 
 /// One workload's outcome: its checked report, or the reason its input could not be checked
@@ -57,13 +59,27 @@ struct DeploymentDiagnostic {
 struct Checks {
   std::vector<WorkloadResult> results;
   std::vector<DeploymentDiagnostic> diagnostics;
+  std::vector<std::string> notes;  ///< about the inputs as a whole (containers that are not servers, …)
 
   /// The worst verdict of every result and deployment diagnostic (ok when there is none).
   [[nodiscard]] Verdict verdict() const;
 };
 
-/// Check each workload through check_input(), in order.
+/// Check each workload through check_input(), in order, then the workloads that exchange KV
+/// together (deployment.cpp: rules KVD300–KVD329).
 [[nodiscard]] Checks check_workloads(std::span<const Workload> workloads);
+
+/// The deployment diagnostics of checked results: the servers that exchange KV (same connector,
+/// producer and consumer roles) compared pair by pair. check_workloads() calls it.
+[[nodiscard]] std::vector<DeploymentDiagnostic> check_deployment(std::span<const WorkloadResult> results);
+
+/// The fleet view: a gpu field naming several targets ("H100,MI300X") gives one workload per
+/// target, each with Source::gpu set; other workloads are kept as they are. An empty name
+/// between commas is an Error (bad input).
+[[nodiscard]] Result<std::vector<Workload>> expand_fleet(std::vector<Workload> workloads);
+
+/// Whether a gpu value names several targets.
+[[nodiscard]] bool is_fleet(std::string_view gpu) noexcept;
 
 /// `kvdtype.checks/v1` (JSON), or the results one after another with their sources (text,
 /// Markdown).

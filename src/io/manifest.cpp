@@ -1,0 +1,523 @@
+// Kubernetes manifests and compose files → workloads (include/kvdtype/io/manifest.hpp).
+//
+// A container becomes a launch command as the container runtime would build it: Kubernetes
+// `command` replaces the image's ENTRYPOINT and `args` its CMD (compose: `entrypoint` and
+// `command`); `$(NAME)` in command and args is the container's env var NAME. The command is
+// then handed to the launch parser in its `docker run -e NAME=value IMAGE …` form, so that the
+// image tag gives the engine version and the env vars apply exactly as for a docker command.
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/text.hpp"
+#include "kvdtype/io/launch.hpp"
+#include "io/manifest_json.hpp"
+#include "kvdtype/io/manifest.hpp"
+
+namespace kvdtype::io {
+namespace {
+
+using Words = std::vector<std::string>;
+
+// Where the pod came from, handed down to its containers.
+struct Pod {
+  std::string file;
+  int document = -1;
+  std::string kind, name;
+  std::string gpu;                 // from node labels; may name several targets ("A,B")
+  std::vector<std::string> notes;  // how the gpu was found
+};
+
+struct Reader {
+  const CheckInput& base;
+  ManifestWorkloads out;
+};
+
+int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
+
+std::string scalar(const YAML::Node& n) {
+  if (!n || !n.IsScalar()) return {};
+  return n.Scalar();
+}
+
+// A child by key, without yaml-cpp's operator[] (which, on a const node that is not a map,
+// throws, and on a scalar creates nothing useful).
+YAML::Node child(const YAML::Node& n, const char* key) {
+  if (!n || !n.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  for (const auto& kv : n)
+    if (kv.first.IsScalar() && kv.first.Scalar() == key) return kv.second;
+  return YAML::Node(YAML::NodeType::Undefined);
+}
+
+// yaml-cpp nodes are references: `n = other` would write `other` into the document, so the walk
+// re-seats with reset().
+YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys) {
+  YAML::Node n;
+  n.reset(from);
+  for (const char* k : keys) {
+    n.reset(child(n, k));
+    if (!n) break;
+  }
+  return n;
+}
+
+Error bad_file(const std::string& file, int line, const std::string& what) {
+  std::string where = file.empty() ? std::string("object") : file;
+  if (line > 0) where += ":" + std::to_string(line);
+  return Error{ErrorCode::bad_file, where + ": " + what};
+}
+
+// A list of words: a YAML sequence of scalars, or (compose) one string split as a shell would.
+Result<Words> words_of(const YAML::Node& n, const std::string& file, const char* what) {
+  Words w;
+  if (!n || n.IsNull()) return w;
+  if (n.IsSequence()) {
+    for (const auto& e : n) {
+      if (!e.IsScalar()) return bad_file(file, line_of(e), std::string(what) + ": a list of strings expected");
+      w.push_back(e.Scalar());
+    }
+    return w;
+  }
+  if (n.IsScalar()) {
+    if (n.Scalar().empty()) return w;
+    auto split = split_command(n.Scalar());
+    if (!split.ok()) return bad_file(file, line_of(n), std::string(what) + ": " + split.error().message);
+    return split;
+  }
+  return bad_file(file, line_of(n), std::string(what) + ": a string or a list of strings expected");
+}
+
+// Kubernetes' $(VAR) references in command and args: replaced by the container's env var,
+// `$$(` stays a literal `$(`, an undefined name is left as written (as the kubelet does).
+std::string expand_refs(const std::string& word, const std::map<std::string, std::string>& env) {
+  std::string out;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (word[i] == '$' && i + 1 < word.size() && word[i + 1] == '$') {
+      out += '$';
+      ++i;
+      continue;
+    }
+    if (word[i] == '$' && i + 1 < word.size() && word[i + 1] == '(') {
+      const std::size_t close = word.find(')', i + 2);
+      if (close != std::string::npos) {
+        const auto it = env.find(word.substr(i + 2, close - i - 2));
+        if (it != env.end()) {
+          out += it->second;
+          i = close;
+          continue;
+        }
+      }
+    }
+    out += word[i];
+  }
+  return out;
+}
+
+// The image's repository without registry and tag: "docker.io/vllm/vllm-openai:v0.9" → "vllm/vllm-openai".
+std::string repository(const std::string& image) {
+  std::string r = image;
+  if (const std::size_t at = r.find('@'); at != std::string::npos) r.resize(at);
+  const std::size_t slash = r.rfind('/');
+  if (const std::size_t colon = r.rfind(':'); colon != std::string::npos && (slash == std::string::npos || colon > slash))
+    r.resize(colon);
+  // A first component with a dot or a port is a registry host.
+  if (const std::size_t first = r.find('/'); first != std::string::npos) {
+    const std::string host = r.substr(0, first);
+    if (host.find('.') != std::string::npos || host.find(':') != std::string::npos || host == "localhost") r.erase(0, first + 1);
+  }
+  return detail::to_lower(r);
+}
+
+// Images whose ENTRYPOINT is `vllm serve`: vLLM's official OpenAI-server images
+// (docker/Dockerfile, final stage `ENTRYPOINT ["vllm", "serve"]`; the ROCm variant is built the
+// same way). Others (lmsysorg/sglang, rocm/vllm dev images) have no serving entrypoint.
+bool entrypoint_is_vllm_serve(const std::string& image) {
+  const std::string r = repository(image);
+  const std::size_t slash = r.rfind('/');
+  const std::string last = slash == std::string::npos ? r : r.substr(slash + 1);
+  return last == "vllm-openai" || last == "vllm-openai-rocm";
+}
+
+struct Container {
+  std::string name, image;
+  Words command, args;
+  std::vector<std::string> env;  // NAME=value, in order
+  std::vector<std::string> notes;
+  int line = 0;
+  std::string where;  // "containers" / "leaderTemplate" …, for the container label
+};
+
+std::string label(const Pod& pod, const Container& c) {
+  std::string s = pod.file.empty() ? std::string() : pod.file + (c.line > 0 ? ":" + std::to_string(c.line) : "") + " ";
+  s += pod.kind + (pod.name.empty() ? "" : "/" + pod.name) + " container " + c.name;
+  if (!c.image.empty()) s += " (" + c.image + ")";
+  return s;
+}
+
+void add_container(Reader& r, const Pod& pod, Container c) {
+  std::map<std::string, std::string> envmap;
+  for (const std::string& e : c.env) envmap[e.substr(0, e.find('='))] = e.substr(e.find('=') + 1);
+  for (std::string& w : c.command) w = expand_refs(w, envmap);
+  for (std::string& w : c.args) w = expand_refs(w, envmap);
+
+  Words program;  // what the container runs, as the runtime builds it
+  bool image_entrypoint = false;
+  if (!c.command.empty()) {
+    program = c.command;
+    program.insert(program.end(), c.args.begin(), c.args.end());
+  } else if (entrypoint_is_vllm_serve(c.image)) {
+    image_entrypoint = true;
+  } else {
+    program = c.args;  // no known ENTRYPOINT: args (CMD) are the whole command
+  }
+  if (!image_entrypoint) {
+    Words probe = c.env;
+    probe.insert(probe.end(), program.begin(), program.end());
+    if (program.empty() || !is_serving_command(probe)) {
+      r.out.skipped.push_back(label(pod, c) + (program.empty() ? ": no command and no known serving entrypoint"
+                                                               : ": not a serving command"));
+      return;
+    }
+  }
+
+  Workload w;
+  w.source.file = pod.file;
+  w.source.document = pod.document;
+  w.source.line = c.line;
+  w.source.kind = pod.kind;
+  w.source.name = pod.name;
+  if (pod.kind != "compose service") w.source.container = c.where.empty() ? c.name : c.where + "/" + c.name;
+  w.input = r.base;
+  w.input.command.clear();
+  w.input.command_text.clear();
+  w.input.command_file.clear();
+  Words words;
+  if (!c.image.empty()) {
+    words = {"docker", "run"};
+    for (const std::string& e : c.env) {
+      words.push_back("-e");
+      words.push_back(e);
+    }
+    words.push_back(c.image);
+    if (image_entrypoint) words.insert(words.end(), c.args.begin(), c.args.end());
+    else words.insert(words.end(), program.begin(), program.end());
+  } else {
+    words = c.env;
+    words.insert(words.end(), program.begin(), program.end());
+  }
+  w.input.command = std::move(words);
+  if (w.input.fields.gpu.empty()) {
+    w.input.fields.gpu = pod.gpu;
+    w.notes = pod.notes;
+    if (pod.gpu.empty()) w.notes.push_back("gpu: no node selector or required affinity names a GPU; pass --gpu");
+  }
+  if (image_entrypoint) w.notes.push_back("command: the image's entrypoint, vllm serve");
+  w.notes.insert(w.notes.end(), c.notes.begin(), c.notes.end());
+  r.out.workloads.push_back(std::move(w));
+}
+
+// env: [{name, value}] (Kubernetes), or a map / ["NAME=value"] list (compose).
+void read_env(const YAML::Node& env, Container& c) {
+  if (!env) return;
+  if (env.IsMap()) {
+    for (const auto& kv : env)
+      if (kv.first.IsScalar()) c.env.push_back(kv.first.Scalar() + "=" + (kv.second.IsScalar() ? kv.second.Scalar() : ""));
+    return;
+  }
+  if (!env.IsSequence()) return;
+  for (const auto& e : env) {
+    if (e.IsScalar()) {
+      if (e.Scalar().find('=') != std::string::npos) c.env.push_back(e.Scalar());
+      continue;
+    }
+    const std::string name = scalar(child(e, "name"));
+    if (name.empty()) continue;
+    if (child(e, "valueFrom")) {
+      c.notes.push_back("env " + name + ": valueFrom (ConfigMap/Secret/field) is not read; its value is unknown");
+      continue;
+    }
+    c.env.push_back(name + "=" + scalar(child(e, "value")));
+  }
+}
+
+Result<Container> read_container(const YAML::Node& n, const std::string& file) {
+  Container c;
+  c.line = line_of(n);
+  c.name = scalar(child(n, "name"));
+  c.image = scalar(child(n, "image"));
+  auto cmd = words_of(child(n, "command"), file, "command");
+  if (!cmd.ok()) return cmd.error();
+  auto args = words_of(child(n, "args"), file, "args");
+  if (!args.ok()) return args.error();
+  c.command = std::move(cmd).value();
+  c.args = std::move(args).value();
+  read_env(child(n, "env"), c);
+  if (child(n, "envFrom")) c.notes.push_back("envFrom: ConfigMap/Secret variables are not read");
+  return c;
+}
+
+// The GPU a pod is scheduled on: its node selector, else its required node affinity.
+void read_gpu(const YAML::Node& spec, Pod& pod) {
+  std::vector<std::string> found;
+  std::string major, minor;
+  auto consider = [&](const std::string& key, const std::string& value, const char* via) {
+    if (key == "nvidia.com/gpu.compute.major") major = value;
+    else if (key == "nvidia.com/gpu.compute.minor") minor = value;
+    const std::string g = gpu_from_node_label(key, value);
+    if (!g.empty() && std::find(found.begin(), found.end(), g) == found.end()) {
+      found.push_back(g);
+      pod.notes.push_back(std::string("gpu: ") + via + " " + key + "=" + value);
+    } else if (g.empty() && key == "nvidia.com/gpu.family") {
+      pod.notes.push_back("gpu: " + key + "=" + value + " spans several compute capabilities; pass --gpu");
+    }
+  };
+  if (const YAML::Node sel = child(spec, "nodeSelector"); sel && sel.IsMap())
+    for (const auto& kv : sel) consider(scalar(kv.first), scalar(kv.second), "node selector");
+  if (found.empty()) {
+    const YAML::Node terms = path(spec, {"affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"});
+    if (terms && terms.IsSequence()) {
+      for (const auto& term : terms) {
+        const YAML::Node exprs = child(term, "matchExpressions");
+        if (!exprs || !exprs.IsSequence()) continue;
+        for (const auto& e : exprs) {
+          if (scalar(child(e, "operator")) != "In") continue;
+          const YAML::Node values = child(e, "values");
+          if (!values || !values.IsSequence()) continue;
+          for (const auto& v : values) consider(scalar(child(e, "key")), scalar(v), "required node affinity");
+        }
+      }
+    }
+  }
+  if (found.empty() && !major.empty() && !minor.empty()) {
+    found.push_back(major + "." + minor);
+    pod.notes.push_back("gpu: node labels nvidia.com/gpu.compute.major/minor = " + major + "." + minor);
+  }
+  // Several values (affinity `In [A, B]`, or terms ORed together): the pod may land on any of
+  // them, so every one is checked (the fleet view).
+  for (const std::string& g : found) pod.gpu += (pod.gpu.empty() ? "" : ",") + g;
+}
+
+std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, const std::string& where = {}) {
+  if (!spec || !spec.IsMap()) {
+    r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + " ") + pod.kind + "/" + pod.name + ": no pod spec");
+    return std::nullopt;
+  }
+  read_gpu(spec, pod);
+  const YAML::Node containers = child(spec, "containers");
+  if (!containers || !containers.IsSequence()) return std::nullopt;
+  for (const auto& n : containers) {
+    auto read = read_container(n, pod.file);
+    if (!read.ok()) return read.error();
+    Container c = std::move(read).value();
+    c.where = where;
+    add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
+// KServe InferenceService: spec.predictor is a pod spec (containers, nodeSelector, affinity)
+// plus, for a built-in runtime, `model`. The Hugging Face runtime (modelFormat huggingface)
+// serves with vLLM and takes vLLM's engine flags (kserve/kserve
+// python/huggingfaceserver/huggingfaceserver/__main__.py adds vLLM's engine arguments); its
+// `--model_id` is the model.
+std::optional<Error> read_inference_service(Reader& r, const YAML::Node& obj, const Pod& pod) {
+  const YAML::Node pred = path(obj, {"spec", "predictor"});
+  if (!pred || !pred.IsMap()) {
+    r.out.skipped.push_back(pod.kind + "/" + pod.name + ": no spec.predictor");
+    return std::nullopt;
+  }
+  if (auto e = read_pod_spec(r, pred, pod, "predictor")) return e;
+  const YAML::Node model = child(pred, "model");
+  if (!model || !model.IsMap()) return std::nullopt;
+  auto read = read_container(model, pod.file);
+  if (!read.ok()) return read.error();
+  Container c = std::move(read).value();
+  c.where = "predictor";
+  if (c.name.empty()) c.name = "model";
+  const std::string format = detail::to_lower(scalar(path(model, {"modelFormat", "name"})));
+  const bool hf_backend_not_vllm = std::any_of(c.args.begin(), c.args.end(), [](const std::string& a) {
+    return a == "--backend=huggingface" || a == "--backend=hf";
+  });
+  if (c.command.empty() && format == "huggingface" && !hf_backend_not_vllm) {
+    Words cmd = {"vllm", "serve"};
+    for (const std::string& a : c.args) {
+      if (a.rfind("--model_id=", 0) == 0) cmd.push_back("--model=" + a.substr(11));
+      else if (a == "--model_id") cmd.push_back("--model");
+      else cmd.push_back(a);
+    }
+    c.command = std::move(cmd);
+    c.args.clear();
+    c.notes.push_back("command: KServe's Hugging Face runtime with its vLLM backend (--model_id is the model)");
+  } else if (c.command.empty()) {
+    r.out.skipped.push_back(label(pod, c) + ": predictor.model runs its ServingRuntime's container (check the ServingRuntime)");
+    return std::nullopt;
+  }
+  Pod p = pod;
+  read_gpu(pred, p);
+  add_container(r, p, std::move(c));
+  return std::nullopt;
+}
+
+std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth);
+
+std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
+  pod.kind = scalar(child(obj, "kind"));
+  pod.name = scalar(path(obj, {"metadata", "name"}));
+  if (pod.name.empty()) pod.name = scalar(path(obj, {"metadata", "generateName"}));
+  const std::string& k = pod.kind;
+  if (k == "List" || (k.size() > 4 && k.substr(k.size() - 4) == "List")) {
+    const YAML::Node items = child(obj, "items");
+    if (items && items.IsSequence())
+      for (const auto& item : items)
+        if (auto e = read_any(r, item, pod, depth + 1)) return e;
+    return std::nullopt;
+  }
+  if (k == "Pod") return read_pod_spec(r, child(obj, "spec"), pod);
+  if (k == "Deployment" || k == "StatefulSet" || k == "DaemonSet" || k == "ReplicaSet" || k == "Job" ||
+      k == "ReplicationController" || k == "PodTemplate")
+    return read_pod_spec(r, k == "PodTemplate" ? path(obj, {"template", "spec"}) : path(obj, {"spec", "template", "spec"}), pod);
+  if (k == "CronJob") return read_pod_spec(r, path(obj, {"spec", "jobTemplate", "spec", "template", "spec"}), pod);
+  if (k == "LeaderWorkerSet") {
+    const YAML::Node lwt = path(obj, {"spec", "leaderWorkerTemplate"});
+    // Without a leaderTemplate the leader runs the worker template (lws API).
+    if (const YAML::Node leader = path(lwt, {"leaderTemplate", "spec"}))
+      if (auto e = read_pod_spec(r, leader, pod, "leaderTemplate")) return e;
+    return read_pod_spec(r, path(lwt, {"workerTemplate", "spec"}), pod, "workerTemplate");
+  }
+  if (k == "InferenceService") return read_inference_service(r, obj, pod);
+  if (k == "ServingRuntime" || k == "ClusterServingRuntime") return read_pod_spec(r, child(obj, "spec"), pod);
+  r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + " ") + (k.empty() ? std::string("object") : k) +
+                          (pod.name.empty() ? "" : "/" + pod.name) + ": no pod template");
+  return std::nullopt;
+}
+
+std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
+  if (depth > 8) return bad_file(pod.file, line_of(obj), "Lists nested more than 8 deep");
+  if (!obj.IsMap()) return bad_file(pod.file, line_of(obj), "a Kubernetes object (a mapping) expected");
+  return read_kind(r, obj, std::move(pod), depth);
+}
+
+// docker-compose: services.NAME.{image, entrypoint, command, environment}. The GPU is never in
+// a compose file (deploy.resources only asks for "a GPU"): --gpu gives it.
+std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod) {
+  if (!services.IsMap()) return bad_file(pod.file, line_of(services), "services: a mapping expected");
+  pod.kind = "compose service";
+  for (const auto& kv : services) {
+    pod.name = scalar(kv.first);
+    const YAML::Node s = kv.second;
+    if (!s.IsMap()) continue;
+    Container c;
+    c.line = line_of(kv.first);
+    c.name = pod.name;
+    c.image = scalar(child(s, "image"));
+    auto entry = words_of(child(s, "entrypoint"), pod.file, "entrypoint");
+    if (!entry.ok()) return entry.error();
+    auto cmd = words_of(child(s, "command"), pod.file, "command");
+    if (!cmd.ok()) return cmd.error();
+    c.command = std::move(entry).value();
+    c.args = std::move(cmd).value();
+    read_env(child(s, "environment"), c);
+    // Compose interpolates ${VAR} from the shell at `up` time: not known here.
+    add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
+Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, const std::string& file, const CheckInput& base,
+                                         bool one_object) {
+  Reader r{base, {}};
+  try {
+    int index = 0;
+    for (const YAML::Node& doc : docs) {
+      Pod pod;
+      pod.file = file;
+      pod.document = one_object ? -1 : index++;
+      if (!doc || doc.IsNull()) continue;
+      if (!doc.IsMap()) return bad_file(file, line_of(doc), "a Kubernetes object or a compose file expected, not a " +
+                                                                std::string(doc.IsSequence() ? "list" : "scalar"));
+      if (child(doc, "kind")) {
+        if (auto e = read_any(r, doc, pod, 0)) return *e;
+      } else if (const YAML::Node services = child(doc, "services"); services && !one_object) {
+        if (auto e = read_compose(r, services, pod)) return *e;
+      } else {
+        return bad_file(file, line_of(doc), one_object ? "the object has no kind"
+                                                       : "neither a Kubernetes object (no kind) nor a compose file (no services)");
+      }
+    }
+  } catch (const YAML::Exception& e) {
+    return bad_file(file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "unexpected YAML structure: " + e.msg);
+  }
+  return std::move(r.out);
+}
+
+Result<ManifestWorkloads> read_documents(std::string_view text, const std::string& file, const CheckInput& base, bool one_object) {
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(std::string(text));
+  } catch (const YAML::Exception& e) {
+    return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + e.msg);
+  } catch (const std::exception& e) {
+    return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
+  }
+  return walk_documents(docs, file, base, one_object);
+}
+
+// JSON → yaml-cpp nodes built directly: the YAML scanner is most of the cost of reading an
+// object that is already parsed. The caller bounds the depth (kvdtype serve refuses JSON nested
+// deeper than 100 levels before parsing it).
+//
+// Keys the reader never looks at are not converted: an object as the API server sends it carries
+// managedFields, status, probes, volumes … that can be most of its size.
+bool unread_key(const std::string& k) {
+  static constexpr std::string_view kUnread[] = {
+      "managedFields", "status", "annotations", "labels", "ownerReferences", "finalizers", "volumes", "volumeMounts",
+      "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "resources", "ports", "tolerations",
+      "lifecycle", "initContainers", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
+      "updateStrategy", "volumeClaimTemplates", "imagePullSecrets", "dnsConfig", "readinessGates"};
+  for (std::string_view u : kUnread)
+    if (k == u) return true;
+  return false;
+}
+
+YAML::Node to_yaml(const nlohmann::json& j) {
+  switch (j.type()) {
+    case nlohmann::json::value_t::object: {
+      YAML::Node n(YAML::NodeType::Map);
+      for (const auto& [k, v] : j.items())
+        if (!unread_key(k)) n.force_insert(k, to_yaml(v));
+      return n;
+    }
+    case nlohmann::json::value_t::array: {
+      YAML::Node n(YAML::NodeType::Sequence);
+      for (const auto& v : j) n.push_back(to_yaml(v));
+      return n;
+    }
+    case nlohmann::json::value_t::string: return YAML::Node(j.get_ref<const std::string&>());
+    case nlohmann::json::value_t::null: return YAML::Node(YAML::NodeType::Null);
+    default: return YAML::Node(j.dump());  // numbers and booleans as their JSON text, as YAML reads them
+  }
+}
+
+}  // namespace
+
+Result<ManifestWorkloads> read_object_json(const nlohmann::json& object, const CheckInput& base) {
+  try {
+    return walk_documents({to_yaml(object)}, {}, base, true);
+  } catch (const std::exception& e) {
+    return bad_file({}, 0, std::string("cannot be read: ") + e.what());
+  }
+}
+
+Result<ManifestWorkloads> read_manifest(std::string_view text, const std::string& file, const CheckInput& base) {
+  return read_documents(text, file, base, false);
+}
+
+Result<ManifestWorkloads> read_object(std::string_view text, const CheckInput& base) {
+  return read_documents(text, {}, base, true);
+}
+
+}  // namespace kvdtype::io

@@ -1,0 +1,81 @@
+// Several inputs in one run: manifests, command files, a fleet of targets
+// (include/kvdtype/io/manifest.hpp check_several).
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "kvdtype/io/manifest.hpp"
+
+namespace kvdtype::io {
+namespace {
+
+constexpr std::size_t kMaxManifestBytes = 16u << 20;
+
+std::string read_at_most(std::istream& in, std::size_t limit) {
+  std::string text;
+  char buf[65536];
+  while (text.size() < limit && in) {
+    in.read(buf, static_cast<std::streamsize>(std::min(sizeof buf, limit - text.size())));
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+  }
+  return text;
+}
+
+}  // namespace
+
+Result<std::string> read_manifest_file(const std::string& path) {
+  std::string text;
+  if (path == "-") {
+    text = read_at_most(std::cin, kMaxManifestBytes + 1);
+  } else {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return Error{ErrorCode::bad_file, path + ": is a directory, not a manifest"};
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return Error{ErrorCode::bad_file, path + ": cannot be read"};
+    text = read_at_most(f, kMaxManifestBytes + 1);
+  }
+  const std::string name = path == "-" ? "stdin" : path;
+  if (text.size() > kMaxManifestBytes) return Error{ErrorCode::bad_file, name + ": larger than 16 MiB"};
+  if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, name + ": binary data, not a manifest"};
+  return text;
+}
+
+Result<Checks> check_several(std::span<const std::string> manifests, std::span<const std::string> command_files,
+                             const CheckInput& base) {
+  std::vector<Workload> workloads;
+  std::vector<std::string> skipped;
+  for (const std::string& file : manifests) {
+    auto text = read_manifest_file(file);
+    if (!text.ok()) return text.error();
+    auto read = read_manifest(*text, file, base);
+    if (!read.ok()) return read.error();
+    ManifestWorkloads m = std::move(read).value();
+    for (Workload& w : m.workloads) workloads.push_back(std::move(w));
+    for (std::string& s : m.skipped) skipped.push_back("skipped " + std::move(s));
+  }
+  for (const std::string& file : command_files) {
+    Workload& w = workloads.emplace_back();
+    w.source.file = file;
+    w.source.kind = "command file";
+    w.input = base;
+    w.input.command_file = file;
+  }
+  if (manifests.empty() && command_files.empty()) {
+    Workload& w = workloads.emplace_back();
+    w.source.kind = "gpu";
+    w.input = base;
+  }
+  auto expanded = expand_fleet(std::move(workloads));
+  if (!expanded.ok()) return expanded.error();
+  std::vector<Workload> all = std::move(expanded).value();
+  for (Workload& w : all)
+    if (w.source.kind == "gpu") w.source.name = w.source.gpu;
+  Checks checks = check_workloads(all);
+  if (!manifests.empty() && checks.results.empty())
+    checks.notes.push_back("no container in the manifests runs a serving command kvdtype knows");
+  checks.notes.insert(checks.notes.end(), skipped.begin(), skipped.end());
+  return checks;
+}
+
+}  // namespace kvdtype::io

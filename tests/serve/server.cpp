@@ -1,0 +1,321 @@
+// Test helpers for kvdtype serve (server.hpp).
+#include "server.hpp"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+extern char** environ;
+
+namespace kvdtype::test {
+namespace {
+
+std::vector<char*> c_args(std::vector<std::string>& v) {
+  std::vector<char*> a;
+  for (std::string& s : v) a.push_back(s.data());
+  a.push_back(nullptr);
+  return a;
+}
+
+int free_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = 0;
+  int port = 0;
+  if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
+    socklen_t len = sizeof a;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0) port = ntohs(a.sin_port);
+  }
+  ::close(fd);
+  return port;
+}
+
+std::string temp_dir() {
+  std::string t = (std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
+  t += "/kvdtype-serve-test-XXXXXX";
+  std::vector<char> buf(t.begin(), t.end());
+  buf.push_back('\0');
+  const char* d = mkdtemp(buf.data());
+  return d ? std::string(d) : std::string("/tmp");
+}
+
+Http parse_curl(const Ran& r) {
+  // -w '\n%{http_code}' puts the status on the last line.
+  Http h;
+  h.curl_exit = r.exit_code;
+  const std::size_t nl = r.out.rfind('\n');
+  if (nl != std::string::npos) {
+    h.body = r.out.substr(0, nl);
+    h.status = std::atoi(r.out.c_str() + nl + 1);
+  }
+  return h;
+}
+
+}  // namespace
+
+Ran run(const std::vector<std::string>& argv_in, const std::string& input, int timeout_s) {
+  Ran res;
+  int in_pipe[2], out_pipe[2], err_pipe[2];
+  if (pipe(in_pipe) || pipe(out_pipe) || pipe(err_pipe)) return res;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, in_pipe[0], 0);
+  posix_spawn_file_actions_adddup2(&fa, out_pipe[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, err_pipe[1], 2);
+  for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
+    posix_spawn_file_actions_addclose(&fa, fd);
+  std::vector<std::string> argv = argv_in;
+  auto a = c_args(argv);
+  pid_t pid = 0;
+  const int rc = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(in_pipe[0]);
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  if (rc != 0) {
+    close(in_pipe[1]);
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    res.err = std::string("spawn failed: ") + std::strerror(rc);
+    return res;
+  }
+  // Feed stdin from a thread: a large input must not deadlock against a full stdout pipe.
+  std::thread feeder([fd = in_pipe[1], &input] {
+    std::size_t off = 0;
+    while (off < input.size()) {
+      const ssize_t n = write(fd, input.data() + off, input.size() - off);
+      if (n <= 0) break;
+      off += static_cast<std::size_t>(n);
+    }
+    close(fd);
+  });
+  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  int open_fds = 2;
+  char buf[65536];
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  while (open_fds > 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const int ready = left.count() > 0 ? poll(fds, 2, static_cast<int>(left.count())) : 0;
+    if (ready <= 0) {
+      kill(pid, SIGKILL);
+      res.err += "\n[killed after timeout]";
+      break;
+    }
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP))) continue;
+      const ssize_t n = read(fds[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        (i == 0 ? res.out : res.err).append(buf, static_cast<std::size_t>(n));
+      } else {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_fds;
+      }
+    }
+  }
+  for (pollfd& p : fds)
+    if (p.fd >= 0) close(p.fd);
+  feeder.join();
+  int status = 0;
+  waitpid(pid, &status, 0);
+  res.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return res;
+}
+
+const Cert& test_cert() {
+  static Cert cert;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    cert.dir = temp_dir();
+    cert.cert = cert.dir + "/cert.pem";
+    cert.key = cert.dir + "/key.pem";
+    run({"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost", "-addext",
+         "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", cert.key, "-out", cert.cert});
+  });
+  return cert;
+}
+
+Server::Server(const std::vector<std::string>& extra) {
+  const Cert& c = test_cert();
+  for (int attempt = 0; attempt < 5 && !up_; ++attempt) {
+    port_ = free_port();
+    log_path_ = c.dir + "/serve-" + std::to_string(port_) + ".log";
+    std::vector<std::string> argv = {KVDTYPE_CLI, "serve", "--listen", "127.0.0.1:" + std::to_string(port_), "--tls-cert", c.cert,
+                                     "--tls-key", c.key};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    auto a = c_args(argv);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, log_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    const int rc = posix_spawn(&pid_, KVDTYPE_CLI, &fa, nullptr, a.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) return;
+    for (int i = 0; i < 200 && running(); ++i) {  // up to ~20 s on a loaded machine
+      if (curl_get(*this, "/healthz", {"--max-time", "2"}).status == 200) {
+        up_ = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (!up_) stop(10);  // the port was taken between free_port() and bind: try another
+  }
+}
+
+Server::~Server() {
+  if (pid_ > 0) stop();
+}
+
+std::string Server::url(const std::string& path) const { return "https://127.0.0.1:" + std::to_string(port_) + path; }
+
+bool Server::running() const {
+  if (pid_ <= 0) return false;
+  int status = 0;
+  return waitpid(pid_, &status, WNOHANG) == 0;
+}
+
+int Server::stop(int timeout_s) {
+  if (pid_ <= 0) return -1;
+  kill(pid_, SIGTERM);
+  int status = 0;
+  int result = -1;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const pid_t w = waitpid(pid_, &status, WNOHANG);
+    if (w == pid_) {
+      result = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      pid_ = -1;
+      return result;
+    }
+    if (w < 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  kill(pid_, SIGKILL);
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return -1;
+}
+
+std::string Server::log() const {
+  std::ifstream f(log_path_);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+long Server::rss_kib() const {
+  std::ifstream f("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6);
+  return 0;
+}
+
+Http curl_get(const Server& s, const std::string& path, const std::vector<std::string>& extra) {
+  std::vector<std::string> argv = {"curl", "-sS", "--cacert", test_cert().cert, "-o", "-", "-w", "\n%{http_code}", "--max-time", "60"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  argv.push_back(s.url(path));
+  return parse_curl(run(argv));
+}
+
+Http curl_post(const Server& s, const std::string& path, const std::string& body, const std::vector<std::string>& extra) {
+  std::vector<std::string> argv = {"curl", "-sS", "--cacert", test_cert().cert, "-o", "-", "-w", "\n%{http_code}", "--max-time", "60",
+                                   "-H", "Content-Type: application/json", "--data-binary", "@-"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  argv.push_back(s.url(path));
+  return parse_curl(run(argv, body));
+}
+
+std::string review_body(const std::string& object_json, const std::string& uid, const std::string& kind) {
+  nlohmann::json j = {{"apiVersion", "admission.k8s.io/v1"},
+                      {"kind", "AdmissionReview"},
+                      {"request",
+                       {{"uid", uid},
+                        {"kind", {{"group", kind == "Pod" ? "" : "apps"}, {"version", "v1"}, {"kind", kind}}},
+                        {"operation", "CREATE"},
+                        {"namespace", "llm"},
+                        {"object", nlohmann::json::parse(object_json)}}}};
+  return j.dump();
+}
+
+// ---- raw TLS -------------------------------------------------------------------------------
+
+TlsClient::TlsClient(int port, bool handshake) {
+  fd_ = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return;
+  timeval tv{30, 0};
+  setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  if (!handshake) {
+    ok_ = true;
+    return;
+  }
+  static SSL_CTX* ctx = [] {
+    SSL_CTX* c = SSL_CTX_new(TLS_client_method());
+    SSL_CTX_set_verify(c, SSL_VERIFY_NONE, nullptr);  // the tests judge the server's HTTP, not its certificate
+    return c;
+  }();
+  SSL* ssl = SSL_new(ctx);
+  SSL_set_fd(ssl, fd_);
+  ssl_ = ssl;
+  ok_ = SSL_connect(ssl) == 1;
+}
+
+TlsClient::~TlsClient() { close(); }
+
+bool TlsClient::send(const std::string& bytes) {
+  if (!ok_) return false;
+  if (ssl_ == nullptr) return ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
+  return SSL_write(static_cast<SSL*>(ssl_), bytes.data(), static_cast<int>(bytes.size())) == static_cast<int>(bytes.size());
+}
+
+std::string TlsClient::read_all(int timeout_s) {
+  std::string out;
+  if (!ok_) return out;
+  timeval tv{timeout_s, 0};
+  setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  char buf[16384];
+  while (true) {
+    const int n = ssl_ ? SSL_read(static_cast<SSL*>(ssl_), buf, sizeof buf) : static_cast<int>(::recv(fd_, buf, sizeof buf, 0));
+    if (n <= 0) break;
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  return out;
+}
+
+void TlsClient::close() {
+  if (ssl_) {
+    SSL_free(static_cast<SSL*>(ssl_));
+    ssl_ = nullptr;
+  }
+  if (fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
+  }
+  ok_ = false;
+}
+
+}  // namespace kvdtype::test

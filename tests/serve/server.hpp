@@ -1,0 +1,85 @@
+// A kvdtype serve process for the tests, and the clients that talk to it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace kvdtype::test {
+
+struct Ran {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+/// Run a program (no shell), feeding `input` on stdin; killed after `timeout_s`.
+Ran run(const std::vector<std::string>& argv, const std::string& input = {}, int timeout_s = 120);
+
+/// A self-signed certificate for localhost / 127.0.0.1, made once per process with openssl req.
+struct Cert {
+  std::string dir, cert, key;
+};
+const Cert& test_cert();
+
+/// `kvdtype serve --listen 127.0.0.1:PORT --tls-cert … --tls-key … <extra>`, up (GET /healthz
+/// answered) when the constructor returns; SIGTERM and reaped by stop() or the destructor.
+class Server {
+ public:
+  explicit Server(const std::vector<std::string>& extra = {});
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  [[nodiscard]] bool up() const { return up_; }
+  [[nodiscard]] int port() const { return port_; }
+  [[nodiscard]] pid_t pid() const { return pid_; }
+  [[nodiscard]] std::string url(const std::string& path) const;
+  /// SIGTERM, then wait (at most `timeout_s`); the exit status, or -1 when it had to be killed.
+  int stop(int timeout_s = 60);
+  /// What the server logged on stderr so far.
+  [[nodiscard]] std::string log() const;
+  /// Whether the process is still running.
+  [[nodiscard]] bool running() const;
+  /// Resident memory in KiB (/proc/PID/status VmRSS), 0 when unknown.
+  [[nodiscard]] long rss_kib() const;
+
+ private:
+  int port_ = 0;
+  pid_t pid_ = -1;
+  bool up_ = false;
+  std::string log_path_;
+};
+
+/// curl against the server: HTTP status (0 when no HTTP answer) and body.
+struct Http {
+  int curl_exit = -1;
+  int status = 0;
+  std::string body;
+};
+Http curl_get(const Server& s, const std::string& path, const std::vector<std::string>& extra = {});
+Http curl_post(const Server& s, const std::string& path, const std::string& body, const std::vector<std::string>& extra = {});
+
+/// An AdmissionReview v1 around `object` (JSON text) with this uid and operation CREATE.
+std::string review_body(const std::string& object_json, const std::string& uid, const std::string& kind = "Pod");
+
+/// A raw TLS connection (OpenSSL) for what curl will not do: stall, trickle, truncate.
+class TlsClient {
+ public:
+  explicit TlsClient(int port, bool handshake = true);
+  ~TlsClient();
+  TlsClient(const TlsClient&) = delete;
+  TlsClient& operator=(const TlsClient&) = delete;
+  [[nodiscard]] bool connected() const { return ok_; }
+  bool send(const std::string& bytes);
+  /// Read until the peer closes or `timeout_s` passes.
+  std::string read_all(int timeout_s = 30);
+  void close();
+
+ private:
+  int fd_ = -1;
+  void* ssl_ = nullptr;
+  bool ok_ = false;
+};
+
+}  // namespace kvdtype::test

@@ -1,0 +1,35 @@
+// An AdmissionReview in, the AdmissionReview answer out (kvdtype serve's POST /validate).
+#pragma once
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kvdtype/io/pipeline.hpp"
+
+namespace kvdtype::serve {
+
+/// The server's check options: what every review starts from.
+struct Policy {
+  bool fail_on_warning = false;   ///< --fail-on warning: warnings deny too
+  std::set<std::string> ignore;   ///< --ignore KVDnnn,…: these codes neither deny nor warn
+  io::CheckInput base;            ///< defaults (engine version, gpu) and fixed fields
+};
+
+/// What one review came to.
+struct Outcome {
+  int http_status = 200;          ///< 200 with an AdmissionReview; 4xx for a body that is not one
+  std::string body;               ///< JSON
+  // For the log line and the metrics:
+  std::string uid, kind, namespace_, name, operation;
+  std::string decision;           ///< "allowed", "warned", "denied", "bad_request"
+  std::vector<std::string> codes; ///< rule codes that denied or warned
+  std::size_t workloads = 0;      ///< serving containers checked
+  std::string error;              ///< why the body was refused (bad_request)
+};
+
+/// Judge one POST /validate body.
+[[nodiscard]] Outcome review(std::string_view body, const Policy& policy);
+
+}  // namespace kvdtype::serve

@@ -1,0 +1,229 @@
+// kvdtype-serve: the validating admission webhook (`kvdtype serve …` runs this program).
+//
+// It is its own executable so that `kvdtype check`, a short process started once per check,
+// never loads cpp-httplib, OpenSSL or spdlog (the CLI links libstdc++ statically for start-up
+// time; docs/webhook.md). HTTPS comes from cpp-httplib's SSLServer (Debian libcpp-httplib,
+// built with OpenSSL); every connection is served by a worker of a fixed pool.
+//
+// Shutdown: SIGTERM (or SIGINT) marks the server not ready (GET /readyz → 503) and keeps
+// serving for --drain-seconds, the time Kubernetes needs to take the endpoint out of the
+// Service; then the listener closes, requests in flight finish, and the process exits 0.
+#include <httplib.h>
+#include <pthread.h>
+#include <sys/resource.h>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "admission.hpp"
+#include "kvdtype/request.hpp"
+#include "kvdtype/rule.hpp"
+#include "metrics.hpp"
+
+namespace {
+
+using kvdtype::serve::Metrics;
+using kvdtype::serve::Outcome;
+using kvdtype::serve::Policy;
+
+constexpr int kBadInput = 2;
+
+int bad_input(const std::string& message) {
+  std::fprintf(stderr, "kvdtype serve: %s\n", message.c_str());
+  return kBadInput;
+}
+
+struct Options {
+  std::string listen, cert, key;
+  std::string fail_on = "error";
+  std::vector<std::string> ignore;
+  std::string engine_version, gpu;
+  std::size_t max_body = 3u << 20;  // Kubernetes objects are at most ~1.5 MiB in etcd; a review wraps one (twice with oldObject)
+  std::size_t threads = 32;
+  int read_timeout = 5;
+  int drain_seconds = 2;
+  std::size_t keep_alive_max = 10000;
+};
+
+// "ADDR:PORT", "[::1]:PORT", ":PORT" (all addresses).
+bool split_listen(const std::string& s, std::string& host, int& port) {
+  const std::size_t colon = s.rfind(':');
+  if (colon == std::string::npos) return false;
+  host = s.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  if (host.empty()) host = "0.0.0.0";
+  const std::string p = s.substr(colon + 1);
+  if (p.empty() || p.size() > 5 || p.find_first_not_of("0123456789") != std::string::npos) return false;
+  port = std::stoi(p);
+  return port > 0 && port < 65536;
+}
+
+// The check options as the server's policy; a bad one stops the server before it listens.
+std::optional<std::string> make_policy(const Options& o, Policy& p) {
+  if (o.fail_on != "error" && o.fail_on != "warning") return "--fail-on " + o.fail_on + ": expected error or warning";
+  p.fail_on_warning = o.fail_on == "warning";
+  for (const std::string& list : o.ignore) {
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      std::size_t comma = list.find(',', start);
+      if (comma == std::string::npos) comma = list.size();
+      const std::string code = list.substr(start, comma - start);
+      if (!code.empty()) {
+        auto rule = kvdtype::parse_rule_code(code);
+        if (!rule.ok()) return "--ignore: " + rule.error().message;
+        p.ignore.insert(std::string((*rule)->code));
+      }
+      start = comma + 1;
+    }
+  }
+  if (o.gpu.find("auto") != std::string::npos || o.gpu.find("AUTO") != std::string::npos)
+    return "--gpu auto would probe the webhook's own machine, not the nodes the workloads run on: name the GPU";
+  if (o.engine_version == "auto")
+    return "--engine-version auto reads the webhook's own Python packages, not the workloads' images: name the release";
+  p.base.defaults.engine_version = o.engine_version;
+  p.base.defaults.gpu = o.gpu;
+  if (!o.engine_version.empty() || !o.gpu.empty()) {
+    kvdtype::RequestInput probe;
+    probe.engine_version = o.engine_version;
+    probe.gpu = o.gpu.find(',') == std::string::npos ? o.gpu : std::string();
+    auto r = kvdtype::make_request(probe);
+    if (!r.ok()) return r.error().message;
+  }
+  return std::nullopt;
+}
+
+std::string log_line(const Outcome& o, double seconds, const std::string& remote) {
+  nlohmann::json j = {{"event", "review"},     {"uid", o.uid},        {"operation", o.operation}, {"kind", o.kind},
+                      {"namespace", o.namespace_}, {"name", o.name}, {"decision", o.decision}, {"codes", o.codes},
+                      {"workloads", o.workloads}, {"ms", std::round(seconds * 1e5) / 100}, {"remote", remote}};
+  if (!o.error.empty()) j["error"] = o.error;
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  CLI::App app{"kvdtype serve: a Kubernetes validating admission webhook (POST /validate, GET /healthz, GET /metrics)",
+               "kvdtype serve"};
+  app.add_option("--listen", o.listen, "ADDR:PORT to listen on (HTTPS), e.g. 0.0.0.0:8443")->required();
+  app.add_option("--tls-cert", o.cert, "PEM certificate (chain) file")->required();
+  app.add_option("--tls-key", o.key, "PEM private key file")->required();
+  app.add_option("--fail-on", o.fail_on, "deny on error (default) or on warning too");
+  app.add_option("--ignore", o.ignore, "rule codes that neither deny nor warn (KVDnnn[,KVDnnn…]; repeatable)");
+  app.add_option("--engine-version", o.engine_version, "engine release assumed when an image tag does not say");
+  app.add_option("--gpu", o.gpu, "target assumed when a pod's node selector does not say (several: A,B)");
+  app.add_option("--max-body", o.max_body, "largest request body in bytes (default 3 MiB; larger → 413)");
+  app.add_option("--threads", o.threads, "worker threads, one per connection being served (default 32)");
+  app.add_option("--read-timeout", o.read_timeout, "seconds a client may take to send a request (default 5)");
+  app.add_option("--drain-seconds", o.drain_seconds, "after SIGTERM, seconds to keep serving while not ready (default 2)");
+  app.add_option("--keep-alive-max", o.keep_alive_max, "requests per keep-alive connection (default 10000)");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return bad_input(e.what());
+  }
+  std::string host;
+  int port = 0;
+  if (!split_listen(o.listen, host, port)) return bad_input("--listen " + o.listen + ": expected ADDR:PORT, e.g. 0.0.0.0:8443");
+  if (o.threads == 0 || o.threads > 1024) return bad_input("--threads: between 1 and 1024");
+  if (o.max_body < 1024) return bad_input("--max-body: at least 1024 bytes");
+  if (o.read_timeout < 1 || o.drain_seconds < 0) return bad_input("--read-timeout at least 1, --drain-seconds at least 0");
+  Policy policy;
+  if (auto e = make_policy(o, policy)) return bad_input(*e);
+
+  // Signals go to one thread (sigwait); every other thread, created below, inherits the mask.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);  // a client that hangs up mid-answer is its own problem
+
+  // One descriptor per connection: take the hard limit rather than a soft 1024.
+  if (rlimit nofile{}; getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
+    nofile.rlim_cur = nofile.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &nofile);
+  }
+
+  auto log = spdlog::stderr_logger_mt("kvdtype");
+  log->set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l",%v})", spdlog::pattern_time_type::utc);
+
+  httplib::SSLServer svr(o.cert.c_str(), o.key.c_str());
+  if (!svr.is_valid()) return bad_input("cannot load the TLS certificate " + o.cert + " or key " + o.key);
+  const std::size_t threads = o.threads;
+  svr.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  svr.set_payload_max_length(o.max_body);
+  svr.set_read_timeout(o.read_timeout, 0);
+  svr.set_write_timeout(o.read_timeout, 0);
+  svr.set_keep_alive_max_count(o.keep_alive_max);
+  svr.set_keep_alive_timeout(5);
+  svr.set_tcp_nodelay(true);  // headers and body leave in two writes: with Nagle, delayed ACKs cost 40 ms a response
+
+  Metrics metrics;
+  std::atomic<bool> draining{false};
+
+  svr.Post("/validate", [&](const httplib::Request& req, httplib::Response& res) {
+    const auto start = std::chrono::steady_clock::now();
+    const Outcome out = kvdtype::serve::review(req.body, policy);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    res.status = out.http_status;
+    res.set_content(out.body, "application/json");
+    metrics.record(out.decision, out.workloads, seconds);
+    const std::string line = log_line(out, seconds, req.remote_addr);
+    // Strip the outer braces: the pattern adds time and level in the same object.
+    log->info("{}", std::string_view(line).substr(1, line.size() - 2));
+  });
+  svr.Get("/healthz", [](const httplib::Request&, httplib::Response& res) { res.set_content("ok\n", "text/plain"); });
+  svr.Get("/readyz", [&](const httplib::Request&, httplib::Response& res) {
+    if (draining) res.status = 503;
+    res.set_content(draining ? "draining\n" : "ok\n", "text/plain");
+  });
+  svr.Get("/metrics", [&](const httplib::Request&, httplib::Response& res) {
+    res.set_content(metrics.render(), "text/plain; version=0.0.4");
+  });
+  // While draining, every answer closes its connection: a worker is not left holding an idle
+  // keep-alive connection while connections queued behind it wait to be served before the
+  // listener closes.
+  svr.set_post_routing_handler([&](const httplib::Request&, httplib::Response& res) {
+    if (draining) res.set_header("Connection", "close");
+  });
+  svr.set_error_handler([&](const httplib::Request&, httplib::Response& res) {
+    if (res.status == 400 && !res.body.empty()) return;  // a refused review, already counted
+    metrics.refused(res.status);
+    const char* what = res.status == 413 ? "request body too large" : res.status == 404 ? "not found" : "refused";
+    res.set_content(nlohmann::json{{"error", what}, {"status", res.status}}.dump(), "application/json");
+  });
+
+  if (!svr.bind_to_port(host.c_str(), port)) return bad_input("cannot listen on " + o.listen);
+
+  std::thread stopper([&] {
+    int sig = 0;
+    sigwait(&stop_signals, &sig);
+    draining = true;
+    log->info(R"("event":"draining","signal":{},"seconds":{})", sig, o.drain_seconds);
+    std::this_thread::sleep_for(std::chrono::seconds(o.drain_seconds));
+    svr.stop();
+  });
+  log->info(R"("event":"listening","address":"{}","port":{},"threads":{})", host, port, o.threads);
+  const bool ok = svr.listen_after_bind();  // returns once stop() closed the listener and the workers finished
+  if (!draining) {
+    // listen failed by itself: wake the stopper so that it can be joined.
+    pthread_kill(stopper.native_handle(), SIGTERM);
+  }
+  stopper.join();
+  log->info(R"("event":"stopped","clean":{})", ok || draining.load());
+  log->flush();
+  return ok || draining ? 0 : 1;
+}
