@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parent
 
 
 def cmake_version() -> str:
-    text = (ROOT / "CMakeLists.txt").read_text(encoding="utf-8")
-    m = re.search(r"project\(\s*kvdtype\s+VERSION\s+([0-9][0-9.]*)", text)
-    if not m:
-        sys.exit("setup.py: no project(kvdtype VERSION …) in CMakeLists.txt")
-    return m.group(1)
+    # The release number's one place: the file VERSION (CMakeLists.txt reads it too).
+    text = (ROOT / "VERSION").read_text(encoding="utf-8").strip()
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)*", text):
+        sys.exit(f"setup.py: VERSION holds {text!r}, not a release number")
+    return text
 
 
 class CMakeExtension(Extension):

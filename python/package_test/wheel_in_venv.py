@@ -36,7 +36,7 @@ with tempfile.TemporaryDirectory(prefix="kvdtype-wheel-") as tmp:
     tmp = Path(tmp)
     # What a source distribution of the package holds: the packaging files and python/kvdtype.
     src = tmp / "src"
-    for f in ("pyproject.toml", "setup.py", "README.md", "LICENSE", "CMakeLists.txt"):
+    for f in ("pyproject.toml", "setup.py", "README.md", "LICENSE", "CMakeLists.txt", "VERSION"):
         (src / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source / f, src / f)
     shutil.copytree(source / "python" / "kvdtype", src / "python" / "kvdtype",

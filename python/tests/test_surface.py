@@ -91,7 +91,11 @@ def test_probe():
 def test_gpu_auto_probes_like_the_cli():
     devices = kvdtype.probe().devices
     kinds = {d.target for d in devices}
-    if len(kinds) == 1:
+    if kinds == {"cpu"}:
+        # Only the CPU fallback: the GPU stays unknown and a warning says so (as the CLI does).
+        plan = kvdtype.check(gpu="auto", kv_cache_dtype="fp8")
+        assert plan.target is None and any(d.code == "KVD080" for d in plan.diagnostics)
+    elif len(kinds) == 1:
         plan = kvdtype.check(gpu="auto", kv_cache_dtype="fp8")
         assert plan.target == kinds.pop() and any(n.startswith("gpu: probed") for n in plan.notes)
     else:

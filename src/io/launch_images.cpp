@@ -72,6 +72,17 @@ std::string engine_version_from_image(std::string_view image, Engine engine) {
     // v0.5.14-cu126, v0.5.1-rocm630-mi30x: the release is the part before the first '-'.
     return checked(tag.substr(0, tag.find('-')));
   }
+  // The other engines' official images (the registry row's `images`) are tagged by release
+  // (nvcr.io/nvidia/tensorrt-llm/release:1.2.0, openmmlab/lmdeploy:v0.6.0-cu12): the part
+  // before the first '-' when it reads as a version, else unknown.
+  bool official = false;
+  for (std::string_view rest = engine_info(engine).images; !rest.empty();) {
+    const std::size_t sp = rest.find(' ');
+    const std::string_view w = rest.substr(0, sp);  // registry rows keep their host (nvcr.io/…)
+    official = official || w == repo || (w.size() > repo.size() && w.ends_with(repo) && w[w.size() - repo.size() - 1] == '/');
+    rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
+  }
+  if (official && !tag.empty() && tag != "latest") return checked(tag.substr(0, tag.find('-')));
   return {};
 }
 

@@ -6,6 +6,7 @@
 // note), 3.28 location, 3.29 physicalLocation, 3.30 region.
 #include <nlohmann/json.hpp>
 
+#include "kvdtype/version.hpp"
 #include "io/findings.hpp"
 #include "kvdtype/check.hpp"
 

@@ -149,6 +149,9 @@ TEST(Docs, EveryRulePageExampleFiresItsRule) {
   const auto examples = rule_examples();
   ASSERT_GE(examples.size(), 30u);
   for (const Example& ex : examples) {
+    // Deployment rules (KVD300–KVD329) need several servers' files (a P/D manifest, two command
+    // files); their pages show excerpts and `rules --lint` proves each trigger as one deployment.
+    if (ex.code >= "KVD300" && ex.code < "KVD330") continue;
     ASSERT_FALSE(ex.args.empty()) << ex.code << ".md has no `$ kvdtype …` line in its Example section";
     std::vector<std::string> args = ex.args;
     // JSON to read the diagnostics; placed before a launch command's `--`.

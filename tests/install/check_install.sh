@@ -14,8 +14,9 @@ page=$prefix/share/man/man1/kvdtype.1
 [[ -f $page ]] || fail "no man page at $page"
 # man -l renders the file itself; MANPATH finds it by name as `man kvdtype` would after install.
 rendered=$(MANWIDTH=100 man -l "$page" 2>&1) || fail "man -l $page failed: $rendered"
-for want in "kvdtype" "--kv-cache-dtype" "--attention-backend" "Exit status" "explain"; do
-  grep -q -- "$want" <<<"$rendered" || fail "the man page lacks '$want'"
+# (man justifies lines: "Exit  status" may carry two spaces)
+for want in "kvdtype" "--kv-cache-dtype" "--attention-backend" "Exit +status" "explain"; do
+  grep -qE -- "$want" <<<"$rendered" || fail "the man page lacks '$want'"
 done
 by_name=$(MANPATH=$prefix/share/man MANWIDTH=100 man kvdtype 2>&1) || fail "man kvdtype (MANPATH=$prefix/share/man) failed: $by_name"
 grep -q -- "--tensor-parallel-size" <<<"$by_name" || fail "man kvdtype does not show the check flags"

@@ -70,6 +70,14 @@ std::string engine_spelling(const std::string& arg, std::map<std::string, std::s
 }
 
 // One line for what CLI11 left over in `sub` (or the top level when `sub` is null).
+// A refusal of the command line itself (a word or flag no subcommand takes): one line on
+// stderr, and remembered so that `--format json` also gets kvdtype.error/v1 on stdout.
+std::string g_refusal;
+int refuse(const std::string& message) {
+  g_refusal = message;
+  return bad_input(message);
+}
+
 int report_extras(Program& p, const CLI::App* sub, const std::vector<std::string>& extras,
                   const std::vector<std::string>& args, const std::map<std::string, std::string>& original) {
   const std::string first = extras.front();
@@ -82,9 +90,9 @@ int report_extras(Program& p, const CLI::App* sub, const std::vector<std::string
     std::vector<std::string> names;
     for (const CLI::App* s : p.app.get_subcommands([](CLI::App*) { return true; })) names.push_back(s->get_name());
     if (first.rfind("-", 0) == 0)
-      return bad_input("unknown flag '" + shown(first) + "' before a subcommand; request flags go after it: kvdtype check " +
+      return refuse("unknown flag '" + shown(first) + "' before a subcommand; request flags go after it: kvdtype check " +
                        shown(first) + " …");
-    return bad_input("unknown subcommand '" + shown(first) + "'; did you mean " + nearest_of(first, names, 1) + "?");
+    return refuse("unknown subcommand '" + shown(first) + "'; did you mean " + nearest_of(first, names, 1) + "?");
   }
   const std::string name = "kvdtype " + sub->get_name();
   if (first.rfind("-", 0) == 0 && first.size() > 1) {
@@ -93,7 +101,7 @@ int report_extras(Program& p, const CLI::App* sub, const std::vector<std::string
                       nearest_of(flag, flag_names(*sub)) + "?";
     if (sub->get_name() == "check" || sub->get_name() == "resolve")
       msg += " (an engine's own flags go in the launch command after --)";
-    return bad_input(msg);
+    return refuse(msg);
   }
   // A stray word: most often a launch command typed without the `--` before it. The suggestion
   // keeps the words before it as kvdtype's flags and puts the rest after `--`.
@@ -104,9 +112,9 @@ int report_extras(Program& p, const CLI::App* sub, const std::vector<std::string
   for (auto it = at; it != args.end(); ++it) rest += " " + shown(*it);
   if (rest.size() > 100) rest = rest.substr(0, 100) + " …";
   if (sub->get_name() == "check" || sub->get_name() == "resolve")
-    return bad_input("unexpected word '" + shown(first) + "' for " + name + "; did you mean `" + name + before + " --" +
+    return refuse("unexpected word '" + shown(first) + "' for " + name + "; did you mean `" + name + before + " --" +
                      rest + "`? (a launch command goes after --)");
-  return bad_input("unexpected word '" + shown(first) + "' for " + name + " (it takes no such argument)");
+  return refuse("unexpected word '" + shown(first) + "' for " + name + " (it takes no such argument)");
 }
 
 }  // namespace
@@ -204,13 +212,6 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
     status = bad_input(e.what());
     parse_error = e.what();
   }
-  // Bad flags are still answered in JSON when JSON was asked for (kvdtype.error/v1).
-  if (!parse_error.empty())
-    for (std::size_t i = 0; i < args.size(); ++i)
-      if ((args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "json") || args[i] == "--format=json") {
-        emit(io::render_error(parse_error, "flags"));
-        break;
-      }
   if (parsed) {
     const Command* chosen = nullptr;
     for (const Command& c : p.commands)
@@ -231,6 +232,14 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
       std::cout << p.app.help();
     }
   }
+  // Bad flags are still answered in JSON when JSON was asked for (kvdtype.error/v1).
+  if (parse_error.empty()) parse_error = g_refusal;
+  if (!parse_error.empty())
+    for (std::size_t i = 0; i < args.size(); ++i)
+      if ((args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "json") || args[i] == "--format=json") {
+        emit(io::render_error(parse_error, "flags"));
+        break;
+      }
   return status;
 }
 
