@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+
+#include "io/json_text.hpp"
 #include <set>
 
 #include "common/text.hpp"
 #include "index.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
+#include "kvdtype/io/model_config.hpp"
 
 namespace kvdtype::io {
 
@@ -72,10 +75,28 @@ void lint_rules(LintResult& res) {
       res.problems.push_back(who + ": trigger does not parse: " + words.error().message);
       continue;
     }
-    auto input = request_from_args(*words);
+    // `--model-json TEXT`: the text of the config.json that `check --model` would read (rules
+    // about malformed config values, KVD082–KVD086, are triggered by a config, not by flags).
+    std::optional<ModelConfig> config;
+    std::vector<std::string> args = std::move(words).value();
+    if (auto at = std::find(args.begin(), args.end(), "--model-json"); at != args.end() && at + 1 != args.end()) {
+      auto cfg = parse_model_config(*(at + 1), "config.json");
+      if (!cfg.ok()) {
+        res.problems.push_back(who + ": trigger's --model-json: " + cfg.error().message);
+        continue;
+      }
+      config = std::move(cfg).value();
+      args.erase(at, at + 2);
+    }
+    auto input = request_from_args(args);
     if (!input.ok()) {
       res.problems.push_back(who + ": trigger: " + input.error().message);
       continue;
+    }
+    if (config) {
+      RequestInput merged = config->input;
+      merged.overlay(*input);
+      input = merged;
     }
     auto request = make_request(*input);
     if (!request.ok()) {
@@ -88,7 +109,9 @@ void lint_rules(LintResult& res) {
       res.problems.push_back(who + ": trigger should be bad input but is a valid request");
       continue;
     }
-    if (check(*request).fired(r.code)) ++fired;
+    Report report = check(*request);
+    if (config) add_config_problems(report, config->problems);
+    if (report.fired(r.code)) ++fired;
     else res.problems.push_back(who + ": trigger does not fire the rule");
   }
   res.summary.push_back(std::to_string(rules().size()) + " rules, " + std::to_string(fired) + " proven by their trigger");
@@ -180,7 +203,7 @@ std::string render_lint(const LintResult& r, OutputFormat format) {
   if (format == OutputFormat::json) {
     nlohmann::ordered_json j{{"schema", "kvdtype.lint/v1"}, {"clean", r.problems.empty()},
                              {"problems", r.problems}, {"summary", r.summary}};
-    return j.dump(2) + "\n";
+    return dump_json(j) + "\n";
   }
   std::string out;
   for (const std::string& s : r.summary) out += (format == OutputFormat::markdown ? "- " : "checked: ") + s + "\n";

@@ -10,6 +10,8 @@
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/probe.hpp"
+#include "common/text.hpp"
+#include "io/read_file.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -73,15 +75,15 @@ Result<std::string> read_command_file(const std::string& path) {
   std::string text;
   if (path == "-") {
     text = read_at_most(std::cin, kMaxCommandBytes + 1);
+    if (text.size() > kMaxCommandBytes) return Error{ErrorCode::bad_file, "stdin: larger than 1 MiB"};
   } else {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return Error{ErrorCode::bad_file, path + ": is a directory, not a command file"};
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return Error{ErrorCode::bad_file, path + ": cannot be read"};
-    text = read_at_most(f, kMaxCommandBytes + 1);
+    // Regular files only, opened non-blocking, at most 1 MiB (io/read_file.hpp): a FIFO,
+    // /dev/zero or /proc/kmsg is refused at once instead of blocking or running forever.
+    auto read = detail::read_regular_file(path, kMaxCommandBytes, "a command file");
+    if (!read.ok()) return read.error();
+    text = std::move(read).value();
   }
-  const std::string name = path == "-" ? "stdin" : path;
-  if (text.size() > kMaxCommandBytes) return Error{ErrorCode::bad_file, name + ": larger than 1 MiB"};
+  const std::string name = path == "-" ? "stdin" : detail::shown_path(path);
   if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, name + ": binary data, not a command"};
   return text;
 }
@@ -117,10 +119,12 @@ Result<Checked> check_input(const CheckInput& in) {
     std::error_code ec;
     if (std::filesystem::exists(launch->model, ec)) model_path = launch->model;
   }
+  std::vector<ConfigProblem> problems, draft_problems;  // malformed config values (KVD082–KVD086)
   if (!model_path.empty()) {
     auto cfg = read_model_config(model_path);
     if (!cfg.ok()) return cfg.error();
     input.overlay(cfg->input);
+    problems = cfg->problems;
     out.extras.notes.push_back("model config: " + cfg->path);
   }
   if (launch) {
@@ -129,7 +133,7 @@ Result<Checked> check_input(const CheckInput& in) {
   }
   input.overlay(in.fields);
 
-  if (input.gpu == "auto" || input.gpu == "AUTO") {
+  if (kvdtype::detail::iequals(input.gpu, "auto")) {  // any case, as every other name
     auto g = probed_gpu();
     if (!g.ok()) return g.error();
     input.gpu = *g;
@@ -139,6 +143,7 @@ Result<Checked> check_input(const CheckInput& in) {
   auto request = make_request(input);
   if (!request.ok()) return request.error();
   out.report = check(*request);
+  add_config_problems(out.report, problems);
   out.extras.capacity = capacity(out.report);
 
   if (launch && launch->draft) {
@@ -150,12 +155,14 @@ Result<Checked> check_input(const CheckInput& in) {
       auto cfg = read_model_config(launch->draft_model);
       if (!cfg.ok()) return prefixed("speculative drafter", cfg.error());
       d.overlay(cfg->input);
+      draft_problems = cfg->problems;
       out.extras.notes.push_back("drafter config: " + cfg->path);
     }
     d.overlay(*launch->draft);
     auto dr = make_request(d);
     if (!dr.ok()) return prefixed("speculative drafter", dr.error());
     out.draft = check(*dr);
+    add_config_problems(*out.draft, draft_problems);
   }
   if (launch && !launch->prefill_backend.empty()) {
     RequestInput p = input;

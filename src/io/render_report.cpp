@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/text.hpp"
+#include "io/json_text.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/render.hpp"
 
@@ -13,11 +14,11 @@ namespace kvdtype::io {
 using Json = nlohmann::ordered_json;
 
 Result<OutputFormat> parse_output_format(std::string_view text) {
-  if (detail::iequals(text, "text")) return OutputFormat::text;
-  if (detail::iequals(text, "json")) return OutputFormat::json;
-  if (detail::iequals(text, "markdown") || detail::iequals(text, "md")) return OutputFormat::markdown;
+  if (kvdtype::detail::iequals(text, "text")) return OutputFormat::text;
+  if (kvdtype::detail::iequals(text, "json")) return OutputFormat::json;
+  if (kvdtype::detail::iequals(text, "markdown") || kvdtype::detail::iequals(text, "md")) return OutputFormat::markdown;
   return Error{ErrorCode::unknown_name,
-               "unknown output format '" + detail::printable(text) + "'; valid: text, json, markdown"};
+               "unknown output format '" + kvdtype::detail::printable(text) + "'; valid: text, json, markdown"};
 }
 
 namespace {
@@ -230,7 +231,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
         secondary("prefill", extras->prefill);
       }
       if (extras && !extras->ignored_flags.empty()) j["ignored_flags"] = extras->ignored_flags;
-      return j.dump(2) + "\n";
+      return dump_json(j) + "\n";
     }
     case OutputFormat::markdown: {
       std::string out = "### kvdtype " + std::string(kind) + ": **" + std::string(name(v)) + "**\n\n";
@@ -246,7 +247,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       table(rep, "");
       if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
       if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
-      return out;
+      return kvdtype::detail::escape_text(out, {.newlines = true});
     }
     case OutputFormat::text: break;
   }
@@ -281,15 +282,18 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
     }
   }
   if (extras) {
-    for (const std::string& n : extras->notes) out += "\nnote: " + n;
+    // Notes name files and ignored flags are the user's words: any byte at all. Escaped here so
+    // that the colour sequences let through below can only be our own.
+    for (const std::string& n : extras->notes) out += "\nnote: " + kvdtype::detail::escape_text(n);
     if (!extras->notes.empty()) out += "\n";
     if (!extras->ignored_flags.empty()) {
       out += "\nignored launch-command flags:";
-      for (const std::string& f : extras->ignored_flags) out += " " + f;
+      for (const std::string& f : extras->ignored_flags) out += " " + kvdtype::detail::escape_text(f);
       out += "\n";
     }
   }
-  return out;
+  // Every text output is terminal-safe (docs/reliability.md): nothing but our own colours.
+  return kvdtype::detail::escape_text(out, {.newlines = true, .sgr = style.color});
 }
 
 }  // namespace kvdtype::io

@@ -26,6 +26,10 @@ class Splitter {
 
   Result<std::vector<ShellCommand>> run() {
     while (i_ < s_.size()) {
+      if (words_seen_ > kMaxCommandWords)
+        return Error{ErrorCode::bad_command, "more than " + std::to_string(kMaxCommandWords) +
+                                                 " words (at line " + std::to_string(pos_.line) +
+                                                 "); not a launch command or script"};
       const char c = s_[i_];
       if (c == ' ' || c == '\t' || c == '\r') {
         end_word();
@@ -81,6 +85,9 @@ class Splitter {
       }
     }
     end_command();
+    if (words_seen_ > kMaxCommandWords)
+      return Error{ErrorCode::bad_command,
+                   "more than " + std::to_string(kMaxCommandWords) + " words; not a launch command or script"};
     return std::move(commands_);
   }
 
@@ -108,6 +115,7 @@ class Splitter {
       drop_next_word_ = false;  // the target of a redirection is not an argument
     } else {
       words_.push_back(std::move(cur_));
+      ++words_seen_;
     }
     cur_.clear();
     in_word_ = false;
@@ -280,6 +288,7 @@ class Splitter {
   bool drop_next_word_ = false;
   ShellCommand words_;
   std::vector<ShellCommand> commands_;
+  std::size_t words_seen_ = 0;
 };
 
 }  // namespace

@@ -38,8 +38,15 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return bad_input(e.what());
   }
-  for (const Command& c : commands)
-    if (c.app->parsed()) return c.run();
+  for (const Command& c : commands) {
+    if (!c.app->parsed()) continue;
+    // Only check and resolve read a launch command; any other subcommand would silently ignore it.
+    const std::string& name = c.app->get_name();
+    if (!launch.empty() && name != "check" && name != "resolve")
+      return bad_input("kvdtype " + name + " takes no launch command after --; check it with kvdtype check -- <command>");
+    if (const int rc = refuse_empty_values(*c.app)) return rc;
+    return c.run();
+  }
   if (!launch.empty()) return bad_input("a launch command after -- needs a subcommand: kvdtype check -- <command>");
   std::fputs(app.help().c_str(), stdout);
   return kAccepted;
