@@ -150,11 +150,14 @@ Plan run(const py::kwargs& kwargs, bool resolve_only) {
     // An unexpected keyword is a TypeError in Python; it is a kvdtype.UnknownNameError too.
     if (!builder.set(key, text.value_or(""))) raise(g_exc.unknown_keyword, kvdtype::embed::unknown_field(key).message);
   }
-  auto input = builder.build();
+  std::vector<kvdtype::io::ConfigProblem> problems;  // malformed config values: KVD082–KVD086
+  auto input = builder.build(&problems);
   if (!input.ok()) raise(input.error());
   auto checked = kvdtype::embed::run(*input, resolve_only);
   if (!checked.ok()) raise(checked.error());
-  return Plan(std::move(checked).value());
+  kvdtype::embed::Checked c = std::move(checked).value();
+  kvdtype::io::add_config_problems(c.report, problems);
+  return Plan(std::move(c));
 }
 
 // ---- dtype-like objects → FormatId -------------------------------------------------------------------

@@ -343,8 +343,9 @@ kvd_status make_report(const char* function, const kvd_request* request, kvd_rep
     // (docs/performance.md).
     const kvdtype::RequestInput* input = request->builder.direct();
     std::optional<kvdtype::RequestInput> built;
+    std::vector<kvdtype::io::ConfigProblem> problems;  // malformed config values: KVD082–KVD086
     if (input == nullptr) {
-      auto b = request->builder.build();
+      auto b = request->builder.build(&problems);
       if (!b.ok()) return fail(b.error());
       built = std::move(b).value();
       input = &*built;
@@ -353,6 +354,7 @@ kvd_status make_report(const char* function, const kvd_request* request, kvd_rep
     if (!parsed.ok()) return fail(parsed.error());
     (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
     *report_out = new kvd_report{kvdtype::embed::check_request(*parsed, resolve_only)};
+    kvdtype::io::add_config_problems((*report_out)->checked.report, problems);
     return KVD_OK;
   });
 }
