@@ -199,10 +199,14 @@ std::string escape_text(std::string_view s, EscapeOptions keep) {
 std::string shorten_middle(std::string_view s, std::size_t max) {
   static constexpr std::string_view kEllipsis = "…";
   if (s.size() <= max) return std::string(s);
-  if (max <= kEllipsis.size() + 2) return std::string(s.substr(0, max));
+  auto continuation = [&](std::size_t i) { return i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80; };
+  if (max <= kEllipsis.size() + 2) {  // no room for both ends: the start, on a boundary
+    std::size_t n = max;
+    while (n > 0 && continuation(n)) --n;
+    return std::string(s.substr(0, n));
+  }
   const std::size_t keep = max - kEllipsis.size();
   std::size_t head = keep / 2, tail = s.size() - (keep - head);
-  auto continuation = [&](std::size_t i) { return i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80; };
   while (head > 0 && continuation(head)) --head;  // never split a UTF-8 sequence
   while (continuation(tail)) ++tail;
   std::string out(s.substr(0, head));
