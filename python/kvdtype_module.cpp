@@ -59,7 +59,9 @@ PyObject* exception_for(kvdtype::ErrorCode code) {
 }
 
 [[noreturn]] void raise(PyObject* type, const std::string& message) {
-  PyErr_SetString(type, message.c_str());
+  // Python wants UTF-8: a message naming a bytes path (b'/x\xff') or a raw word is escaped by
+  // the library's one rule first, so the exception always carries its text.
+  PyErr_SetString(type, kvdtype::detail::escape_text(message).c_str());
   throw py::error_already_set();
 }
 

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift || true
-all=(cache_dtype target format request launch model_config version rule_code c_abi)
+all=(cache_dtype target format request launch model_config version rule_code c_abi shell_split render)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 
@@ -39,9 +39,11 @@ for t in "${targets[@]}"; do
   dirs=("$work" "tests/fuzz/corpus/$t")
   [[ -d tests/fuzz/regressions/$t ]] && dirs+=("tests/fuzz/regressions/$t")
   # -timeout: one input running longer than 10 s is a hang; -rss_limit_mb: a bounded parser never
-  # needs 2 GiB; -max_len: the parsers refuse far smaller inputs, the C ABI program needs few bytes.
+  # needs 2 GiB; -max_len: 1 MiB where structure needs room (the command-file cap; nested wrappers,
+  # word and value caps only show in large inputs), 8 KiB for names and the C ABI program.
+  case $t in launch | model_config | shell_split) max_len=1048576 ;; *) max_len=8192 ;; esac
   rc=0
-  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" -print_final_stats=1 \
     -dict=tests/fuzz/kvdtype.dict -artifact_prefix="$artifacts/" "${dirs[@]}" >"$log" 2>&1 || rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

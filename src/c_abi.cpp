@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/text.hpp"
 #include "embed.hpp"
 #include "kvdtype/kvdtype.hpp"
 #include "kvdtype/io/render.hpp"
@@ -84,10 +85,24 @@ using kvdtype::FormatId;
 
 thread_local char t_last_error[512] = "";
 
+// The message as one line a C caller can print as is: escaped by the library's one rule (no
+// control bytes, valid UTF-8) and, when longer than the buffer, shortened in the middle — an
+// error reads "<long path>: <problem>", and the problem at its end is what must survive.
 kvd_status fail(kvd_status status, std::string_view message) noexcept {
-  const std::size_t n = std::min(message.size(), sizeof t_last_error - 1);
-  std::memcpy(t_last_error, message.data(), n);
-  t_last_error[n] = '\0';
+  constexpr std::size_t kMax = sizeof t_last_error - 1;
+  try {
+    const std::string line = kvdtype::detail::shorten_middle(kvdtype::detail::escape_text(message), kMax);
+    std::memcpy(t_last_error, line.data(), line.size());
+    t_last_error[line.size()] = '\0';
+  } catch (...) {
+    // Out of memory while recording an error: copy without allocating, controls as '?'.
+    const std::size_t n = std::min(message.size(), kMax);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto c = static_cast<unsigned char>(message[i]);
+      t_last_error[i] = (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '?';
+    }
+    t_last_error[n] = '\0';
+  }
   return status;
 }
 
@@ -328,8 +343,9 @@ kvd_status make_report(const char* function, const kvd_request* request, kvd_rep
     // (docs/performance.md).
     const kvdtype::RequestInput* input = request->builder.direct();
     std::optional<kvdtype::RequestInput> built;
+    std::vector<kvdtype::io::ConfigProblem> problems;  // malformed config values: KVD082–KVD086
     if (input == nullptr) {
-      auto b = request->builder.build();
+      auto b = request->builder.build(&problems);
       if (!b.ok()) return fail(b.error());
       built = std::move(b).value();
       input = &*built;
@@ -338,6 +354,7 @@ kvd_status make_report(const char* function, const kvd_request* request, kvd_rep
     if (!parsed.ok()) return fail(parsed.error());
     (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
     *report_out = new kvd_report{kvdtype::embed::check_request(*parsed, resolve_only)};
+    kvdtype::io::add_config_problems((*report_out)->checked.report, problems);
     return KVD_OK;
   });
 }

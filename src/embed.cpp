@@ -58,13 +58,14 @@ bool InputBuilder::set(std::string_view field, std::string_view value) {
   return true;
 }
 
-Result<RequestInput> InputBuilder::build() const {
+Result<RequestInput> InputBuilder::build(std::vector<io::ConfigProblem>* problems) const {
   // No config beneath: the explicit fields (and flags) are the input — the same as applying
   // fields_ in order to an empty RequestInput, without a name lookup per field.
   if (const RequestInput* in = direct()) return *in;
   auto cfg = io::read_model_config(model_);
   if (!cfg.ok()) return cfg.error();
   RequestInput input = cfg->input;
+  if (problems != nullptr) *problems = cfg->problems;
   // Explicit fields win over the config; an empty one leaves the config's value (unknown is
   // not a value), as the CLI's overlay does.
   for (const auto& [key, value] : fields_)

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kvdtype/capacity.hpp"
+#include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/plan.hpp"
 #include "kvdtype/request.hpp"
@@ -42,7 +43,9 @@ class InputBuilder {
 
   /// The RequestInput: the model config's fields (when "model" was set), overlaid by the fields
   /// set explicitly, as `kvdtype check --model M --flag …` does. A bad config is a bad_file Error.
-  [[nodiscard]] Result<RequestInput> build() const;
+  /// Malformed values of that config (KVD082–KVD086) go to `problems` when given: add them to
+  /// the report after the check (io::add_config_problems), as the CLI's pipeline does.
+  [[nodiscard]] Result<RequestInput> build(std::vector<io::ConfigProblem>* problems = nullptr) const;
 
   /// The input build() would return, without the copy, when no model config is to be read
   /// beneath it; nullptr when one is (then call build()).

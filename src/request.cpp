@@ -157,6 +157,13 @@ void RequestInput::overlay(const RequestInput& from) {
   }
 }
 
+Error empty_value(std::string_view flag) {
+  const Field* f = find_field(flag);
+  std::string name = f != nullptr ? kvdtype::flag(f->name) : detail::printable(flag);
+  return Error{ErrorCode::bad_value, name + ": empty value (an unset shell variable?); give a value, or leave " + name +
+                                         " out to have it treated as unknown"};
+}
+
 Result<Request> make_request(const RequestInput& in) {
   Request r;
   if (!in.engine.empty()) {

@@ -118,6 +118,12 @@ struct Request {
   }
 };
 
+/// The error for a value given as the empty string (`--gpu ""`, `--gpu "$GPU"` with GPU unset):
+/// bad input naming the flag. An input left out is unknown; an input given empty is a mistake
+/// that would otherwise check less than was asked, so faces that take explicit values (the CLI)
+/// refuse it with this error.
+[[nodiscard]] Error empty_value(std::string_view flag);
+
 /// Parse and validate every field. Bad input (unknown dtype string, unknown GPU, a negative or
 /// absurd number) is an Error whose message names the field, the bad value and the nearest
 /// valid values.

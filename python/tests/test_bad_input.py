@@ -94,7 +94,10 @@ def test_model_paths_that_are_no_config(path):
 
 
 def test_model_with_impossible_geometry():
-    refused(kvdtype.BadValueError, **BASE, model=os.path.join(DATA, "config_heads_out_of_range.json"))
+    # A config that parses but holds an impossible value is checked and rejected by a rule
+    # (KVD084: a bad value inside a checked config), not refused as bad input.
+    plan = kvdtype.check(**BASE, model=os.path.join(DATA, "config_heads_out_of_range.json"))
+    assert plan.verdict == "error" and plan.fired("KVD084")
 
 
 @pytest.mark.parametrize("code", ["", "KVD999", "kvd", "\x1b[31mKVD020", "A" * 10_000])

@@ -90,3 +90,129 @@ std::string printable(std::string_view s) {
 }
 
 }  // namespace kvdtype::detail
+
+namespace kvdtype::detail {
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i] (1–4), 0 when the bytes there are not one
+// (overlong forms, surrogates and code points above U+10FFFF included, RFC 3629).
+std::size_t utf8_length(std::string_view s, std::size_t i, char32_t& cp) noexcept {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const unsigned char c = b(0);
+  std::size_t n = 0;
+  if (c < 0x80) {
+    cp = c;
+    return 1;
+  }
+  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1Fu;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0Fu;
+  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07u;
+  else return 0;
+  if (i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((b(k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b(k) & 0x3Fu);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  return n;
+}
+
+bool shown_as_code_point(char32_t cp) noexcept {
+  return (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+// ESC [ digits/';' m starting at s[i]: the length of the sequence, else 0.
+std::size_t sgr_length(std::string_view s, std::size_t i) noexcept {
+  if (i + 2 >= s.size() || s[i] != '\x1b' || s[i + 1] != '[') return 0;
+  for (std::size_t k = i + 2; k < s.size() && k < i + 16; ++k) {
+    if (s[k] == 'm') return k - i + 1;
+    if (!((s[k] >= '0' && s[k] <= '9') || s[k] == ';')) return 0;
+  }
+  return 0;
+}
+
+// Walks `s`, calling keep(from, to) for runs passed through and escape(text) for replacements.
+template <class Keep, class Escape>
+void scan(std::string_view s, EscapeOptions opt, Keep&& keep, Escape&& escape) {
+  std::size_t i = 0, run = 0;
+  char buf[12];
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      ++i;
+      continue;
+    }
+    if (opt.newlines && (c == '\n' || c == '\t')) {
+      ++i;
+      continue;
+    }
+    if (opt.sgr && c == 0x1b) {
+      if (const std::size_t n = sgr_length(s, i)) {
+        i += n;
+        continue;
+      }
+    }
+    char32_t cp = 0;
+    const std::size_t n = c >= 0x80 ? utf8_length(s, i, cp) : 0;
+    if (n > 0 && !shown_as_code_point(cp)) {
+      i += n;
+      continue;
+    }
+    keep(run, i);
+    if (n > 0) {
+      std::snprintf(buf, sizeof buf, "\\u{%04X}", static_cast<unsigned>(cp));
+      i += n;
+    } else {
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      ++i;
+    }
+    escape(std::string_view(buf));
+    run = i;
+  }
+  keep(run, s.size());
+}
+
+}  // namespace
+
+std::size_t utf8_sequence_length(std::string_view s) noexcept {
+  char32_t cp = 0;
+  return s.empty() ? 0 : utf8_length(s, 0, cp);
+}
+
+bool is_clean_text(std::string_view s, EscapeOptions keep) noexcept {
+  bool clean = true;
+  scan(s, keep, [](std::size_t, std::size_t) {}, [&](std::string_view) { clean = false; });
+  return clean;
+}
+
+std::string escape_text(std::string_view s, EscapeOptions keep) {
+  std::string out;
+  out.reserve(s.size());
+  scan(
+      s, keep, [&](std::size_t from, std::size_t to) { out.append(s.substr(from, to - from)); },
+      [&](std::string_view e) { out += e; });
+  return out;
+}
+
+std::string shorten_middle(std::string_view s, std::size_t max) {
+  static constexpr std::string_view kEllipsis = "…";
+  if (s.size() <= max) return std::string(s);
+  auto continuation = [&](std::size_t i) { return i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80; };
+  if (max <= kEllipsis.size() + 2) {  // no room for both ends: the start, on a boundary
+    std::size_t n = max;
+    while (n > 0 && continuation(n)) --n;
+    return std::string(s.substr(0, n));
+  }
+  const std::size_t keep = max - kEllipsis.size();
+  std::size_t head = keep / 2, tail = s.size() - (keep - head);
+  while (head > 0 && continuation(head)) --head;  // never split a UTF-8 sequence
+  while (continuation(tail)) ++tail;
+  std::string out(s.substr(0, head));
+  out += kEllipsis;
+  out += s.substr(tail);
+  return out;
+}
+
+}  // namespace kvdtype::detail

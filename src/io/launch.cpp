@@ -7,6 +7,7 @@
 #include "kvdtype/io/launch.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -126,10 +127,21 @@ std::string max_model_len(std::string_view v) {
   }
   if (mult == 1) return std::string(v);  // verbatim; make_request judges it
   digits.remove_suffix(1);
-  if (!is_number(digits) || digits[0] == '-' || digits[0] == '+') return std::string(v);
+  // DIGITS[.DIGITS]: one point at most, digits on both sides of it ("1.2.3k", "..5k" and ".5k"
+  // stay verbatim, and make_request refuses them as not a whole number).
+  const std::size_t point = digits.find('.');
+  const std::string_view whole = digits.substr(0, point);
+  const std::string_view fraction = point == std::string_view::npos ? std::string_view() : digits.substr(point + 1);
+  auto all_digits = [](std::string_view d) {
+    return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!all_digits(whole) || (point != std::string_view::npos && !all_digits(fraction))) return std::string(v);
   const bool binary = v.back() >= 'A' && v.back() <= 'Z';
-  if (binary && digits.find('.') != std::string_view::npos) return std::string(v);  // vLLM refuses 1.5K
-  const double n = std::stod(std::string(digits)) * mult;
+  if (binary && point != std::string_view::npos) return std::string(v);  // vLLM refuses 1.5K
+  double parsed = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), parsed);
+  if (ec != std::errc() || end != digits.data() + digits.size()) return std::string(v);
+  const double n = parsed * mult;
   if (!(n >= 1 && n < 1e15)) return std::string(v);
   return std::to_string(static_cast<std::uint64_t>(std::llround(n)));
 }
@@ -186,9 +198,20 @@ bool docker_switch(std::string_view opt) {
 
 Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env);
 
-// `docker run [options] IMAGE [command …]`: the environment comes from -e/--env, the program from
-// the command after the image or, for vLLM's images, the image's own `vllm serve` entrypoint.
-Result<Located> locate_docker(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env) {
+// Containers nest (`docker run A docker run B vllm serve …`) at most this deep; a command nested
+// deeper is hostile input, refused with a clear line rather than walked.
+constexpr std::size_t kMaxContainerNesting = 16;
+
+// One `docker run [options] IMAGE` level: the image and the index of the first word after it.
+struct Container {
+  std::string image;
+  std::size_t after = 0;
+};
+
+// `docker run [options] IMAGE [command …]` starting at w[i] (docker / podman): the environment
+// comes from -e/--env; the image and where its command starts go into `out`.
+std::optional<Error> read_docker(const std::vector<std::string>& w, std::size_t& i, std::vector<std::string>& env,
+                                 Container& out) {
   ++i;  // docker / podman
   while (i < w.size() && w[i] != "run" && w[i] != "create") {
     if (!is_flag(w[i])) return bad("docker " + kvdtype::detail::printable(w[i]) + " is not a serving command");
@@ -196,11 +219,10 @@ Result<Located> locate_docker(const std::vector<std::string>& w, std::size_t i, 
   }
   if (i >= w.size()) return bad("docker without run");
   ++i;
-  std::string image;
   for (; i < w.size(); ++i) {
     const std::string& o = w[i];
     if (!is_flag(o)) {
-      image = o;
+      out.image = o;
       ++i;
       break;
     }
@@ -215,64 +237,103 @@ Result<Located> locate_docker(const std::vector<std::string>& w, std::size_t i, 
     }
     if ((name == "-e" || name == "--env") && detail::is_assignment(value)) env.push_back(value);
   }
-  if (image.empty()) return bad("docker run without an image");
-  // Images whose entrypoint is the server take its flags right after the image (llama.cpp :server).
-  if (i >= w.size() || is_flag(w[i])) {
-    if (auto entry = detail::locate_engine_image(w, image, i)) {
-      if (!entry->ok()) return entry->error();
-      return Located{(*entry)->engine, (*entry)->args, (*entry)->positional_model, detail::engine_version_from_image(image, (*entry)->engine)};
-    }
-  }
-  if (i < w.size()) {
-    auto inner = locate(w, i, env);
-    if (inner.ok()) {
-      Located l = *inner;
-      if (l.engine_version.empty()) l.engine_version = detail::engine_version_from_image(image, l.engine);
-      return l;
-    }
-    if (image.find("vllm") == std::string::npos) return inner.error();
-  }
-  if (image.find("vllm") != std::string::npos) {
-    // vllm/vllm-openai and rocm/vllm images start `vllm serve`; the words after the image are its
-    // arguments (model positional or --model).
-    Located l{Engine::vllm, i, true, detail::engine_version_from_image(image, Engine::vllm)};
-    return l;
-  }
-  return bad("docker image " + kvdtype::detail::printable(image) + " has no serving command after it");
+  if (out.image.empty()) return bad("docker run without an image");
+  out.after = i;
+  return std::nullopt;
 }
 
+Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i);
+
+// The serving program behind the wrappers. Iterative, never recursive: wrappers and containers
+// are walked in one loop, so 40 000 nested `docker run IMAGE` cost no stack.
+// A container's command is what runs; when it is not a serving command kvdtype knows, the
+// innermost container whose image is vLLM's runs the image's own `vllm serve` entrypoint with the
+// words after the image as its arguments (vllm/vllm-openai and rocm/vllm images).
 Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env) {
-  while (i < w.size()) {
-    const std::string& word = w[i];
-    const std::string_view base = basename(word);
-    if (detail::is_assignment(word)) {
-      env.push_back(word);
-      ++i;
-    } else if (base == "env") {
-      ++i;
-      while (i < w.size() && is_flag(w[i])) {
-        if ((w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir") && i + 1 < w.size()) ++i;
-        ++i;  // `env -u NAME` removes NAME, which nothing here reads: ignored
+  std::vector<Container> containers;
+  std::optional<Error> failed;
+  while (true) {
+    if (i < w.size() && (basename(w[i]) == "docker" || basename(w[i]) == "podman")) {
+      if (containers.size() >= kMaxContainerNesting)
+        return bad("containers nested more than " + std::to_string(kMaxContainerNesting) +
+                   " deep (docker run … docker run …); not a serving command");
+      Container c;
+      if (auto e = read_docker(w, i, env, c)) {
+        failed = std::move(e);
+        break;
       }
-    } else if (base == "exec" || base == "nohup" || base == "time" || base == "command" || base == "stdbuf") {
-      ++i;
-      while (i < w.size() && is_flag(w[i])) ++i;  // time -p, stdbuf -oL
-    } else if (base == "sudo" || base == "numactl") {
-      const std::string prog(base);
-      ++i;
-      while (i < w.size() && is_flag(w[i])) i += wrapper_option_takes_value(prog, w[i]) ? 2 : 1;
-    } else if (base == "taskset") {
-      ++i;
-      while (i < w.size() && is_flag(w[i])) ++i;
-      ++i;  // the CPU mask or list
-    } else if (base == "uv" && i + 1 < w.size() && w[i + 1] == "run") {
-      i += 2;
-    } else if (base == "docker" || base == "podman") {
-      return locate_docker(w, i, env);
-    } else {
-      break;
+      containers.push_back(std::move(c));
+      // Images whose entrypoint is the server take its flags right after the image (llama.cpp :server).
+      if (i >= w.size() || is_flag(w[i])) {
+        const std::string& image = containers.back().image;
+        if (auto entry = detail::locate_engine_image(w, image, i)) {
+          if (!entry->ok()) return entry->error();
+          return Located{(*entry)->engine, (*entry)->args, (*entry)->positional_model,
+                         detail::engine_version_from_image(image, (*entry)->engine)};
+        }
+      }
+      if (i >= w.size()) {
+        failed = bad("docker image " + kvdtype::detail::printable(containers.back().image) +
+                     " has no serving command after it");
+        break;
+      }
+      continue;
     }
+    // Wrappers that run the rest of the line: skip them and their options.
+    const std::size_t before = i;
+    while (i < w.size()) {
+      const std::string& word = w[i];
+      const std::string_view base = basename(word);
+      if (detail::is_assignment(word)) {
+        env.push_back(word);
+        ++i;
+      } else if (base == "env") {
+        ++i;
+        while (i < w.size() && is_flag(w[i])) {
+          if ((w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir") && i + 1 < w.size()) ++i;
+          ++i;  // `env -u NAME` removes NAME, which nothing here reads: ignored
+        }
+      } else if (base == "exec" || base == "nohup" || base == "time" || base == "command" || base == "stdbuf") {
+        ++i;
+        while (i < w.size() && is_flag(w[i])) ++i;  // time -p, stdbuf -oL
+      } else if (base == "sudo" || base == "numactl") {
+        const std::string prog(base);
+        ++i;
+        while (i < w.size() && is_flag(w[i])) i += wrapper_option_takes_value(prog, w[i]) ? 2 : 1;
+      } else if (base == "taskset") {
+        ++i;
+        while (i < w.size() && is_flag(w[i])) ++i;
+        ++i;  // the CPU mask or list
+      } else if (base == "uv" && i + 1 < w.size() && w[i + 1] == "run") {
+        i += 2;
+      } else {
+        break;
+      }
+    }
+    if (i < w.size() && i != before && (basename(w[i]) == "docker" || basename(w[i]) == "podman")) continue;
+    auto found = locate_program(w, i);
+    if (found.ok()) {
+      // The version: the program's own, else the innermost container's image tag that has one.
+      Located l = *found;
+      for (auto c = containers.rbegin(); c != containers.rend() && l.engine_version.empty(); ++c)
+        l.engine_version = detail::engine_version_from_image(c->image, l.engine);
+      return l;
+    }
+    failed = found.error();
+    break;
   }
+  for (auto c = containers.rbegin(); c != containers.rend(); ++c) {
+    if (c->image.find("vllm") == std::string::npos) continue;
+    Located l{Engine::vllm, c->after, true, {}};
+    for (auto t = c; t != containers.rend() && l.engine_version.empty(); ++t)
+      l.engine_version = detail::engine_version_from_image(t->image, Engine::vllm);
+    return l;
+  }
+  return *failed;
+}
+
+// The program at w[i], once the wrappers are skipped.
+Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i) {
   if (i >= w.size()) return bad("no program in the command (only environment settings)");
   const std::string_view prog = basename(w[i]);
   auto sub = [&](std::size_t k) -> std::string_view { return k < w.size() ? std::string_view(w[k]) : ""; };
@@ -735,6 +796,8 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
     // A `sh -c 'pip install vllm==X && vllm serve …'` script names the release it installs.
     std::string script;
     if (const auto k = shell_script_at(std::vector<std::string>(argv.begin(), argv.end()))) script = argv[*k + 2];
+    if (argv.size() > detail::kMaxCommandWords)
+      return bad("more than " + std::to_string(detail::kMaxCommandWords) + " words; not a launch command");
     auto expanded = expand_shell_scripts(std::vector<std::string>(argv.begin(), argv.end()));
     if (!expanded.ok()) return expanded.error();
     const std::vector<std::string> w = std::move(expanded).value();

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+
+#include "io/json_text.hpp"
 #include <set>
 
 #include "common/text.hpp"
@@ -12,6 +14,7 @@
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/kernel.hpp"
 #include "kvdtype/io/pipeline.hpp"
+#include "kvdtype/io/model_config.hpp"
 
 namespace kvdtype::io {
 
@@ -103,9 +106,20 @@ void lint_rules(LintResult& res) {
       res.problems.push_back(who + ": trigger does not parse: " + words.error().message);
       continue;
     }
-    // Flags, then optionally `-- <launch command>`: run through the same pipeline as the CLI, so
-    // that rules about launch commands, scripts and model ids are proven too.
-    std::vector<std::string> flags = *words, command;
+    // `--model-json TEXT`: the text of the config.json that `check --model` would read (rules
+    // about malformed config values, KVD082–KVD086, are triggered by a config, not by flags).
+    std::optional<ModelConfig> config;
+    std::vector<std::string> args = std::move(words).value();
+    if (auto at = std::find(args.begin(), args.end(), "--model-json"); at != args.end() && at + 1 != args.end()) {
+      auto cfg = parse_model_config(*(at + 1), "config.json");
+      if (!cfg.ok()) {
+        res.problems.push_back(who + ": trigger's --model-json: " + cfg.error().message);
+        continue;
+      }
+      config = std::move(cfg).value();
+      args.erase(at, at + 2);
+    }
+    std::vector<std::string> flags = args, command;
     if (const auto dash = std::find(flags.begin(), flags.end(), "--"); dash != flags.end()) {
       command.assign(dash + 1, flags.end());
       flags.erase(dash, flags.end());
@@ -115,10 +129,15 @@ void lint_rules(LintResult& res) {
       res.problems.push_back(who + ": trigger: " + input.error().message);
       continue;
     }
+    if (config) {
+      RequestInput merged = config->input;
+      merged.overlay(*input);
+      input = merged;
+    }
     CheckInput ci;
     ci.fields = *input;
     ci.command = command;
-    auto checked = check_input(ci);
+    auto checked = check_input(ci);  // config problems are added below, as check_input adds a file's
     if (!checked.ok()) {
       // Rules about bad input fire as bad input; every other trigger must be a valid request.
       if (r.code == "KVD001") ++fired;
@@ -129,8 +148,10 @@ void lint_rules(LintResult& res) {
       res.problems.push_back(who + ": trigger should be bad input but is a valid request");
       continue;
     }
-    bool hit = checked->report.fired(r.code);
-    for (const InputDiagnostic& d : checked->extras.input_diagnostics) hit = hit || d.rule->code == r.code;
+    Checked c = std::move(checked).value();
+    if (config) add_config_problems(c.report, config->problems);
+    bool hit = c.report.fired(r.code);
+    for (const InputDiagnostic& d : c.extras.input_diagnostics) hit = hit || d.rule->code == r.code;
     if (hit) ++fired;
     else res.problems.push_back(who + ": trigger does not fire the rule");
   }
@@ -256,7 +277,7 @@ std::string render_lint(const LintResult& r, OutputFormat format) {
   if (format == OutputFormat::json) {
     nlohmann::ordered_json j{{"schema", "kvdtype.lint/v1"}, {"clean", r.problems.empty()},
                              {"problems", r.problems}, {"summary", r.summary}};
-    return j.dump(2) + "\n";
+    return dump_json(j) + "\n";
   }
   std::string out;
   for (const std::string& s : r.summary) out += (format == OutputFormat::markdown ? "- " : "checked: ") + s + "\n";

@@ -12,6 +12,7 @@
 #include "kvdtype/io/model_config.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -24,8 +25,10 @@
 #include <nlohmann/json.hpp>
 
 #include "io/json_depth.hpp"
+#include "io/read_file.hpp"
 
 #include "common/text.hpp"
+#include "kvdtype/rule.hpp"
 
 namespace kvdtype::io {
 
@@ -38,20 +41,8 @@ Error bad(std::string_view where, std::string_view problem) {
   return Error{ErrorCode::bad_file, std::string(where) + ": " + std::string(problem)};
 }
 
-// A path in a one-line message: control bytes escaped, never cut (the file name is at the end).
-std::string shown(const fs::path& p) {
-  std::string out;
-  for (unsigned char c : p.string()) {
-    if (c < 0x20 || c == 0x7f) {
-      char buf[5];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out;
-}
+// A path in a one-line message: escaped by the common rule, never cut (the file name is at the end).
+std::string shown(const fs::path& p) { return detail::shown_path(p); }
 
 std::string json_problem(const std::exception& e) {
   std::string m = e.what();
@@ -70,8 +61,13 @@ Result<json> parse_bounded(std::string_view text, std::string_view where) {
   if (text.size() > kMaxConfigBytes)
     return bad(where, "larger than " + std::to_string(kMaxConfigBytes >> 20) + " MiB; not a model config");
   if (text.find('\0') != std::string_view::npos) return bad(where, "binary data (a NUL byte); not a JSON config");
-  if (detail::json_nests_deeper_than(text, kMaxConfigDepth))
-    return bad(where, "nested deeper than " + std::to_string(kMaxConfigDepth) + " levels");
+  switch (detail::json_shape(text, kMaxConfigDepth, kMaxConfigValues)) {
+    case detail::JsonShape::too_deep:
+      return bad(where, "nested deeper than " + std::to_string(kMaxConfigDepth) + " levels");
+    case detail::JsonShape::too_many_values:
+      return bad(where, "more than " + std::to_string(kMaxConfigValues) + " JSON values; not a model config");
+    case detail::JsonShape::ok: break;
+  }
   try {
     json j = json::parse(text);
     return j;
@@ -83,10 +79,18 @@ Result<json> parse_bounded(std::string_view text, std::string_view where) {
 // ---------------------------------------------------------------------------------------------
 // Reading keys.
 
-/// Where the decoder's keys live: its own object first, the top level second.
+// Bounds of what a model can hold, the same as make_request's (request.cpp): a value beyond them
+// is a broken file (KVD084), reported as such rather than refused later as a bad flag.
+constexpr std::uint64_t kMaxHeads = 65536, kMaxHeadSize = 65536, kMaxLayers = 100000, kMaxTopk = 1u << 24;
+constexpr std::uint64_t kUnbounded = UINT64_MAX;
+
+/// Where the decoder's keys live: its own object first, the top level second. Keys are always
+/// string literals (static: ConfigProblem::key points at them). Every malformed value read is
+/// recorded once in `problems` and read as absent.
 struct Keys {
   const json* text = nullptr;
   const json* top = nullptr;
+  std::vector<ConfigProblem>* problems = nullptr;
 
   [[nodiscard]] const json* find(std::string_view key) const {
     for (const json* o : {text, top}) {
@@ -96,34 +100,87 @@ struct Keys {
     }
     return nullptr;
   }
+  /// Whether `key` is written, as null, where find() found nothing.
+  [[nodiscard]] bool null(std::string_view key) const {
+    if (find(key) != nullptr) return false;
+    for (const json* o : {text, top}) {
+      if (o == nullptr || !o->is_object()) continue;
+      auto it = o->find(key);
+      if (it != o->end() && it->is_null()) return true;
+    }
+    return false;
+  }
   [[nodiscard]] bool has(std::string_view key) const { return find(key) != nullptr; }
 
-  /// A non-negative integer (JSON 64.0 accepted), or nullopt.
-  [[nodiscard]] std::optional<std::uint64_t> uint(std::string_view key) const {
+  void record(std::string_view code, std::string_view key, std::uint64_t number = 0) const {
+    if (problems == nullptr) return;
+    for (const ConfigProblem& p : *problems)
+      if (p.key == key) return;
+    problems->push_back({code, key, number});
+  }
+
+  /// A whole number in [0, max] (JSON 64.0 accepted), or nullopt. A negative number (KVD082), a
+  /// fraction (KVD083), a number above `max` (KVD084) or another JSON type (KVD085) is recorded.
+  [[nodiscard]] std::optional<std::uint64_t> uint(std::string_view key, std::uint64_t max = kUnbounded) const {
     const json* v = find(key);
     if (v == nullptr) return std::nullopt;
-    if (v->is_number_unsigned()) return v->get<std::uint64_t>();
-    if (v->is_number_integer()) {
-      const auto i = v->get<std::int64_t>();
-      return i >= 0 ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(i)) : std::nullopt;
+    if (v->is_number_unsigned()) {
+      const auto u = v->get<std::uint64_t>();
+      if (u <= max) return u;
+      record("KVD084", key, u);
+      return std::nullopt;
+    }
+    if (v->is_number_integer()) {  // signed: only negative values are stored this way
+      record("KVD082", key);
+      return std::nullopt;
     }
     if (v->is_number_float()) {
       const double d = v->get<double>();
-      if (d >= 0 && d < 1e18 && d == static_cast<double>(static_cast<std::uint64_t>(d)))
-        return static_cast<std::uint64_t>(d);
+      if (!(d >= 0)) record("KVD082", key);
+      else if (d != std::floor(d)) record("KVD083", key);
+      else if (d > static_cast<double>(max) || d >= 1.8e19) record("KVD084", key, d < 1.8e19 ? static_cast<std::uint64_t>(d) : 0);
+      else return static_cast<std::uint64_t>(d);
+      return std::nullopt;
     }
+    record("KVD085", key);  // a string ("32"), a boolean, an array or an object
     return std::nullopt;
   }
-  [[nodiscard]] std::optional<std::uint64_t> first_uint(std::initializer_list<std::string_view> keys) const {
+  [[nodiscard]] std::optional<std::uint64_t> first_uint(std::initializer_list<std::string_view> keys,
+                                                        std::uint64_t max) const {
     for (std::string_view k : keys)
-      if (auto v = uint(k)) return v;
+      if (auto v = uint(k, max)) return v;
     return std::nullopt;
   }
+  /// A required count: null (with no alias giving a value) is recorded as KVD086.
+  [[nodiscard]] std::optional<std::uint64_t> required_uint(std::initializer_list<std::string_view> keys,
+                                                           std::uint64_t max) const {
+    if (auto v = first_uint(keys, max)) return v;
+    for (std::string_view k : keys)
+      if (null(k)) {
+        record("KVD086", k);
+        break;
+      }
+    return std::nullopt;
+  }
+  /// A string, or empty; another JSON type is recorded (KVD085).
   [[nodiscard]] std::string str(std::string_view key) const {
     const json* v = find(key);
-    return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
+    if (v == nullptr) return {};
+    if (v->is_string()) return v->get<std::string>();
+    record("KVD085", key);
+    return {};
   }
 };
+
+// A string member of a JSON object, or empty; another type is recorded (KVD085) under `path`,
+// the key's full static name ("quantization_config.kv_cache_scheme.type").
+std::string string_member(const json& obj, std::string_view key, std::string_view path, const Keys& k) {
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return {};
+  if (it->is_string()) return it->get<std::string>();
+  k.record("KVD085", path);
+  return {};
+}
 
 const json* object_at(const json& j, std::string_view key) {
   auto it = j.find(key);
@@ -172,10 +229,11 @@ std::optional<std::uint64_t> kv_layers(const Keys& k, std::uint64_t num_layers) 
     return static_cast<std::uint64_t>(std::count(p.begin(), p.end(), '*'));
   if (num_layers == 0) return std::nullopt;
   // Qwen3-Next / Qwen3.5: every interval-th layer is full attention, the rest linear.
-  if (auto interval = k.uint("full_attention_interval"); interval && *interval > 0) return num_layers / *interval;
+  if (auto interval = k.uint("full_attention_interval", kMaxLayers); interval && *interval > 0) return num_layers / *interval;
   // Jamba: attention at layers i with i % period == offset.
   // Counted, not looped: num_hidden_layers comes from the file and may be 10^18.
-  if (auto period = k.uint("attn_layer_period"), offset = k.uint("attn_layer_offset"); period && offset && *period > 0) {
+  if (auto period = k.uint("attn_layer_period", kMaxLayers), offset = k.uint("attn_layer_offset", kMaxLayers);
+      period && offset && *period > 0) {
     if (*offset >= *period || *offset >= num_layers) return 0;
     return (num_layers - *offset - 1) / *period + 1;
   }
@@ -191,7 +249,7 @@ std::string from_algo(std::string algo) {
   return {};
 }
 
-std::string checkpoint_kv(const json* quant_config, const json* hf_quant) {
+std::string checkpoint_kv(const json* quant_config, const json* hf_quant, const Keys& k) {
   // ModelOpt: hf_quant_config.json {"quantization": {"kv_cache_quant_algo": "FP8"}}.
   if (hf_quant != nullptr) {
     if (const json* q = object_at(*hf_quant, "quantization")) {
@@ -207,7 +265,7 @@ std::string checkpoint_kv(const json* quant_config, const json* hf_quant) {
   // {"num_bits": 4, "type": "float"} is NVFP4.
   if (const json* s = object_at(q, "kv_cache_scheme")) {
     const json bits = s->value("num_bits", json());
-    const std::string type = s->value("type", std::string());
+    const std::string type = string_member(*s, "type", "quantization_config.kv_cache_scheme.type", k);
     if (type == "float" && bits.is_number()) {
       if (bits.get<double>() == 8) return "fp8";
       if (bits.get<double>() == 4) return "nvfp4";
@@ -216,7 +274,7 @@ std::string checkpoint_kv(const json* quant_config, const json* hf_quant) {
   }
   // AMD Quark: kv_cache_group names the layer patterns whose output is the cache; their
   // output_tensors dtype says the format.
-  if (q.value("quant_method", std::string()) == "quark") {
+  if (string_member(q, "quant_method", "quantization_config.quant_method", k) == "quark") {
     auto group = q.find("kv_cache_group");
     const json* layers = object_at(q, "layer_quant_config");
     if (group == q.end() || !group->is_array() || group->empty() || layers == nullptr) return {};
@@ -225,7 +283,9 @@ std::string checkpoint_kv(const json* quant_config, const json* hf_quant) {
       const json* cfg = object_at(*layers, pattern.get<std::string>());
       if (cfg == nullptr) continue;
       const json* out = object_at(*cfg, "output_tensors");
-      if (out != nullptr && out->value("dtype", std::string()).rfind("fp8", 0) == 0) return "fp8";
+      if (out != nullptr &&
+          string_member(*out, "dtype", "quantization_config.layer_quant_config.*.output_tensors.dtype", k).rfind("fp8", 0) == 0)
+        return "fp8";
     }
   }
   return {};
@@ -235,22 +295,7 @@ std::string checkpoint_kv(const json* quant_config, const json* hf_quant) {
 // Files.
 
 Result<std::string> read_bounded(const fs::path& p, std::size_t limit) {
-  std::error_code ec;
-  const fs::file_status st = fs::status(p, ec);
-  if (ec || !fs::exists(st)) return bad(shown(p), "no such file");
-  if (fs::is_directory(st)) return bad(shown(p), "is a directory, not a file");
-  if (!fs::is_regular_file(st)) return bad(shown(p), "not a regular file");
-  const std::uintmax_t size = fs::file_size(p, ec);
-  if (!ec && size > limit)
-    return bad(shown(p), "larger than " + std::to_string(limit >> 20) + " MiB; not a model config");
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return bad(shown(p), "cannot be opened (permission?)");
-  std::string text;
-  text.resize(limit + 1);
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > limit) return bad(shown(p), "larger than " + std::to_string(limit >> 20) + " MiB; not a model config");
-  return text;
+  return detail::read_regular_file(p, limit, "a model config");
 }
 
 // The total weight size from the safetensors index. Its `metadata.total_size` sits at the start
@@ -259,10 +304,9 @@ std::optional<double> weight_gib(const fs::path& dir) {
   std::error_code ec;
   const fs::path index = dir / "model.safetensors.index.json";
   if (fs::is_regular_file(index, ec)) {
-    std::ifstream in(index, std::ios::binary);
-    std::string head(64 * 1024, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
+    // Non-blocking, regular files only (read_file.hpp): the index is a convenience, never a hang.
+    auto read = detail::read_file_head(index, 64 * 1024);
+    const std::string head = read.ok() ? *read : std::string();
     const std::size_t key = head.find("\"total_size\"");
     if (key != std::string::npos) {
       std::size_t i = head.find(':', key);
@@ -317,8 +361,8 @@ Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_v
 
     ModelConfig out;
     out.path = std::string(where);
-    const Keys k{decoder_object(top), &top};
-    out.model_type = top.value("model_type", std::string());
+    const Keys k{decoder_object(top), &top, &out.problems};
+    out.model_type = string_member(top, "model_type", "model_type", k);
     if (out.model_type.empty()) out.model_type = k.str("model_type");
     if (auto it = top.find("architectures"); it != top.end() && it->is_array() && !it->empty() && (*it)[0].is_string())
       out.architecture = (*it)[0].get<std::string>();
@@ -329,55 +373,88 @@ Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_v
     if (dtype.empty()) dtype = k.str("dtype");
     if (!dtype.empty() && !kvdtype::detail::iequals(dtype, "auto")) in.model_dtype = dtype;
 
-    const auto heads = k.first_uint({"num_attention_heads", "n_head", "num_heads", "n_heads"});
-    auto kv_heads = k.first_uint({"num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num"});
+    // A value that is present but malformed is recorded (out.problems, KVD082–KVD086) and read
+    // as absent: the check then rejects the config by those rules rather than checking less.
+    const auto heads = k.required_uint({"num_attention_heads", "n_head", "num_heads", "n_heads"}, kMaxHeads);
+    auto kv_heads =
+        k.first_uint({"num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num"}, kMaxHeads);
     if (!kv_heads && k.find("multi_query") != nullptr && k.find("multi_query")->is_boolean() &&
         k.find("multi_query")->get<bool>())
       kv_heads = 1;
-    const auto layers = k.first_uint({"num_hidden_layers", "n_layer", "num_layers", "n_layers"});
-    const auto hidden = k.first_uint({"hidden_size", "n_embd", "d_model"});
-    const auto kv_lora = k.uint("kv_lora_rank");
-    const auto rope = k.uint("qk_rope_head_dim");
-    const auto nope = k.uint("qk_nope_head_dim");
-    const auto topk = k.uint("index_topk");
+    const auto layers = k.required_uint({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, kMaxLayers);
+    const auto hidden = k.required_uint({"hidden_size", "n_embd", "d_model"}, kUnbounded);
+    const auto kv_lora_given = k.uint("kv_lora_rank", kMaxHeadSize);
+    const auto rope = k.uint("qk_rope_head_dim", kMaxHeadSize);
+    const auto nope = k.uint("qk_nope_head_dim", kMaxHeadSize);
+    const auto topk = k.uint("index_topk", kMaxTopk);
+    // The cached latent width, kv_lora_rank + qk_rope_head_dim, is a head size too.
+    const bool latent_too_wide = kv_lora_given && *kv_lora_given + rope.value_or(0) > kMaxHeadSize;
+    if (latent_too_wide) k.record("KVD084", "kv_lora_rank", *kv_lora_given);
+    const std::uint64_t kv_lora = latent_too_wide ? 0 : kv_lora_given.value_or(0);  // 0: not MLA
 
     if (heads) in.num_heads = num(*heads);
     if (layers) in.num_layers = num(*layers);
 
-    const bool mla = kv_lora && *kv_lora > 0;
+    const bool mla = kv_lora > 0;
     if (mla) {
       // DeepSeek V3.2 and GLM-5 style DSA: an indexer picks index_topk tokens per query.
       const bool sparse = topk.has_value() || out.model_type == "deepseek_v32" || out.model_type == "glm_moe_dsa";
       in.attention = sparse ? "sparse-mla" : "mla";
-      in.kv_lora_rank = num(*kv_lora);
+      in.kv_lora_rank = num(kv_lora);
       in.qk_rope_head_dim = num(rope.value_or(0));
       if (nope) in.qk_nope_head_dim = num(*nope);
       if (topk) in.index_topk = num(*topk);
-      in.head_size = num(*kv_lora + rope.value_or(0));
+      in.head_size = num(kv_lora + rope.value_or(0));
       in.num_kv_heads = "1";  // one latent vector per token, shared by every head
     } else if (heads) {
       const std::uint64_t kvh = kv_heads.value_or(*heads);  // transformers' default: one KV head per head
       in.num_kv_heads = num(kvh);
       in.attention = kvh == 1 && *heads > 1 ? "mqa" : (kvh == *heads ? "mha" : "gqa");
-      std::optional<std::uint64_t> head = k.uint("head_dim");
-      if ((!head || *head == 0) && hidden && *heads > 0) head = *hidden / *heads;
-      if (head && *head > 0) in.head_size = num(*head);
-      if (auto v = k.uint("v_head_dim"); v && head && *v != *head && *v > 0) in.head_size_v = num(*v);
+      std::uint64_t head = k.uint("head_dim", kMaxHeadSize).value_or(0);  // 0: not given
+      if (head == 0 && hidden && *heads > 0) {
+        head = *hidden / *heads;
+        if (head > kMaxHeadSize) {  // hidden_size / num_attention_heads: wider than any head
+          k.record("KVD084", "hidden_size", *hidden);
+          head = 0;
+        }
+      }
+      if (head > 0) in.head_size = num(head);
+      if (auto v = k.uint("v_head_dim", kMaxHeadSize); v && head > 0 && *v != head && *v > 0) in.head_size_v = num(*v);
     }
     if (auto n = kv_layers(k, layers.value_or(0)); n && (!layers || *n <= *layers)) in.num_kv_layers = num(*n);
 
     const json* quant = nullptr;
     for (const json* o : {k.text, &top})
       if (o != nullptr && (quant = object_at(*o, "quantization_config")) != nullptr) break;
-    const std::string ckv = checkpoint_kv(quant, hf_quant.is_object() ? &hf_quant : nullptr);
+    const std::string ckv = checkpoint_kv(quant, hf_quant.is_object() ? &hf_quant : nullptr, k);
     if (!ckv.empty()) {
       in.checkpoint_kv_cache_dtype = ckv;
       in.kv_scales = "yes";  // a checkpoint that declares KV quantization ships its scales
     }
     return out;
   } catch (const std::exception& e) {
-    return bad(where, std::string("cannot be read: ") + e.what());
+    return bad(where, "cannot be read: " + kvdtype::detail::escape_text(e.what()));
   }
+}
+
+void add_config_problems(Report& report, std::span<const ConfigProblem> problems) {
+  if (problems.empty()) return;
+  // Errors first, then by code (check()'s order); the config's problems win a place over
+  // the least severe diagnostics when the report is full.
+  std::vector<Diagnostic> all;
+  for (const ConfigProblem& p : problems) {
+    const Rule* rule = find_rule(p.code);
+    if (rule == nullptr) continue;
+    all.push_back({rule, rule->severity, Evidence{.detail = p.key, .number = p.value}});
+  }
+  all.insert(all.end(), report.diagnostics.begin(), report.diagnostics.end());
+  std::stable_sort(all.begin(), all.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    if (a.severity != b.severity) return a.severity > b.severity;
+    return a.rule->code < b.rule->code;
+  });
+  // A report that was full stays marked truncated: `all` is then longer than the capacity.
+  report.diagnostics.clear();
+  for (const Diagnostic& d : all) report.diagnostics.push_back(d);
 }
 
 Result<ModelConfig> read_model_config(const std::filesystem::path& path) {
@@ -388,20 +465,22 @@ Result<ModelConfig> read_model_config(const std::filesystem::path& path) {
     if (fs::is_directory(path, ec)) {
       dir = path;
       config = path / "config.json";
-      if (!fs::exists(config, ec)) return bad(shown(path), "a directory without config.json");
+      // Nothing of that name at all (a dangling link or a link loop is reported when read).
+      if (!fs::exists(fs::symlink_status(config, ec))) return bad(shown(path), "a directory without config.json");
     } else {
       dir = path.parent_path();
       if (dir.empty()) dir = ".";
       // llama.cpp's GGUF files carry their configuration in a binary header.
-      std::ifstream probe(path, std::ios::binary);
-      char magic[4] = {};
-      if (probe.read(magic, 4) && std::string_view(magic, 4) == "GGUF") return read_gguf_config(path);
+      // Read as every config is (read_file.hpp: regular files only, never blocking); a file that
+      // cannot be read is reported by read_bounded below.
+      const auto head = detail::read_file_head(path, 4);
+      if (head.ok() && *head == "GGUF") return read_gguf_config(path);
     }
     auto text = read_bounded(config, kMaxConfigBytes);
     if (!text.ok()) return text.error();
     std::string hf_quant_text;
     const fs::path hf_quant = dir / "hf_quant_config.json";
-    if (fs::exists(hf_quant, ec)) {
+    if (fs::exists(fs::symlink_status(hf_quant, ec))) {
       auto q = read_bounded(hf_quant, kMaxConfigBytes);
       if (!q.ok()) return q.error();
       hf_quant_text = std::move(*q);

@@ -16,6 +16,8 @@
 #include "kvdtype/io/script.hpp"
 #include "common/text.hpp"
 #include "io/inputs_check.hpp"
+#include "common/text.hpp"
+#include "io/read_file.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -105,7 +107,7 @@ void drop_ignored(Report& r, const std::vector<std::string>& ignore) {
   if (ignore.empty()) return;
   auto ignored = [&](std::string_view code) {
     for (const std::string& c : ignore)
-      if (detail::iequals(c, code)) return true;
+      if (kvdtype::detail::iequals(c, code)) return true;
     return false;
   };
   InlineVector<Diagnostic, 48> kept;
@@ -120,15 +122,15 @@ Result<std::string> read_command_file(const std::string& path) {
   std::string text;
   if (path == "-") {
     text = read_at_most(std::cin, kMaxCommandBytes + 1);
+    if (text.size() > kMaxCommandBytes) return Error{ErrorCode::bad_file, "stdin: larger than 1 MiB"};
   } else {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return Error{ErrorCode::bad_file, path + ": is a directory, not a command file"};
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return Error{ErrorCode::bad_file, path + ": cannot be read"};
-    text = read_at_most(f, kMaxCommandBytes + 1);
+    // Regular files only, opened non-blocking, at most 1 MiB (io/read_file.hpp): a FIFO,
+    // /dev/zero or /proc/kmsg is refused at once instead of blocking or running forever.
+    auto read = detail::read_regular_file(path, kMaxCommandBytes, "a command file");
+    if (!read.ok()) return read.error();
+    text = std::move(read).value();
   }
-  const std::string name = path == "-" ? "stdin" : path;
-  if (text.size() > kMaxCommandBytes) return Error{ErrorCode::bad_file, name + ": larger than 1 MiB"};
+  const std::string name = path == "-" ? "stdin" : detail::shown_path(path);
   if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, name + ": binary data, not a command"};
   return text;
 }
@@ -168,6 +170,7 @@ Result<Checked> check_input(const CheckInput& in) {
   // built-in catalogue; else unknown (KVD153). An explicit --model path that is missing is bad input.
   std::string model = in.model.empty() && launch ? launch->model : in.model;
   std::optional<ResolvedModel> resolved;
+  std::vector<ConfigProblem> problems, draft_problems;  // malformed config values (KVD082–KVD086)
   if (!model.empty()) {
     std::error_code ec;
     const bool local = std::filesystem::exists(model, ec);
@@ -175,6 +178,7 @@ Result<Checked> check_input(const CheckInput& in) {
       auto cfg = read_model_config(model);
       if (!cfg.ok()) return cfg.error();
       input.overlay(cfg->input);
+      problems = cfg->problems;
       out.extras.notes.push_back("model config: " + cfg->path);
     } else if (looks_like_model_id(model)) {
       auto r = resolve_model_id(model);
@@ -197,7 +201,7 @@ Result<Checked> check_input(const CheckInput& in) {
   if (launch) launch_values(*launch, in.fields, input, out.extras);
 
   bool no_gpu_found = false;
-  if (input.gpu == "auto" || input.gpu == "AUTO") {
+  if (kvdtype::detail::iequals(input.gpu, "auto")) {  // any case, as every other name
     auto g = probed_gpu();
     if (!g.ok() && g.error().code == ErrorCode::unsupported) {
       no_gpu_found = true;  // a CI runner without a GPU: the checks that need one are skipped
@@ -219,6 +223,7 @@ Result<Checked> check_input(const CheckInput& in) {
   out.report = check(*request);
   for (std::string& n : engine_release_notes(out.report, in.verbose)) out.extras.notes.push_back(std::move(n));
   if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);
+  add_config_problems(out.report, problems);
   out.extras.capacity = capacity(out.report);
   capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid,
                   !launch || weights_split_known(*argv, *launch));
@@ -232,12 +237,14 @@ Result<Checked> check_input(const CheckInput& in) {
       auto cfg = read_model_config(launch->draft_model);
       if (!cfg.ok()) return prefixed("speculative drafter", cfg.error());
       d.overlay(cfg->input);
+      draft_problems = cfg->problems;
       out.extras.notes.push_back("drafter config: " + cfg->path);
     }
     d.overlay(*launch->draft);
     auto dr = make_request(d);
     if (!dr.ok()) return prefixed("speculative drafter", dr.error());
     out.draft = check(*dr);
+    add_config_problems(*out.draft, draft_problems);
     drop_ignored(*out.draft, in.ignore);
   }
   if (launch && !launch->prefill_backend.empty()) {

@@ -1,6 +1,7 @@
 // `kvdtype.checks/v1`: several workloads' results with their sources, and the deployment
 // diagnostics that concern several of them (CONTRACT.md, "Several workloads").
 #include "common/text.hpp"
+#include "io/json_text.hpp"
 #include "io/report_json.hpp"
 #include "kvdtype/io/workloads.hpp"
 
@@ -70,7 +71,7 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
                        {"message", d.message}, {"fix", d.fix}, {"results", d.results}, {"source", d.rule->source}});
     j["diagnostics"] = std::move(diags);
     if (!checks.notes.empty()) j["notes"] = checks.notes;
-    return j.dump(2) + "\n";
+    return dump_json(j) + "\n";
   }
   const bool md = format == OutputFormat::markdown;
   std::string out;

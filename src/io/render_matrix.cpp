@@ -1,6 +1,8 @@
 // The support matrix: what each engine does with each kv-cache string on a target.
 #include <nlohmann/json.hpp>
 
+#include "io/json_text.hpp"
+
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/render.hpp"
 
@@ -58,7 +60,7 @@ std::string render_matrix(const Target* target, std::optional<Engine> engine, Ou
                       {"k", fmt(c.report.plan.k.format)}, {"v", fmt(c.report.plan.v.format)}, {"q", fmt(c.report.plan.q)},
                       {"first_diagnostic", first_code(c.report)}});
     });
-    return nlohmann::ordered_json{{"schema", "kvdtype.matrix/v1"}, {"rows", rows}}.dump(2) + "\n";
+    return dump_json(nlohmann::ordered_json{{"schema", "kvdtype.matrix/v1"}, {"rows", rows}}) + "\n";
   }
   const bool md = format == OutputFormat::markdown;
   std::string out = md ? "| engine | target | kv-cache dtype | model | attention | verdict | backend | K | V | Q | why |\n|---|---|---|---|---|---|---|---|---|---|---|\n"

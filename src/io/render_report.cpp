@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/text.hpp"
+#include "io/json_text.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/render.hpp"
 #include "io/report_json.hpp"
@@ -15,13 +16,13 @@
 namespace kvdtype::io {
 
 Result<OutputFormat> parse_output_format(std::string_view text) {
-  if (detail::iequals(text, "text")) return OutputFormat::text;
-  if (detail::iequals(text, "json")) return OutputFormat::json;
-  if (detail::iequals(text, "markdown") || detail::iequals(text, "md")) return OutputFormat::markdown;
-  if (detail::iequals(text, "sarif")) return OutputFormat::sarif;
-  if (detail::iequals(text, "github")) return OutputFormat::github;
+  if (kvdtype::detail::iequals(text, "text")) return OutputFormat::text;
+  if (kvdtype::detail::iequals(text, "json")) return OutputFormat::json;
+  if (kvdtype::detail::iequals(text, "markdown") || kvdtype::detail::iequals(text, "md")) return OutputFormat::markdown;
+  if (kvdtype::detail::iequals(text, "sarif")) return OutputFormat::sarif;
+  if (kvdtype::detail::iequals(text, "github")) return OutputFormat::github;
   return Error{ErrorCode::unknown_name,
-               "unknown output format '" + detail::printable(text) + "'; valid: text, json, markdown, sarif, github"};
+               "unknown output format '" + kvdtype::detail::printable(text) + "'; valid: text, json, markdown, sarif, github"};
 }
 
 namespace {
@@ -266,7 +267,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       Json j;
       j["schema"] = "kvdtype." + std::string(kind) + "/v1";
       j.update(report_json(rep, extras));
-      return j.dump(2) + "\n";
+      return dump_json(j) + "\n";
     }
     case OutputFormat::markdown: {
       std::string out = "### kvdtype " + std::string(kind) + ": **" + std::string(name(v)) + "**\n\n";
@@ -295,7 +296,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       input_rows(false);
       if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
       if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
-      return out;
+      return kvdtype::detail::escape_text(out, {.newlines = true});
     }
     case OutputFormat::text: break;
   }
@@ -345,15 +346,18 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
     }
   }
   if (extras) {
-    for (const std::string& n : extras->notes) out += "\nnote: " + n;
+    // Notes name files and ignored flags are the user's words: any byte at all. Escaped here so
+    // that the colour sequences let through below can only be our own.
+    for (const std::string& n : extras->notes) out += "\nnote: " + kvdtype::detail::escape_text(n);
     if (!extras->notes.empty()) out += "\n";
     if (!extras->ignored_flags.empty()) {
       out += "\nignored launch-command flags:";
-      for (const std::string& f : extras->ignored_flags) out += " " + f;
+      for (const std::string& f : extras->ignored_flags) out += " " + kvdtype::detail::escape_text(f);
       out += "\n";
     }
   }
-  return out;
+  // Every text output is terminal-safe (docs/reliability.md): nothing but our own colours.
+  return kvdtype::detail::escape_text(out, {.newlines = true, .sgr = style.color});
 }
 
 }  // namespace kvdtype::io

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "io/json_text.hpp"
+
 #include "index.hpp"
 #include "kvdtype/backend.hpp"
 #include "kvdtype/io/render.hpp"
@@ -122,7 +124,7 @@ std::string render_formats(OutputFormat fmt) {
   if (fmt == OutputFormat::json) {
     Json list = Json::array();
     for (const Format& f : formats()) list.push_back(format_json(f));
-    return Json{{"schema", "kvdtype.formats/v1"}, {"formats", list}}.dump(2) + "\n";
+    return dump_json(Json{{"schema", "kvdtype.formats/v1"}, {"formats", list}}) + "\n";
   }
   std::string out;
   const bool md = fmt == OutputFormat::markdown;
@@ -163,7 +165,7 @@ std::string render_targets(OutputFormat fmt) {
                       {"block_scale_mma", t.block_scale_mma}, {"triton_fp8", tri}, {"products", prods},
                       {"source", t.source}});
     }
-    return Json{{"schema", "kvdtype.targets/v1"}, {"targets", list}}.dump(2) + "\n";
+    return dump_json(Json{{"schema", "kvdtype.targets/v1"}, {"targets", list}}) + "\n";
   }
   std::string out;
   const bool md = fmt == OutputFormat::markdown;
@@ -245,9 +247,8 @@ std::string render_backends(Engine engine, OutputFormat fmt) {
                        {"min_cc", s.min_cc ? Json(s.min_cc) : Json(nullptr)}, {"max_cc", s.max_cc ? Json(s.max_cc) : Json(nullptr)},
                        {"kv_quantized", s.kv_quantized < 0 ? Json(nullptr) : Json(s.kv_quantized == 1)},
                        {"order", s.order}, {"source", s.source}});
-    return Json{{"schema", "kvdtype.backends/v1"}, {"engine", engine_info(engine).name}, {"backends", list},
-                {"selection", order}}
-               .dump(2) + "\n";
+    return dump_json(Json{{"schema", "kvdtype.backends/v1"}, {"engine", engine_info(engine).name}, {"backends", list},
+                {"selection", order}}) + "\n";
   }
   std::string out;
   const bool md = fmt == OutputFormat::markdown;
@@ -276,7 +277,7 @@ std::string render_rules(OutputFormat fmt) {
     for (const Rule& r : rules())
       list.push_back({{"code", r.code}, {"severity", name(r.severity)}, {"title", r.title}, {"message", r.message},
                       {"fix", r.fix}, {"source", r.source}, {"trigger", r.trigger}});
-    return Json{{"schema", "kvdtype.rules/v1"}, {"rules", list}}.dump(2) + "\n";
+    return dump_json(Json{{"schema", "kvdtype.rules/v1"}, {"rules", list}}) + "\n";
   }
   std::string out;
   if (fmt == OutputFormat::markdown) out += "| code | severity | title |\n|---|---|---|\n";
@@ -290,9 +291,8 @@ std::string render_rules(OutputFormat fmt) {
 std::string render_explain(const Rule& r, OutputFormat fmt) {
   const std::string_view page = rule_page(r.code);
   if (fmt == OutputFormat::json) {
-    return Json{{"schema", "kvdtype.explain/v1"}, {"code", r.code}, {"severity", name(r.severity)}, {"title", r.title},
-                {"message", r.message}, {"fix", r.fix}, {"source", r.source}, {"trigger", r.trigger}, {"page", page}}
-               .dump(2) + "\n";
+    return dump_json(Json{{"schema", "kvdtype.explain/v1"}, {"code", r.code}, {"severity", name(r.severity)}, {"title", r.title},
+                {"message", r.message}, {"fix", r.fix}, {"source", r.source}, {"trigger", r.trigger}, {"page", page}}) + "\n";
   }
   if (!page.empty()) return std::string(page);
   return std::string(r.code) + ": " + std::string(r.title) + "\n\n" + std::string(r.message) + "\n\nfix: " +

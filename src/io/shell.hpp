@@ -1,6 +1,7 @@
 // Internal: POSIX-shell word splitting for launch scripts, without executing or expanding anything.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,6 +9,11 @@
 #include "kvdtype/result.hpp"
 
 namespace kvdtype::io::detail {
+
+/// The most words a launch script (all its commands together) or one launch command may hold.
+/// Real serving commands have tens to a few hundred; a limit keeps memory proportional to a
+/// small input (every word is a string in a vector, then a JSON string under --verbose).
+inline constexpr std::size_t kMaxCommandWords = 16384;
 
 /// One simple command of a script: its words, in order, with `NAME=value` prefixes kept as words.
 using ShellCommand = std::vector<std::string>;
@@ -17,7 +23,8 @@ using ShellCommand = std::vector<std::string>;
 /// dropped with their targets; `#` at the start of a word starts a comment. Quotes and
 /// backslashes are removed as the shell would, but `$VAR`, `${…}`, `$(…)`, backquotes and globs
 /// stay literal (a `$(…)` with spaces stays one word). Unbalanced quotes or substitutions are an
-/// Error (bad_command) naming the line and column where the unclosed construct began.
+/// Error (bad_command) naming the line and column where the unclosed construct began; so is a
+/// script of more than kMaxCommandWords words.
 [[nodiscard]] Result<std::vector<ShellCommand>> split_commands(std::string_view text);
 
 /// The same, with the 1-based line where each command begins in `lines` (one per command).

@@ -26,6 +26,10 @@ class Splitter {
 
   Result<std::vector<ShellCommand>> run() {
     while (i_ < s_.size()) {
+      if (words_seen_ > kMaxCommandWords)
+        return Error{ErrorCode::bad_command, "more than " + std::to_string(kMaxCommandWords) +
+                                                 " words (at line " + std::to_string(pos_.line) +
+                                                 "); not a launch command or script"};
       const char c = s_[i_];
       if (words_.empty() && !in_word_) start_line_ = pos_.line;  // where the next command begins
       if (c == ' ' || c == '\t' || c == '\r') {
@@ -82,6 +86,9 @@ class Splitter {
       }
     }
     end_command();
+    if (words_seen_ > kMaxCommandWords)
+      return Error{ErrorCode::bad_command,
+                   "more than " + std::to_string(kMaxCommandWords) + " words; not a launch command or script"};
     return std::move(commands_);
   }
 
@@ -109,6 +116,7 @@ class Splitter {
       drop_next_word_ = false;  // the target of a redirection is not an argument
     } else {
       words_.push_back(std::move(cur_));
+      ++words_seen_;
     }
     cur_.clear();
     in_word_ = false;
@@ -288,6 +296,7 @@ class Splitter {
 
  public:
   std::vector<std::size_t> lines_;  // 1-based first line of each command in commands_
+  std::size_t words_seen_ = 0;
 };
 
 }  // namespace

@@ -216,8 +216,27 @@ static void model_files(void) {
   };
   size_t i;
   for (i = 0; i < sizeof kBad / sizeof kBad[0]; ++i) EXPECT_CHECK("model", kBad[i], KVD_ERR_BAD_FILE);
-  /* A config that parses but holds an impossible geometry is a bad value, not a bad file. */
-  EXPECT_CHECK("model", DATA("bad_input/config_heads_out_of_range.json"), KVD_ERR_BAD_VALUE);
+  /* A config that parses but holds an impossible geometry is checked: the report is rejected by
+     KVD084 (a bad value inside a checked config), not a status. */
+  {
+    kvd_request* req = NULL;
+    kvd_report* rep = NULL;
+    int fired = 0;
+    kvd_verdict verdict = KVD_VERDICT_OK;
+    EXPECT(kvd_request_new(&req), KVD_OK);
+    EXPECT(kvd_request_set(req, "gpu", "H100"), KVD_OK);
+    EXPECT(kvd_request_set(req, "model", DATA("bad_input/config_heads_out_of_range.json")), KVD_OK);
+    EXPECT(kvd_check(req, &rep), KVD_OK);
+    EXPECT(kvd_report_fired(rep, "KVD084", &fired), KVD_OK);
+    EXPECT(kvd_report_verdict(rep, &verdict), KVD_OK);
+    ++g_checks;
+    if (fired != 1 || verdict != KVD_VERDICT_ERROR) {
+      ++g_failures;
+      fprintf(stderr, "%s:%d: impossible geometry: KVD084 fired %d, verdict %d\n", __FILE__, __LINE__, fired, (int)verdict);
+    }
+    kvd_report_free(rep);
+    kvd_request_free(req);
+  }
 }
 
 static void nulls_buffers_and_ranges(void) {

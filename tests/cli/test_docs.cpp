@@ -148,11 +148,23 @@ bool fired(const nlohmann::json& j, const std::string& code) {
 TEST(Docs, EveryRulePageExampleFiresItsRule) {
   const auto examples = rule_examples();
   ASSERT_GE(examples.size(), 30u);
+  std::size_t skipped = 0;
   for (const Example& ex : examples) {
     // Deployment rules (KVD300–KVD329) need several servers' files (a P/D manifest, two command
     // files); their pages show excerpts and `rules --lint` proves each trigger as one deployment.
     if (ex.code >= "KVD300" && ex.code < "KVD330") continue;
     ASSERT_FALSE(ex.args.empty()) << ex.code << ".md has no `$ kvdtype …` line in its Example section";
+    // An example that reads a file shown on its page (`--model config.json`) is proven by its
+    // rule's trigger in `rules --lint` instead (which carries the file's text).
+    bool names_missing_file = false;
+    for (std::size_t i = 0; i + 1 < ex.args.size(); ++i)
+      if ((ex.args[i] == "--model" || ex.args[i] == "--command-file" || ex.args[i] == "--manifest") &&
+          !fs::exists(kDocs / "rules" / ex.args[i + 1]) && !fs::exists(ex.args[i + 1]))
+        names_missing_file = true;
+    if (names_missing_file) {
+      ++skipped;
+      continue;
+    }
     std::vector<std::string> args = ex.args;
     // JSON to read the diagnostics; placed before a launch command's `--`.
     auto dashdash = std::find(args.begin(), args.end(), "--");
@@ -173,6 +185,7 @@ TEST(Docs, EveryRulePageExampleFiresItsRule) {
       EXPECT_EQ(r.exit_code, 0) << ex.code << ": the page shows ACCEPTED";
     }
   }
+  EXPECT_LE(skipped, 8u) << "most rule pages must show an example that runs as written";
 }
 
 }  // namespace

@@ -23,9 +23,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/text.hpp"
+#include "io/shell.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/lint.hpp"
 #include "kvdtype/io/model_config.hpp"
+#include "io/json_text.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/kvdtype.h"
 #include "kvdtype/kvdtype.hpp"
@@ -52,9 +55,17 @@ inline bool one_printable_line(std::string_view s) {
   return true;
 }
 
+// What any text output may hold (docs/reliability.md): valid UTF-8 without C0 controls other
+// than newline and tab, DEL, C1 controls or bidirectional overrides — escape_text() leaves it as is.
+inline bool terminal_safe(std::string_view s) {
+  return detail::is_clean_text(s, {.newlines = true});
+}
+
 inline void require_error_message(const Error& e, std::string_view where) {
   require(!e.message.empty(), std::string(where) + ": empty error message");
   require(one_printable_line(e.message), std::string(where) + ": error message is not one printable line: " + e.message);
+  // The faces escape it (CLI, kvd_last_error, Python): what they print is always clean.
+  require(detail::is_clean_text(detail::escape_text(e.message)), std::string(where) + ": escaped message not clean");
   const auto code = static_cast<int>(e.code);
   require(code >= 1 && code <= 5, std::string(where) + ": error code out of range");
 }
@@ -310,6 +321,25 @@ inline void launch(const std::uint8_t* data, std::size_t size) {
   const auto r = make_request(cmd->input);
   if (!r.ok()) return require_error_message(r.error(), "make_request (launch)");
   check_and_render(*r);
+  // `kvdtype check -v`: the ignored words (any bytes) rendered in every format.
+  {
+    const Report report = check(*r);
+    io::ReportExtras extras;
+    extras.ignored_flags = cmd->ignored;
+    extras.notes.push_back("model config: " + cmd->model);
+    for (const auto fmt : {io::OutputFormat::text, io::OutputFormat::json, io::OutputFormat::markdown}) {
+      for (const bool color : {false, true}) {
+        const std::string out = io::render_report(report, fmt, "check", io::TextStyle{color}, &extras);
+        if (fmt == io::OutputFormat::json) {
+          const auto j = nlohmann::json::parse(out, nullptr, false);
+          require(!j.is_discarded() && j.is_object(), "render_report -v: invalid JSON");
+          if (!cmd->ignored.empty()) require(j.contains("ignored_flags"), "render_report -v: ignored_flags missing");
+        } else if (!color) {
+          require(terminal_safe(out), "render_report -v: text output not terminal-safe");
+        }
+      }
+    }
+  }
   if (cmd->draft) {
     RequestInput d = cmd->input;
     d.set("tensor_parallel_size", cmd->draft->tensor_parallel_size.empty() ? d.tensor_parallel_size
@@ -339,6 +369,70 @@ inline void model_config(const std::uint8_t* data, std::size_t size) {
   const auto r = make_request(in);
   if (!r.ok()) return require_error_message(r.error(), "make_request (config)");
   check_and_render(*r);
+}
+
+// ---- shell splitting alone: every command of a script, with its invariants ---------------------
+inline void shell_split(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text = as_text(data, size);
+  const auto commands = io::detail::split_commands(text);
+  const auto again = io::detail::split_commands(text);
+  require(commands.ok() == again.ok(), "split_commands: two calls disagree");
+  if (!commands.ok()) return require_error_message(commands.error(), "split_commands");
+  require(*commands == *again, "split_commands: two calls give different words");
+  std::size_t words = 0;
+  for (const io::detail::ShellCommand& c : *commands) {
+    require(!c.empty(), "split_commands: an empty command");
+    words += c.size();
+    for (const std::string& w : c) require(w.size() <= size, "split_commands: a word longer than the input");
+  }
+  require(words <= io::detail::kMaxCommandWords, "split_commands: more words than the cap");
+  // split_command picks the serving command (or the last one) with the environment before it.
+  const auto picked = io::split_command(text);
+  if (!picked.ok()) return require_error_message(picked.error(), "split_command");
+  require(picked->size() <= words, "split_command: more words than the script holds");
+}
+
+// ---- rendering arbitrary words: escape_text, the JSON writer and every renderer ------------------
+// Byte 0 picks the format and colour; the rest is split on NUL into ignored flags and notes.
+inline void render(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  const std::string_view text = as_text(data + 1, size - 1);
+  const std::string escaped = detail::escape_text(text);
+  require(detail::is_clean_text(escaped), "escape_text: result not clean");
+  require(detail::escape_text(escaped) == escaped, "escape_text: not idempotent");
+  const std::string kept = detail::escape_text(text, {.newlines = true});
+  require(terminal_safe(kept), "escape_text (newlines kept): result not terminal-safe");
+  const std::string cut = detail::shorten_middle(escaped, data[0] % 128 + 1);
+  require(cut.size() <= data[0] % 128 + 1u || escaped.size() <= data[0] % 128 + 1u, "shorten_middle: too long");
+  require(detail::escape_text(cut) == cut, "shorten_middle: split a UTF-8 sequence");
+
+  io::ReportExtras extras;
+  std::size_t start = 0, piece = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == '\0') {
+      (piece++ % 2 ? extras.notes : extras.ignored_flags).emplace_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  RequestInput in;
+  in.gpu = "H100";
+  const auto r = make_request(in);
+  require(r.ok(), "make_request: H100 refused");
+  const Report report = check(*r);
+  const auto fmt = static_cast<io::OutputFormat>(data[0] % 3);
+  const bool color = (data[0] & 0x80) != 0;
+  const std::string out = io::render_report(report, fmt, "check", io::TextStyle{color}, &extras);
+  if (fmt == io::OutputFormat::json) {
+    const auto j = nlohmann::json::parse(out, nullptr, false);
+    require(!j.is_discarded() && j.is_object(), "render_report: invalid JSON from arbitrary words");
+    require(j["ignored_flags"].size() == extras.ignored_flags.size(), "render_report: ignored_flags lost");
+  } else if (!color) {
+    require(terminal_safe(out), "render_report: text output not terminal-safe");
+  } else {
+    require(detail::is_clean_text(out, {.newlines = true, .sgr = true}), "render_report: coloured output unsafe");
+  }
+  nlohmann::ordered_json j{{"words", extras.ignored_flags}, {text.substr(0, 8), 1}};
+  const std::string dumped = io::dump_json(j);
+  require(!nlohmann::json::parse(dumped, nullptr, false).is_discarded(), "dump_json: invalid JSON");
 }
 
 // ---- the C ABI: the bytes are a program of C ABI calls ---------------------------------------------
@@ -665,6 +759,7 @@ inline constexpr Target kTargets[] = {
     {"cache_dtype", cache_dtype}, {"target", target},     {"format", format_names},
     {"request", request},         {"launch", launch},     {"model_config", model_config},
     {"version", version},         {"rule_code", rule_code}, {"c_abi", c_abi},
+    {"shell_split", shell_split}, {"render", render},
 };
 
 }  // namespace kvdtype::fuzz

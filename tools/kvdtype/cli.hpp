@@ -62,6 +62,10 @@ void add_request_flags(CLI::App& sub, std::function<void(std::string_view field,
 int bad_input(const std::string& message);
 int bad_input(const Error& error);
 
+/// kBadInput (after printing one line) when an option of `sub` was given an empty value
+/// (`--gpu ""`: usually an unset shell variable), else 0.
+int refuse_empty_values(const CLI::App& sub);
+
 /// Write `text` to stdout in one piece (nothing half-written on failure).
 void emit(const std::string& text);
 

@@ -4,6 +4,8 @@
 
 #include "cli.hpp"
 #include "request_fields.hpp"
+#include "common/text.hpp"
+#include "kvdtype/request.hpp"
 
 namespace kvdtype::cli {
 
@@ -83,27 +85,27 @@ bool Output::validate() {
 }
 
 int bad_input(const std::string& message) {
-  // One line a terminal shows as written: newlines fold to spaces, other control bytes (an
-  // escape sequence in a file name or a flag value) are shown as \xNN, never interpreted.
-  std::string line;
-  line.reserve(message.size());
-  for (const char c : message) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n' || c == '\r') {
-      line += ' ';
-    } else if (u < 0x20 || u == 0x7f) {
-      char buf[5];
-      std::snprintf(buf, sizeof buf, "\\x%02X", u);
-      line += buf;
-    } else {
-      line += c;
-    }
-  }
+  // One line a terminal shows as written: newlines fold to spaces, every other control (an
+  // escape sequence in a file name or a flag value, C1 bytes, bytes that are not UTF-8) is shown
+  // escaped by the library's one rule (common/text.hpp escape_text), never interpreted.
+  std::string folded = message;
+  for (char& c : folded)
+    if (c == '\n' || c == '\r') c = ' ';
+  const std::string line = kvdtype::detail::escape_text(folded);
   std::fprintf(stderr, "kvdtype: %s\n", line.c_str());
   return kBadInput;
 }
 
 int bad_input(const Error& error) { return bad_input(error.message); }
+
+int refuse_empty_values(const CLI::App& sub) {
+  for (const CLI::Option* opt : sub.get_options()) {
+    if (opt->count() == 0 || opt->get_type_size() == 0) continue;  // not given, or a switch
+    for (const std::string& value : opt->results())
+      if (value.empty()) return bad_input(empty_value(opt->get_name()));
+  }
+  return 0;
+}
 
 void emit(const std::string& text) {
   std::fwrite(text.data(), 1, text.size(), stdout);

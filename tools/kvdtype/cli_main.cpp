@@ -224,7 +224,13 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
       return run(args, launch, original, true);
     } else if (chosen != nullptr && !chosen->app->remaining().empty()) {
       status = report_extras(p, chosen->app, chosen->app->remaining(), args, original);
+    } else if (chosen != nullptr && !p.launch.empty() && chosen->app->get_name() != "check" &&
+               chosen->app->get_name() != "resolve") {
+      // Only check and resolve read a launch command; any other subcommand would silently ignore it.
+      status = bad_input("kvdtype " + chosen->app->get_name() +
+                         " takes no launch command after --; check it with kvdtype check -- <command>");
     } else if (chosen != nullptr) {
+      if (const int rc = refuse_empty_values(*chosen->app)) return rc;
       status = chosen->run();
     } else if (!p.launch.empty()) {
       status = bad_input("a launch command after -- needs a subcommand: kvdtype check -- <command>");

@@ -2,6 +2,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "common/text.hpp"
+#include "io/json_text.hpp"
 #include "kvdtype/io/probe.hpp"
 
 namespace kvdtype::cli {
@@ -18,7 +20,7 @@ Command add_probe(CLI::App& app) {
               for (const io::ProbedDevice& d : r.devices)
                 devices.push_back({{"index", d.index}, {"name", d.name}, {"target", d.target},
                                    {"memory_bytes", d.memory_bytes}, {"via", d.via}});
-              emit(nlohmann::ordered_json{{"schema", "kvdtype.probe/v1"}, {"devices", devices}, {"notes", r.notes}}.dump(2) + "\n");
+              emit(io::dump_json(nlohmann::ordered_json{{"schema", "kvdtype.probe/v1"}, {"devices", devices}, {"notes", r.notes}}) + "\n");
               return kAccepted;
             }
             std::string text;
@@ -26,7 +28,8 @@ Command add_probe(CLI::App& app) {
               text += std::to_string(d.index) + "  " + d.target + "  " + d.name + "  " +
                       std::to_string(d.memory_bytes >> 20) + " MiB  (" + d.via + ")\n";
             for (const std::string& n : r.notes) text += "note: " + n + "\n";
-            emit(text);
+            // Device names come from the driver or sysfs: shown, never interpreted.
+            emit(kvdtype::detail::escape_text(text, {.newlines = true}));
             return kAccepted;
           }};
 }
