@@ -17,4 +17,9 @@ struct CliResult {
 CliResult run_cli(const std::vector<std::string>& args, const std::string& input = {},
                   const std::vector<std::string>& env = {}, int timeout_s = 60);
 
+/// Run any program (argv[0] found on PATH unless it holds a '/'), the same way: stdin fed from a
+/// thread, stdout and stderr captured, killed after `timeout_s` (exit_code -1, timed_out).
+CliResult run_program(const std::vector<std::string>& argv, const std::string& input = {},
+                      const std::vector<std::string>& env = {}, int timeout_s = 60);
+
 }  // namespace kvdtype::test

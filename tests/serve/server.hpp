@@ -6,15 +6,17 @@
 #include <string>
 #include <vector>
 
+#include "run_cli.hpp"
+
 namespace kvdtype::test {
 
-struct Ran {
-  int exit_code = -1;
-  std::string out, err;
-};
+/// A program's exit status and output (tests/cli/run_cli.hpp).
+using Ran = CliResult;
 
 /// Run a program (no shell), feeding `input` on stdin; killed after `timeout_s`.
-Ran run(const std::vector<std::string>& argv, const std::string& input = {}, int timeout_s = 120);
+inline Ran run(const std::vector<std::string>& argv, const std::string& input = {}, int timeout_s = 120) {
+  return run_program(argv, input, {}, timeout_s);
+}
 
 /// A self-signed certificate for localhost / 127.0.0.1, made once per process with openssl req.
 struct Cert {
