@@ -289,9 +289,8 @@ const kvdtype::Diagnostic* diagnostic_at(const kvd_report* report, std::size_t i
 // per report (kvd_check's per-call cost; docs/performance.md). Built by the first make_report()
 // (inside guarded(), so an allocation failure is a status), read-only afterwards.
 struct TableNames {
-  static constexpr std::size_t kEngines = 5;  // every Engine value (kvdtype::engines())
   std::vector<std::string> targets;
-  std::array<std::vector<std::string>, kEngines> backends, cache_dtypes;
+  std::vector<std::vector<std::string>> backends, cache_dtypes;  // by Engine value (kvdtype::engines())
   std::array<std::string, 256> scales;  // by ScaleKind value
 };
 
@@ -299,7 +298,9 @@ const TableNames& table_names() {
   static const TableNames names = [] {
     TableNames n;
     for (const kvdtype::Target& t : kvdtype::targets()) n.targets.emplace_back(t.name);
-    for (std::size_t e = 0; e < TableNames::kEngines; ++e) {
+    n.backends.resize(kvdtype::engines().size());
+    n.cache_dtypes.resize(kvdtype::engines().size());
+    for (std::size_t e = 0; e < kvdtype::engines().size(); ++e) {
       const auto engine = static_cast<kvdtype::Engine>(e);
       for (const kvdtype::Backend& b : kvdtype::backends(engine)) n.backends[e].emplace_back(b.name);
       for (const kvdtype::CacheDtype& c : kvdtype::cache_dtypes(engine)) n.cache_dtypes[e].emplace_back(c.name);
@@ -321,9 +322,8 @@ const char* row_name(std::span<const Row> rows, const std::vector<std::string>& 
 
 // A backend or kv-cache row of whichever engine's table holds it.
 template <class Row, class Rows>
-const char* engine_row_name(const std::array<std::vector<std::string>, TableNames::kEngines>& names, Rows rows_of,
-                            const Row* row) noexcept {
-  for (std::size_t e = 0; e < TableNames::kEngines; ++e)
+const char* engine_row_name(const std::vector<std::vector<std::string>>& names, Rows rows_of, const Row* row) noexcept {
+  for (std::size_t e = 0; e < names.size(); ++e)
     if (const char* n = row_name(rows_of(static_cast<kvdtype::Engine>(e)), names[e], row)) return n;
   return nullptr;
 }

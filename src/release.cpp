@@ -9,12 +9,10 @@
 namespace kvdtype {
 namespace {
 
+// The engine's release table, through its registry row (src/tables/engines.cpp).
 std::span<const Release> rows_of(Engine e) noexcept {
-  switch (e) {
-    case Engine::vllm: return tables::vllm_releases();
-    case Engine::sglang: return tables::sglang_releases();
-    default: return {};
-  }
+  const auto releases = tables::engine_tables(e).releases;
+  return releases ? releases() : std::span<const Release>{};
 }
 
 // Parsed versions per engine. A row that does not parse is kept as an unknown Version (the

@@ -114,10 +114,9 @@ InstallSearch InstallSearch::from_environment() {
 }
 
 std::vector<std::string> engine_distributions(Engine engine) {
-  const std::string_view name = engine_info(engine).name;
-  if (name == "vllm" || name == "sglang" || name == "lmdeploy") return {std::string(name)};
-  if (name == "trtllm") return {"tensorrt_llm"};
-  return {};
+  const std::string_view dist = engine_info(engine).distribution;  // the registry row (engines.cpp)
+  if (dist.empty()) return {};
+  return {std::string(dist)};
 }
 
 Result<InstalledEngine> installed_engine_version(Engine engine, const InstallSearch& search) {

@@ -8,6 +8,7 @@
 
 #include "common/text.hpp"
 #include "io/shell.hpp"
+#include "kvdtype/release.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
@@ -47,49 +48,43 @@ std::string checked(std::string_view text) {
   return v.ok() ? to_string(*v) : std::string();
 }
 
+// Whether `repo` (without its registry host) is one of the engine's official images (its
+// registry row's `images`, which keep their host: nvcr.io/nvidia/tensorrt-llm/release).
+bool official_image(Engine engine, std::string_view repo) {
+  for (std::string_view rest = engine_info(engine).images; !rest.empty();) {
+    const std::size_t sp = rest.find(' ');
+    const std::string_view w = rest.substr(0, sp);
+    if (w == repo || (w.size() > repo.size() && w.ends_with(repo) && w[w.size() - repo.size() - 1] == '/')) return true;
+    rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string engine_version_from_image(std::string_view image, Engine engine) {
   const ImageRef ref = split_image(image);
   if (ref.digest) return {};  // pinned by content: the tag, if any, is not what runs
   const std::string_view repo = ref.repository, tag = ref.tag;
-  const bool vllm_image = repo == "vllm/vllm-openai" || repo == "vllm/vllm-openai-rocm";
-  const bool rocm_vllm = repo == "rocm/vllm";
-  const bool sglang_image = repo == "lmsysorg/sglang";
-  if (engine == Engine::vllm && vllm_image) {
-    if (tag.empty() || tag == "latest") return "latest";  // Docker's default tag
-    return checked(tag);
-  }
-  if (engine == Engine::vllm && rocm_vllm) {
+  if (!official_image(engine, repo)) return {};
+  if (repo == "rocm/vllm") {
     // rocm6.4.1_vllm_0.9.1_20250715: the vLLM release sits between "vllm_" and the next "_".
     const std::size_t at = tag.find("_vllm_");
     if (at == std::string_view::npos) return {};
     const std::string_view rest = tag.substr(at + 6);
     return checked(rest.substr(0, rest.find('_')));
   }
-  if (engine == Engine::sglang && sglang_image) {
-    if (tag.empty() || tag == "latest") return "latest";
-    // v0.5.14-cu126, v0.5.1-rocm630-mi30x: the release is the part before the first '-'.
-    return checked(tag.substr(0, tag.find('-')));
-  }
-  // The other engines' official images (the registry row's `images`) are tagged by release
-  // (nvcr.io/nvidia/tensorrt-llm/release:1.2.0, openmmlab/lmdeploy:v0.6.0-cu12): the part
-  // before the first '-' when it reads as a version, else unknown.
-  bool official = false;
-  for (std::string_view rest = engine_info(engine).images; !rest.empty();) {
-    const std::size_t sp = rest.find(' ');
-    const std::string_view w = rest.substr(0, sp);  // registry rows keep their host (nvcr.io/…)
-    official = official || w == repo || (w.size() > repo.size() && w.ends_with(repo) && w[w.size() - repo.size() - 1] == '/');
-    rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
-  }
-  if (official && !tag.empty() && tag != "latest") return checked(tag.substr(0, tag.find('-')));
-  return {};
+  // Docker's default tag: the newest release, where the engine's releases are known.
+  if (tag.empty() || tag == "latest") return releases(engine).empty() ? std::string() : std::string("latest");
+  // vLLM's tags are the release itself (v0.25.1, v0.11.1rc2); the others append a build after
+  // the first '-' (lmsysorg/sglang:v0.5.14-cu126, openmmlab/lmdeploy:v0.6.0-cu12).
+  return checked(engine == Engine::vllm ? tag : tag.substr(0, tag.find('-')));
 }
 
 std::string engine_version_from_install(std::string_view script, Engine engine) {
-  const std::string_view name = engine_info(engine).name;
   // Distribution names per engine (pip normalizes - _ . and case).
-  const std::string wanted = engine == Engine::trtllm ? std::string("tensorrt_llm") : std::string(name);
+  const std::string wanted(engine_info(engine).distribution);
+  if (wanted.empty()) return {};
   auto commands = split_commands(script);
   if (!commands.ok()) return {};
   std::string found;

@@ -12,15 +12,15 @@ constexpr EngineTables kRegistry[] = {
     {.info = {.id = Engine::vllm, .name = "vllm", .display = "vLLM", .kv_flag = "--kv-cache-dtype",
               .tables_snapshot = "vllm-project/vllm main 81be2e09 (2026-08-06) plus later PRs cited per row",
               .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "vllm",
-              .images = "vllm/vllm-openai vllm/vllm-openai-rocm rocm/vllm"},
+              .images = "vllm/vllm-openai vllm/vllm-openai-rocm rocm/vllm", .distribution = "vllm"},
      .vocabulary = vllm_cache_dtypes, .backends = vllm_backends, .selection = vllm_selection,
-     .constraints = vllm_constraints},
+     .constraints = vllm_constraints, .releases = vllm_releases},
     {.info = {.id = Engine::sglang, .name = "sglang", .display = "SGLang", .kv_flag = "--kv-cache-dtype",
               .tables_snapshot = "sgl-project/sglang main (kv_cache_dtype.py aff0d58a) plus later PRs cited per row",
               .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "sglang",
-              .images = "lmsysorg/sglang"},
+              .images = "lmsysorg/sglang", .distribution = "sglang"},
      .vocabulary = sglang_cache_dtypes, .backends = sglang_backends, .selection = sglang_selection,
-     .constraints = sglang_constraints},
+     .constraints = sglang_constraints, .releases = sglang_releases},
     // TensorRT-LLM's LLM API KvCacheConfig.dtype, set through trtllm-serve's
     // --extra_llm_api_options YAML (docs/source/features/quantization.md).
     {.info = {.id = Engine::trtllm, .name = "trtllm", .display = "TensorRT-LLM",
@@ -28,7 +28,8 @@ constexpr EngineTables kRegistry[] = {
               .tables_snapshot = "NVIDIA/TensorRT-LLM docs 1.2-1.4 (features/quantization.md, reference/precision.md) "
                                  "and the issues cited per row; source not read whole",
               .has_tables = true, .aliases = "tensorrt-llm tensorrt_llm trt-llm", .default_kv = "auto",
-              .programs = "trtllm-serve", .images = "nvcr.io/nvidia/tensorrt-llm/release"},
+              .programs = "trtllm-serve", .images = "nvcr.io/nvidia/tensorrt-llm/release",
+              .distribution = "tensorrt_llm"},
      .vocabulary = trtllm_cache_dtypes, .backends = trtllm_backends, .selection = trtllm_selection,
      .constraints = trtllm_constraints},
     // llama.cpp sets K and V apart (-ctk / -ctv); the default of both is f16 whatever the model.
@@ -46,7 +47,7 @@ constexpr EngineTables kRegistry[] = {
               .tables_snapshot = "InternLM/lmdeploy 1263d5cd (2026-08-21): messages.py, cli/utils.py, "
                                  "pytorch/engine/cache_engine.py, docs/en/quantization/kv_quant.md",
               .has_tables = true, .aliases = "", .default_kv = "0", .programs = "lmdeploy",
-              .images = "openmmlab/lmdeploy"},
+              .images = "openmmlab/lmdeploy", .distribution = "lmdeploy"},
      .vocabulary = lmdeploy_cache_dtypes, .backends = lmdeploy_backends, .selection = lmdeploy_selection,
      .constraints = lmdeploy_constraints},
 };

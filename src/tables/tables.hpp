@@ -57,6 +57,7 @@ struct EngineTables {
   std::span<const Backend> (*backends)() noexcept = nullptr;
   std::span<const SelectionOrder> (*selection)() noexcept = nullptr;
   std::span<const Constraint> (*constraints)() noexcept = nullptr;
+  std::span<const Release> (*releases)() noexcept = nullptr;  ///< null: no release history modelled
 };
 
 /// Every registry row, in Engine order (row i describes Engine(i)).
