@@ -74,6 +74,8 @@ Result<const Rule*> parse_rule_code(std::string_view text) {
     code += static_cast<char>('0' + n / 10 % 10);
     code += static_cast<char>('0' + n % 10);
     if (const Rule* r = find_rule(code)) return r;
+    for (const tables::RetiredRule& old : tables::retired_rule_rows())
+      if (old.retired == code) return find_rule(old.now);
   }
   std::vector<std::string_view> codes;
   for (const Rule& r : rules()) codes.push_back(r.code);

@@ -19,7 +19,7 @@ void unknown_model(const std::string& model, ReportExtras& extras);
 
 /// Values that came from the launch command (and its config file) and were not overridden by an
 /// explicit field, validated one by one: an unknown kv-cache string is KVD001, one spelled with
-/// the wrong case KVD150 (the engine compares exactly), any other bad value KVD151. Bad values are
+/// the wrong case KVD103 (fired by the check from the spelling flag), any other bad value KVD151. Bad values are
 /// cleared from `merged` so that the rest is still checked.
 void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fields, RequestInput& merged,
                    ReportExtras& extras);

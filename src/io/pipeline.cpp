@@ -197,7 +197,7 @@ Result<Checked> check_input(const CheckInput& in) {
     if (in.verbose) out.extras.ignored_flags = launch->ignored;
   }
   input.overlay(in.fields);
-  // Bad values inside the launch command are the command's problem (KVD001, KVD150, KVD151).
+  // Bad values inside the launch command are the command's problem (KVD001, KVD103, KVD151).
   if (launch) launch_values(*launch, in.fields, input, out.extras);
 
   bool no_gpu_found = false;

@@ -1,6 +1,7 @@
 // The rule table: one row per rule, codes never reused. Each row has a page
 // docs/rules/<code>.md and a trigger (kvdtype arguments) that `kvdtype rules --lint` and the
 // tests run to prove the rule fires. Placeholders are listed in docs/rules/README.md.
+#include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {
@@ -347,12 +348,6 @@ constexpr Rule kRules[] = {
     // ---- the inputs themselves: launch commands, scripts, model ids, start-up sizes ---------
     // Fired by the io pipeline (src/io/inputs_check.cpp), which writes the message itself; the
     // templates here are what `kvdtype rules` shows.
-    {.code = "KVD150", .severity = error,
-     .title = "kv-cache dtype spelled differently than the engine accepts",
-     .message = "{engine} compares --kv-cache-dtype exactly: a different case is refused at start-up",
-     .fix = "write the string exactly as the engine lists it (fp8, not FP8)",
-     .source = "vllm/config/cache.py CacheDType (a Literal checked by argparse choices); sglang server_args.py choices",
-     .trigger = "check --gpu H100 -- vllm serve meta-llama/Llama-3.1-8B-Instruct --kv-cache-dtype FP8"},
     {.code = "KVD151", .severity = error,
      .title = "bad value in the launch command",
      .message = "a value in the launch command (or its --config file) is one the engine refuses",
@@ -464,8 +459,24 @@ constexpr Rule kRules[] = {
      .trigger = "check --gpu H100 --model-json '{\"num_attention_heads\": 32, \"num_hidden_layers\": null, \"hidden_size\": 4096}'"},
 };
 
+// Retired codes (their pages are gone; the replacing rule's page says what they were).
+constexpr RetiredRule kRetired[] = {
+    {.retired = "KVD150", .now = "KVD103",
+     .why = "a wrong-case --kv-cache-dtype in a launch command was reported twice, by the launch "
+            "reader (KVD150) and by the check (KVD103); the check's rule stays, as every face reaches it"},
+};
+
+consteval bool retired_rows_valid() {
+  for (const RetiredRule& r : kRetired) {
+    if (known_rule_code(r.retired) || !known_rule_code(r.now)) return false;
+  }
+  return true;
+}
+static_assert(retired_rows_valid(), "a retired code is a rule row again, or it names no rule");
+
 }  // namespace
 
 std::span<const Rule> rule_rows() noexcept { return kRules; }
+std::span<const RetiredRule> retired_rule_rows() noexcept { return kRetired; }
 
 }  // namespace kvdtype::tables

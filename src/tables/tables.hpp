@@ -21,6 +21,15 @@ std::span<const Product> product_rows() noexcept;      // products.cpp
 std::span<const EngineInfo> engine_rows() noexcept;    // engines.cpp
 std::span<const Rule> rule_rows() noexcept;            // rules.cpp
 
+/// A code that is no longer reported: its finding is now another rule's (codes are never reused).
+/// `parse_rule_code` still takes it (`--ignore`, `explain`) and gives the rule that replaced it.
+struct RetiredRule {
+  std::string_view retired;  ///< "KVD150"
+  std::string_view now;      ///< the rule reporting the finding today (checked by rules.cpp)
+  std::string_view why;
+};
+std::span<const RetiredRule> retired_rule_rows() noexcept;  // rules.cpp
+
 std::span<const CacheDtype> vllm_cache_dtypes() noexcept;        // cache_dtypes_vllm.cpp
 std::span<const Backend> vllm_backends() noexcept;               // backends_vllm.cpp
 std::span<const SelectionOrder> vllm_selection() noexcept;       // selection_vllm.cpp

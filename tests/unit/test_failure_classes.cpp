@@ -114,6 +114,13 @@ TEST(FailureClasses, Bf16CacheOnGpuWithoutBf16) {
 
 std::vector<std::string> words(std::initializer_list<const char*> w) { return {w.begin(), w.end()}; }
 
+TEST(FailureClasses, RetiredCodeMeansTheRuleThatReplacedIt) {
+  auto r = kvdtype::parse_rule_code("KVD150");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ((*r)->code, "KVD103");
+  EXPECT_EQ(kvdtype::find_rule("KVD150"), nullptr);  // no row: never reported again
+}
+
 TEST(FailureClasses, LaunchCommandSpellingIsExact) {
   auto cmd = kvdtype::io::parse_launch_command(words({"vllm", "serve", "m", "--kv-cache-dtype", "FP8"}));
   ASSERT_TRUE(cmd.ok());
