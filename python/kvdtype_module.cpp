@@ -140,6 +140,18 @@ struct DeploymentDiagnostic {
   std::vector<std::size_t> results;
 };
 
+// to_json(), to_text(), to_markdown() and to_dict() of a class whose objects render(OutputFormat)
+// as the CLI prints them.
+template <class T>
+void def_renderers(py::class_<T>& cls, const char* json_doc) {
+  cls.def("to_json", [](const T& x) { return x.render(kvdtype::io::OutputFormat::json); }, json_doc)
+      .def("to_text", [](const T& x) { return x.render(kvdtype::io::OutputFormat::text); })
+      .def("to_markdown", [](const T& x) { return x.render(kvdtype::io::OutputFormat::markdown); })
+      .def("to_dict", [](const T& x) {
+        return py::module_::import("json").attr("loads")(x.render(kvdtype::io::OutputFormat::json));
+      });
+}
+
 // ---- text ------------------------------------------------------------------------------------------
 
 // A str as the bytes the library reads: UTF-8, with lone surrogates passed through as their
@@ -844,13 +856,6 @@ PYBIND11_MODULE(_kvdtype, m) {
         if (!rule.ok()) raise(rule.error());
         return p.report().fired((*rule)->code);
       }, py::arg("code"), "whether a diagnostic with this rule code fired")
-      .def("to_json", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::json); },
-           "exactly what `kvdtype check --format json` prints")
-      .def("to_text", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::text); })
-      .def("to_markdown", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::markdown); })
-      .def("to_dict", [](const Plan& p) {
-        return py::module_::import("json").attr("loads")(p.render(kvdtype::io::OutputFormat::json));
-      })
       .def("raise_if_rejected", [](py::object self) {
         const Plan& p = self.cast<const Plan&>();
         if (p.verdict() != kvdtype::Verdict::error) return;
@@ -885,6 +890,7 @@ PYBIND11_MODULE(_kvdtype, m) {
                " kv_data_type=" + n(pl.kv_data_type) + " diagnostics=" + std::to_string(p.report().diagnostics.size()) +
                ">";
       });
+  def_renderers(plan_cls, "exactly what `kvdtype check --format json` prints");
   g_plan_type = py::detail::get_type_info(typeid(Plan));
   for (PyMethodDef* def : {&g_plan_guard_def, &g_plan_accepts_def}) {
     py::object descr = py::reinterpret_steal<py::object>(
@@ -944,9 +950,10 @@ PYBIND11_MODULE(_kvdtype, m) {
         return "<kvdtype.DeploymentDiagnostic " + d.code + " " + d.severity + ": " + d.message + ">";
       });
 
-  py::class_<Checks>(m, "Checks",
+  py::class_<Checks> checks_cls(m, "Checks",
                      "What kvdtype.check() returns for several workloads (manifests, several command files, a\n"
-                     "script with several serving commands, gpu='H100,MI300X'): kvdtype.checks/v1. Immutable.")
+                     "script with several serving commands, gpu='H100,MI300X'): kvdtype.checks/v1. Immutable.");
+  checks_cls
       .def_property_readonly("results", [](const Checks& c) { return c.checks.results; }, "list of CheckResult, in input order")
       .def_property_readonly("diagnostics", [](const Checks& c) {
         std::vector<DeploymentDiagnostic> out;
@@ -960,19 +967,13 @@ PYBIND11_MODULE(_kvdtype, m) {
       .def_property_readonly("verdict", [](const Checks& c) { return std::string(kvdtype::name(c.checks.verdict())); },
                              "'ok', 'warn' or 'error': the worst of every result and deployment diagnostic")
       .def_property_readonly("ok", [](const Checks& c) { return c.checks.verdict() != kvdtype::Verdict::error; })
-      .def("to_json", [](const Checks& c) { return c.render(kvdtype::io::OutputFormat::json); },
-           "exactly what `kvdtype check --format json` prints (kvdtype.checks/v1)")
-      .def("to_text", [](const Checks& c) { return c.render(kvdtype::io::OutputFormat::text); })
-      .def("to_markdown", [](const Checks& c) { return c.render(kvdtype::io::OutputFormat::markdown); })
-      .def("to_dict", [](const Checks& c) {
-        return py::module_::import("json").attr("loads")(c.render(kvdtype::io::OutputFormat::json));
-      })
       .def("__len__", [](const Checks& c) { return c.checks.results.size(); })
       .def("__repr__", [](const Checks& c) {
         return "<kvdtype.Checks verdict=" + std::string(kvdtype::name(c.checks.verdict())) +
                " results=" + std::to_string(c.checks.results.size()) +
                " diagnostics=" + std::to_string(c.checks.diagnostics.size()) + ">";
       });
+  def_renderers(checks_cls, "exactly what `kvdtype check --format json` prints (kvdtype.checks/v1)");
 
   std::string check_doc =
       "check(**request) -> Plan | Checks\n\n"

@@ -9,29 +9,7 @@
 #include <string.h>
 
 #include "kvdtype/kvdtype.h"
-
-static int g_failures = 0;
-static int g_checks = 0;
-
-#define CHECK(cond)                                                                                           \
-  do {                                                                                                        \
-    ++g_checks;                                                                                               \
-    if (!(cond)) {                                                                                            \
-      ++g_failures;                                                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond, kvd_last_error()); \
-    }                                                                                                         \
-  } while (0)
-
-#define CHECK_STATUS(call, expected)                                                                   \
-  do {                                                                                                 \
-    kvd_status check_status_ = (call);                                                                 \
-    ++g_checks;                                                                                        \
-    if (check_status_ != (expected)) {                                                                 \
-      ++g_failures;                                                                                    \
-      fprintf(stderr, "%s:%d: %s returned %s, expected %s (last error: %s)\n", __FILE__, __LINE__, #call, \
-              kvd_status_name(check_status_), kvd_status_name(expected), kvd_last_error());           \
-    }                                                                                                  \
-  } while (0)
+#include "checks.h"
 
 static char g_json[1 << 16];
 static char g_json2[1 << 16];

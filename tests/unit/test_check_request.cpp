@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "kvdtype/io/check_request.hpp"
 
@@ -20,6 +21,16 @@ CheckRequest h100_fp8() {
   r.fields.attention = "gqa";
   r.fields.model_dtype = "bfloat16";
   return r;
+}
+
+// A launch command as one word of shell text, on an H100, checked without bad input.
+CheckOutcome text_on_h100(std::string text) {
+  CheckRequest r;
+  r.fields.gpu = "H100";
+  r.command = {std::move(text)};
+  CheckOutcome a = run_check(r);
+  EXPECT_FALSE(a.failure) << a.failure->error.message;
+  return a;
 }
 
 TEST(CheckRequest, FieldsAloneGiveOneReport) {
@@ -45,11 +56,7 @@ TEST(CheckRequest, AFleetOfTargetsGivesOneResultPerTarget) {
 }
 
 TEST(CheckRequest, AScriptWithSeveralServersGivesOneResultEach) {
-  CheckRequest r;
-  r.fields.gpu = "H100";
-  r.command = {"vllm serve a/b --kv-cache-dtype fp8\nvllm serve c/d --kv-cache-dtype auto --port 8001\n"};
-  const CheckOutcome a = run_check(r);
-  ASSERT_FALSE(a.failure) << a.failure->error.message;
+  const CheckOutcome a = text_on_h100("vllm serve a/b --kv-cache-dtype fp8\nvllm serve c/d --kv-cache-dtype auto --port 8001\n");
   ASSERT_TRUE(a.several);
   ASSERT_EQ(a.several->results.size(), 2u);
   EXPECT_EQ(a.several->results[0].source.line, 1);
@@ -57,11 +64,7 @@ TEST(CheckRequest, AScriptWithSeveralServersGivesOneResultEach) {
 }
 
 TEST(CheckRequest, OneCommandAsTextKeepsItsSource) {
-  CheckRequest r;
-  r.fields.gpu = "H100";
-  r.command = {"vllm serve a/b --kv-cache-dtype fp8"};
-  const CheckOutcome a = run_check(r);
-  ASSERT_FALSE(a.failure) << a.failure->error.message;
+  const CheckOutcome a = text_on_h100("vllm serve a/b --kv-cache-dtype fp8");
   ASSERT_TRUE(a.one);
   ASSERT_TRUE(a.source);
   EXPECT_EQ(a.source->line, 1);
