@@ -179,8 +179,8 @@ KVD_API void kvd_request_free(kvd_request* request);
  * kv-scales, tensor-parallel-size, data-parallel-size, block-size, num-heads, num-kv-heads,
  * head-size, head-size-v, num-layers, num-kv-layers, kv-lora-rank, qk-rope-head-dim,
  * qk-nope-head-dim, index-topk, gpu-memory-gib, gpu-memory-utilization, max-model-len,
- * weight-gib, and "model" (a Hugging Face model directory or config.json, read by kvd_check;
- * fields set explicitly win over it). The empty string makes a field unknown again.
+ * weight-gib, and "model" (a Hugging Face model directory or config.json, read by kvd_check and
+ * kvd_check_command; fields set explicitly win over it). The empty string makes a field unknown again.
  * An unknown field name is KVD_ERR_UNKNOWN_NAME; values are validated by kvd_check. */
 KVD_API kvd_status kvd_request_set(kvd_request* request, const char* field, const char* value);
 
