@@ -215,7 +215,9 @@ kvdtype::Error unknown_keyword(std::string_view key) {
 void set_command(std::vector<std::string>& command, py::handle value) {
   if (value.is_none()) return;
   if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr())) {
-    command = {path_of(value)};
+    std::string text = path_of(value);
+    command.clear();
+    if (!text.empty()) command.push_back(std::move(text));  // "" is no command, as None
     return;
   }
   if (!PySequence_Check(value.ptr()))
@@ -243,9 +245,14 @@ std::vector<std::string> paths_of(std::string_view key, py::handle value) {
                                  std::string(py::str(py::type::handle_of(v).attr("__name__"))));
     out.push_back(path_of(py::module_::import("os").attr("fspath")(v)));
   };
-  if (path_like(value)) one(value);
-  else if (PySequence_Check(value.ptr())) {
-    for (py::handle v : py::reinterpret_borrow<py::sequence>(value)) one(v);
+  if (path_like(value)) {
+    one(value);
+    if (out.front().empty()) out.clear();  // "" is no file, as None
+  } else if (PySequence_Check(value.ptr())) {
+    for (py::handle v : py::reinterpret_borrow<py::sequence>(value)) {
+      one(v);
+      if (out.back().empty()) raise(g_exc.bad_value, std::string(key) + ": an empty path in the list");
+    }
   } else {
     one(value);
   }

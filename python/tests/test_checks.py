@@ -123,3 +123,11 @@ def test_env_and_ignore_as_the_cli_takes_them():
     with pytest.raises(kvdtype.UnknownNameError) as e:
         kvdtype.check(gpu="H100", ignore=["KVD9999"])
     assert "--ignore" not in str(e.value)
+
+
+def test_an_empty_command_text_or_path_is_nothing_given():
+    plain = kvdtype.check(gpu="H100").to_json()
+    for kw in ({"command": ""}, {"command_file": ""}, {"manifest": ""}, {"manifest": []}, {"env": {}}, {"ignore": []}):
+        assert kvdtype.check(gpu="H100", **kw).to_json() == plain, kw
+    with pytest.raises(kvdtype.BadValueError):
+        kvdtype.check(gpu="H100", manifest=[""])
