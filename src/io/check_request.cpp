@@ -52,7 +52,7 @@ Result<std::vector<std::string>> ignored_codes(const std::vector<std::string>& l
   return codes;
 }
 
-CheckOutcome several(Checks checks) {
+CheckOutcome several_of(Checks checks) {
   CheckOutcome out;
   out.several = std::move(checks);
   return out;
@@ -145,9 +145,9 @@ CheckOutcome run_check(const CheckRequest& r) {
       if (!in.command.empty() && !r.manifests.empty()) return failed("give either manifests or a launch command after --, not both", what);
       auto checks = check_several(r.manifests, r.command_files, in);
       if (!checks.ok()) return failed(checks.error(), what);
-      return several(std::move(checks).value());
+      return several_of(std::move(checks).value());
     }
-    if (r.command_files.size() > 1) return several(check_command_files(r.command_files, in));
+    if (r.command_files.size() > 1) return several_of(check_command_files(r.command_files, in));
 
     // One script or command text: one result per serving command it holds.
     const bool one_text = r.command.size() == 1 && r.command.front().find_first_of(" \t\n") != std::string::npos;
@@ -163,7 +163,7 @@ CheckOutcome run_check(const CheckRequest& r) {
       }
       auto workloads = script_workloads(base, file);
       if (!workloads.ok()) return failed(workloads.error(), what);
-      if (workloads->size() > 1) return several(check_workloads(*workloads));
+      if (workloads->size() > 1) return several_of(check_workloads(*workloads));
       auto checked = check_input(workloads->front().input);
       if (!checked.ok()) return failed(checked.error(), what);
       CheckOutcome one;
