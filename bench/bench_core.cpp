@@ -280,5 +280,24 @@ void BM_c_abi_guard(benchmark::State& state) {
 }
 BENCHMARK(BM_c_abi_guard);
 
+// kvd_check_command on a typical vLLM launch command (the words split once, outside the loop):
+// the launch-command parse, the pipeline's path choice (io::run_check) and the check, beside
+// BM_c_abi_check for the same request given as fields.
+void BM_c_abi_check_command(benchmark::State& state) {
+  kvd_request* req = c_request(RequestInput{});
+  if (kvd_request_set(req, "gpu", "H100") != KVD_OK) die(kvd_last_error());
+  static const char* const argv[] = {"vllm", "serve", "deepseek-ai/DeepSeek-V3", "--kv-cache-dtype", "fp8",
+                                     "--tensor-parallel-size", "8", "--dtype", "bfloat16"};
+  for (auto _ : state) {
+    kvd_report* rep = nullptr;
+    const kvd_status s = kvd_check_command(req, argv, std::size(argv), &rep);
+    if (s != KVD_OK) die(kvd_last_error());
+    benchmark::DoNotOptimize(rep);
+    kvd_report_free(rep);
+  }
+  kvd_request_free(req);
+}
+BENCHMARK(BM_c_abi_check_command);
+
 }  // namespace
 }  // namespace kvdtype::bench

@@ -10,15 +10,19 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "cli.hpp"
 #include "common/text.hpp"
 #include "embed.hpp"
+#include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/probe.hpp"
 #include "kvdtype/io/render.hpp"
@@ -65,8 +69,27 @@ PyObject* exception_for(kvdtype::ErrorCode code) {
   throw py::error_already_set();
 }
 
-// The library's messages name the CLI's flags ("--gpu: …"); in Python they name the keyword.
-[[noreturn]] void raise(const kvdtype::Error& e) { raise(exception_for(e.code), kvdtype::fields::without_flag_names(e.message)); }
+// The CLI flags of check()'s input keywords (the request fields' own are the field table's).
+constexpr std::pair<std::string_view, std::string_view> kInputFlags[] = {
+    {"--command-file", "command_file"}, {"--manifest", "manifest"}, {"--model", "model"},
+    {"--env", "env"}, {"--ignore", "ignore"}};
+
+// The library's messages name the CLI's flags ("--gpu: …", "--env 'x': …"); in Python they
+// name the keyword.
+std::string python_message(std::string_view message) {
+  std::string out = kvdtype::fields::without_flag_names(message);
+  for (const auto& [flag, keyword] : kInputFlags) {
+    for (std::size_t at = out.find(flag); at != std::string::npos; at = out.find(flag, at + keyword.size())) {
+      const std::size_t end = at + flag.size();
+      const bool whole = end == out.size() || !(std::isalnum(static_cast<unsigned char>(out[end])) || out[end] == '-' || out[end] == '_');
+      if (whole) out.replace(at, flag.size(), keyword);
+      else at += flag.size() - keyword.size();
+    }
+  }
+  return out;
+}
+
+[[noreturn]] void raise(const kvdtype::Error& e) { raise(exception_for(e.code), python_message(e.message)); }
 
 // ---- the Plan object -----------------------------------------------------------------------------
 
@@ -102,6 +125,32 @@ struct Plan {
                                       &extras);
   }
 };
+
+// Several checked workloads (kvdtype.checks/v1): what check() returns for manifests, several
+// command files, a script with several serving commands or a fleet of GPUs.
+struct Checks {
+  kvdtype::io::Checks checks;
+  // Exactly what `kvdtype check --format F` prints for the same inputs.
+  std::string render(kvdtype::io::OutputFormat f) const { return kvdtype::io::render_checks(checks, f); }
+};
+
+// A deployment finding, as a value (the rule's fields copied out).
+struct DeploymentDiagnostic {
+  std::string code, severity, title, message, fix, source;
+  std::vector<std::size_t> results;
+};
+
+// to_json(), to_text(), to_markdown() and to_dict() of a class whose objects render(OutputFormat)
+// as the CLI prints them.
+template <class T>
+void def_renderers(py::class_<T>& cls, const char* json_doc) {
+  cls.def("to_json", [](const T& x) { return x.render(kvdtype::io::OutputFormat::json); }, json_doc)
+      .def("to_text", [](const T& x) { return x.render(kvdtype::io::OutputFormat::text); })
+      .def("to_markdown", [](const T& x) { return x.render(kvdtype::io::OutputFormat::markdown); })
+      .def("to_dict", [](const T& x) {
+        return py::module_::import("json").attr("loads")(x.render(kvdtype::io::OutputFormat::json));
+      });
+}
 
 // ---- text ------------------------------------------------------------------------------------------
 
@@ -150,7 +199,7 @@ std::optional<std::string> keyword_text(std::string_view key, py::handle value) 
 }
 
 // The keywords check() takes besides the request fields.
-constexpr std::string_view kInputKeywords[] = {"model", "command", "command_file", "verbose", "flags"};
+constexpr std::string_view kInputKeywords[] = {"model", "command", "command_file", "manifest", "env", "ignore", "verbose", "flags"};
 
 kvdtype::Error unknown_keyword(std::string_view key) {
   std::vector<std::string_view> names;
@@ -160,26 +209,87 @@ kvdtype::Error unknown_keyword(std::string_view key) {
                                                               "'; nearest: " + kvdtype::detail::nearest(key, names)};
 }
 
-// command= as the pipeline takes it: a str is shell text (a script, continuation lines), any
-// other sequence is the words already split (os.fsencode'd like argv).
-void set_command(kvdtype::io::CheckInput& in, py::handle value) {
+// command= as the pipeline takes it: a str is shell text (a script, continuation lines; one
+// word holding blanks is text to io::run_check), any other sequence is the words already split
+// (os.fsencode'd like argv).
+void set_command(std::vector<std::string>& command, py::handle value) {
   if (value.is_none()) return;
   if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr())) {
-    in.command_text = path_of(value);
+    std::string text = path_of(value);
+    command.clear();
+    if (!text.empty()) command.push_back(std::move(text));  // "" is no command, as None
     return;
   }
   if (!PySequence_Check(value.ptr()))
     raise(g_exc.bad_value, "command: expected a str (shell text) or a list of str (words), got " +
                                std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+  command.clear();
   for (py::handle w : py::reinterpret_borrow<py::sequence>(value)) {
     if (!PyUnicode_Check(w.ptr()) && !PyBytes_Check(w.ptr()))
       raise(g_exc.bad_value, "command: every word must be a str");
-    in.command.push_back(path_of(w));
+    command.push_back(path_of(w));
   }
 }
 
-Plan run(const py::kwargs& kwargs, bool resolve_only) {
-  kvdtype::io::CheckInput in;
+bool path_like(py::handle v) {
+  return PyUnicode_Check(v.ptr()) || PyBytes_Check(v.ptr()) || PyObject_HasAttrString(v.ptr(), "__fspath__");
+}
+
+// command_file= / manifest=: one path (str, bytes, os.PathLike) or a sequence of them.
+std::vector<std::string> paths_of(std::string_view key, py::handle value) {
+  std::vector<std::string> out;
+  if (value.is_none()) return out;
+  auto one = [&](py::handle v) {
+    if (!path_like(v))
+      raise(g_exc.bad_value, std::string(key) + ": expected a path or a list of paths, got " +
+                                 std::string(py::str(py::type::handle_of(v).attr("__name__"))));
+    out.push_back(path_of(py::module_::import("os").attr("fspath")(v)));
+  };
+  if (path_like(value)) {
+    one(value);
+    if (out.front().empty()) out.clear();  // "" is no file, as None
+  } else if (PySequence_Check(value.ptr())) {
+    for (py::handle v : py::reinterpret_borrow<py::sequence>(value)) {
+      one(v);
+      if (out.back().empty()) raise(g_exc.bad_value, std::string(key) + ": an empty path in the list");
+    }
+  } else {
+    one(value);
+  }
+  return out;
+}
+
+// A str or a sequence of str (ignore=, env= as "NAME=VALUE" words).
+std::vector<std::string> words_of(std::string_view key, py::handle value) {
+  std::vector<std::string> out;
+  if (value.is_none()) return out;
+  if (PyUnicode_Check(value.ptr())) return {text_of(value)};
+  if (!PySequence_Check(value.ptr()))
+    raise(g_exc.bad_value, std::string(key) + ": expected a str or a list of str, got " +
+                               std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+  for (py::handle w : py::reinterpret_borrow<py::sequence>(value)) {
+    if (!PyUnicode_Check(w.ptr())) raise(g_exc.bad_value, std::string(key) + ": every item must be a str");
+    out.push_back(text_of(w));
+  }
+  return out;
+}
+
+// env=: a mapping {NAME: VALUE} or "NAME=VALUE" words, as the CLI's --env.
+std::vector<std::string> env_of(py::handle value) {
+  if (!PyDict_Check(value.ptr())) return words_of("env", value);
+  std::vector<std::string> out;
+  for (const auto& [k, v] : py::reinterpret_borrow<py::dict>(value)) {
+    if (!PyUnicode_Check(k.ptr()) || !PyUnicode_Check(v.ptr())) raise(g_exc.bad_value, "env: names and values must be str");
+    out.push_back(text_of(k) + "=" + text_of(v));
+  }
+  return out;
+}
+
+// What check() answers: a Plan for one workload, Checks for several (manifests, several command
+// files, a script with several serving commands, gpu="H100,MI300X"), as `kvdtype check` does.
+py::object run(const py::kwargs& kwargs, bool resolve_only) {
+  kvdtype::io::CheckRequest req;
+  req.allow_empty = true;  // check() with nothing known is a Plan of unknowns, as it always was
   for (const auto& [k, v] : kwargs) {
     const std::string key = text_of(k);
     if (key == "flags") {
@@ -187,34 +297,32 @@ Plan run(const py::kwargs& kwargs, bool resolve_only) {
       int overflow = 0;
       const long long f = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
       if (overflow != 0 || f < 0 || f > 0xffffffffLL) raise(g_exc.bad_value, "flags: out of range (FLAG_* bits)");
-      in.fields.flags = static_cast<std::uint32_t>(f);
-      continue;
+      req.fields.flags = static_cast<std::uint32_t>(f);
+    } else if (key == "command") {
+      set_command(req.command, v);
+    } else if (key == "verbose") {
+      req.verbose = PyObject_IsTrue(v.ptr()) == 1;
+    } else if (key == "command_file") {
+      req.command_files = paths_of(key, v);
+    } else if (key == "manifest") {
+      req.manifests = paths_of(key, v);
+    } else if (key == "env") {
+      req.env = env_of(v);
+    } else if (key == "ignore") {
+      req.ignore = words_of(key, v);
+    } else if (key == "model") {
+      req.model = keyword_text(key, v).value_or("");
+    } else {
+      // Only the table's spelling: check(kv_cache_dtype=…), not check(**{"kv-cache-dtype": …}).
+      const kvdtype::fields::RequestField* field = kvdtype::fields::find(key);
+      if (field == nullptr || field->name != key) raise(g_exc.unknown_keyword, unknown_keyword(key).message);
+      req.fields.set(key, keyword_text(key, v).value_or(""));
     }
-    if (key == "command") {
-      set_command(in, v);
-      continue;
-    }
-    if (key == "verbose") {
-      in.verbose = PyObject_IsTrue(v.ptr()) == 1;
-      continue;
-    }
-    const std::optional<std::string> text = keyword_text(key, v);
-    if (key == "model") {
-      in.model = text.value_or("");
-      continue;
-    }
-    if (key == "command_file") {
-      in.command_file = text.value_or("");
-      continue;
-    }
-    // Only the table's spelling: check(kv_cache_dtype=…), not check(**{"kv-cache-dtype": …}).
-    const kvdtype::fields::RequestField* field = kvdtype::fields::find(key);
-    if (field == nullptr || field->name != key) raise(g_exc.unknown_keyword, unknown_keyword(key).message);
-    in.fields.set(key, text.value_or(""));
   }
-  auto checked = kvdtype::io::check_input(in);
-  if (!checked.ok()) raise(checked.error());
-  return Plan(std::move(checked).value(), resolve_only);
+  kvdtype::io::CheckOutcome answer = kvdtype::io::run_check(req);
+  if (answer.failure) raise(answer.failure->error);
+  if (answer.several) return py::cast(Checks{std::move(*answer.several)});
+  return py::cast(Plan(std::move(*answer.one), resolve_only));
 }
 
 // ---- dtype-like objects → FormatId -------------------------------------------------------------------
@@ -755,13 +863,6 @@ PYBIND11_MODULE(_kvdtype, m) {
         if (!rule.ok()) raise(rule.error());
         return p.report().fired((*rule)->code);
       }, py::arg("code"), "whether a diagnostic with this rule code fired")
-      .def("to_json", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::json); },
-           "exactly what `kvdtype check --format json` prints")
-      .def("to_text", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::text); })
-      .def("to_markdown", [](const Plan& p) { return p.render(kvdtype::io::OutputFormat::markdown); })
-      .def("to_dict", [](const Plan& p) {
-        return py::module_::import("json").attr("loads")(p.render(kvdtype::io::OutputFormat::json));
-      })
       .def("raise_if_rejected", [](py::object self) {
         const Plan& p = self.cast<const Plan&>();
         if (p.verdict() != kvdtype::Verdict::error) return;
@@ -796,6 +897,7 @@ PYBIND11_MODULE(_kvdtype, m) {
                " kv_data_type=" + n(pl.kv_data_type) + " diagnostics=" + std::to_string(p.report().diagnostics.size()) +
                ">";
       });
+  def_renderers(plan_cls, "exactly what `kvdtype check --format json` prints");
   g_plan_type = py::detail::get_type_info(typeid(Plan));
   for (PyMethodDef* def : {&g_plan_guard_def, &g_plan_accepts_def}) {
     py::object descr = py::reinterpret_steal<py::object>(
@@ -804,22 +906,102 @@ PYBIND11_MODULE(_kvdtype, m) {
     plan_cls.attr(def->ml_name) = descr;
   }
 
+  auto opt_text = [](const std::string& v) { return v.empty() ? std::optional<std::string>() : std::optional<std::string>(v); };
+  py::class_<kvdtype::io::Source>(m, "Source", "Where a workload came from; None where it does not apply.")
+      .def_property_readonly("file", [opt_text](const kvdtype::io::Source& x) { return opt_text(x.file); },
+                             "the input file ('-' for standard input)")
+      .def_property_readonly("document", [](const kvdtype::io::Source& x) {
+        return x.document >= 0 ? std::optional<int>(x.document) : std::nullopt;
+      }, "YAML document index in a multi-document file")
+      .def_property_readonly("line", [](const kvdtype::io::Source& x) {
+        return x.line > 0 ? std::optional<int>(x.line) : std::nullopt;
+      }, "1-based line of the command or container")
+      .def_property_readonly("kind", [opt_text](const kvdtype::io::Source& x) { return opt_text(x.kind); },
+                             "Kubernetes kind, 'compose service', 'script', 'command file' or 'gpu'")
+      .def_property_readonly("name", [opt_text](const kvdtype::io::Source& x) { return opt_text(x.name); })
+      .def_property_readonly("container", [opt_text](const kvdtype::io::Source& x) { return opt_text(x.container); })
+      .def_property_readonly("gpu", [opt_text](const kvdtype::io::Source& x) { return opt_text(x.gpu); },
+                             "the target this result is for when several were named")
+      .def("__repr__", [](const kvdtype::io::Source& x) {
+        return "<kvdtype.Source " + (x.file.empty() ? std::string("flags") : x.file) +
+               (x.line > 0 ? ":" + std::to_string(x.line) : std::string()) + (x.kind.empty() ? "" : " " + x.kind) +
+               (x.gpu.empty() ? "" : " on " + x.gpu) + ">";
+      });
+
+  py::class_<kvdtype::io::WorkloadResult>(m, "CheckResult", "One workload of a Checks: its source and its Plan, or why its input could not be checked.")
+      .def_property_readonly("source", [](const kvdtype::io::WorkloadResult& r) { return r.source; })
+      .def_property_readonly("plan", [](const kvdtype::io::WorkloadResult& r) {
+        return r.checked ? py::cast(Plan(*r.checked, false)) : py::object(py::none());
+      }, "the workload's Plan, or None when its input could not be checked")
+      .def_property_readonly("input_error", [](const kvdtype::io::WorkloadResult& r) {
+        return r.input_error ? std::optional<std::string>(r.input_error->message) : std::nullopt;
+      }, "why the input could not be checked (as the JSON's error.message), or None")
+      .def_property_readonly("verdict", [](const kvdtype::io::WorkloadResult& r) { return std::string(kvdtype::name(r.verdict())); },
+                             "'ok', 'warn' or 'error' (an input error is 'error')")
+      .def("__repr__", [](const kvdtype::io::WorkloadResult& r) {
+        return "<kvdtype.CheckResult " + std::string(kvdtype::name(r.verdict())) + " " +
+               (r.source.file.empty() ? std::string("flags") : r.source.file) +
+               (r.source.line > 0 ? ":" + std::to_string(r.source.line) : std::string()) +
+               (r.source.gpu.empty() ? "" : " on " + r.source.gpu) + ">";
+      });
+
+  py::class_<DeploymentDiagnostic>(m, "DeploymentDiagnostic", "A finding about several workloads together (KV exchanged between pools).")
+      .def_readonly("code", &DeploymentDiagnostic::code)
+      .def_readonly("severity", &DeploymentDiagnostic::severity)
+      .def_readonly("title", &DeploymentDiagnostic::title)
+      .def_readonly("message", &DeploymentDiagnostic::message)
+      .def_readonly("fix", &DeploymentDiagnostic::fix)
+      .def_readonly("source", &DeploymentDiagnostic::source)
+      .def_readonly("results", &DeploymentDiagnostic::results, "indexes into Checks.results")
+      .def("__repr__", [](const DeploymentDiagnostic& d) {
+        return "<kvdtype.DeploymentDiagnostic " + d.code + " " + d.severity + ": " + d.message + ">";
+      });
+
+  py::class_<Checks> checks_cls(m, "Checks",
+                     "What kvdtype.check() returns for several workloads (manifests, several command files, a\n"
+                     "script with several serving commands, gpu='H100,MI300X'): kvdtype.checks/v1. Immutable.");
+  checks_cls
+      .def_property_readonly("results", [](const Checks& c) { return c.checks.results; }, "list of CheckResult, in input order")
+      .def_property_readonly("diagnostics", [](const Checks& c) {
+        std::vector<DeploymentDiagnostic> out;
+        for (const kvdtype::io::DeploymentDiagnostic& d : c.checks.diagnostics)
+          out.push_back({std::string(d.rule->code), std::string(kvdtype::name(d.severity)), std::string(d.rule->title),
+                         d.message, d.fix, std::string(d.rule->source), d.results});
+        return out;
+      }, "list of DeploymentDiagnostic")
+      .def_property_readonly("notes", [](const Checks& c) { return c.checks.notes; },
+                             "about the inputs as a whole (containers that run no server, …)")
+      .def_property_readonly("verdict", [](const Checks& c) { return std::string(kvdtype::name(c.checks.verdict())); },
+                             "'ok', 'warn' or 'error': the worst of every result and deployment diagnostic")
+      .def_property_readonly("ok", [](const Checks& c) { return c.checks.verdict() != kvdtype::Verdict::error; })
+      .def("__len__", [](const Checks& c) { return c.checks.results.size(); })
+      .def("__repr__", [](const Checks& c) {
+        return "<kvdtype.Checks verdict=" + std::string(kvdtype::name(c.checks.verdict())) +
+               " results=" + std::to_string(c.checks.results.size()) +
+               " diagnostics=" + std::to_string(c.checks.diagnostics.size()) + ">";
+      });
+  def_renderers(checks_cls, "exactly what `kvdtype check --format json` prints (kvdtype.checks/v1)");
+
   std::string check_doc =
-      "check(**request) -> Plan\n\n"
+      "check(**request) -> Plan | Checks\n\n"
       "Resolve and check a workload as `kvdtype check` does (the same pipeline). Keywords: the request\n"
       "fields (the CLI's request flags with underscores; see REQUEST_FIELDS):\n";
   for (const kvdtype::fields::RequestField& f : kvdtype::fields::all())
     check_doc += "    " + std::string(f.name) + ": " + std::string(f.help) + "\n";
   check_doc +=
       "and model (a model directory or config.json), command (a launch command: a str of shell text or\n"
-      "a list of words, e.g. 'vllm serve M --kv-cache-dtype fp8'), command_file (a file holding one),\n"
-      "verbose (keep the ignored launch-command flags) and flags (FLAG_* bits). Explicit fields win\n"
-      "over the launch command, which wins over the model config. None leaves a field unknown. Bad\n"
-      "input raises kvdtype.BadInputError (a kvdtype.Error); a rejected request is a Plan whose\n"
-      "verdict is 'error' (raise_if_rejected() raises kvdtype.RejectedError).";
+      "a list of words, e.g. 'vllm serve M --kv-cache-dtype fp8'), command_file (a file holding one, or a\n"
+      "list of files), manifest (Kubernetes YAML or compose files: a path or a list), env ({NAME: VALUE}\n"
+      "or 'NAME=VALUE' words: the command's environment), ignore (rule codes to drop), verbose (keep\n"
+      "the ignored launch-command flags) and flags (FLAG_* bits). Explicit fields win over the launch\n"
+      "command, which wins over the model config. None leaves a field unknown. One workload gives a\n"
+      "Plan; several (manifests, several command files, a script with several serving commands,\n"
+      "gpu='H100,MI300X') give a Checks, as `kvdtype check` prints kvdtype.checks/v1. Bad input\n"
+      "raises kvdtype.BadInputError (a kvdtype.Error); a rejected request is a Plan whose verdict is\n"
+      "'error' (raise_if_rejected() raises kvdtype.RejectedError).";
   m.def("check", [](const py::kwargs& kw) { return run(kw, false); }, check_doc.c_str());
   m.def("resolve", [](const py::kwargs& kw) { return run(kw, true); },
-        "resolve(**request) -> Plan: as check(); to_json() says kvdtype.resolve/v1 as `kvdtype resolve` does.");
+        "resolve(**request) -> Plan | Checks: as check(); a Plan's to_json() says kvdtype.resolve/v1 as `kvdtype resolve` does.");
 
   m.add_object("guard", py::reinterpret_steal<py::object>(PyCFunction_NewEx(&g_guard_def, nullptr, m.attr("__name__").ptr())));
 

@@ -23,6 +23,7 @@
 #include "common/text.hpp"
 #include "embed.hpp"
 #include "kvdtype/kvdtype.hpp"
+#include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/render.hpp"
 
 // ---- layout and value equivalences the header promises ------------------------------------
@@ -71,6 +72,10 @@ struct kvd_request {
 
 struct kvd_report {
   kvdtype::embed::Checked checked;  // the names kvd_plan_info points at are static (table_names())
+  // kvd_check_command: the pipeline's answer whole (the drafter's and prefill backend's reports,
+  // notes, input findings); `checked.report` is a copy of its report, read by every accessor.
+  std::optional<kvdtype::io::Checked> command;
+  kvdtype::Verdict command_verdict = kvdtype::Verdict::ok;  // command->verdict(), computed once
 };
 
 struct kvd_guard {
@@ -272,16 +277,47 @@ kvd_status guard_verdict(const kvd_guard* guard, kvd_role role, FormatId f, cons
   });
 }
 
-const kvdtype::Diagnostic* diagnostic_at(const kvd_report* report, std::size_t index, const char* function,
-                                         kvd_status& status) noexcept {
+// One diagnostic of a report, in the JSON's order: a checked command's input findings that are
+// errors (KVD001 for a bad value inside the command, …), the request's own, then its other input
+// findings. Exactly one pointer is set.
+struct DiagnosticAt {
+  const kvdtype::Diagnostic* request = nullptr;
+  const kvdtype::io::InputDiagnostic* input = nullptr;
+  [[nodiscard]] kvdtype::Severity severity() const noexcept { return request ? request->severity : input->severity; }
+  [[nodiscard]] const kvdtype::Rule* rule() const noexcept { return request ? request->rule : input->rule; }
+};
+
+std::span<const kvdtype::io::InputDiagnostic> input_diagnostics(const kvd_report* report) noexcept {
+  if (!report->command) return {};
+  return report->command->extras.input_diagnostics;
+}
+
+std::size_t diagnostic_count(const kvd_report* report) noexcept {
+  return report->checked.report.diagnostics.size() + input_diagnostics(report).size();
+}
+
+std::optional<DiagnosticAt> diagnostic_at(const kvd_report* report, std::size_t index, const char* function,
+                                          kvd_status& status) noexcept {
   const auto& diags = report->checked.report.diagnostics;
-  if (index >= diags.size()) {
+  const auto inputs = input_diagnostics(report);
+  if (index >= diagnostic_count(report)) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%s: diagnostic index %zu out of range (count %zu)", function, index, diags.size());
+    std::snprintf(buf, sizeof buf, "%s: diagnostic index %zu out of range (count %zu)", function, index,
+                  diagnostic_count(report));
     status = fail(KVD_ERR_OUT_OF_RANGE, buf);
-    return nullptr;
+    return std::nullopt;
   }
-  return &diags[index];
+  // Input errors first, then the request's diagnostics, then the other input findings.
+  for (const bool errors : {true, false}) {
+    for (const kvdtype::io::InputDiagnostic& d : inputs)
+      if ((d.severity == kvdtype::Severity::error) == errors && index-- == 0) return DiagnosticAt{nullptr, &d};
+    if (errors) {
+      if (index < diags.size()) return DiagnosticAt{&diags[index], nullptr};
+      index -= diags.size();
+    }
+  }
+  status = fail(KVD_ERR_INTERNAL, "diagnostic_at: index past the end");
+  return std::nullopt;
 }
 
 // NUL-terminated copies of the table names kvd_plan_info points at (string_views into the
@@ -333,6 +369,11 @@ const char* vendor_name(const kvdtype::Target* t) noexcept {
   return t == nullptr ? nullptr : kvdtype::name(t->vendor).data();
 }
 
+// The verdict of a report and, for a checked command, of its drafter and prefill backend too.
+kvd_verdict verdict_of(const kvd_report& r) noexcept {
+  return static_cast<kvd_verdict>(r.command ? r.command_verdict : r.checked.report.verdict());
+}
+
 kvd_status make_report(const char* function, const kvd_request* request, kvd_report** report_out, bool resolve_only) {
   KVD_REQUIRE_IN(function, report_out);
   *report_out = nullptr;
@@ -377,6 +418,7 @@ const char* kvd_status_name(kvd_status status) {
     case KVD_ERR_STRUCT_SIZE: return "KVD_ERR_STRUCT_SIZE";
     case KVD_ERR_OUT_OF_MEMORY: return "KVD_ERR_OUT_OF_MEMORY";
     case KVD_ERR_INTERNAL: return "KVD_ERR_INTERNAL";
+    case KVD_ERR_SEVERAL_WORKLOADS: return "KVD_ERR_SEVERAL_WORKLOADS";
     case KVD_REFUSED: return "KVD_REFUSED";
     default: return "KVD_STATUS_UNKNOWN";
   }
@@ -475,12 +517,53 @@ kvd_status kvd_resolve(const kvd_request* request, kvd_report** report_out) {
   return make_report(__func__, request, report_out, true);
 }
 
+kvd_status kvd_check_command(const kvd_request* request, const char* const* argv, size_t argc, kvd_report** report_out) {
+  KVD_REQUIRE(report_out);
+  *report_out = nullptr;
+  KVD_REQUIRE(request);
+  if (argc == 0) return fail(KVD_ERR_BAD_COMMAND, "kvd_check_command: argc is 0; give the launch command (kvd_check checks fields alone)");
+  KVD_REQUIRE(argv);
+  for (std::size_t i = 0; i < argc; ++i)
+    if (argv[i] == nullptr) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "kvd_check_command: argv[%zu] is NULL (argc %zu)", i, argc);
+      return fail(KVD_ERR_NULL_ARGUMENT, buf);
+    }
+  return guarded(__func__, [&]() -> kvd_status {
+    // The CLI's own path (io::run_check): the request's fields are the explicit flags, its
+    // "model" the --model, the words what follows `--`.
+    kvdtype::io::CheckRequest req;
+    req.fields = request->builder.explicit_fields();
+    req.model = request->builder.model();
+    req.command.assign(argv, argv + argc);
+    kvdtype::io::CheckOutcome answer = kvdtype::io::run_check(req);
+    if (answer.failure) return fail(answer.failure->error);
+    if (answer.several) {
+      const kvdtype::io::Checks& c = *answer.several;
+      std::string lines;
+      for (const kvdtype::io::WorkloadResult& r : c.results) {
+        if (!r.source.gpu.empty()) lines += (lines.empty() ? "" : ", ") + r.source.gpu;
+        else if (r.source.line > 0) lines += (lines.empty() ? "line " : ", ") + std::to_string(r.source.line);
+      }
+      return fail(KVD_ERR_SEVERAL_WORKLOADS, "kvd_check_command: " + std::to_string(c.results.size()) +
+                                                 " workloads (" + lines +
+                                                 "); check each on its own, or run `kvdtype check`, which reports them together");
+    }
+    (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
+    const kvdtype::Verdict verdict = answer.one->verdict();
+    auto* rep = new kvd_report{kvdtype::embed::Checked{answer.one->report, answer.one->extras.capacity, false},
+                               std::move(answer.one), verdict};
+    *report_out = rep;
+    return KVD_OK;
+  });
+}
+
 void kvd_report_free(kvd_report* report) { delete report; }
 
 kvd_status kvd_report_verdict(const kvd_report* report, kvd_verdict* verdict_out) {
   KVD_REQUIRE(report);
   KVD_REQUIRE(verdict_out);
-  *verdict_out = static_cast<kvd_verdict>(report->checked.report.verdict());
+  *verdict_out = verdict_of(*report);
   return KVD_OK;
 }
 
@@ -496,7 +579,7 @@ kvd_status kvd_report_plan(const kvd_report* report, kvd_plan_info* plan_out) {
   }
   const kvdtype::Plan& p = report->checked.report.plan;
   kvd_plan_info info{};
-  info.verdict = static_cast<kvd_verdict>(report->checked.report.verdict());
+  info.verdict = verdict_of(*report);
   const TableNames& names = table_names();  // built by the make_report() that made `report`
   const auto backends_of = [](kvdtype::Engine e) { return kvdtype::backends(e); };
   const auto cache_dtypes_of = [](kvdtype::Engine e) { return kvdtype::cache_dtypes(e); };
@@ -532,14 +615,20 @@ kvd_status kvd_report_render(const kvd_report* report, kvd_render_format format,
   const auto f = render_format(format);
   if (!f) return bad_render_format(__func__, format);
   return guarded(__func__, [&]() -> kvd_status {
-    return copy_out("kvd_report_render", kvdtype::embed::render(report->checked, *f), buf, buf_size, required);
+    if (!report->command)
+      return copy_out("kvd_report_render", kvdtype::embed::render(report->checked, *f), buf, buf_size, required);
+    // A checked command renders as `kvdtype check -- COMMAND` prints it: drafter, prefill, notes.
+    const kvdtype::io::ReportExtras extras = report->command->view();
+    return copy_out("kvd_report_render",
+                    kvdtype::io::render_report(report->checked.report, *f, "check", kvdtype::io::TextStyle{}, &extras),
+                    buf, buf_size, required);
   });
 }
 
 kvd_status kvd_report_diagnostic_count(const kvd_report* report, size_t* count_out) {
   KVD_REQUIRE(report);
   KVD_REQUIRE(count_out);
-  *count_out = report->checked.report.diagnostics.size();
+  *count_out = diagnostic_count(report);
   return KVD_OK;
 }
 
@@ -547,9 +636,9 @@ kvd_status kvd_report_diagnostic_severity(const kvd_report* report, size_t index
   KVD_REQUIRE(report);
   KVD_REQUIRE(severity_out);
   kvd_status status = KVD_OK;
-  const kvdtype::Diagnostic* d = diagnostic_at(report, index, __func__, status);
+  const auto d = diagnostic_at(report, index, __func__, status);
   if (!d) return status;
-  *severity_out = static_cast<kvd_severity>(d->severity);
+  *severity_out = static_cast<kvd_severity>(d->severity());
   return KVD_OK;
 }
 
@@ -557,21 +646,23 @@ kvd_status kvd_report_diagnostic_string(const kvd_report* report, size_t index, 
                                         size_t buf_size, size_t* required) {
   KVD_REQUIRE(report);
   kvd_status status = KVD_OK;
-  const kvdtype::Diagnostic* d = diagnostic_at(report, index, __func__, status);
-  if (!d) return status;
+  const auto at = diagnostic_at(report, index, __func__, status);
+  if (!at) return status;
   return guarded(__func__, [&]() -> kvd_status {
     const kvdtype::Report& rep = report->checked.report;
+    const kvdtype::Diagnostic* d = at->request;
+    const kvdtype::Rule* rule = at->rule();
     std::string text;
     switch (field) {
-      case KVD_DIAG_CODE: text = std::string(d->rule->code); break;
-      case KVD_DIAG_SEVERITY: text = std::string(kvdtype::name(d->severity)); break;
-      case KVD_DIAG_TITLE: text = std::string(d->rule->title); break;
-      case KVD_DIAG_MESSAGE: text = kvdtype::message(*d, rep); break;
-      case KVD_DIAG_FIX: text = kvdtype::fix(*d, rep); break;
-      case KVD_DIAG_BACKEND: text = d->evidence.backend ? std::string(d->evidence.backend->name) : std::string(); break;
+      case KVD_DIAG_CODE: text = std::string(rule->code); break;
+      case KVD_DIAG_SEVERITY: text = std::string(kvdtype::name(at->severity())); break;
+      case KVD_DIAG_TITLE: text = std::string(rule->title); break;
+      case KVD_DIAG_MESSAGE: text = d ? kvdtype::message(*d, rep) : at->input->message; break;
+      case KVD_DIAG_FIX: text = d ? kvdtype::fix(*d, rep) : at->input->fix; break;
+      case KVD_DIAG_BACKEND: text = d && d->evidence.backend ? std::string(d->evidence.backend->name) : std::string(); break;
       case KVD_DIAG_SOURCE:
         // The same source the JSON shows: the Constraint row's when one fired, else the rule's.
-        text = std::string(d->evidence.constraint ? d->evidence.constraint->source : d->rule->source);
+        text = std::string(d && d->evidence.constraint ? d->evidence.constraint->source : rule->source);
         break;
       default: {
         char msg[160];
@@ -593,7 +684,9 @@ kvd_status kvd_report_fired(const kvd_report* report, const char* code, int* fir
     // error rather than "did not fire", so that a typo cannot pass silently.
     auto rule = kvdtype::parse_rule_code(code);
     if (!rule.ok()) return fail(rule.error());
-    *fired_out = report->checked.report.fired((*rule)->code) ? 1 : 0;
+    bool fired = report->checked.report.fired((*rule)->code);
+    for (const kvdtype::io::InputDiagnostic& d : input_diagnostics(report)) fired = fired || d.rule == *rule;
+    *fired_out = fired ? 1 : 0;
     return KVD_OK;
   });
 }

@@ -51,6 +51,12 @@ class InputBuilder {
   /// beneath it; nullptr when one is (then call build()).
   [[nodiscard]] const RequestInput* direct() const noexcept { return model_.empty() ? &explicit_ : nullptr; }
 
+  /// The fields set explicitly and the flags, without the model config (kvd_check_command hands
+  /// them to the pipeline, which reads the model beneath the launch command).
+  [[nodiscard]] const RequestInput& explicit_fields() const noexcept { return explicit_; }
+  /// The "model" field: a model directory or config.json; empty when not set.
+  [[nodiscard]] const std::string& model() const noexcept { return model_; }
+
  private:
   std::vector<std::pair<std::string, std::string>> fields_;  // normalized name → value
   // The same fields applied in order (empty ones included) and the flags, so that without a

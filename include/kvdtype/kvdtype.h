@@ -44,7 +44,7 @@
 
 /* The ABI version this header describes. Bumped when a function, enum value or struct field is
  * added; never for a change that would break an existing caller (there are none). */
-#define KVDTYPE_ABI_VERSION 1
+#define KVDTYPE_ABI_VERSION 2
 
 #ifndef KVD_API
 #if defined(_WIN32) && defined(KVDTYPE_SHARED)
@@ -70,7 +70,7 @@ enum {
   KVD_ERR_UNKNOWN_NAME = 1,      /* a name in no table: dtype, GPU, backend, engine, field, rule code */
   KVD_ERR_BAD_VALUE = 2,         /* a value of the right kind that is out of range or malformed */
   KVD_ERR_BAD_FILE = 3,          /* a model config that cannot be read or parsed */
-  KVD_ERR_BAD_COMMAND = 4,       /* reserved: a launch command that cannot be parsed */
+  KVD_ERR_BAD_COMMAND = 4,       /* a launch command that cannot be split or misses a flag's value */
   KVD_ERR_UNSUPPORTED = 5,       /* a valid input kvdtype cannot answer (a dtype with no DLPack code, --gpu auto) */
   KVD_ERR_NULL_ARGUMENT = 16,    /* a required pointer was NULL */
   KVD_ERR_BUFFER_TOO_SMALL = 17, /* *required says how much is needed */
@@ -78,6 +78,8 @@ enum {
   KVD_ERR_STRUCT_SIZE = 19,      /* a struct_size too small to hold even the first field */
   KVD_ERR_OUT_OF_MEMORY = 20,
   KVD_ERR_INTERNAL = 21,         /* a bug in kvdtype; the message says where */
+  KVD_ERR_SEVERAL_WORKLOADS = 22, /* ABI 2: kvd_check_command was given several serving commands or
+                                     several GPUs ("H100,MI300X"); the message counts them */
   /* Not an error: kvd_guard_check* refused the dtype for that role. */
   KVD_REFUSED = 64
 };
@@ -177,8 +179,8 @@ KVD_API void kvd_request_free(kvd_request* request);
  * kv-scales, tensor-parallel-size, data-parallel-size, block-size, num-heads, num-kv-heads,
  * head-size, head-size-v, num-layers, num-kv-layers, kv-lora-rank, qk-rope-head-dim,
  * qk-nope-head-dim, index-topk, gpu-memory-gib, gpu-memory-utilization, max-model-len,
- * weight-gib, and "model" (a Hugging Face model directory or config.json, read by kvd_check;
- * fields set explicitly win over it). The empty string makes a field unknown again.
+ * weight-gib, and "model" (a Hugging Face model directory or config.json, read by kvd_check and
+ * kvd_check_command; fields set explicitly win over it). The empty string makes a field unknown again.
  * An unknown field name is KVD_ERR_UNKNOWN_NAME; values are validated by kvd_check. */
 KVD_API kvd_status kvd_request_set(kvd_request* request, const char* field, const char* value);
 
@@ -197,6 +199,30 @@ KVD_API kvd_status kvd_check(const kvd_request* request, kvd_report** report_out
 
 /* The same; the report's JSON says "kvdtype.resolve/v1" as `kvdtype resolve` does. */
 KVD_API kvd_status kvd_resolve(const kvd_request* request, kvd_report** report_out);
+
+/* ABI 2. Check a launch command as `kvdtype check [fields] -- COMMAND…` does: the command's
+ * flags, environment (leading NAME=VALUE words), engine config file and model are read, the
+ * request's fields win over them, and a speculative drafter or SGLang prefill backend the
+ * command runs is checked too (its findings are in the JSON; the verdict is the worst of all).
+ *
+ * `argv` holds `argc` NUL-terminated words ("vllm", "serve", "M", "--kv-cache-dtype", "fp8").
+ * One word holding blanks is shell text instead: a command or script, quoted and continued as
+ * a shell would ("vllm serve M \
+  --kv-cache-dtype fp8"). `request` may be empty (a fresh
+ * kvd_request_new) and its "model" field names a model directory or config.json to read.
+ *
+ * Returns KVD_OK with *report_out set (free it with kvd_report_free) when the command was
+ * checked, accepted or rejected — read the verdict as after kvd_check. Errors, with
+ * *report_out set to NULL and kvd_last_error() saying why:
+ *  - KVD_ERR_NULL_ARGUMENT: request, report_out, argv (with argc > 0) or a word is NULL;
+ *  - KVD_ERR_BAD_COMMAND: argc is 0, or the command cannot be split or misses a flag's value;
+ *  - KVD_ERR_UNKNOWN_NAME / KVD_ERR_BAD_VALUE / KVD_ERR_BAD_FILE / KVD_ERR_UNSUPPORTED: as
+ *    kvd_check, for the request's fields, the model config or an engine config file;
+ *  - KVD_ERR_SEVERAL_WORKLOADS: the text holds several serving commands, or the gpu field names
+ *    several targets. Nothing is dropped silently: check each command (or GPU) on its own, or
+ *    use `kvdtype check`, which reports them together as kvdtype.checks/v1. */
+KVD_API kvd_status kvd_check_command(const kvd_request* request, const char* const* argv, size_t argc,
+                                     kvd_report** report_out);
 
 KVD_API void kvd_report_free(kvd_report* report);
 
@@ -251,7 +277,10 @@ KVD_API kvd_status kvd_report_render(const kvd_report* report, kvd_render_format
                                      size_t buf_size, size_t* required);
 
 /* ---------------------------------------------------------------------------------------------
- * Diagnostics: the rules that fired, errors first, then by code.
+ * Diagnostics: the rules that fired, errors first, then by code. For a report of
+ * kvd_check_command they are the JSON's "diagnostics" in its order: findings about the command's
+ * values (KVD001 for a bad value inside it, …) among them. Its drafter's and prefill backend's
+ * diagnostics are in the JSON ("draft", "prefill") only; the verdict counts them.
  * ------------------------------------------------------------------------------------------- */
 typedef int32_t kvd_severity;
 enum { KVD_SEVERITY_INFO = 0, KVD_SEVERITY_WARNING = 1, KVD_SEVERITY_ERROR = 2 };

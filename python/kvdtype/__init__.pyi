@@ -4,7 +4,7 @@ check()'s request keywords are generated from the request-field table (src/reque
 by kvdtype_surface_gen; a test fails while they differ.
 """
 from os import PathLike
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 __version__: str
 REQUEST_FIELDS: tuple[str, ...]
@@ -109,7 +109,44 @@ class Plan:
     def guard(self, obj: DtypeLike, role: Role) -> None: ...
     def expected_last_dim(self, role: Role, storage: DtypeLike, head_size: int) -> Optional[int]: ...
 
+class Source:  # where a workload came from; None where it does not apply
+    file: Optional[str]
+    document: Optional[int]
+    line: Optional[int]
+    kind: Optional[str]
+    name: Optional[str]
+    container: Optional[str]
+    gpu: Optional[str]
+
+class CheckResult:
+    source: Source
+    plan: Optional[Plan]  # None when the input could not be checked
+    input_error: Optional[str]
+    verdict: str  # "ok" | "warn" | "error"
+
+class DeploymentDiagnostic:  # a finding about several workloads together
+    code: str
+    severity: str
+    title: str
+    message: str
+    fix: str
+    source: str
+    results: list[int]  # indexes into Checks.results
+
+class Checks:  # several workloads: kvdtype.checks/v1
+    results: list[CheckResult]
+    diagnostics: list[DeploymentDiagnostic]
+    notes: list[str]
+    verdict: str  # "ok" | "warn" | "error"
+    ok: bool
+    def to_json(self) -> str: ...
+    def to_text(self) -> str: ...
+    def to_markdown(self) -> str: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def __len__(self) -> int: ...
+
 PathValue = Union[str, bytes, PathLike[str], None]
+PathsValue = Union[str, bytes, PathLike[str], Sequence[Union[str, bytes, PathLike[str]]], None]
 
 def check(
     *,
@@ -148,10 +185,13 @@ def check(
     # END request fields
     model: PathValue = ...,
     command: Union[str, Sequence[str], None] = ...,
-    command_file: PathValue = ...,
+    command_file: PathsValue = ...,
+    manifest: PathsValue = ...,
+    env: Union[Mapping[str, str], str, Sequence[str], None] = ...,
+    ignore: Union[str, Sequence[str], None] = ...,
     verbose: bool = ...,
     flags: int = ...,
-) -> Plan: ...
+) -> Union[Plan, Checks]: ...  # Checks for several workloads
 
 resolve = check
 

@@ -1,5 +1,9 @@
 // `kvdtype.checks/v1`: several workloads' results with their sources, and the deployment
 // diagnostics that concern several of them (CONTRACT.md, "Several workloads").
+#include <iterator>
+
+#include <fmt/format.h>
+
 #include "common/text.hpp"
 #include "io/json_text.hpp"
 #include "io/report_json.hpp"
@@ -31,13 +35,14 @@ std::string one_line(std::string_view v) {
 
 // "deploy.yaml:12 Deployment/qwen-tq container vllm"
 std::string source_text(const Source& s) {
-  if (s.kind == "gpu") return "gpu " + s.gpu;  // the fleet view of one command
+  if (s.kind == "gpu") return fmt::format("gpu {}", s.gpu);  // the fleet view of one command
   std::string out = s.file.empty() ? std::string("flags") : s.file;
-  if (s.line > 0) out += ":" + std::to_string(s.line);
-  if (s.document >= 0) out += " (document " + std::to_string(s.document) + ")";
-  if (!s.kind.empty()) out += " " + s.kind + (s.name.empty() ? "" : "/" + s.name);
-  if (!s.container.empty()) out += " container " + s.container;
-  if (!s.gpu.empty()) out += " on " + s.gpu;
+  auto to = std::back_inserter(out);
+  if (s.line > 0) fmt::format_to(to, ":{}", s.line);
+  if (s.document >= 0) fmt::format_to(to, " (document {})", s.document);
+  if (!s.kind.empty()) fmt::format_to(to, " {}{}{}", s.kind, s.name.empty() ? "" : "/", s.name);
+  if (!s.container.empty()) fmt::format_to(to, " container {}", s.container);
+  if (!s.gpu.empty()) fmt::format_to(to, " on {}", s.gpu);
   return out;
 }
 
@@ -75,31 +80,30 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
   }
   const bool md = format == OutputFormat::markdown;
   std::string out;
+  auto to = std::back_inserter(out);
   for (std::size_t i = 0; i < checks.results.size(); ++i) {
     const WorkloadResult& r = checks.results[i];
-    out += md ? "## " : "== ";
-    out += "[" + std::to_string(i) + "] " + one_line(source_text(r.source));
-    out += md ? "\n\n" : " ==\n";
+    if (md) fmt::format_to(to, "## [{}] {}\n\n", i, one_line(source_text(r.source)));
+    else fmt::format_to(to, "== [{}] {} ==\n", i, one_line(source_text(r.source)));
     if (r.checked) {
       const ReportExtras extras = r.checked->view();
       out += render_report(r.checked->report, format, "check", style, &extras);
     } else {
-      out += (md ? "**input error**: " : "REJECTED\n  input error: ") + detail::printable(r.input_error ? r.input_error->message : "") + "\n";
+      fmt::format_to(to, "{}{}\n", md ? "**input error**: " : "REJECTED\n  input error: ",
+                     detail::printable(r.input_error ? r.input_error->message : ""));
     }
     out += "\n";
   }
   if (!checks.diagnostics.empty()) out += md ? "## deployment\n\n" : "== deployment ==\n";
   for (const DeploymentDiagnostic& d : checks.diagnostics) {
     std::string who;
-    for (std::size_t k : d.results) who += (who.empty() ? "" : ", ") + ("[" + std::to_string(k) + "]");
-    out += std::string(md ? "- " : "") + std::string(name(d.severity)) + " " + std::string(d.rule->code) + ": " +
-           std::string(d.rule->title) + " (" + who + ")\n";
-    out += "  " + one_line(d.message) + "\n  fix: " + d.fix + "\n";
+    for (std::size_t k : d.results) fmt::format_to(std::back_inserter(who), "{}[{}]", who.empty() ? "" : ", ", k);
+    fmt::format_to(to, "{}{} {}: {} ({})\n  {}\n  fix: {}\n", md ? "- " : "", name(d.severity), d.rule->code, d.rule->title,
+                   who, one_line(d.message), d.fix);
   }
-  for (const std::string& n : checks.notes) out += std::string(md ? "- note: " : "note: ") + one_line(n) + "\n";
+  for (const std::string& n : checks.notes) fmt::format_to(to, "{}{}\n", md ? "- note: " : "note: ", one_line(n));
   const Verdict v = checks.verdict();
-  out += std::string(md ? "**verdict**: " : "verdict: ") + std::string(name(v)) + " (" + std::to_string(checks.results.size()) +
-         " workloads)\n";
+  fmt::format_to(to, "{}{} ({} workloads)\n", md ? "**verdict**: " : "verdict: ", name(v), checks.results.size());
   return out;
 }
 

@@ -2,6 +2,10 @@
 // ::warning, info as ::notice), one line per finding, so that a CI step annotates the file the
 // launch command or manifest came from. Escaping follows the runner's rules: in the message
 // `%`, CR and LF become %25, %0D, %0A; in properties also `:` and `,` (%3A, %2C).
+#include <iterator>
+
+#include <fmt/format.h>
+
 #include "io/findings.hpp"
 
 namespace kvdtype::io {
@@ -27,17 +31,20 @@ std::string render_github(const Checks& checks) {
   for (const internal::Finding& f : internal::findings(checks)) {
     out += f.severity == Severity::error ? "::error" : f.severity == Severity::warning ? "::warning" : "::notice";
     std::string props;
-    auto prop = [&](std::string_view k, const std::string& v) { props += (props.empty() ? " " : ",") + std::string(k) + "=" + escape(v, true); };
+    auto prop = [&](std::string_view k, const std::string& v) {
+      fmt::format_to(std::back_inserter(props), "{}{}={}", props.empty() ? " " : ",", k, escape(v, true));
+    };
     if (f.source != nullptr && !f.source->file.empty()) {
       prop("file", f.source->file);
       if (f.source->line > 0) prop("line", std::to_string(f.source->line));
     }
     prop("title", f.rule != nullptr ? std::string(f.rule->code) : std::string("kvdtype input error"));
-    const std::string title = f.rule != nullptr ? std::string(f.rule->title) + ": " : std::string();
-    out += props + "::" + escape(title + (f.fix.empty() ? f.message : f.message + " Fix: " + f.fix), false) + "\n";
+    const std::string title = f.rule != nullptr ? fmt::format("{}: ", f.rule->title) : std::string();
+    const std::string text = f.fix.empty() ? fmt::format("{}{}", title, f.message) : fmt::format("{}{} Fix: {}", title, f.message, f.fix);
+    fmt::format_to(std::back_inserter(out), "{}::{}\n", props, escape(text, false));
   }
-  out += "kvdtype: " + std::string(name(checks.verdict())) + " (" + std::to_string(checks.results.size()) + " workload" +
-         (checks.results.size() == 1 ? "" : "s") + ")\n";
+  fmt::format_to(std::back_inserter(out), "kvdtype: {} ({} workload{})\n", name(checks.verdict()), checks.results.size(),
+                 checks.results.size() == 1 ? "" : "s");
   return out;
 }
 

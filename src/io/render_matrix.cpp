@@ -1,4 +1,7 @@
 // The support matrix: what each engine does with each kv-cache string on a target.
+#include <iterator>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "io/json_text.hpp"
@@ -40,7 +43,7 @@ void for_each_cell(const Target* only, std::optional<Engine> engine, F&& f) {
   }
 }
 
-std::string fmt(const std::optional<FormatId>& f) { return f ? std::string(name(*f)) : std::string("-"); }
+std::string format_or_dash(const std::optional<FormatId>& f) { return f ? std::string(name(*f)) : std::string("-"); }
 
 // The most severe diagnostic's code, so a cell says why in one word.
 std::string first_code(const Report& r) {
@@ -57,7 +60,7 @@ std::string render_matrix(const Target* target, std::optional<Engine> engine, Ou
                       {"kv_cache_dtype", c.kv->name}, {"model_dtype", name(c.model)}, {"attention", name(c.attention)},
                       {"verdict", name(c.report.verdict())},
                       {"backend", c.report.plan.backend ? nlohmann::ordered_json(std::string(c.report.plan.backend->name)) : nullptr},
-                      {"k", fmt(c.report.plan.k.format)}, {"v", fmt(c.report.plan.v.format)}, {"q", fmt(c.report.plan.q)},
+                      {"k", format_or_dash(c.report.plan.k.format)}, {"v", format_or_dash(c.report.plan.v.format)}, {"q", format_or_dash(c.report.plan.q)},
                       {"first_diagnostic", first_code(c.report)}});
     });
     return dump_json(nlohmann::ordered_json{{"schema", "kvdtype.matrix/v1"}, {"rows", rows}}) + "\n";
@@ -85,11 +88,11 @@ std::string render_matrix(const Target* target, std::optional<Engine> engine, Ou
                                 std::string(name(c.model)), std::string(name(c.attention)),
                                 std::string(name(c.report.verdict())),
                                 c.report.plan.backend ? std::string(c.report.plan.backend->name) : std::string("-"),
-                                fmt(c.report.plan.k.format), fmt(c.report.plan.v.format), fmt(c.report.plan.q),
+                                format_or_dash(c.report.plan.k.format), format_or_dash(c.report.plan.v.format), format_or_dash(c.report.plan.q),
                                 first_code(c.report)};
     if (md) {
       out += "|";
-      for (const std::string& s : cols) out += " " + s + " |";
+      for (const std::string& s : cols) fmt::format_to(std::back_inserter(out), " {} |", s);
       out += "\n";
     } else {
       text_row(cols);

@@ -1,7 +1,10 @@
 // `kvdtype releases`: every known release of an engine with what the tables say changed in it,
 // and the known bugs by release. Generated from the rows' version fields only, so the engine
 // pages' release sections cannot drift from the tables (tests/cli/test_docs.cpp, like every generated block).
+#include <iterator>
 #include <map>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "index.hpp"
@@ -21,7 +24,7 @@ struct Change {
   std::string detail;
 };
 
-std::string v_text(std::string_view v) { return "v" + std::string(v); }
+std::string v_text(std::string_view v) { return fmt::format("v{}", v); }
 
 // Changes keyed by the release text they name (as written in the rows).
 std::map<std::string, std::vector<Change>, std::less<>> changes_by_release(Engine engine) {
@@ -39,22 +42,23 @@ std::map<std::string, std::vector<Change>, std::less<>> changes_by_release(Engin
     std::vector<std::string> unsure;
     for (std::size_t i = 0; i < rows.size() && a.ok() && f.ok(); ++i)
       if (*a < versions[i] && versions[i] < *f) unsure.push_back(std::string(rows[i].version));
-    std::string out = " (" + v_text(absent) + " and earlier lack it";
-    if (unsure.size() == 1) out += "; " + v_text(unsure.front()) + " not established";
-    else if (!unsure.empty()) out += "; " + v_text(unsure.front()) + " to " + v_text(unsure.back()) + " not established";
+    std::string out = fmt::format(" ({} and earlier lack it", v_text(absent));
+    if (unsure.size() == 1) fmt::format_to(std::back_inserter(out), "; {} not established", v_text(unsure.front()));
+    else if (!unsure.empty())
+      fmt::format_to(std::back_inserter(out), "; {} to {} not established", v_text(unsure.front()), v_text(unsure.back()));
     return out + ")";
   };
   for (const CacheDtype& row : cache_dtypes(engine)) {
-    add(row.introduced_in, {"kv-cache dtype", "`" + std::string(row.name) + "` added", window_between(row.absent_in, row.introduced_in)});
-    add(row.removed_in, {"kv-cache dtype", "`" + std::string(row.name) + "` removed", ""});
+    add(row.introduced_in, {"kv-cache dtype", fmt::format("`{}` added", row.name), window_between(row.absent_in, row.introduced_in)});
+    add(row.removed_in, {"kv-cache dtype", fmt::format("`{}` removed", row.name), ""});
   }
   for (const Backend& b : backends(engine)) {
-    add(b.introduced_in, {"backend", "`" + std::string(b.name) + "` added", window_between(b.absent_in, b.introduced_in)});
-    add(b.removed_in, {"backend", "`" + std::string(b.name) + "` removed", ""});
+    add(b.introduced_in, {"backend", fmt::format("`{}` added", b.name), window_between(b.absent_in, b.introduced_in)});
+    add(b.removed_in, {"backend", fmt::format("`{}` removed", b.name), ""});
     if (!b.min_cc_changed_in.empty()) {
-      auto cc = [](unsigned v) { return std::to_string(v / 10) + "." + std::to_string(v % 10); };
-      add(b.min_cc_changed_in, {"capability", "`" + std::string(b.name) + "` minimum compute capability " + cc(b.min_cc_before) +
-                                                  " -> " + cc(b.min_cc), ""});
+      auto cc = [](unsigned v) { return fmt::format("{}.{}", v / 10, v % 10); };
+      add(b.min_cc_changed_in,
+          {"capability", fmt::format("`{}` minimum compute capability {} -> {}", b.name, cc(b.min_cc_before), cc(b.min_cc)), ""});
     }
     detail::for_each_word(b.kv_cache_dtypes_since, [&](std::string_view w) {
       const std::size_t colon = w.find(':');
@@ -64,26 +68,27 @@ std::map<std::string, std::vector<Change>, std::less<>> changes_by_release(Engin
         absent = first.substr(0, dots);
         first = first.substr(dots + 2);
       }
-      add(first, {"backend", "`" + std::string(b.name) + "` reads `" + std::string(w.substr(0, colon)) + "`", window_between(absent, first)});
+      add(first, {"backend", fmt::format("`{}` reads `{}`", b.name, w.substr(0, colon)), window_between(absent, first)});
     });
   }
   for (const SelectionOrder& s : selection_orders(engine)) {
-    const std::string what = std::string(s.platform) + " " + (s.attention.empty() ? std::string("any") : std::string(s.attention)) +
-                             " selection order: " + std::string(s.order);
-    add(s.introduced_in, {"selection", what + " (from here)", ""});
-    add(s.removed_in, {"selection", what + " (no longer)", ""});
+    const std::string what =
+        fmt::format("{} {} selection order: {}", s.platform, s.attention.empty() ? std::string_view("any") : s.attention, s.order);
+    add(s.introduced_in, {"selection", fmt::format("{} (from here)", what), ""});
+    add(s.removed_in, {"selection", fmt::format("{} (no longer)", what), ""});
   }
   for (const Constraint& c : constraints(engine)) {
     const bool bug = !c.fix_pr.empty() || !c.fixed_in.empty() || !c.affected_in.empty();
     const Rule* rule = find_rule(c.rule);
-    const std::string who = std::string(c.rule) + (c.fix_pr.empty() ? std::string() : " " + std::string(c.fix_pr)) +
-                            (rule ? " (" + std::string(rule->title) + ")" : std::string());
+    std::string who(c.rule);
+    if (!c.fix_pr.empty()) fmt::format_to(std::back_inserter(who), " {}", c.fix_pr);
+    if (rule) fmt::format_to(std::back_inserter(who), " ({})", rule->title);
     if (bug) {
       add(c.fixed_in, {"bug fixed", who, std::string(c.detail)});
       add(c.introduced_in, {"bug introduced", who, std::string(c.detail)});
     } else {
-      add(c.introduced_in, {"behaviour", std::string(c.rule) + " from here", std::string(c.detail)});
-      add(c.removed_in, {"behaviour", std::string(c.rule) + " no longer", std::string(c.detail)});
+      add(c.introduced_in, {"behaviour", fmt::format("{} from here", c.rule), std::string(c.detail)});
+      add(c.removed_in, {"behaviour", fmt::format("{} no longer", c.rule), std::string(c.detail)});
     }
   }
   return out;
@@ -128,8 +133,8 @@ std::string span_text(Engine engine, const std::vector<std::size_t>& at) {
     while (j + 1 < at.size() && at[j + 1] == at[j] + 1) ++j;
     if (!out.empty()) out += ", ";
     out += v_text(rows[at[i]].version);
-    if (j == i + 1) out += ", " + v_text(rows[at[j]].version);
-    else if (j > i) out += " … " + v_text(rows[at[j]].version);
+    if (j == i + 1) fmt::format_to(std::back_inserter(out), ", {}", v_text(rows[at[j]].version));
+    else if (j > i) fmt::format_to(std::back_inserter(out), " … {}", v_text(rows[at[j]].version));
     i = j + 1;
   }
   return out;
@@ -176,7 +181,8 @@ std::string render_releases(Engine engine, OutputFormat format) {
 
   if (format == OutputFormat::markdown) {
     std::string out;
-    out += "<!-- generated by `kvdtype releases --engine " + name + " --format markdown` from the tables' version fields; do not edit -->\n\n";
+    auto to = std::back_inserter(out);
+    fmt::format_to(to, "<!-- generated by `kvdtype releases --engine {} --format markdown` from the tables' version fields; do not edit -->\n\n", name);
     out += "#### What changed, release by release\n\n";
     out += "Newest first. Only what the tables model is listed; a release without entries changed nothing they describe.\n\n";
     out += "| release | date | changes |\n|---|---|---|\n";
@@ -185,36 +191,40 @@ std::string render_releases(Engine engine, OutputFormat format) {
       if (auto f = changes.find(it->version); f != changes.end())
         for (const Change& c : f->second) {
           if (!what.empty()) what += "<br>";
-          what += c.kind + ": " + c.what + c.detail.substr(0, c.kind.starts_with("bug") || c.kind == "behaviour" ? 0 : std::string::npos);
+          fmt::format_to(std::back_inserter(what), "{}: {}{}", c.kind, c.what,
+                         c.detail.substr(0, c.kind.starts_with("bug") || c.kind == "behaviour" ? 0 : std::string::npos));
         }
       std::string date = it->date.empty() ? std::string("not established") : std::string(it->date);
       if (!it->date.empty() && !it->date_verified) date += " (unverified)";
-      out += "| " + v_text(it->version) + " | " + cell(date) + " | " + cell(what) + " |\n";
+      fmt::format_to(to, "| {} | {} | {} |\n", v_text(it->version), cell(date), cell(what));
     }
     out += "\n#### Known bugs by release\n\n";
     out += "A release known to carry the bug: error. A release with the fix: nothing (listed with `-v`). "
            "Unknown version, or a release not established either way: warning naming the fix.\n\n";
     out += "| rule | fix | carries the bug | not established | first fixed |\n|---|---|---|---|---|\n";
     for (const BugRow& b : bugs)
-      out += "| " + std::string(b.row->rule) + " | " + cell(std::string(b.row->fix_pr)) + " | " + cell(span_text(engine, b.affected_at)) +
-             " | " + cell(span_text(engine, b.unsure_at)) + " | " +
-             (b.row->fixed_in.empty() ? std::string("not established") : v_text(b.row->fixed_in)) + " |\n";
+      fmt::format_to(to, "| {} | {} | {} | {} | {} |\n", b.row->rule, cell(std::string(b.row->fix_pr)),
+                     cell(span_text(engine, b.affected_at)), cell(span_text(engine, b.unsure_at)),
+                     b.row->fixed_in.empty() ? std::string("not established") : v_text(b.row->fixed_in));
     return out;
   }
 
-  std::string out = display + " releases (newest first):\n";
+  std::string out = fmt::format("{} releases (newest first):\n", display);
+  auto to = std::back_inserter(out);
   for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
-    out += "  " + v_text(it->version) + std::string(it->version.size() < 12 ? 12 - it->version.size() : 1, ' ') +
-           (it->date.empty() ? std::string("date not established") : std::string(it->date) + (it->date_verified ? "" : " (unverified)")) +
-           "\n";
+    // The version padded with spaces to 12 columns after its "v" (one space at least), then the date.
+    fmt::format_to(to, "  {}{:{}}", v_text(it->version), "", it->version.size() < 12 ? 12 - it->version.size() : 1);
+    if (it->date.empty()) out += "date not established";
+    else fmt::format_to(to, "{}{}", it->date, it->date_verified ? "" : " (unverified)");
+    out += "\n";
     if (auto f = changes.find(it->version); f != changes.end())
-      for (const Change& c : f->second) out += "      " + c.kind + ": " + c.what + "\n";
+      for (const Change& c : f->second) fmt::format_to(to, "      {}: {}\n", c.kind, c.what);
   }
   out += "\nknown bugs by release:\n";
   for (const BugRow& b : bugs)
-    out += "  " + std::string(b.row->rule) + " " + std::string(b.row->fix_pr) + ": carries it " + span_text(engine, b.affected_at) +
-           "; not established " + span_text(engine, b.unsure_at) + "; first fixed " +
-           (b.row->fixed_in.empty() ? std::string("not established") : v_text(b.row->fixed_in)) + "\n";
+    fmt::format_to(to, "  {} {}: carries it {}; not established {}; first fixed {}\n", b.row->rule, b.row->fix_pr,
+                   span_text(engine, b.affected_at), span_text(engine, b.unsure_at),
+                   b.row->fixed_in.empty() ? std::string("not established") : v_text(b.row->fixed_in));
   return out;
 }
 

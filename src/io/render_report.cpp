@@ -1,7 +1,9 @@
 // A Report as JSON (CONTRACT.md), text (verdict first, then the plan, then diagnostics with
 // their fixes) or Markdown (for pasting into an issue).
 #include <algorithm>
-#include <cstdio>
+#include <iterator>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "common/text.hpp"
@@ -22,7 +24,7 @@ Result<OutputFormat> parse_output_format(std::string_view text) {
   if (kvdtype::detail::iequals(text, "sarif")) return OutputFormat::sarif;
   if (kvdtype::detail::iequals(text, "github")) return OutputFormat::github;
   return Error{ErrorCode::unknown_name,
-               "unknown output format '" + kvdtype::detail::printable(text) + "'; valid: text, json, markdown, sarif, github"};
+               fmt::format("unknown output format '{}'; valid: text, json, markdown, sarif, github", kvdtype::detail::printable(text))};
 }
 
 namespace {
@@ -96,7 +98,7 @@ Json plan_json(const Plan& p) {
 
 std::string color(const TextStyle& st, std::string_view code, std::string_view text) {
   if (!st.color) return std::string(text);
-  return "\x1b[" + std::string(code) + "m" + std::string(text) + "\x1b[0m";
+  return fmt::format("\x1b[{}m{}\x1b[0m", code, text);
 }
 
 std::string_view severity_color(Severity s) {
@@ -114,35 +116,36 @@ std::string plan_lines(const Report& rep, bool markdown) {
   const Plan& p = rep.plan;
   std::string out;
   auto line = [&](std::string_view key, const std::string& value) {
-    if (markdown) out += "| " + std::string(key) + " | " + value + " |\n";
-    else out += "  " + std::string(key) + std::string(key.size() < 10 ? 10 - key.size() : 1, ' ') + value + "\n";
+    // Text: the key padded to 10 columns (one space at least) before the value.
+    if (markdown) fmt::format_to(std::back_inserter(out), "| {} | {} |\n", key, value);
+    else fmt::format_to(std::back_inserter(out), "  {}{:{}}{}\n", key, "", key.size() < 10 ? 10 - key.size() : 1, value);
   };
   if (markdown) out += "| | |\n| --- | --- |\n";
-  line("target", p.target ? std::string(p.target->name) + " (" + std::string(p.target->family) + ")" : "unknown");
+  line("target", p.target ? fmt::format("{} ({})", p.target->name, p.target->family) : "unknown");
   std::string backend = p.backend ? std::string(p.backend->name) : "none";
-  if (p.replaced) backend += " (the engine swapped it in for " + std::string(p.replaced->name) + ")";
+  if (p.replaced) fmt::format_to(std::back_inserter(backend), " (the engine swapped it in for {})", p.replaced->name);
   line("backend", backend);
   std::string cache = p.cache_dtype ? std::string(p.cache_dtype->name) : "unknown";
-  if (p.requested && p.cache_dtype && p.requested != p.cache_dtype) cache = std::string(p.requested->name) + " → " + cache;
-  if (p.v_cache_dtype) cache = "K " + cache + ", V " + std::string(p.v_cache_dtype->name);
+  if (p.requested && p.cache_dtype && p.requested != p.cache_dtype) cache = fmt::format("{} → {}", p.requested->name, cache);
+  if (p.v_cache_dtype) cache = fmt::format("K {}, V {}", cache, p.v_cache_dtype->name);
   line("cache", cache);
   auto tensor = [&](const TensorPlan& t) {
     std::string s = fmt_or_dash(t.format);
-    if (t.storage && t.storage != t.format) s += " (stored as " + std::string(name(*t.storage)) + ")";
+    if (t.storage && t.storage != t.format) fmt::format_to(std::back_inserter(s), " (stored as {})", name(*t.storage));
     return s;
   };
   line("K", tensor(p.k));
   line("V", tensor(p.v));
   line("Q", fmt_or_dash(p.q));
-  line("kv dtype", fmt_or_dash(p.kv_data_type) + " (declare this to the kernel)");
+  line("kv dtype", fmt::format("{} (declare this to the kernel)", fmt_or_dash(p.kv_data_type)));
   if (p.scales.kind != ScaleKind::none) {
     std::string s(name(p.scales.kind));
     if (p.scales.calibrated == Tri::yes) s += ", calibrated";
     if (p.scales.calibrated == Tri::no) s += ", default 1.0";
     line("scales", s);
   }
-  std::string bytes = p.bytes_per_token_per_layer ? std::to_string(*p.bytes_per_token_per_layer) + " B/token/layer" : "unknown";
-  if (p.bytes_per_token) bytes += ", " + std::to_string(*p.bytes_per_token) + " B/token";
+  std::string bytes = p.bytes_per_token_per_layer ? fmt::format("{} B/token/layer", *p.bytes_per_token_per_layer) : "unknown";
+  if (p.bytes_per_token) fmt::format_to(std::back_inserter(bytes), ", {} B/token", *p.bytes_per_token);
   line("bytes", bytes);
   return out;
 }
@@ -176,19 +179,9 @@ Json capacity_json(const Capacity& c) {
   return j;
 }
 
-std::string gib(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f GiB", v);
-  return buf;
-}
-
 std::string capacity_text(const Capacity& c) {
-  std::string s = std::to_string(c.tokens) + " tokens in " + gib(c.kv_budget_gib);
-  if (c.auto_tokens) {
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.2f", c.gain);
-    s += " (auto: " + std::to_string(c.auto_tokens) + ", ×" + ratio + ")";
-  }
+  std::string s = fmt::format("{} tokens in {:.1f} GiB", c.tokens, c.kv_budget_gib);
+  if (c.auto_tokens) fmt::format_to(std::back_inserter(s), " (auto: {}, ×{:.2f})", c.auto_tokens, c.gain);
   if (!c.weights_known) s += ", weights not subtracted";
   return s;
 }
@@ -197,15 +190,9 @@ std::string diagnostics_text(const Report& rep, const TextStyle& style, std::str
   std::string out;
   for (const Diagnostic& d : rep.diagnostics) {
     if (d.severity < shown) continue;  // --quiet / --min-severity
-    // Appended piecewise (g++ 12 -O3 false -Wrestrict on `"\n" + std::string`, GCC PR 105329).
-    out += '\n';
-    out += prefix;
-    out += color(style, severity_color(d.severity), std::string(name(d.severity)) + " " + std::string(d.rule->code));
-    out += ": ";
-    out += d.rule->title;
-    out += '\n';
-    out += "  " + message(d, rep) + "\n";
-    out += "  fix: " + fix(d, rep) + "\n";
+    fmt::format_to(std::back_inserter(out), "\n{}{}: {}\n  {}\n  fix: {}\n", prefix,
+                   color(style, severity_color(d.severity), fmt::format("{} {}", name(d.severity), d.rule->code)),
+                   d.rule->title, message(d, rep), fix(d, rep));
   }
   return out;
 }
@@ -265,21 +252,23 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
     case OutputFormat::github: return render_github(internal::as_checks(rep, extras));
     case OutputFormat::json: {
       Json j;
-      j["schema"] = "kvdtype." + std::string(kind) + "/v1";
+      j["schema"] = fmt::format("kvdtype.{}/v1", kind);
       j.update(report_json(rep, extras));
       return dump_json(j) + "\n";
     }
     case OutputFormat::markdown: {
-      std::string out = "### kvdtype " + std::string(kind) + ": **" + std::string(name(v)) + "**\n\n";
+      std::string out = fmt::format("### kvdtype {}: **{}**\n\n", kind, name(v));
       out += plan_lines(rep, true);
-      if (extras && extras->capacity) out += "| capacity | " + capacity_text(*extras->capacity) + " |\n";
+      if (extras && extras->capacity) fmt::format_to(std::back_inserter(out), "| capacity | {} |\n", capacity_text(*extras->capacity));
+      auto row = [&](std::string_view code, Severity sev, const std::string& finding, const std::string& fix_text) {
+        fmt::format_to(std::back_inserter(out), "| {} | {} | {} | {} |\n", code, name(sev), finding, fix_text);
+      };
       auto table = [&](const Report& r, std::string_view who) {
         if (std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& d) { return d.severity >= shown; }))
           return;
-        out += "\n" + std::string(who) + "| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
+        fmt::format_to(std::back_inserter(out), "\n{}| code | severity | finding | fix |\n| --- | --- | --- | --- |\n", who);
         for (const Diagnostic& d : r.diagnostics)
-          if (d.severity >= shown) out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, r) +
-                 " | " + fix(d, r) + " |\n";
+          if (d.severity >= shown) row(d.rule->code, d.severity, message(d, r), fix(d, r));
       };
       // The request's diagnostics with the input ones, errors first (as in text and JSON).
       const bool any_input = extras && !extras->input_diagnostics.empty();
@@ -288,11 +277,11 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
         if (!any_input) return;
         for (const InputDiagnostic& d : extras->input_diagnostics)
           if ((d.severity == Severity::error) == errors)
-            out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + d.message + " | " + d.fix + " |\n";
+            row(d.rule->code, d.severity, d.message, d.fix);
       };
       input_rows(true);
       for (const Diagnostic& d : rep.diagnostics)
-        out += "| " + std::string(d.rule->code) + " | " + std::string(name(d.severity)) + " | " + message(d, rep) + " | " + fix(d, rep) + " |\n";
+        row(d.rule->code, d.severity, message(d, rep), fix(d, rep));
       input_rows(false);
       if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
       if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
@@ -303,20 +292,16 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   std::string out;
   const std::string_view vc = v == Verdict::error ? "1;31" : v == Verdict::warn ? "1;33" : "1;32";
   std::string headline = v == Verdict::error ? "REJECTED" : v == Verdict::warn ? "ACCEPTED with warnings" : "ACCEPTED";
-  out += color(style, vc, headline) + "\n";
+  fmt::format_to(std::back_inserter(out), "{}\n", color(style, vc, headline));
   out += plan_lines(rep, false);
-  if (extras && extras->capacity) out += "  capacity  " + capacity_text(*extras->capacity) + "\n";
+  if (extras && extras->capacity) fmt::format_to(std::back_inserter(out), "  capacity  {}\n", capacity_text(*extras->capacity));
   auto input_text = [&](bool errors) {
     if (extras == nullptr) return;
     for (const InputDiagnostic& d : extras->input_diagnostics) {
       if ((d.severity == Severity::error) != errors || d.severity < shown) continue;
-      out += '\n';
-      out += color(style, severity_color(d.severity), std::string(name(d.severity)) + " " + std::string(d.rule->code));
-      out += ": ";
-      out += d.rule->title;
-      out += '\n';
-      out += "  " + d.message + "\n";
-      out += "  fix: " + d.fix + "\n";
+      fmt::format_to(std::back_inserter(out), "\n{}: {}\n  {}\n  fix: {}\n",
+                     color(style, severity_color(d.severity), fmt::format("{} {}", name(d.severity), d.rule->code)),
+                     d.rule->title, d.message, d.fix);
     }
   };
   input_text(true);
@@ -324,13 +309,7 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   input_text(false);
   auto secondary = [&](const Report* r, std::string_view label, std::string_view prefix) {
     if (r == nullptr) return;
-    // Appended piece by piece: g++ 12 at -O3 reports a false -Wrestrict on "\n" + std::string.
-    out += '\n';
-    out += label;
-    out += ": ";
-    out += name(r->verdict());
-    out += '\n';
-    out += plan_lines(*r, false);
+    fmt::format_to(std::back_inserter(out), "\n{}: {}\n{}", label, name(r->verdict()), plan_lines(*r, false));
     out += diagnostics_text(*r, style, prefix, shown);
   };
   if (extras) {
@@ -340,19 +319,19 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   if (!rep.plan.skipped.empty() && rep.plan.backend) {
     out += "\nskipped by the engine's selection:\n";
     for (const SkippedBackend& s : rep.plan.skipped) {
-      out += "  " + std::string(s.backend->name) + ": " + std::string(s.rule->code) + " " + std::string(s.rule->title);
-      if (!s.detail.empty()) out += " (" + std::string(s.detail) + ")";
+      fmt::format_to(std::back_inserter(out), "  {}: {} {}", s.backend->name, s.rule->code, s.rule->title);
+      if (!s.detail.empty()) fmt::format_to(std::back_inserter(out), " ({})", s.detail);
       out += "\n";
     }
   }
   if (extras) {
     // Notes name files and ignored flags are the user's words: any byte at all. Escaped here so
     // that the colour sequences let through below can only be our own.
-    for (const std::string& n : extras->notes) out += "\nnote: " + kvdtype::detail::escape_text(n);
+    for (const std::string& n : extras->notes) fmt::format_to(std::back_inserter(out), "\nnote: {}", kvdtype::detail::escape_text(n));
     if (!extras->notes.empty()) out += "\n";
     if (!extras->ignored_flags.empty()) {
       out += "\nignored launch-command flags:";
-      for (const std::string& f : extras->ignored_flags) out += " " + kvdtype::detail::escape_text(f);
+      for (const std::string& f : extras->ignored_flags) fmt::format_to(std::back_inserter(out), " {}", kvdtype::detail::escape_text(f));
       out += "\n";
     }
   }

@@ -4,6 +4,7 @@
 // a physicalLocation (artifactLocation.uri, region.startLine). Spec sections: 3.13 sarifLog,
 // 3.14 run, 3.19 toolComponent, 3.49 reportingDescriptor, 3.27 result (level: error, warning,
 // note), 3.28 location, 3.29 physicalLocation, 3.30 region.
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "kvdtype/version.hpp"
@@ -17,7 +18,7 @@ std::vector<Finding> findings(const Checks& checks) {
   std::vector<Finding> out;
   for (const WorkloadResult& r : checks.results) {
     if (!r.checked) {
-      out.push_back({nullptr, Severity::error, "input error: " + (r.input_error ? r.input_error->message : std::string()), {}, &r.source});
+      out.push_back({nullptr, Severity::error, fmt::format("input error: {}", r.input_error ? r.input_error->message : std::string()), {}, &r.source});
       continue;
     }
     const Checked& c = *r.checked;
@@ -82,7 +83,7 @@ std::string render_sarif(const Checks& checks) {
     rule["name"] = r.code;
     rule["shortDescription"] = {{"text", r.title}};
     rule["fullDescription"] = {{"text", r.message}};
-    rule["help"] = {{"text", std::string(r.fix) + " (kvdtype explain " + std::string(r.code) + ")"}};
+    rule["help"] = {{"text", fmt::format("{} (kvdtype explain {})", r.fix, r.code)}};
     rule["defaultConfiguration"] = {{"level", level(r.severity)}};
     rule["properties"] = {{"source", r.source}};
     rules.push_back(std::move(rule));
@@ -97,7 +98,7 @@ std::string render_sarif(const Checks& checks) {
         if (code == f.rule->code) res["ruleIndex"] = i;
     }
     res["level"] = level(f.severity);
-    res["message"] = {{"text", f.fix.empty() ? f.message : f.message + " Fix: " + f.fix}};
+    res["message"] = {{"text", f.fix.empty() ? f.message : fmt::format("{} Fix: {}", f.message, f.fix)}};
     if (f.source != nullptr && !f.source->file.empty()) {
       OJson physical;
       physical["artifactLocation"] = {{"uri", f.source->file == "-" ? std::string("stdin") : f.source->file}};

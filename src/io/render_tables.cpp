@@ -1,6 +1,9 @@
 // The tables as text, JSON or Markdown: `kvdtype formats|targets|backends|rules|explain`.
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "io/json_text.hpp"
@@ -29,7 +32,7 @@ std::string number(double v) {
 
 // Triton's language attribute (tl.float8e4nv) from its dtype string (fp8e4nv).
 std::string triton_attribute(std::string_view s) {
-  if (s.starts_with("fp8")) return "float8" + std::string(s.substr(3));
+  if (s.starts_with("fp8")) return fmt::format("float8{}", s.substr(3));
   if (s == "bf16") return "bfloat16";
   if (s == "fp16") return "float16";
   if (s == "fp32") return "float32";
@@ -112,7 +115,7 @@ std::string triton_list(std::uint8_t bits) {
 
 std::string cc_text(const Target& t) {
   if (t.vendor == Vendor::cpu) return "-";
-  return std::to_string(t.cc_major) + "." + std::to_string(t.cc_minor);
+  return fmt::format("{}.{}", t.cc_major, t.cc_minor);
 }
 
 
@@ -120,14 +123,14 @@ std::string yes(bool b) { return b ? "yes" : "no"; }
 
 }  // namespace
 
-std::string render_formats(OutputFormat fmt) {
-  if (fmt == OutputFormat::json) {
+std::string render_formats(OutputFormat format) {
+  if (format == OutputFormat::json) {
     Json list = Json::array();
     for (const Format& f : formats()) list.push_back(format_json(f));
     return dump_json(Json{{"schema", "kvdtype.formats/v1"}, {"formats", list}}) + "\n";
   }
   std::string out;
-  const bool md = fmt == OutputFormat::markdown;
+  const bool md = format == OutputFormat::markdown;
   if (md) out += "| name | kind | bits | E | M | bias | max | min normal | min subnormal | inf | nan | -0 | torch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   else out += pad("name", 20) + pad("kind", 9) + pad("bits", 4) + pad("E", 2) + pad("M", 2) + pad("bias", 5) + pad("max", 12) + pad("min normal", 12) + "torch\n";
   for (const Format& f : formats()) {
@@ -137,10 +140,9 @@ std::string render_formats(OutputFormat fmt) {
     const std::string b = fl ? std::to_string(f.exponent_bias) : "-";
     const std::string mn = fl ? number(f.min_normal) : "-";
     if (md) {
-      out += "| " + std::string(f.name) + " | " + std::string(kind_name(f.kind)) + " | " + std::to_string(f.bits) + " | " + e +
-             " | " + m + " | " + b + " | " + number(f.max_finite) + " | " + mn + " | " +
-             (fl ? number(f.min_subnormal) : "-") + " | " + yes(f.inf != InfEncoding::none) + " | " +
-             yes(f.nan != NanEncoding::none) + " | " + yes(f.has_negative_zero) + " | " + std::string(f.names.torch) + " |\n";
+      fmt::format_to(std::back_inserter(out), "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", f.name,
+                     kind_name(f.kind), f.bits, e, m, b, number(f.max_finite), mn, fl ? number(f.min_subnormal) : "-",
+                     yes(f.inf != InfEncoding::none), yes(f.nan != NanEncoding::none), yes(f.has_negative_zero), f.names.torch);
     } else {
       out += pad(f.name, 20) + pad(kind_name(f.kind), 9) + pad(std::to_string(f.bits), 4) + pad(e, 2) + pad(m, 2) + pad(b, 5) +
              pad(number(f.max_finite), 12) + pad(mn, 12) + std::string(f.names.torch) + "\n";
@@ -149,8 +151,8 @@ std::string render_formats(OutputFormat fmt) {
   return out;
 }
 
-std::string render_targets(OutputFormat fmt) {
-  if (fmt == OutputFormat::json) {
+std::string render_targets(OutputFormat format) {
+  if (format == OutputFormat::json) {
     Json list = Json::array();
     for (const Target& t : targets()) {
       Json prods = Json::array();
@@ -168,22 +170,22 @@ std::string render_targets(OutputFormat fmt) {
     return dump_json(Json{{"schema", "kvdtype.targets/v1"}, {"targets", list}}) + "\n";
   }
   std::string out;
-  const bool md = fmt == OutputFormat::markdown;
+  const bool md = format == OutputFormat::markdown;
   // Markdown is docs/targets.md's table (products have their own: `targets --products`).
   if (md) out += "| target | vendor | family | capability | bf16 | fp8 convert | fp8 MMA | fp8 flavour | fp6/fp4 MMA | block-scaled MMA | Triton fp8 |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
   else out += pad("target", 8) + pad("family", 16) + pad("cc", 5) + pad("bf16", 4) + pad("fp8cvt", 6) + pad("fp8mma", 6) + pad("fp8", 4) + pad("fp4mma", 6) + "products\n";
   for (const Target& t : targets()) {
     std::string prods;
     for (const Product& p : products())
-      if (p.target == t.name) prods += (prods.empty() ? "" : ", ") + std::string(p.name);
+      if (p.target == t.name) fmt::format_to(std::back_inserter(prods), "{}{}", prods.empty() ? "" : ", ", p.name);
     if (md) {
       const auto mark = [](bool b) { return std::string(b ? "yes" : "—"); };
       const std::string_view flavour = name(t.fp8_flavour);
-      out += "| `" + std::string(t.name) + "` | " + std::string(name(t.vendor)) + " | " + std::string(t.family) + " | " +
-             (t.vendor == Vendor::cpu ? std::string("—") : cc_text(t)) + " | " + mark(t.bf16) + " | " + mark(t.fp8_convert) + " | " +
-             mark(t.fp8_mma) + " | " + (flavour == "none" ? std::string("—") : std::string(flavour)) + " | " +
-             mark(t.fp6_fp4_mma) + " | " + mark(t.block_scale_mma) + " | " +
-             (t.triton_fp8 == 0 ? std::string("—") : triton_list(t.triton_fp8)) + " |\n";
+      fmt::format_to(std::back_inserter(out), "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", t.name,
+                     name(t.vendor), t.family, t.vendor == Vendor::cpu ? std::string("—") : cc_text(t), mark(t.bf16),
+                     mark(t.fp8_convert), mark(t.fp8_mma), flavour == "none" ? std::string("—") : std::string(flavour),
+                     mark(t.fp6_fp4_mma), mark(t.block_scale_mma),
+                     t.triton_fp8 == 0 ? std::string("—") : triton_list(t.triton_fp8));
     } else {
       out += pad(t.name, 8) + pad(t.family, 16) + pad(cc_text(t), 5) + pad(yes(t.bf16), 4) + pad(yes(t.fp8_convert), 6) +
              pad(yes(t.fp8_mma), 6) + pad(name(t.fp8_flavour), 4) + pad(yes(t.fp6_fp4_mma), 6) + prods + "\n";
@@ -192,29 +194,29 @@ std::string render_targets(OutputFormat fmt) {
   return out;
 }
 
-std::string render_products(OutputFormat fmt) {
-  if (fmt == OutputFormat::json) {
+std::string render_products(OutputFormat format) {
+  if (format == OutputFormat::json) {
     Json list = Json::array();
     for (const Product& p : products())
       list.push_back({{"name", p.name}, {"target", p.target}, {"memory_mib", p.memory_mib ? Json(p.memory_mib) : Json(nullptr)},
                       {"source", p.source}});
     return Json{{"schema", "kvdtype.products/v1"}, {"products", list}}.dump(2) + "\n";
   }
-  const bool md = fmt == OutputFormat::markdown;
+  const bool md = format == OutputFormat::markdown;
   std::string out = md ? "| product | target | memory (MiB) |\n|---|---|---|\n" : pad("product", 28) + pad("target", 9) + "memory (MiB)\n";
   for (const Product& p : products()) {
-    const std::string mib = p.memory_mib ? std::to_string(p.memory_mib) : std::string("—");
-    if (md) out += "| " + std::string(p.name) + " | `" + std::string(p.target) + "` | " + mib + " |\n";
+    const std::string mib = p.memory_mib ? fmt::format("{}", p.memory_mib) : std::string("—");
+    if (md) fmt::format_to(std::back_inserter(out), "| {} | `{}` | {} |\n", p.name, p.target, mib);
     else out += pad(p.name, 28) + pad(p.target, 9) + mib + "\n";
   }
   return out;
 }
 
-std::string render_backends(Engine engine, OutputFormat fmt) {
+std::string render_backends(Engine engine, OutputFormat format) {
   const auto rows = backends(engine);
   auto q_text = [](const Backend& b) {
     std::string s = b.q_policy == QPolicy::kv_format ? "kv_format" : "model_dtype";
-    if (b.q_kv_format_min_cc) s += " from cc " + std::to_string(b.q_kv_format_min_cc);
+    if (b.q_kv_format_min_cc) fmt::format_to(std::back_inserter(s), " from cc {}", b.q_kv_format_min_cc);
     return s;
   };
   auto path_text = [](Fp8Path p) {
@@ -225,7 +227,7 @@ std::string render_backends(Engine engine, OutputFormat fmt) {
     }
     return "software";
   };
-  if (fmt == OutputFormat::json) {
+  if (format == OutputFormat::json) {
     Json list = Json::array();
     for (const Backend& b : rows) {
       list.push_back({{"name", b.name}, {"platforms", b.platforms}, {"attention", b.attention},
@@ -251,28 +253,31 @@ std::string render_backends(Engine engine, OutputFormat fmt) {
                 {"selection", order}}) + "\n";
   }
   std::string out;
-  const bool md = fmt == OutputFormat::markdown;
+  const bool md = format == OutputFormat::markdown;
   if (md) out += "| backend | platforms | attention | kv-cache dtypes | cc | Q with quantized KV | fp8 path |\n|---|---|---|---|---|---|---|\n";
   for (const Backend& b : rows) {
-    std::string cc = (b.min_cc ? std::to_string(b.min_cc) : std::string("any")) + ".." + (b.max_cc ? std::to_string(b.max_cc) : std::string("any"));
+    const auto bound = [](unsigned cc) { return cc ? fmt::format("{}", cc) : std::string("any"); };
+    const std::string cc = fmt::format("{}..{}", bound(b.min_cc), bound(b.max_cc));
+    auto to = std::back_inserter(out);
     if (md) {
-      out += "| " + std::string(b.name) + " | " + std::string(b.platforms) + " | " + std::string(b.attention) + " | " +
-             std::string(b.kv_cache_dtypes) + " | " + cc + " | " + q_text(b) + " | " + path_text(b.fp8_path) + " |\n";
+      fmt::format_to(to, "| {} | {} | {} | {} | {} | {} | {} |\n", b.name, b.platforms, b.attention, b.kv_cache_dtypes, cc,
+                     q_text(b), path_text(b.fp8_path));
     } else {
-      out += std::string(b.name) + "\n  platforms " + std::string(b.platforms) + ", cc " + cc + ", attention " +
-             std::string(b.attention) + "\n  kv " + std::string(b.kv_cache_dtypes) + "\n  Q " + q_text(b) +
-             ", fp8 path " + path_text(b.fp8_path) + "\n";
-      if (!b.notes.empty()) out += "  " + std::string(b.notes) + "\n";
-      if (!b.fa_kv_pairs.empty())
-        out += "  flash-attention K/V pairs " + std::string(b.fa_kv_pairs) +
-               (b.fa_head_sizes.empty() ? std::string() : "; head sizes " + std::string(b.fa_head_sizes)) + "\n";
+      fmt::format_to(to, "{}\n  platforms {}, cc {}, attention {}\n  kv {}\n  Q {}, fp8 path {}\n", b.name, b.platforms, cc,
+                     b.attention, b.kv_cache_dtypes, q_text(b), path_text(b.fp8_path));
+      if (!b.notes.empty()) fmt::format_to(to, "  {}\n", b.notes);
+      if (!b.fa_kv_pairs.empty()) {
+        fmt::format_to(to, "  flash-attention K/V pairs {}", b.fa_kv_pairs);
+        if (!b.fa_head_sizes.empty()) fmt::format_to(to, "; head sizes {}", b.fa_head_sizes);
+        out += "\n";
+      }
     }
   }
   return out;
 }
 
-std::string render_rules(OutputFormat fmt) {
-  if (fmt == OutputFormat::json) {
+std::string render_rules(OutputFormat format) {
+  if (format == OutputFormat::json) {
     Json list = Json::array();
     for (const Rule& r : rules())
       list.push_back({{"code", r.code}, {"severity", name(r.severity)}, {"title", r.title}, {"message", r.message},
@@ -280,23 +285,22 @@ std::string render_rules(OutputFormat fmt) {
     return dump_json(Json{{"schema", "kvdtype.rules/v1"}, {"rules", list}}) + "\n";
   }
   std::string out;
-  if (fmt == OutputFormat::markdown) out += "| code | severity | title |\n|---|---|---|\n";
+  if (format == OutputFormat::markdown) out += "| code | severity | title |\n|---|---|---|\n";
   for (const Rule& r : rules()) {
-    if (fmt == OutputFormat::markdown) out += "| " + std::string(r.code) + " | " + std::string(name(r.severity)) + " | " + std::string(r.title) + " |\n";
-    else out += std::string(r.code) + "  " + pad(name(r.severity), 7) + std::string(r.title) + "\n";
+    if (format == OutputFormat::markdown) fmt::format_to(std::back_inserter(out), "| {} | {} | {} |\n", r.code, name(r.severity), r.title);
+    else fmt::format_to(std::back_inserter(out), "{}  {}{}\n", r.code, pad(name(r.severity), 7), r.title);
   }
   return out;
 }
 
-std::string render_explain(const Rule& r, OutputFormat fmt) {
+std::string render_explain(const Rule& r, OutputFormat format) {
   const std::string_view page = rule_page(r.code);
-  if (fmt == OutputFormat::json) {
+  if (format == OutputFormat::json) {
     return dump_json(Json{{"schema", "kvdtype.explain/v1"}, {"code", r.code}, {"severity", name(r.severity)}, {"title", r.title},
                 {"message", r.message}, {"fix", r.fix}, {"source", r.source}, {"trigger", r.trigger}, {"page", page}}) + "\n";
   }
   if (!page.empty()) return std::string(page);
-  return std::string(r.code) + ": " + std::string(r.title) + "\n\n" + std::string(r.message) + "\n\nfix: " +
-         std::string(r.fix) + "\nsource: " + std::string(r.source) + "\n";
+  return fmt::format("{}: {}\n\n{}\n\nfix: {}\nsource: {}\n", r.code, r.title, r.message, r.fix, r.source);
 }
 
 }  // namespace kvdtype::io

@@ -11,23 +11,12 @@
 #include <string.h>
 
 #include "kvdtype/kvdtype.h"
+#include "checks.h"
 
 #ifndef KVDTYPE_TEST_DATA_DIR
 #error "KVDTYPE_TEST_DATA_DIR names tests/data (tests/c/CMakeLists.txt sets it)"
 #endif
 #define DATA(path) KVDTYPE_TEST_DATA_DIR "/" path
-
-static int g_failures = 0;
-static int g_checks = 0;
-
-#define CHECK(cond)                                                                           \
-  do {                                                                                        \
-    ++g_checks;                                                                               \
-    if (!(cond)) {                                                                            \
-      ++g_failures;                                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                \
-    }                                                                                         \
-  } while (0)
 
 /* The last error is what a server logs: one line of printable bytes, never empty, bounded. */
 static int printable_line(const char* s) {

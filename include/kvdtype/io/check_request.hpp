@@ -1,0 +1,74 @@
+// kvdtype/io/check_request.hpp — one call for everything `kvdtype check` can be asked.
+//
+// A face (the CLI, the C ABI, the Python module) fills a CheckRequest with what its caller
+// gave — explicit fields, a model, a launch command, command files, manifests, --env, --ignore,
+// --fail-on — and run_check() decides which path the check takes, as the CLI always has:
+//   - manifests, or a gpu naming several targets ("H100,MI300X")  → several results (Checks);
+//   - one command text or command file holding several serving commands → one result each;
+//   - several command files → one result each;
+//   - otherwise → one checked workload (Checked).
+// The face only renders the answer and maps CheckOutcome::rejected() to its exit status.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kvdtype/io/pipeline.hpp"
+#include "kvdtype/io/workloads.hpp"
+#include "kvdtype/request.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype::io {
+
+/// Everything a check can be given. Every part is optional, but not all at once.
+struct CheckRequest {
+  RequestInput fields;                     ///< explicit fields: win over the launch command and the model config
+  RequestInput defaults;                   ///< used where nothing else says (kvdtype serve's defaults)
+  std::string model;                       ///< a Hugging Face model directory or its config.json
+  std::vector<std::string> command;        ///< a launch command as words; one word holding blanks is shell text
+  std::vector<std::string> command_files;  ///< files holding launch commands or scripts ("-": standard input)
+  std::vector<std::string> manifests;      ///< Kubernetes YAML or compose files ("-": standard input)
+  std::vector<std::string> env;            ///< NAME=VALUE: expands $NAME in the command and is its environment
+  std::vector<std::string> ignore;         ///< rule codes to drop, each "KVDnnn" or a list "KVDnnn,KVDnnn"
+  std::string fail_on = "error";           ///< "error" or "warning": the lowest severity that rejects
+  bool verbose = false;                    ///< keep the launch-command flags that were ignored
+  /// Check a request with no input at all (every field unknown) instead of refusing it as
+  /// "nothing to check": Python's kvdtype.check() answers a Plan of unknowns, the CLI refuses.
+  bool allow_empty = false;
+};
+
+/// Bad input (the CLI's exit status 2): the error and what it is about (kvdtype.error/v1's
+/// "input": a file, the command, a flag such as "--env", or "flags").
+struct CheckFailure {
+  Error error;
+  std::string input;
+};
+
+/// What run_check() answers: exactly one of `one`, `several` or `failure` is set.
+struct CheckOutcome {
+  std::optional<Checked> one;        ///< one workload: its report (kvdtype.check/v1)
+  std::optional<Source> source;      ///< where `one` came from when it was read from a script or command file
+  std::optional<Checks> several;     ///< several workloads: kvdtype.checks/v1
+  std::optional<CheckFailure> failure;
+  Severity fail_on = Severity::error;  ///< the request's --fail-on, parsed
+
+  /// The worst verdict of the answer (error for a failure).
+  [[nodiscard]] Verdict verdict() const;
+  /// Whether the verdict reaches fail_on: the CLI's exit status 1.
+  [[nodiscard]] bool rejected() const;
+  /// `one` as a Checks of one result with its source (SARIF and GitHub annotations name the
+  /// file and line); `several` as it is. Empty for a failure.
+  [[nodiscard]] Checks as_checks() const;
+};
+
+/// Validate the request's own values (env, ignore, fail_on, which inputs go together), then
+/// check it along the path its inputs call for (see the top of this header). Bad input is a
+/// failure in the outcome, never an exception.
+[[nodiscard]] CheckOutcome run_check(const CheckRequest& request);
+
+/// The request's input as kvdtype.error/v1 names it: the first command file, the command's
+/// words, the model, or "flags".
+[[nodiscard]] std::string input_name(const CheckRequest& request);
+
+}  // namespace kvdtype::io

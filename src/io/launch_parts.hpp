@@ -1,0 +1,90 @@
+// Internal: the parts of launch-command reading (kvdtype/io/launch.hpp), one concern per file —
+// the wrappers and containers in front of the program (launch_wrappers.cpp), its flags
+// (launch_read_flags.cpp, with the flag table of launch_flags.cpp), the environment it runs with
+// (launch_environment.cpp) and its speculative drafter (launch_drafter.cpp). launch.cpp puts them
+// together in parse_launch_command().
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kvdtype/engine.hpp"
+#include "kvdtype/io/launch.hpp"
+#include "kvdtype/result.hpp"
+
+namespace kvdtype::io::launch {
+
+using json = nlohmann::json;
+
+inline bool starts_with(std::string_view s, std::string_view p) noexcept { return s.substr(0, p.size()) == p; }
+
+inline std::string_view basename(std::string_view path) noexcept {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+inline bool is_number(std::string_view s) noexcept {
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
+  if (s.empty()) return false;
+  bool digit = false;
+  for (char c : s) {
+    if (c >= '0' && c <= '9') digit = true;
+    else if (c != '.') return false;
+  }
+  return digit;
+}
+
+// A word that is not a flag: argparse treats "-1" as a value, and "-" alone as a value too.
+inline bool is_flag(std::string_view w) noexcept { return w.size() > 1 && w[0] == '-' && !is_number(w); }
+
+// A launch command kvdtype cannot read: bad input naming what is wrong.
+inline Error bad(std::string message) { return Error{ErrorCode::bad_command, std::move(message)}; }
+
+// Where the serving program's arguments start, behind the wrappers (launch_wrappers.cpp).
+struct Located {
+  Engine engine = Engine::vllm;
+  std::size_t args = 0;          // index of the first argument after the program (and subcommand)
+  bool positional_model = false; // `vllm serve MODEL`, `trtllm-serve MODEL`
+  std::string engine_version;    // from a docker image tag
+};
+
+// What the flags say beyond RequestInput's fields, settled once every flag is read.
+struct Collected {
+  std::string backend, attention_config_backend, prefill_backend, decode_backend;
+  std::string spec_algorithm, spec_model, spec_draft_tp, spec_draft_backend;
+  json spec = json::object();
+  bool speculative = false;
+  std::vector<std::string> unknown_values;  // values taken by unknown flags (for the model fix-up)
+  std::string disaggregation_backend;        // SGLang, applied once the mode is known
+};
+
+/// The serving program behind the wrappers (env, nohup, sudo, numactl, docker run IMAGE, …)
+/// starting at w[i]; the environment they set is appended to `env`.
+Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env);
+
+/// The index of `sh -c 'script'` (bash, zsh, dash; -lc, -ec …) in w, if any.
+std::optional<std::size_t> shell_script_at(const std::vector<std::string>& w);
+
+/// The words with each `sh -c 'script'` replaced by the script's words (four levels at most).
+Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w);
+
+/// Whether the words run a serving program kvdtype knows.
+bool is_launch(const std::vector<std::string>& words);
+
+/// Read the flags after `at` into `out` (RequestInput fields) and `c` (the rest).
+std::optional<Error> read_flags(const std::vector<std::string>& w, const Located& at, LaunchCommand& out, Collected& c);
+
+/// The environment the command sets (NAME=value words, docker -e): vLLM's backend and ROCm
+/// AITER switches, an LMCache endpoint.
+void apply_environment(const std::vector<std::string>& env, Engine engine, LaunchCommand& out, Collected& c);
+
+/// The speculative drafter the command runs, as a request of its own (LaunchCommand::draft).
+void read_drafter(LaunchCommand& out, Collected& c);
+
+}  // namespace kvdtype::io::launch

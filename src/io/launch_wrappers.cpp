@@ -1,0 +1,274 @@
+// The serving program behind a launch command's wrappers (io/launch_parts.hpp): environment
+// assignments, env, nohup, exec, sudo, numactl, taskset, uv run, `docker run IMAGE` (nested
+// containers too) and `sh -c 'script'`.
+#include "io/launch_parts.hpp"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/text.hpp"
+#include "io/launch_engines.hpp"
+#include "io/launch_images.hpp"
+#include "io/shell.hpp"
+
+namespace kvdtype::io::launch {
+namespace {
+
+bool is_python(std::string_view base) noexcept {
+  if (!starts_with(base, "python")) return false;
+  for (char c : base.substr(6))
+    if (!((c >= '0' && c <= '9') || c == '.')) return false;
+  return true;
+}
+
+// numactl/taskset options that take a separate value.
+bool wrapper_option_takes_value(std::string_view prog, std::string_view opt) {
+  if (opt.find('=') != std::string_view::npos) return false;
+  if (prog == "numactl")
+    return opt == "-N" || opt == "-m" || opt == "-C" || opt == "-p" || opt == "-i" || opt == "-P" ||
+           opt == "--cpunodebind" || opt == "--membind" || opt == "--physcpubind" || opt == "--preferred" ||
+           opt == "--interleave";
+  if (prog == "sudo") return opt == "-u" || opt == "-g" || opt == "-C" || opt == "-D" || opt == "-h";
+  return false;
+}
+
+// `docker run` switches; every other option takes a value unless written --opt=value.
+bool docker_switch(std::string_view opt) {
+  static constexpr std::string_view kSwitches[] = {"--rm", "--privileged", "--init", "--detach", "--interactive",
+                                                   "--tty", "--read-only", "--publish-all", "--sig-proxy",
+                                                   "--no-healthcheck", "--oom-kill-disable"};
+  for (std::string_view s : kSwitches)
+    if (opt == s) return true;
+  // Bundled one-letter switches: -it, -d, -itd, -P.
+  if (opt.size() >= 2 && opt[0] == '-' && opt[1] != '-') {
+    for (char c : opt.substr(1))
+      if (c != 'i' && c != 't' && c != 'd' && c != 'P') return false;
+    return true;
+  }
+  return false;
+}
+
+// Containers nest (`docker run A docker run B vllm serve …`) at most this deep; a command nested
+// deeper is hostile input, refused with a clear line rather than walked.
+constexpr std::size_t kMaxContainerNesting = 16;
+
+// One `docker run [options] IMAGE` level: the image and the index of the first word after it.
+struct Container {
+  std::string image;
+  std::size_t after = 0;
+};
+
+// `docker run [options] IMAGE [command …]` starting at w[i] (docker / podman): the environment
+// comes from -e/--env; the image and where its command starts go into `out`.
+std::optional<Error> read_docker(const std::vector<std::string>& w, std::size_t& i, std::vector<std::string>& env,
+                                 Container& out) {
+  ++i;  // docker / podman
+  while (i < w.size() && w[i] != "run" && w[i] != "create") {
+    if (!is_flag(w[i])) return bad("docker " + kvdtype::detail::printable(w[i]) + " is not a serving command");
+    ++i;
+  }
+  if (i >= w.size()) return bad("docker without run");
+  ++i;
+  for (; i < w.size(); ++i) {
+    const std::string& o = w[i];
+    if (!is_flag(o)) {
+      out.image = o;
+      ++i;
+      break;
+    }
+    std::string value;
+    const std::size_t eq = o.find('=');
+    const std::string_view name = std::string_view(o).substr(0, eq);
+    if (eq != std::string::npos) {
+      value = o.substr(eq + 1);
+    } else if (!docker_switch(o)) {
+      if (i + 1 >= w.size()) return bad("docker option " + kvdtype::detail::printable(o) + " needs a value");
+      value = w[++i];
+    }
+    if ((name == "-e" || name == "--env") && detail::is_assignment(value)) env.push_back(value);
+  }
+  if (out.image.empty()) return bad("docker run without an image");
+  out.after = i;
+  return std::nullopt;
+}
+
+// The program at w[i], once the wrappers are skipped.
+Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i) {
+  if (i >= w.size()) return bad("no program in the command (only environment settings)");
+  const std::string_view prog = basename(w[i]);
+  auto sub = [&](std::size_t k) -> std::string_view { return k < w.size() ? std::string_view(w[k]) : ""; };
+  if (prog == "vllm") {
+    if (sub(i + 1) != "serve")
+      return bad("vllm " + kvdtype::detail::printable(sub(i + 1)) + " is not a serving command (expected vllm serve)");
+    return Located{Engine::vllm, i + 2, true, {}};
+  }
+  if (prog == "sglang") {
+    if (sub(i + 1) != "serve")
+      return bad("sglang " + kvdtype::detail::printable(sub(i + 1)) +
+                 " is not a serving command (expected sglang serve)");
+    return Located{Engine::sglang, i + 2, false, {}};
+  }
+  if (prog == "trtllm-serve") {
+    std::size_t k = i + 1;
+    if (sub(k) == "serve") ++k;
+    return Located{Engine::trtllm, k, true, {}};
+  }
+  if (is_python(prog)) {
+    std::size_t k = i + 1;
+    std::string module;
+    while (k < w.size()) {
+      const std::string& o = w[k];
+      if (o == "-m") {
+        if (k + 1 < w.size()) module = w[k + 1];
+        k += 2;
+        break;
+      }
+      if (starts_with(o, "-m") && o.size() > 2) {
+        module = o.substr(2);
+        ++k;
+        break;
+      }
+      if (!is_flag(o)) break;  // a script file: not a module we know
+      k += (o == "-X" || o == "-W") ? 2 : 1;
+    }
+    if (module == "vllm.entrypoints.openai.api_server") return Located{Engine::vllm, k, false, {}};
+    if (module == "vllm.entrypoints.cli.main" && sub(k) == "serve") return Located{Engine::vllm, k + 1, true, {}};
+    if (module == "sglang.launch_server") return Located{Engine::sglang, k, false, {}};
+    if (module.empty())
+      return bad("python without -m: not a serving command kvdtype knows (" + kvdtype::detail::printable(sub(k)) + ")");
+    return bad("python -m " + kvdtype::detail::printable(module) +
+               " is not a serving module kvdtype knows (vllm.entrypoints.openai.api_server, sglang.launch_server)");
+  }
+  if (auto more = detail::locate_engine_program(w, i)) {  // engines of launch_<engine>.cpp
+    if (!more->ok()) return more->error();
+    return Located{(*more)->engine, (*more)->args, (*more)->positional_model, {}};
+  }
+  return bad("unknown program '" + kvdtype::detail::printable(w[i]) +
+             "' (expected vllm serve, python -m vllm.entrypoints.openai.api_server, sglang serve, "
+             "python -m sglang.launch_server, trtllm-serve, llama-server, llama-cli, llama-bench or "
+             "lmdeploy serve api_server)");
+}
+
+}  // namespace
+
+// The serving program behind the wrappers. Iterative, never recursive: wrappers and containers
+// are walked in one loop, so 40 000 nested `docker run IMAGE` cost no stack.
+// A container's command is what runs; when it is not a serving command kvdtype knows, the
+// innermost container whose image is vLLM's runs the image's own `vllm serve` entrypoint with the
+// words after the image as its arguments (vllm/vllm-openai and rocm/vllm images).
+Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env) {
+  std::vector<Container> containers;
+  std::optional<Error> failed;
+  while (true) {
+    if (i < w.size() && (basename(w[i]) == "docker" || basename(w[i]) == "podman")) {
+      if (containers.size() >= kMaxContainerNesting)
+        return bad("containers nested more than " + std::to_string(kMaxContainerNesting) +
+                   " deep (docker run … docker run …); not a serving command");
+      Container c;
+      if (auto e = read_docker(w, i, env, c)) {
+        failed = std::move(e);
+        break;
+      }
+      containers.push_back(std::move(c));
+      // Images whose entrypoint is the server take its flags right after the image (llama.cpp :server).
+      if (i >= w.size() || is_flag(w[i])) {
+        const std::string& image = containers.back().image;
+        if (auto entry = detail::locate_engine_image(w, image, i)) {
+          if (!entry->ok()) return entry->error();
+          return Located{(*entry)->engine, (*entry)->args, (*entry)->positional_model,
+                         detail::engine_version_from_image(image, (*entry)->engine)};
+        }
+      }
+      if (i >= w.size()) {
+        failed = bad("docker image " + kvdtype::detail::printable(containers.back().image) +
+                     " has no serving command after it");
+        break;
+      }
+      continue;
+    }
+    // Wrappers that run the rest of the line: skip them and their options.
+    const std::size_t before = i;
+    while (i < w.size()) {
+      const std::string& word = w[i];
+      const std::string_view base = basename(word);
+      if (detail::is_assignment(word)) {
+        env.push_back(word);
+        ++i;
+      } else if (base == "env") {
+        ++i;
+        while (i < w.size() && is_flag(w[i])) {
+          if ((w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir") && i + 1 < w.size()) ++i;
+          ++i;  // `env -u NAME` removes NAME, which nothing here reads: ignored
+        }
+      } else if (base == "exec" || base == "nohup" || base == "time" || base == "command" || base == "stdbuf") {
+        ++i;
+        while (i < w.size() && is_flag(w[i])) ++i;  // time -p, stdbuf -oL
+      } else if (base == "sudo" || base == "numactl") {
+        const std::string prog(base);
+        ++i;
+        while (i < w.size() && is_flag(w[i])) i += wrapper_option_takes_value(prog, w[i]) ? 2 : 1;
+      } else if (base == "taskset") {
+        ++i;
+        while (i < w.size() && is_flag(w[i])) ++i;
+        ++i;  // the CPU mask or list
+      } else if (base == "uv" && i + 1 < w.size() && w[i + 1] == "run") {
+        i += 2;
+      } else {
+        break;
+      }
+    }
+    if (i < w.size() && i != before && (basename(w[i]) == "docker" || basename(w[i]) == "podman")) continue;
+    auto found = locate_program(w, i);
+    if (found.ok()) {
+      // The version: the program's own, else the innermost container's image tag that has one.
+      Located l = *found;
+      for (auto c = containers.rbegin(); c != containers.rend() && l.engine_version.empty(); ++c)
+        l.engine_version = detail::engine_version_from_image(c->image, l.engine);
+      return l;
+    }
+    failed = found.error();
+    break;
+  }
+  for (auto c = containers.rbegin(); c != containers.rend(); ++c) {
+    if (c->image.find("vllm") == std::string::npos) continue;
+    Located l{Engine::vllm, c->after, true, {}};
+    for (auto t = c; t != containers.rend() && l.engine_version.empty(); ++t)
+      l.engine_version = detail::engine_version_from_image(t->image, Engine::vllm);
+    return l;
+  }
+  return *failed;
+}
+
+// `sh -c 'script'` (also bash/zsh/dash, and -lc, -ec …): the script is the command. Kubernetes
+// manifests and `docker run IMAGE bash -c '…'` launch servers this way.
+std::optional<std::size_t> shell_script_at(const std::vector<std::string>& w) {
+  for (std::size_t k = 0; k + 2 < w.size(); ++k) {
+    const std::string_view base = basename(w[k]);
+    if (base != "sh" && base != "bash" && base != "zsh" && base != "dash") continue;
+    const std::string& o = w[k + 1];
+    if (o.size() >= 2 && o[0] == '-' && o[1] != '-' && o.back() == 'c') return k;
+  }
+  return std::nullopt;
+}
+
+Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w) {
+  for (int nested = 0; nested < 4; ++nested) {
+    const auto k = shell_script_at(w);
+    if (!k) break;
+    auto inner = split_command(w[*k + 2]);
+    if (!inner.ok()) return Error{ErrorCode::bad_command, "sh -c script: " + inner.error().message};
+    w.resize(*k);  // words after the script are its $0, $1 …: not the server's
+    w.insert(w.end(), inner->begin(), inner->end());
+  }
+  return w;
+}
+
+bool is_launch(const std::vector<std::string>& words) {
+  auto w = expand_shell_scripts(words);
+  std::vector<std::string> env;
+  return w.ok() && locate(*w, 0, env).ok();
+}
+
+}  // namespace kvdtype::io::launch
