@@ -50,7 +50,7 @@ constexpr EngineTables kRegistry[] = {
               .has_tables = true, .aliases = "", .default_kv = "0", .programs = "lmdeploy",
               .images = "openmmlab/lmdeploy", .distribution = "lmdeploy"},
      .vocabulary = lmdeploy_cache_dtypes, .backends = lmdeploy_backends, .selection = lmdeploy_selection,
-     .constraints = lmdeploy_constraints},
+     .constraints = lmdeploy_constraints, .releases = lmdeploy_releases},
 };
 
 // Row i must describe Engine(i): engine_tables() indexes by the enum value.
