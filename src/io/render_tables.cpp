@@ -215,6 +215,7 @@ std::string render_backends(Engine engine, OutputFormat fmt) {
   auto q_text = [](const Backend& b) {
     std::string s = b.q_policy == QPolicy::kv_format ? "kv_format" : "model_dtype";
     if (b.q_kv_format_min_cc) s += " from cc " + std::to_string(b.q_kv_format_min_cc);
+    if (b.q_kv_format_max_cc) s += " to cc " + std::to_string(b.q_kv_format_max_cc);
     return s;
   };
   auto path_text = [](Fp8Path p) {

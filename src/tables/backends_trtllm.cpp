@@ -15,7 +15,8 @@
 //   - SM100 family, generation: XqaDispatcher runs the trtllm-gen kernels and its preprocessing
 //     converts Q to E4M3 for an E4M3 or E2M1 (NVFP4) cache ("both the NVFP4 KV kernels and FP8 KV
 //     kernels uses FP8 input for Q", cpp/tensorrt_llm/kernels/xqaDispatcher.cpp); isSupported()
-//     refuses a Q that differs from the math dtype. Hence q_policy kv_format from SM100.
+//     refuses a Q that differs from the math dtype. Hence q_policy kv_format on the SM100 family
+//     (isSM100Family: SM100, SM103; the row says 100 to 109).
 //   - NVFP4 needs FP8 context FMHA as well (AttentionOp::initialize: "mFP8ContextFMHA must enable
 //     if FP4 KV cache is enabled"; NVIDIA/TensorRT-LLM#6244: "FP8 attention is necessary for both
 //     context and generation phase").
@@ -36,9 +37,9 @@ constexpr Backend kTrtllmBackends[] = {
     {.engine = Engine::trtllm, .name = "TRTLLM", .aliases = "trtllm trt-llm", .platforms = "cuda",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = "auto fp8 nvfp4 int8",
      .model_dtypes = "float16 bfloat16",
-     .q_policy = QPolicy::kv_format, .q_kv_format_min_cc = 100, .q_strict = false,
+     .q_policy = QPolicy::kv_format, .q_kv_format_min_cc = 100, .q_kv_format_max_cc = 109, .q_strict = false,
      .notes = "default; context FMHA, XQA generation (trtllm-gen on SM100/SM103), MMHA fallback; with an fp8 or "
-              "nvfp4 cache Q is quantized to e4m3 on SM100+ (below: 16-bit Q in XQA, fp8 Q in paged context FMHA)",
+              "nvfp4 cache Q is quantized to e4m3 on SM100/SM103 (elsewhere: 16-bit Q in XQA, fp8 Q in paged context FMHA)",
      .source = "TensorRT-LLM docs/source/torch/attention.md (TrtllmAttention, default attn_backend); "
                "features/quantization.md support matrix; cpp/tensorrt_llm/kernels/xqaDispatcher.cpp (fp8 Q on SM100)"},
     {.engine = Engine::trtllm, .name = "FLASHINFER", .aliases = "flashinfer", .platforms = "cuda",
