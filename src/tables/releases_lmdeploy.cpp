@@ -18,8 +18,8 @@ namespace kvdtype::tables {
 namespace {
 
 constexpr Release kRows[] = {
-    {.engine = Engine::lmdeploy, .version = "0.12.3", .date = "2026-05-05",
-     .note = "the week of 2026-05-04 (a daily digest lists it with SGLang v0.5.11 and vLLM v0.20.1); exact day not established",
+    {.engine = Engine::lmdeploy, .version = "0.12.3",
+     .note = "about the week of 2026-05-04 (a digest lists it with SGLang v0.5.11 and vLLM v0.20.1); the day was not established",
      .source = "GitHub release InternLM/lmdeploy v0.12.3 as listed by a 2026-05 release digest; security advisory fixed in v0.12.3"},
     {.engine = Engine::lmdeploy, .version = "0.13.0", .date = "2026-05-12",
      .note = "release notes: TurboQuant (quant_policy=42) KV cache quantization",
