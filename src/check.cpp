@@ -293,15 +293,19 @@ void kernel_availability(const Context& ctx, const Report& rep, Emitter& out) {
     if (route.kv_quantized >= 0 && (route.kv_quantized == 1) != ctx.quantized) continue;
     for (const KernelRow& k : kernel_rows()) {
       if (k.family != route.family || !in_range(k.min_cc, k.max_cc)) continue;
-      if (k.status != KernelStatus::missing && k.status != KernelStatus::broken) continue;
+      if (k.status != KernelStatus::missing && k.status != KernelStatus::broken && k.status != KernelStatus::fallback)
+        continue;
       // Unknown inputs never match a row that names them.
       // The Q the caller says it hands the kernel, else the plan's.
       const std::optional<FormatId> q = r.q_dtype ? r.q_dtype : plan.q;
       if (!k.q_formats.empty() && (!q || !detail::has_word(k.q_formats, name(*q)))) continue;
       if (!k.kv_formats.empty() && (!plan.k.format || !detail::has_word(k.kv_formats, name(*plan.k.format)))) continue;
-      if (!k.head_sizes.empty() && (ctx.head_size == 0 || !has_size(k.head_sizes, ctx.head_size))) continue;
+      if (!k.head_sizes.empty() &&
+          (ctx.head_size == 0 || has_size(k.head_sizes, ctx.head_size) == k.head_sizes_outside))
+        continue;
       const Evidence ev{.backend = plan.backend, .detail = k.detail, .value = k.family};
       if (k.status == KernelStatus::broken) out.add("KVD071", ev);
+      else if (k.status == KernelStatus::fallback) out.add("KVD222", ev);
       else out.add("KVD101", ev, route.certain ? std::nullopt : std::optional<Severity>(Severity::warning));
     }
   }

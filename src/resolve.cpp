@@ -262,6 +262,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
   } else if (backend != nullptr) {
     const bool q_fp8 = backend->q_policy == QPolicy::kv_format &&
                        (backend->q_kv_format_min_cc == 0 || (r.target && r.target->cc() >= backend->q_kv_format_min_cc)) &&
+                       (backend->q_kv_format_max_cc == 0 || (r.target && r.target->cc() <= backend->q_kv_format_max_cc)) &&
                        (cb->q_kv_format_platforms == 0 ||
                         (ctx.platform && (cb->q_kv_format_platforms & platform_bit(*ctx.platform)))) &&
                        !exceeds_q_head_limit(ctx, *backend);

@@ -68,6 +68,7 @@ struct Backend {
   std::uint16_t block_size_multiple = 0;
   QPolicy q_policy = QPolicy::model_dtype;  ///< Q with a quantized cache
   std::uint16_t q_kv_format_min_cc = 0;     ///< kv_format Q only from this capability (0: everywhere)
+  std::uint16_t q_kv_format_max_cc = 0;     ///< … and only up to this capability (0: no limit; TensorRT-LLM: SM100/SM103)
   std::string_view q_kv_format_platforms;   ///< kv_format Q only on these platforms (words; empty: all)
   std::uint16_t q_kv_format_max_head_size = 0;  ///< kv_format Q only up to this head size (0: any; MLA latents are ≥ 512)
   bool q_strict = true;              ///< a Q other than the planned one breaks the kernel (else: tolerated)

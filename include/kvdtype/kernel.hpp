@@ -9,7 +9,8 @@
 //                 return wrong values (broken);
 //   KernelRoute — an engine fact: which kernel family a backend runs on a capability range.
 // check() joins them: a route of the chosen backend whose family has a matching `missing` row fires
-// KVD101 (an error, or a warning when the route is not certain); a `broken` row fires KVD071.
+// KVD101 (an error, or a warning when the route is not certain); a `broken` row fires KVD071; a
+// `fallback` row (the engine quietly runs a slower kernel) fires KVD222, a warning.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,7 @@ enum class KernelStatus : std::uint8_t {
   jit,      ///< compiled on first use for this range
   missing,  ///< no kernel exists: the call fails (runner refuses, JIT error, "no kernel found")
   broken,   ///< a kernel runs but is reported to return wrong values
+  fallback, ///< no fused kernel: the engine silently runs a slower generic one instead (rule KVD222)
 };
 [[nodiscard]] std::string_view name(KernelStatus s) noexcept;
 
@@ -35,6 +37,9 @@ struct KernelRow {
   std::string_view q_formats;   ///< Q element formats (canonical format names); empty: any
   std::string_view kv_formats;  ///< KV element formats; empty: any
   std::string_view head_sizes;  ///< head sizes (MLA: latent width); empty: any
+  /// The row is about every known head size *not* in `head_sizes` (a kernel built for a fixed
+  /// list: TensorRT-LLM's MMHA refuses any other size). An unknown head size never matches.
+  bool head_sizes_outside = false;
   std::uint16_t min_cc = 0, max_cc = 0;  ///< capability range ×10 (0: unbounded)
   KernelStatus status = KernelStatus::cubin;
   std::string_view detail;      ///< one line: what happens / what exists

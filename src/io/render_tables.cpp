@@ -217,6 +217,7 @@ std::string render_backends(Engine engine, OutputFormat format) {
   auto q_text = [](const Backend& b) {
     std::string s = b.q_policy == QPolicy::kv_format ? "kv_format" : "model_dtype";
     if (b.q_kv_format_min_cc) fmt::format_to(std::back_inserter(s), " from cc {}", b.q_kv_format_min_cc);
+    if (b.q_kv_format_max_cc) fmt::format_to(std::back_inserter(s), " to cc {}", b.q_kv_format_max_cc);
     return s;
   };
   auto path_text = [](Fp8Path p) {

@@ -7,8 +7,27 @@
 // VANILLA a reference implementation, FLASHINFER selectable with attn_backend="flashinfer".
 // Which KV dtypes the VANILLA and FLASHINFER backends read was not established from the material
 // here: their rows accept every string and say so, so kvdtype never refuses on a guess.
-// FMHA/XQA kernel availability per SM family and head size is not modelled: the documents read
-// give no per-head-size table (docs/engines/trtllm.md lists what is and is not known).
+// FMHA/XQA/MMHA kernel availability per SM family and head size is in src/tables/kernels.cpp
+// (library "tensorrt-llm"), read from the C++ sources cited there; docs/engines/trtllm.md says
+// what is and is not known.
+//
+// Q with a quantized cache (TensorRT-LLM computes attention in fp8, it never asks the caller):
+//   - SM100 family, generation: XqaDispatcher runs the trtllm-gen kernels and its preprocessing
+//     converts Q to E4M3 for an E4M3 or E2M1 (NVFP4) cache ("both the NVFP4 KV kernels and FP8 KV
+//     kernels uses FP8 input for Q", cpp/tensorrt_llm/kernels/xqaDispatcher.cpp); isSupported()
+//     refuses a Q that differs from the math dtype. Hence q_policy kv_format on the SM100 family
+//     (isSM100Family: SM100, SM103; the row says 100 to 109).
+//   - NVFP4 needs FP8 context FMHA as well (AttentionOp::initialize: "mFP8ContextFMHA must enable
+//     if FP4 KV cache is enabled"; NVIDIA/TensorRT-LLM#6244: "FP8 attention is necessary for both
+//     context and generation phase").
+//   - SM80-SM90 and SM120, generation: the XQA kernels take a 16-bit Q and read the E4M3 cache
+//     (kernelUtils.cpp supportConfigHMMA/QGMMA: data_type fp16/bf16, kv_cache_data_type E4M3) —
+//     except SM120 MLA, whose XQA kernel takes an E4M3 Q (supportConfigMLA). The plan keeps the
+//     model dtype there.
+//   - Context: with FP8 KV and paged context FMHA (KV block reuse, on by default, or chunked
+//     prefill) the context FMHA is FP8 too (thop/attentionOp.cpp), which only SM89/90/100/103/
+//     120/121 have: constraint KVD223 below.
+// q_strict = false: TensorRT-LLM quantizes Q itself, so a 16-bit Q handed to it is not wrong.
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {
@@ -18,10 +37,11 @@ constexpr Backend kTrtllmBackends[] = {
     {.engine = Engine::trtllm, .name = "TRTLLM", .aliases = "trtllm trt-llm", .platforms = "cuda",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = "auto fp8 nvfp4 int8",
      .model_dtypes = "float16 bfloat16",
-     .notes = "default; context FMHA and masked MHA / XQA generation kernels; FP8 KV dequantized in-kernel, "
-              "Q stays in the model dtype for generation (FP8 context FMHA is internal)",
+     .q_policy = QPolicy::kv_format, .q_kv_format_min_cc = 100, .q_kv_format_max_cc = 109, .q_strict = false,
+     .notes = "default; context FMHA, XQA generation (trtllm-gen on SM100/SM103), MMHA fallback; with an fp8 or "
+              "nvfp4 cache Q is quantized to e4m3 on SM100/SM103 (elsewhere: 16-bit Q in XQA, fp8 Q in paged context FMHA)",
      .source = "TensorRT-LLM docs/source/torch/attention.md (TrtllmAttention, default attn_backend); "
-               "features/quantization.md support matrix"},
+               "features/quantization.md support matrix; cpp/tensorrt_llm/kernels/xqaDispatcher.cpp (fp8 Q on SM100)"},
     {.engine = Engine::trtllm, .name = "FLASHINFER", .aliases = "flashinfer", .platforms = "cuda",
      .attention = "mha gqa mqa", .kv_cache_dtypes = "auto fp8 nvfp4 int8", .model_dtypes = "float16 bfloat16",
      .notes = "attn_backend: flashinfer; which KV dtypes it reads was not established (not refused here)",
@@ -57,6 +77,22 @@ constexpr Constraint kTrtllmConstraints[] = {
               .outside_cc = true},
      .detail = "the checkpoint's kv_cache_quant_algo NVFP4 makes auto an NVFP4 cache, which needs Blackwell SM100/SM103",
      .source = "TensorRT-LLM docs/source/features/quantization.md support matrix; NVIDIA/TensorRT-LLM#10241"},
+    // FP8 KV + paged context FMHA (KV block reuse is on by default: llm_args.py KvCacheConfig
+    // enable_block_reuse=True) makes the context FMHA FP8, with Q quantized to E4M3
+    // (thop/attentionOp.cpp: mFP8ContextFMHA = ... || (hasFp8KvCache() && use_paged_context_fmha)),
+    // and AttentionOp::initialize() refuses FP8 FMHA outside sm_89, 90, 100, 103, 120, 121. A
+    // warning, not an error: with block reuse and chunked prefill off the context FMHA stays 16-bit
+    // and XQA (HMMA, SM80+) reads the fp8 cache, and kvdtype does not read enable_block_reuse.
+    // Thor/SM110 (inside the range, not in the list) is not modelled.
+    {.engine = Engine::trtllm, .rule = "KVD223",
+     .when = {.backends = "TRTLLM", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 89, .max_cc = 121,
+              .outside_cc = true},
+     .detail = "AttentionOp::initialize() refuses FP8 FMHA outside sm_89, sm_90, sm_100f, sm_120 and sm_121 ('FP8 FMHA "
+               "can only be enabled on ...') whenever paged context FMHA is on: KV block reuse (on by default) or "
+               "chunked prefill",
+     .selection = false,
+     .source = "TensorRT-LLM cpp/tensorrt_llm/thop/attentionOp.cpp; cpp/tensorrt_llm/common/attentionOp.cpp "
+               "initialize() @eea41b73; tensorrt_llm/llmapi/llm_args.py KvCacheConfig"},
     // The PyTorch flow's documents list FP8 and NVFP4 KV only; INT8 KV is the legacy TensorRT flow's.
     {.engine = Engine::trtllm, .rule = "KVD221",
      .when = {.kv_quant = "int8_per_tensor"},

@@ -44,12 +44,14 @@ constexpr CacheDtype kLmdeployCacheDtypes[] = {
      .k_rule = fixed, .k_format = FormatId::float8_e4m3fn, .v_rule = fixed, .v_format = FormatId::float8_e4m3fn,
      .storage = element, .layout = elementwise, .platforms = "cuda",
      .description = "FP8 E4M3 with per-tensor scales; PyTorch engine on CUDA only (DSA models: the fp8_ds_mla layout)",
-     .source = "lmdeploy/messages.py QuantPolicy.FP8; pytorch/engine/cache_engine.py"},
+     .source = "lmdeploy/messages.py QuantPolicy.FP8; pytorch/engine/cache_engine.py; InternLM/lmdeploy#4563 (listed in the 0.14.0a1/a2 notes)",
+     .introduced_in = "0.14.0a1", .absent_in = "0.13.0"},
     {.engine = Engine::lmdeploy, .name = "17", .aliases = "fp8_e5m2", .quant = KvQuant::fp8_per_tensor,
      .k_rule = fixed, .k_format = FormatId::float8_e5m2, .v_rule = fixed, .v_format = FormatId::float8_e5m2,
      .storage = element, .layout = elementwise, .platforms = "cuda",
      .description = "FP8 E5M2 with per-tensor scales; PyTorch engine on CUDA only",
-     .source = "lmdeploy/messages.py QuantPolicy.FP8_E5M2; pytorch/engine/cache_engine.py"},
+     .source = "lmdeploy/messages.py QuantPolicy.FP8_E5M2; pytorch/engine/cache_engine.py; InternLM/lmdeploy#4563 (listed in the 0.14.0a1/a2 notes)",
+     .introduced_in = "0.14.0a1", .absent_in = "0.13.0"},
     // Bytes count the 4-bit keys and 2-bit values only: the per-vector norms TurboQuant keeps
     // beside them were not read, so the size is a lower bound (docs/engines/lmdeploy.md).
     {.engine = Engine::lmdeploy, .name = "42", .aliases = "turbo_quant", .quant = KvQuant::turboquant,
@@ -57,7 +59,8 @@ constexpr CacheDtype kLmdeployCacheDtypes[] = {
      .storage = uint8_bytes, .layout = elementwise, .k_bits = 4, .v_bits = 2, .platforms = "cuda",
      .description = "TurboQuant: 4-bit QJL keys and 2-bit values, packed in uint8; PyTorch engine only, no MLA, "
                     "no speculative decoding",
-     .source = "lmdeploy/messages.py QuantPolicy.TURBO_QUANT; pytorch/engine/cache_engine.py"},
+     .source = "lmdeploy/messages.py QuantPolicy.TURBO_QUANT; pytorch/engine/cache_engine.py; v0.13.0 release notes (TurboQuant, quant_policy=42)",
+     .introduced_in = "0.13.0", .absent_in = "0.12.3"},
 };
 
 }  // namespace

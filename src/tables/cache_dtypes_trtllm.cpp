@@ -35,7 +35,9 @@ constexpr CacheDtype kTrtllmCacheDtypes[] = {
      .storage = uint8_bytes, .layout = nvfp4_inline, .k_bits = 4, .v_bits = 4, .platforms = "cuda",
      .description = "NVFP4: E2M1 in blocks of 16 with E4M3 block scales; needs a checkpoint quantized with ModelOpt "
                     "--kv_cache_qformat nvfp4; Blackwell SM100/SM103 only",
-     .source = "TensorRT-LLM docs/source/features/quantization.md (NVFP4 KV cache, 1.2 and later; support matrix)"},
+     .source = "TensorRT-LLM docs/source/features/quantization.md (NVFP4 KV cache, 1.2 and later; support matrix); "
+               "NVIDIA/TensorRT-LLM#6244 (added, merged about 2025-09-01); #7988 (0.21.0 has no NVFP4 KV)",
+     .introduced_in = "1.2.0rc6", .absent_in = "0.21.0"},
     // Only a checkpoint declares it (kv_cache_quant_algo INT8, QuantMode INT8_KV_CACHE); the LLM
     // API's dtype does not take it, hence internal (never parsed from --kv-cache-dtype).
     {.engine = Engine::trtllm, .name = "int8", .aliases = "INT8", .quant = KvQuant::int8_per_tensor,

@@ -25,13 +25,14 @@ constexpr EngineTables kRegistry[] = {
     // --extra_llm_api_options YAML (docs/source/features/quantization.md).
     {.info = {.id = Engine::trtllm, .name = "trtllm", .display = "TensorRT-LLM",
               .kv_flag = "kv_cache_config.dtype (trtllm-serve --extra_llm_api_options YAML)",
-              .tables_snapshot = "NVIDIA/TensorRT-LLM docs 1.2-1.4 (features/quantization.md, reference/precision.md) "
+              .tables_snapshot = "NVIDIA/TensorRT-LLM docs 1.2-1.4 (features/quantization.md, reference/precision.md), "
+                                 "C++ attention sources (attentionOp.cpp @eea41b73, xqaDispatcher.cpp, XQA kernelUtils.cpp) "
                                  "and the issues cited per row; source not read whole",
               .has_tables = true, .aliases = "tensorrt-llm tensorrt_llm trt-llm", .default_kv = "auto",
               .programs = "trtllm-serve", .images = "nvcr.io/nvidia/tensorrt-llm/release",
               .distribution = "tensorrt_llm"},
      .vocabulary = trtllm_cache_dtypes, .backends = trtllm_backends, .selection = trtllm_selection,
-     .constraints = trtllm_constraints},
+     .constraints = trtllm_constraints, .releases = trtllm_releases},
     // llama.cpp sets K and V apart (-ctk / -ctv); the default of both is f16 whatever the model.
     {.info = {.id = Engine::llamacpp, .name = "llamacpp", .display = "llama.cpp",
               .kv_flag = "-ctk/--cache-type-k, -ctv/--cache-type-v",
@@ -49,7 +50,7 @@ constexpr EngineTables kRegistry[] = {
               .has_tables = true, .aliases = "", .default_kv = "0", .programs = "lmdeploy",
               .images = "openmmlab/lmdeploy", .distribution = "lmdeploy"},
      .vocabulary = lmdeploy_cache_dtypes, .backends = lmdeploy_backends, .selection = lmdeploy_selection,
-     .constraints = lmdeploy_constraints},
+     .constraints = lmdeploy_constraints, .releases = lmdeploy_releases},
 };
 
 // Row i must describe Engine(i): engine_tables() indexes by the enum value.

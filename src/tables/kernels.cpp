@@ -4,6 +4,7 @@
 // rows record what exists, so that a reader sees the gap next to what the library does ship.
 //
 // Read from: flashinfer include/flashinfer/trtllm/fmha/fmhaRunner.cuh (architecture check),
+// TensorRT-LLM's attentionOp.cpp / xqaDispatcher.cpp / XQA kernelUtils.cpp (its own section below),
 // flashinfer/prefill.py and utils.py (backend "auto" → fa2/fa3), flashinfer/mla/_core.py (MLA
 // kv_data_type allow-list), vLLM v1/attention/backends/fa_utils.py, SGLang's DSA and trtllm_mla
 // backends, and the reports named on each row.
@@ -86,6 +87,54 @@ constexpr KernelRow kKernels[] = {
      .status = missing,
      .detail = "FlashMLA's sparse decode on SM90 reads only its fp8 record ('Sparse BF16 MLA is not supported on SM90')",
      .source = "deepseek-ai/FlashMLA#110"},
+
+    // ---- TensorRT-LLM: its own attention kernels (TRTLLM backend, PyTorch flow) -------------------------
+    // Read from NVIDIA/TensorRT-LLM cpp/: common/attentionOp.cpp (initialize, enqueueGeneration),
+    // kernels/xqaDispatcher.cpp, kernels/decoderMaskedMultiheadAttention/decoderXQAImplJIT/kernelUtils.cpp
+    // (supportConfigQGMMA/HMMA/MLA), kernels/decoderMaskedMultiheadAttention/*Template.h
+    // (MMHA_SUPPORTED_HEAD_SIZES). Generation tries XQA first and runs MMHA (CUDA cores) when XQA
+    // declines; initialize() refuses a head size MMHA lacks even when XQA could run it.
+    {.library = "tensorrt-llm", .family = "trtllm-xqa", .q_formats = "float16 bfloat16",
+     .kv_formats = "float16 bfloat16 int8 float8_e4m3fn",
+     .head_sizes = "16 32 48 64 80 96 112 128 144 160 176 192 208 224 240 256", .min_cc = 80, .status = jit,
+     .detail = "XQA HMMA generation kernels, compiled through NVRTC: 16-bit Q, 16-bit/int8/e4m3 cache, head size a "
+               "multiple of 16 up to 256, at most 32 Q heads per KV head, beam 1 or 4, 16-128 tokens per block",
+     .source = "NVIDIA/TensorRT-LLM cpp/tensorrt_llm/kernels/decoderMaskedMultiheadAttention/decoderXQAImplJIT/"
+               "kernelUtils.cpp supportConfigHMMA"},
+    {.library = "tensorrt-llm", .family = "trtllm-xqa", .q_formats = "float16 bfloat16", .kv_formats = "float8_e4m3fn",
+     .head_sizes = "16 32 48 64 80 96 112 128 144 160 176 192 208 224 240 256", .min_cc = 90, .max_cc = 90,
+     .status = jit,
+     .detail = "Hopper warp-specialized XQA (mha_sm90, 'QGMMA') for an e4m3 cache, beam 1; newer sources also take "
+               "head 512 with a 16-bit cache (Gemma 4 global layers)",
+     .source = "NVIDIA/TensorRT-LLM decoderXQAImplJIT/kernelUtils.cpp supportConfigQGMMA (SM == 90, kv E4M3)"},
+    {.library = "tensorrt-llm", .family = "trtllm-xqa", .q_formats = "float8_e4m3fn", .kv_formats = "float8_e4m3fn",
+     .head_sizes = "576", .min_cc = 120, .max_cc = 120, .status = jit,
+     .detail = "SM120 XQA MLA generation kernel: e4m3 Q and e4m3 cache only (DeepSeek latent 512 + 64)",
+     .source = "NVIDIA/TensorRT-LLM decoderXQAImplJIT/kernelUtils.cpp supportConfigMLA (SM == 120, data_type and "
+               "kv_cache_data_type E4M3); common/attentionOp.cpp (mEnableXQA for SM120 generation MLA)"},
+    {.library = "tensorrt-llm", .family = "trtllm-xqa", .head_sizes = "104", .status = fallback,
+     .detail = "XQA takes head sizes that are multiples of 16 only, so head 104 decodes on the CUDA-core MMHA kernels "
+               "(XQA is tried first and declined with a debug log only)",
+     .source = "NVIDIA/TensorRT-LLM decoderXQAImplJIT/kernelUtils.cpp (head_size % 16); common/attentionOp.cpp "
+               "enqueueGeneration ('Try XQA optimization first', then MMHA); NVIDIA/TensorRT-LLM#6244 (MMHA runs on "
+               "CUDA cores, XQA and trtllm-gen on tensor cores)"},
+    {.library = "tensorrt-llm", .family = "trtllm-mmha", .q_formats = "float32 float16 bfloat16",
+     .head_sizes = "32 48 64 80 96 104 112 128 144 160 192 224 256", .status = cubin,
+     .detail = "masked multi-head attention (generation fallback, CUDA cores), instantiated for these head sizes; reads "
+               "16-bit, int8 and fp8 caches",
+     .source = "NVIDIA/TensorRT-LLM cpp/tensorrt_llm/kernels/decoderMaskedMultiheadAttention/"
+               "decoderMaskedMultiheadAttentionTemplate.h MMHA_SUPPORTED_HEAD_SIZES"},
+    {.library = "tensorrt-llm", .family = "trtllm-mmha", .head_sizes = "32 48 64 72 80 96 104 112 128 144 160 192 224 256 512",
+     .head_sizes_outside = true, .status = missing,
+     .detail = "AttentionOp::initialize() refuses the layer: 'Head size N is not supported by MMHA.' (MMHA has 32 48 64 "
+               "80 96 104 112 128 144 160 192 224 256; the check runs for every non-MLA layer, even where XQA could "
+               "serve the size)",
+     .source = "NVIDIA/TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize() (mmha_supported pre-check) "
+               "@eea41b73; MMHA_SUPPORTED_HEAD_SIZES"},
+    {.library = "tensorrt-llm", .family = "trtllm-mla", .head_sizes = "576", .head_sizes_outside = true, .status = missing,
+     .detail = "AttentionOp::initialize(): 'MLA(Deepseek v2) only support fixed kv_lora_rank(512) and fixed "
+               "qk_rope_head_dim(64) right now.'",
+     .source = "NVIDIA/TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize() @eea41b73"},
 };
 
 constexpr KernelRoute kRoutes[] = {
@@ -115,6 +164,24 @@ constexpr KernelRoute kRoutes[] = {
     {.engine = Engine::vllm, .backends = "FLASHINFER", .min_cc = 80, .max_cc = 99, .family = "fa2",
      .note = "below SM100 vLLM's FlashInfer wrappers run FA2 (auto) for a quantized cache",
      .source = "vllm v1/attention/backends/flashinfer.py; flashinfer-ai/flashinfer#4977"},
+    // TensorRT-LLM ------------------------------------------------------------------------------------
+    {.engine = Engine::trtllm, .backends = "TRTLLM", .attention = "gqa mqa", .min_cc = 80, .max_cc = 99,
+     .family = "trtllm-xqa",
+     .note = "generation tries the XQA kernels first (DecoderXQARunner below the SM100 family); plain MHA "
+             "(as many KV heads as Q heads) goes to MMHA by design",
+     .source = "TensorRT-LLM cpp/tensorrt_llm/kernels/xqaDispatcher.cpp (mUseTllmGen = isSM100Family()); "
+               "decoderXQAImplJIT/kernelUtils.cpp supportConfigCommon (vanilla MHA declined)"},
+    {.engine = Engine::trtllm, .backends = "TRTLLM", .attention = "gqa mqa", .min_cc = 120, .max_cc = 129,
+     .family = "trtllm-xqa",
+     .note = "SM12x generation uses the JIT XQA kernels as below SM100",
+     .source = "TensorRT-LLM cpp/tensorrt_llm/kernels/xqaDispatcher.cpp; decoderXQAImplJIT/kernelUtils.cpp"},
+    {.engine = Engine::trtllm, .backends = "TRTLLM", .attention = "mha gqa mqa", .family = "trtllm-mmha",
+     .note = "every non-MLA TRTLLM layer is pre-checked against the MMHA head sizes at initialization",
+     .source = "TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize()"},
+    {.engine = Engine::trtllm, .backends = "TRTLLM", .attention = "mla", .family = "trtllm-mla", .certain = false,
+     .note = "DeepSeek-style MLA layers go through AttentionOp; whether newer MLA models with another latent "
+             "width (DeepSeek-V4) take a different path was not established",
+     .source = "TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize()"},
 };
 
 }  // namespace
@@ -128,6 +195,7 @@ std::string_view name(KernelStatus s) noexcept {
     case KernelStatus::jit: return "jit";
     case KernelStatus::missing: return "missing";
     case KernelStatus::broken: return "broken";
+    case KernelStatus::fallback: return "fallback";
   }
   return "missing";
 }

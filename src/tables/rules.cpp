@@ -336,6 +336,27 @@ constexpr Rule kRules[] = {
             "kv_cache_config.dtype fp8",
      .source = "TensorRT-LLM docs/source/features/quantization.md; tensorrt_llm/quantization/mode.py INT8_KV_CACHE",
      .trigger = "check --engine trtllm --gpu A100 --model-dtype float16 --checkpoint-kv-cache-dtype INT8"},
+    {.code = "KVD222", .severity = warning,
+     .title = "no fused kernel here: the engine falls back to a slower one",
+     .message = "{backend} has no {value} kernel for this combination on {target} and quietly runs a slower "
+                "generic one: {detail}",
+     .fix = "expect lower throughput, or pick a head size / kv-cache dtype / GPU the fused kernels cover "
+            "(kernel table: src/tables/kernels.cpp)",
+     .source = "src/tables/kernels.cpp (fallback rows with their sources); TensorRT-LLM "
+               "cpp/tensorrt_llm/common/attentionOp.cpp enqueueGeneration (XQA first, else MMHA)",
+     .trigger = "check --engine trtllm --gpu H100 --model-dtype bfloat16 --attention gqa --head-size 104 --kv-cache-dtype fp8"},
+    {.code = "KVD223", .severity = warning,
+     .title = "fp8 KV makes TensorRT-LLM's context attention FP8 (fp8 Q), which this GPU lacks",
+     .message = "with kv_cache_config.dtype {kv_cache_dtype} on {target}, {engine}'s {backend} backend runs context "
+                "attention as FP8 FMHA, quantizing Q to float8_e4m3fn: {detail}",
+     .fix = "on {target} set kv_cache_config.enable_block_reuse: false and leave chunked prefill off (context "
+            "attention then reads 16-bit Q, K and V), or keep a 16-bit cache; FP8 FMHA needs SM89, SM90, SM100, "
+            "SM103, SM120 or SM121",
+     .source = "TensorRT-LLM cpp/tensorrt_llm/thop/attentionOp.cpp (mFP8ContextFMHA = fp8 output || fp4 output || "
+               "(FP8 KV && use_paged_context_fmha)); cpp/tensorrt_llm/common/attentionOp.cpp initialize() "
+               "('FP8 FMHA can only be enabled on sm_89, sm_90, sm_100f, sm_120 or sm_121'); "
+               "tensorrt_llm/llmapi/llm_args.py KvCacheConfig.enable_block_reuse default True",
+     .trigger = "check --engine trtllm --gpu A100 --model-dtype bfloat16 --attention gqa --kv-cache-dtype fp8"},
 
     // ---- LMDeploy (KVD240-KVD259) --------------------------------------------------------
     {.code = "KVD240", .severity = error,

@@ -42,6 +42,8 @@ std::span<const Constraint> sglang_constraints() noexcept;       // constraints_
 
 std::span<const Release> vllm_releases() noexcept;               // releases_vllm.cpp
 std::span<const Release> sglang_releases() noexcept;             // releases_sglang.cpp
+std::span<const Release> trtllm_releases() noexcept;             // releases_trtllm.cpp
+std::span<const Release> lmdeploy_releases() noexcept;           // releases_lmdeploy.cpp
 
 std::span<const CacheDtype> llamacpp_cache_dtypes() noexcept;    // cache_dtypes_llamacpp.cpp
 std::span<const Backend> llamacpp_backends() noexcept;           // backends_llamacpp.cpp

@@ -123,7 +123,7 @@ TEST(Versions, TriviallyCopyable) {
 // ---- the release tables -----------------------------------------------------------------------
 
 TEST(Releases, TablesParseInOrderWithSources) {
-  for (Engine e : {Engine::vllm, Engine::sglang}) {
+  for (Engine e : {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::lmdeploy}) {
     const auto rows = releases(e);
     const auto versions = release_versions(e);
     ASSERT_EQ(rows.size(), versions.size());
@@ -143,8 +143,8 @@ TEST(Releases, TablesParseInOrderWithSources) {
   EXPECT_EQ(releases(Engine::vllm).front().version, "0.6.0");   // every vLLM release from v0.6 on
   EXPECT_EQ(releases(Engine::sglang).front().version, "0.4.8");  // every SGLang release from v0.4.8 on
   EXPECT_EQ(to_string(newest_version(Engine::vllm)), "0.31.0");
-  EXPECT_TRUE(releases(Engine::trtllm).empty());
-  EXPECT_EQ(newest_release(Engine::trtllm), nullptr);
+  EXPECT_TRUE(releases(Engine::llamacpp).empty());  // llama.cpp's bNNNN builds are not modelled
+  EXPECT_EQ(newest_release(Engine::llamacpp), nullptr);
 }
 
 TEST(Releases, IssueDatesAreInTheTable) {
@@ -452,7 +452,7 @@ TEST(ReleaseSweep, LatestIsTheNewestRelease) {
   EXPECT_EQ(r->engine_version, newest_version(Engine::vllm));
   in.engine_version = "auto";
   EXPECT_FALSE(make_request(in).ok());  // the io layer resolves auto first
-  in.engine = "trtllm";
+  in.engine = "llamacpp";
   in.engine_version = "latest";
   EXPECT_FALSE(make_request(in).ok());  // no release table
 }
