@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -48,7 +49,12 @@ CliResult run_program(const std::vector<std::string>& argv_in, const std::string
   envp.push_back(nullptr);
 
   pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), envp.data());
+  int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), envp.data());
+  // A loaded machine can refuse a process for a moment (EAGAIN): that is not the program's failure.
+  for (int tries = 0; rc == EAGAIN && tries < 50; ++tries) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), envp.data());
+  }
   posix_spawn_file_actions_destroy(&fa);
   close(in_pipe[0]);
   close(out_pipe[1]);
@@ -77,6 +83,7 @@ CliResult run_program(const std::vector<std::string>& argv_in, const std::string
   while (open_fds > 0) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     const int ready = left.count() > 0 ? poll(fds, 2, static_cast<int>(left.count())) : 0;
+    if (ready < 0 && errno == EINTR) continue;  // a signal, not a hang
     if (ready <= 0) {  // a hang: kill it rather than hang the test suite
       kill(pid, SIGKILL);
       res.timed_out = true;
