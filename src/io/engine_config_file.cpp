@@ -123,7 +123,8 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
 }
 
 Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w, std::size_t args_at,
-                                                     bool positional_model, Engine engine, std::string* file_read) {
+                                                     bool positional_model, Engine engine, std::string* file_read,
+                                                     std::vector<std::string>* unread) {
   if (engine != Engine::vllm && engine != Engine::sglang) return w;
   std::vector<std::string> inserted;
   bool found = false;
@@ -147,13 +148,18 @@ Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w,
     // vLLM asserts a single --config; SGLang reads one file. A second is refused as vLLM does.
     if (found) return Error{ErrorCode::bad_command, "more than one --config file (the engine reads one)"};
     found = true;
+    if (unread != nullptr) {
+      unread->push_back("--config " + file);
+      w.erase(w.begin() + static_cast<std::ptrdiff_t>(k), w.begin() + static_cast<std::ptrdiff_t>(k + take));
+      continue;
+    }
     auto words = config_file_words(file, engine);
     if (!words.ok()) return words.error();
     inserted = std::move(words).value();
     if (file_read != nullptr) *file_read = file;
     w.erase(w.begin() + static_cast<std::ptrdiff_t>(k), w.begin() + static_cast<std::ptrdiff_t>(k + take));
   }
-  if (!found) return w;
+  if (!found || inserted.empty()) return w;
   std::size_t at = args_at;
   if (positional_model && at < w.size() && !starts_with(w[at], "-")) ++at;  // after `serve MODEL`
   w.insert(w.begin() + static_cast<std::ptrdiff_t>(at), inserted.begin(), inserted.end());

@@ -23,8 +23,10 @@ namespace kvdtype::io::detail {
 /// FlexibleArgumentParser._pull_args_from_config) — ahead of the command line's own flags, so
 /// those win. SGLang documents the same rule ("CLI arguments will override config file values").
 /// Engines other than vLLM and SGLang are returned unchanged.
+/// With `unread` given, the file is not opened: its flag is dropped and its path appended there.
 [[nodiscard]] Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w, std::size_t args_at,
                                                                    bool positional_model, Engine engine,
-                                                                   std::string* file_read = nullptr);
+                                                                   std::string* file_read = nullptr,
+                                                                   std::vector<std::string>* unread = nullptr);
 
 }  // namespace kvdtype::io::detail

@@ -79,7 +79,7 @@ bool is_serving_command(std::span<const std::string> argv) {
   }
 }
 
-Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
+Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, LaunchOptions options) {
   try {
     if (argv.empty()) return bad("empty command");
     // A `sh -c 'pip install vllm==X && vllm serve …'` script names the release it installs.
@@ -95,8 +95,10 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv) {
     auto at = launch::locate(w, 0, env);
     if (!at.ok()) return at.error();
     LaunchCommand out;
+    out.read_files = options.read_files;
     // --config FILE: its flags go in where the engine puts them (engine_config_file.hpp).
-    auto spliced = detail::splice_config_files(w, at->args, at->positional_model, at->engine, &out.config_file);
+    auto spliced = detail::splice_config_files(w, at->args, at->positional_model, at->engine, &out.config_file,
+                                               options.read_files ? nullptr : &out.unread_files);
     if (!spliced.ok()) return spliced.error();
     const std::vector<std::string>& words = *spliced;
     out.engine = at->engine;

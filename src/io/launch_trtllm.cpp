@@ -112,8 +112,13 @@ std::optional<Error> finish_trtllm(LaunchCommand& out) {
   // Copy: read_options may append to engine_options.
   const auto options = out.engine_options;
   for (const auto& [name, value] : options)
-    if (name == "extra_llm_api_options")
+    if (name == "extra_llm_api_options") {
+      if (!out.read_files) {
+        out.unread_files.push_back("--extra_llm_api_options " + value);
+        continue;
+      }
       if (auto e = read_options(value, out)) return e;
+    }
   for (const auto& [name, value] : out.engine_options)
     if (name == "runtime" && kvdtype::detail::to_lower(value) != "pytorch")
       out.ignored.push_back("--backend " + value + " (only the PyTorch flow's attention backends are modelled)");

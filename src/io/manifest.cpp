@@ -210,6 +210,7 @@ void add_container(Reader& r, const Pod& pod, Container c) {
     words.insert(words.end(), program.begin(), program.end());
   }
   w.input.command = std::move(words);
+  w.input.runs_elsewhere = true;  // the container's files are not this machine's
   if (w.input.fields.gpu.empty()) {
     w.input.fields.gpu = pod.gpu;
     w.notes = pod.notes;

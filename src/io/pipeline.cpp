@@ -156,12 +156,14 @@ Result<Checked> check_input(const CheckInput& in) {
   auto argv = command_words(in, script);
   if (!argv.ok()) return argv.error();
   if (!argv->empty()) {
-    auto parsed = parse_launch_command(*argv);
+    auto parsed = parse_launch_command(*argv, {.read_files = !in.runs_elsewhere});
     if (!parsed.ok()) return parsed.error();
     launch = std::move(parsed).value();
     // A script that pins the engine (pip install vllm==X) names the release it runs.
     if (launch->input.engine_version.empty()) launch->input.engine_version = engine_version_pinned_in(script, launch->engine);
     if (!launch->config_file.empty()) out.extras.notes.push_back("engine config file: " + launch->config_file + " (merged under the command line)");
+    for (const std::string& f : launch->unread_files)
+      out.extras.notes.push_back(f + ": a file on the machine the server runs on, not read here (its settings are unknown)");
   }
   // Values still holding `$` were never set (KVD152): unknown, not wrong.
   if (launch) unresolved_values(*launch, out.extras);
@@ -171,9 +173,14 @@ Result<Checked> check_input(const CheckInput& in) {
   std::string model = in.model.empty() && launch ? launch->model : in.model;
   std::optional<ResolvedModel> resolved;
   std::vector<ConfigProblem> problems, draft_problems;  // malformed config values (KVD082–KVD086)
-  if (!model.empty()) {
+  // A path in a command that runs elsewhere names that machine's files, never this one's.
+  const bool model_elsewhere = in.runs_elsewhere && in.model.empty() && !looks_like_model_id(model);
+  if (model_elsewhere && !model.empty())
+    out.extras.notes.push_back("model: " + detail::shown_path(model) +
+                               " is a path on the machine the server runs on, not read here (geometry unknown)");
+  if (!model.empty() && !model_elsewhere) {
     std::error_code ec;
-    const bool local = std::filesystem::exists(model, ec);
+    const bool local = !(in.runs_elsewhere && in.model.empty()) && std::filesystem::exists(model, ec);
     if (local || (!in.model.empty() && !looks_like_model_id(model))) {
       auto cfg = read_model_config(model);
       if (!cfg.ok()) return cfg.error();
@@ -232,7 +239,7 @@ Result<Checked> check_input(const CheckInput& in) {
     RequestInput d = input;
     // A drafter with its own local config has its own geometry and dtype.
     std::error_code ec;
-    if (!launch->draft_model.empty() && launch->draft_model != launch->model &&
+    if (!launch->draft_model.empty() && launch->draft_model != launch->model && !in.runs_elsewhere &&
         std::filesystem::exists(launch->draft_model, ec)) {
       auto cfg = read_model_config(launch->draft_model);
       if (!cfg.ok()) return prefixed("speculative drafter", cfg.error());

@@ -47,6 +47,17 @@ struct LaunchCommand {
   std::vector<std::pair<std::string, std::string>> engine_options;
   std::string config_file;              ///< vLLM/SGLang `--config FILE` whose flags were merged in
   std::optional<KvTransfer> kv_transfer;  ///< set when the command moves KV to or from other servers
+  /// Files the command names (`--config`, `--extra_llm_api_options`) left unopened because they
+  /// are on the machine the command runs on (LaunchOptions::read_files false).
+  std::vector<std::string> unread_files;
+  bool read_files = true;  ///< the LaunchOptions it was parsed with
+};
+
+/// How to read a launch command.
+struct LaunchOptions {
+  /// false when the command runs on another machine (a container of a manifest or of an
+  /// admission review): the files it names are that machine's and are never opened here.
+  bool read_files = true;
 };
 
 /// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,
@@ -54,7 +65,7 @@ struct LaunchCommand {
 /// (llama-cli, llama-bench), `lmdeploy serve api_server MODEL …` / `lmdeploy chat MODEL …`, with
 /// leading NAME=value / `env NAME=value` and the engines' images after `docker run`.
 /// A flag missing its value or an unknown program is an Error (bad_command).
-[[nodiscard]] Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv);
+[[nodiscard]] Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, LaunchOptions options = {});
 
 /// Whether `argv` is a serving command kvdtype recognises (the program behind its wrappers),
 /// without reading its flags or any file it names.

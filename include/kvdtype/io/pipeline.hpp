@@ -30,6 +30,10 @@ struct CheckInput {
   bool verbose = false;               ///< keep the launch-command flags that were ignored
   std::vector<std::string> env;       ///< NAME=value: expands $NAME in the command and is its environment
   std::vector<std::string> ignore;    ///< rule codes whose diagnostics are dropped ("KVD062")
+  /// The launch command runs on another machine (a container of a manifest or an admission
+  /// review): the model path, drafter and config files it names are that machine's and are not
+  /// read here (a Hub id is still looked up). `model` above, the caller's own, is always read.
+  bool runs_elsewhere = false;
 };
 
 /// One checked workload: the report, the drafter's and the prefill backend's reports when the
