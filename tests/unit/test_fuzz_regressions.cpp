@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,28 @@ TEST(FuzzRegressions, EveryCrashingInputStaysFixed) {
 
 TEST(FuzzRegressions, EverySeedHoldsTheInvariants) {
   EXPECT_GT(replay("corpus"), 100u) << "seed corpora under " << (kFuzzDir / "corpus") << " are missing";
+}
+
+// tests/fuzz/targets.txt (what CMake links and the scripts run) names every entry point, and
+// each target starts from seeds.
+TEST(FuzzRegressions, TargetListMatchesTheEntryPoints) {
+  std::vector<std::string> listed;
+  std::istringstream lines(read(kFuzzDir / "targets.txt"));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    std::istringstream fields(line);
+    std::string name;
+    long long max_len = 0;
+    fields >> name >> max_len;
+    EXPECT_GT(max_len, 0) << line;
+    listed.push_back(name);
+  }
+  std::vector<std::string> entries;
+  for (const auto& t : kvdtype::fuzz::kTargets) {
+    entries.emplace_back(t.name);
+    EXPECT_FALSE(files_in(kFuzzDir / "corpus" / t.name).empty()) << "no seeds for " << t.name;
+  }
+  EXPECT_EQ(listed, entries);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 // diagnostic (or a warning under --fail-on warning) denies the object, naming the rule codes in
 // status.message; warnings go into response.warnings, which kubectl prints. Objects without a
 // serving container are allowed. A body that is not an AdmissionReview is a 400.
-#include "admission.hpp"
+#include "io/admission.hpp"
 
 #include <nlohmann/json.hpp>
 
