@@ -65,8 +65,9 @@ YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys)
   return n;
 }
 
+// One printable line (the CLI's error line): the file name may hold any byte.
 Error bad_file(const std::string& file, int line, const std::string& what) {
-  std::string where = file.empty() ? std::string("object") : file;
+  std::string where = file.empty() ? std::string("object") : detail::printable(file);
   if (line > 0) where += ":" + std::to_string(line);
   return Error{ErrorCode::bad_file, where + ": " + what};
 }

@@ -2,6 +2,7 @@
 // ::warning, info as ::notice), one line per finding, so that a CI step annotates the file the
 // launch command or manifest came from. Escaping follows the runner's rules: in the message
 // `%`, CR and LF become %25, %0D, %0A; in properties also `:` and `,` (%3A, %2C).
+#include "common/text.hpp"
 #include "io/findings.hpp"
 
 namespace kvdtype::io {
@@ -17,7 +18,9 @@ std::string escape(std::string_view s, bool property) {
     else if (property && c == ',') out += "%2C";
     else out += c;
   }
-  return out;
+  // What is left that a terminal would act on (ESC, other controls, bytes that are not UTF-8,
+  // bidirectional overrides), as escape_text() writes it for every text output.
+  return kvdtype::detail::escape_text(out);
 }
 
 }  // namespace

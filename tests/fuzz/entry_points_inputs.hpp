@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "io/admission.hpp"
+#include "io/engine_config_file.hpp"
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/model_id.hpp"

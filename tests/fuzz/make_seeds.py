@@ -113,11 +113,13 @@ for i, p in enumerate(scripts):
 for case in launch[:12]:
     write(d, "command_" + case["id"], bytes([0]) + b"launch.sh\0" + case["command"].encode() + b"\n")
 # File names the renderers must escape: GitHub's property separators, a newline, an escape sequence.
-odd = manifests[0].read_bytes()
-write(d, "odd_name_separators", bytes([1]) + b"a,b:c%d.yaml\0" + odd)
-write(d, "odd_name_newline", bytes([1]) + b"x\n::error::forged.yaml\0" + odd)
-write(d, "odd_name_escape", bytes([1]) + b"\x1b]0;t\x07.yaml\0" + odd)
-write(d, "odd_name_not_utf8", bytes([1]) + b"\xff\xfe.yaml\0" + odd)
+odd = (DATA / "manifests/tq-a100.yaml").read_bytes()
+script = (ROOT / "examples/launch/seed2_turboquant_a100_bf16.sh").read_bytes()
+for flag, text in ((1, odd), (0, script)):
+    write(d, f"odd_name_separators_{flag}", bytes([flag]) + b"a,b:c%d.yaml\0" + text)
+    write(d, f"odd_name_newline_{flag}", bytes([flag]) + b"x\n::error::forged.yaml\0" + text)
+    write(d, f"odd_name_escape_{flag}", bytes([flag]) + b"\x1b]0;t\x07.yaml\0" + text)
+    write(d, f"odd_name_not_utf8_{flag}", bytes([flag]) + b"\xff\xfe.yaml\0" + text)
 
 for t in ("manifest", "compose", "engine_config", "gguf", "model_id", "admission", "sarif"):
     print(t, len(list((CORPUS / t).iterdir())))
