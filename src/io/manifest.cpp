@@ -32,9 +32,16 @@ struct Pod {
   std::vector<std::string> notes;  // how the gpu was found
 };
 
+// YAML aliases let a few bytes name one object many times, and nested Lists of aliases multiply
+// (8 levels of 10 aliases: 10^8 pods from 800 bytes). What a reading visits is bounded instead:
+// more than any real manifest holds, few enough to check in seconds.
+constexpr std::size_t kMaxObjects = 4096;
+constexpr std::size_t kMaxContainers = 256;
+
 struct Reader {
   const CheckInput& base;
   ManifestWorkloads out;
+  std::size_t objects = 0, containers = 0;
 };
 
 int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
@@ -70,6 +77,13 @@ Error bad_file(const std::string& file, int line, const std::string& what) {
   std::string where = file.empty() ? std::string("object") : detail::printable(file);
   if (line > 0) where += ":" + std::to_string(line);
   return Error{ErrorCode::bad_file, where + ": " + what};
+}
+
+// One more container (or compose service) read; an Error past kMaxContainers.
+std::optional<Error> count_container(Reader& r, const std::string& file, const YAML::Node& at) {
+  if (++r.containers <= kMaxContainers) return std::nullopt;
+  return bad_file(file, line_of(at), "more than " + std::to_string(kMaxContainers) +
+                                         " containers (YAML aliases repeating one?); not checked");
 }
 
 // A list of words: a YAML sequence of scalars, or (compose) one string split as a shell would.
@@ -311,6 +325,7 @@ std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, c
   const YAML::Node containers = child(spec, "containers");
   if (!containers || !containers.IsSequence()) return std::nullopt;
   for (const auto& n : containers) {
+    if (auto e = count_container(r, pod.file, n)) return e;
     auto read = read_container(n, pod.file);
     if (!read.ok()) return read.error();
     Container c = std::move(read).value();
@@ -334,6 +349,7 @@ std::optional<Error> read_inference_service(Reader& r, const YAML::Node& obj, co
   if (auto e = read_pod_spec(r, pred, pod, "predictor")) return e;
   const YAML::Node model = child(pred, "model");
   if (!model || !model.IsMap()) return std::nullopt;
+  if (auto e = count_container(r, pod.file, model)) return e;
   auto read = read_container(model, pod.file);
   if (!read.ok()) return read.error();
   Container c = std::move(read).value();
@@ -398,6 +414,9 @@ std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int de
 
 std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
   if (depth > 8) return bad_file(pod.file, line_of(obj), "Lists nested more than 8 deep");
+  if (++r.objects > kMaxObjects)
+    return bad_file(pod.file, line_of(obj), "more than " + std::to_string(kMaxObjects) +
+                                                " objects (YAML aliases repeating a List?); not checked");
   if (!obj.IsMap()) return bad_file(pod.file, line_of(obj), "a Kubernetes object (a mapping) expected");
   return read_kind(r, obj, std::move(pod), depth);
 }
@@ -411,6 +430,7 @@ std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod
     pod.name = scalar(kv.first);
     const YAML::Node s = kv.second;
     if (!s.IsMap()) continue;
+    if (auto e = count_container(r, pod.file, kv.first)) return e;
     Container c;
     c.line = line_of(kv.first);
     c.name = pod.name;
