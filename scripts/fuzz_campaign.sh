@@ -97,7 +97,8 @@ for t in "${targets[@]}"; do
   ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$inited")
   execs=$(stat_sum number_of_executed_units "$logs"/fuzz-*.log)
   rss=$(stat_max peak_rss_mb "$logs"/fuzz-*.log)
-  rate=$((execs / seconds))
+  # libFuzzer's own average per worker, summed: right also when a finding stopped a worker early.
+  rate=$(stat_sum average_exec_per_sec "$logs"/fuzz-*.log)
   corpus=$(find "$work" -type f | wc -l)
   found=$(find "$artifacts" -type f | wc -l)
   if ((found == 0)); then findings=none; else findings="$found input(s) in artifacts/$t"; failed=1; fi

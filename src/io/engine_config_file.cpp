@@ -140,9 +140,10 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
       if (budget.exceeded) return bad(path, "its values expand to more than 4 times its size (YAML aliases repeating a list?)");
     }
   } catch (const YAML::Exception& e) {
-    return bad(path, "invalid YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
+    // yaml-cpp's message may quote a raw byte of the file ("unknown escape character: ").
+    return bad(path, "invalid YAML at line " + std::to_string(e.mark.line + 1) + ": " + kvdtype::detail::printable(e.msg));
   } catch (const std::exception& e) {
-    return bad(path, std::string("cannot be read: ") + e.what());
+    return bad(path, "cannot be read: " + kvdtype::detail::printable(e.what()));
   }
   return out;
 }

@@ -72,11 +72,12 @@ YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys)
   return n;
 }
 
-// One printable line (the CLI's error line): the file name may hold any byte.
+// One printable line (the CLI's error line): the file name may hold any byte, and so may
+// yaml-cpp's message ("unknown escape character: " and the raw byte after the backslash).
 Error bad_file(const std::string& file, int line, const std::string& what) {
   std::string where = file.empty() ? std::string("object") : detail::printable(file);
   if (line > 0) where += ":" + std::to_string(line);
-  return Error{ErrorCode::bad_file, where + ": " + what};
+  return Error{ErrorCode::bad_file, where + ": " + detail::escape_text(what)};
 }
 
 // One more container (or compose service) read; an Error past kMaxContainers.
