@@ -2,8 +2,10 @@
 # Pack the fuzz targets for a campaign on another Linux x86-64 machine that has neither this
 # build nor Debian's libraries: the fuzz program (debug info stripped; its symbols kept) and its
 # fuzz_<target> links, the seed corpora, regression inputs, dictionary and target list, the shared
-# libraries the program needs besides glibc (libstdc++ and libgcc_s included: the other machine's
-# may be older), scripts/fuzz_campaign.sh, and a run.sh that runs the campaign there.
+# libraries the program loads besides glibc (none today: libstdc++ and libgcc are linked in, and
+# yaml-cpp is a static archive; the copy stays for any that comes), scripts/fuzz_campaign.sh, and a
+# run.sh that runs the campaign there. The other machine needs glibc 2.36 or newer (Debian 12,
+# Ubuntu 24.04, Fedora 37, RHEL 10): Debian 12's libstdc++ calls arc4random.
 #
 #   scripts/fuzz_bundle.sh [DIR]      (default build/fuzz-bundle; also DIR.tar.gz)
 #
@@ -67,7 +69,11 @@ LD_LIBRARY_PATH="$dest/lib" "$dest/bin/fuzz_version" -runs=1 "$dest/fuzz/corpus/
 tar -C "$(dirname "$dest")" -czf "$dest.tar.gz" "$(basename "$dest")"
 size_kib=$(du -sk "$dest" | cut -f1)
 echo "fuzz_bundle.sh: $dest ($((size_kib / 1024)) MiB; $dest.tar.gz $(($(stat -c %s "$dest.tar.gz") / 1048576)) MiB)" >&2
-ls "$dest/lib" >&2
+libs=("$dest"/lib/*)
+[[ -e ${libs[0]} ]] || libs=()
+echo "fuzz_bundle.sh: packed libraries: ${libs[*]:-none}" >&2
+glibc=$(objdump -T "$dest/bin/kvdtype_fuzz" "${libs[@]}" | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)
+echo "fuzz_bundle.sh: the other machine needs ${glibc/_/ } or newer" >&2
 if ((size_kib > limit_mib * 1024)); then
   echo "fuzz_bundle.sh: the bundle is larger than $limit_mib MiB" >&2
   exit 1

@@ -45,7 +45,7 @@ inline void write_file(const std::filesystem::path& p, std::string_view bytes) {
   if (!f) throw std::runtime_error("fuzz: cannot write " + p.string());
 }
 
-// Created once per process (removed at exit); it also points HF_HUB_CACHE at the fake cache.
+// Created once per process (removed at exit), with the fake cache in hub/.
 inline const std::filesystem::path& scratch_dir() {
   static const std::filesystem::path* dir = [] {
     std::string tmpl = (std::filesystem::temp_directory_path() / "kvdtype-fuzz-XXXXXX").string();
@@ -56,7 +56,6 @@ inline const std::filesystem::path& scratch_dir() {
     std::filesystem::create_directories(repo / "snapshots" / "c0ffee");
     write_file(repo / "refs" / "main", "c0ffee\n");
     write_file(repo / "snapshots" / "c0ffee" / "config.json", kCachedConfig);
-    ::setenv("HF_HUB_CACHE", (*p / "hub").c_str(), 1);
     std::atexit([] {
       std::error_code ec;
       std::filesystem::remove_all(scratch_dir(), ec);
@@ -202,8 +201,28 @@ inline void gguf(const std::uint8_t* data, std::size_t size) {
 }
 
 // ---- model ids (io::looks_like_model_id, io::resolve_model_id: a fake HF cache, the catalogue) ----
+// HF_HUB_CACHE pointed at the fake cache while it lives (the regression test shares its process
+// with other tests), then restored.
+class FakeHfCache {
+ public:
+  FakeHfCache() {
+    if (const char* v = std::getenv("HF_HUB_CACHE")) saved_ = v, had_ = true;
+    ::setenv("HF_HUB_CACHE", (scratch_dir() / "hub").c_str(), 1);
+  }
+  ~FakeHfCache() {
+    if (had_) ::setenv("HF_HUB_CACHE", saved_.c_str(), 1);
+    else ::unsetenv("HF_HUB_CACHE");
+  }
+  FakeHfCache(const FakeHfCache&) = delete;
+  FakeHfCache& operator=(const FakeHfCache&) = delete;
+
+ private:
+  std::string saved_;
+  bool had_ = false;
+};
+
 inline void model_id(const std::uint8_t* data, std::size_t size) {
-  (void)scratch_dir();  // HF_HUB_CACHE points at the fake cache before the first lookup
+  const FakeHfCache cache;
   const std::string_view id = as_text(data, size);
   const bool looks = io::looks_like_model_id(id);
   if (looks) {
