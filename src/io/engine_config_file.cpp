@@ -11,11 +11,11 @@
 #include "io/engine_config_file.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
 #include "common/text.hpp"
+#include "io/read_file.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
@@ -99,12 +99,15 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return bad(path, "no such file (it may set --kv-cache-dtype: cannot check without it)");
   if (std::filesystem::is_directory(path, ec)) return bad(path, "is a directory, not a config file");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return bad(path, "cannot be read (it may set --kv-cache-dtype: cannot check without it)");
-  std::string text(kMaxConfigFileBytes + 1, '\0');
-  f.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(f.gcount()));
-  if (text.size() > kMaxConfigFileBytes) return bad(path, "larger than 1 MiB; not a config file");
+  // Read as every file the user names is (read_file.hpp): a FIFO named cfg.yaml blocked in open(),
+  // and a 1 MiB buffer was allocated and zeroed for every file, however small.
+  auto read = read_regular_file(path, kMaxConfigFileBytes, "a config file");
+  if (!read.ok()) {
+    std::string problem = read.error().message;  // "<shown path>: <problem>"
+    if (const std::string shown = shown_path(path) + ": "; problem.rfind(shown, 0) == 0) problem.erase(0, shown.size());
+    return bad(path, problem);
+  }
+  const std::string text = std::move(read).value();
   if (text.find('\0') != std::string::npos) return bad(path, "binary data, not YAML");
   std::vector<std::string> out;
   Budget budget{4 * text.size() + 4096};

@@ -10,6 +10,9 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -65,6 +68,23 @@ TEST(FuzzRegressions, EveryCrashingInputStaysFixed) {
 
 TEST(FuzzRegressions, EverySeedHoldsTheInvariants) {
   EXPECT_GT(replay("corpus"), 100u) << "seed corpora under " << (kFuzzDir / "corpus") << " are missing";
+}
+
+// Found while writing the engine_config target (docs/reliability.md, third round): a FIFO named
+// like a config file blocked in open(). It cannot be a fuzz input, so it is a test of its own.
+TEST(FuzzRegressions, EngineConfigFileThatIsAFifoIsRefusedNotWaitedOn) {
+  const fs::path dir = fs::temp_directory_path() / ("kvdtype-fifo-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path fifo = dir / "config.yaml";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const kvdtype::Engine engine : {kvdtype::Engine::vllm, kvdtype::Engine::sglang}) {
+    const auto words = kvdtype::io::detail::config_file_words(fifo.string(), engine);
+    ASSERT_FALSE(words.ok());
+    EXPECT_NE(words.error().message.find("FIFO"), std::string::npos) << words.error().message;
+    EXPECT_EQ(words.error().message.rfind("--config ", 0), 0u) << words.error().message;
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
 }
 
 // tests/fuzz/targets.txt (what CMake links and the scripts run) names every entry point, and
