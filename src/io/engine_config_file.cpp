@@ -11,11 +11,11 @@
 #include "io/engine_config_file.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
 #include "common/text.hpp"
+#include "io/read_file.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
@@ -28,17 +28,35 @@ Error bad(const std::string& path, const std::string& why) {
 
 bool starts_with(std::string_view s, std::string_view p) noexcept { return s.substr(0, p.size()) == p; }
 
-nlohmann::json to_json(const YAML::Node& n, int depth) {
-  if (depth > 32) return nullptr;
+// YAML aliases let a few bytes repeat a list many times, and lists of aliases multiply (9 levels
+// of 10: 10^9 values from 500 bytes). The words a file gives are bounded by its own size instead.
+struct Budget {
+  std::size_t left;
+  bool exceeded = false;
+  bool spend(std::size_t n) {
+    if (n > left) exceeded = true;
+    else left -= n;
+    return !exceeded;
+  }
+};
+
+nlohmann::json to_json(const YAML::Node& n, int depth, Budget& budget) {
+  if (depth > 32 || !budget.spend(1 + (n.IsScalar() ? n.Scalar().size() : 0))) return nullptr;
   switch (n.Type()) {
     case YAML::NodeType::Map: {
       nlohmann::json j = nlohmann::json::object();
-      for (const auto& kv : n) j[kv.first.as<std::string>()] = to_json(kv.second, depth + 1);
+      for (const auto& kv : n) {
+        j[kv.first.as<std::string>()] = to_json(kv.second, depth + 1, budget);
+        if (budget.exceeded) break;
+      }
       return j;
     }
     case YAML::NodeType::Sequence: {
       nlohmann::json j = nlohmann::json::array();
-      for (const auto& e : n) j.push_back(to_json(e, depth + 1));
+      for (const auto& e : n) {
+        j.push_back(to_json(e, depth + 1, budget));
+        if (budget.exceeded) break;
+      }
       return j;
     }
     case YAML::NodeType::Scalar: {
@@ -81,14 +99,22 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return bad(path, "no such file (it may set --kv-cache-dtype: cannot check without it)");
   if (std::filesystem::is_directory(path, ec)) return bad(path, "is a directory, not a config file");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return bad(path, "cannot be read (it may set --kv-cache-dtype: cannot check without it)");
-  std::string text(kMaxConfigFileBytes + 1, '\0');
-  f.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(f.gcount()));
-  if (text.size() > kMaxConfigFileBytes) return bad(path, "larger than 1 MiB; not a config file");
+  // Read as every file the user names is (read_file.hpp): a FIFO named cfg.yaml blocked in open(),
+  // and a 1 MiB buffer was allocated and zeroed for every file, however small.
+  auto read = read_regular_file(path, kMaxConfigFileBytes, "a config file");
+  if (!read.ok()) {
+    std::string problem = read.error().message;  // "<shown path>: <problem>"
+    if (const std::string shown = shown_path(path) + ": "; problem.rfind(shown, 0) == 0) problem.erase(0, shown.size());
+    return bad(path, problem);
+  }
+  const std::string text = std::move(read).value();
   if (text.find('\0') != std::string::npos) return bad(path, "binary data, not YAML");
   std::vector<std::string> out;
+  Budget budget{4 * text.size() + 4096};
+  auto word = [&](std::string w) {
+    budget.spend(w.size() + 1);
+    out.push_back(std::move(w));
+  };
   try {
     const YAML::Node root = YAML::Load(text);
     if (root.IsNull()) return out;  // an empty file sets nothing
@@ -102,22 +128,25 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
       const std::string flag = "--" + key;
       if (v.IsNull()) continue;
       if (const auto b = yaml_bool(v)) {
-        if (*b) out.push_back(flag);
-        continue;
-      }
-      if (v.IsSequence()) {
+        if (*b) word(flag);
+      } else if (v.IsSequence()) {
         if (v.size() == 0) continue;
-        out.push_back(flag);
-        for (const auto& item : v) out.push_back(item.IsScalar() ? item.Scalar() : to_json(item, 0).dump());
-        continue;
+        word(flag);
+        for (const auto& item : v) {
+          word(item.IsScalar() ? item.Scalar() : to_json(item, 0, budget).dump());
+          if (budget.exceeded) break;
+        }
+      } else {
+        word(flag);
+        word(v.IsScalar() ? v.Scalar() : to_json(v, 0, budget).dump());
       }
-      out.push_back(flag);
-      out.push_back(v.IsScalar() ? v.Scalar() : to_json(v, 0).dump());
+      if (budget.exceeded) return bad(path, "its values expand to more than 4 times its size (YAML aliases repeating a list?)");
     }
   } catch (const YAML::Exception& e) {
-    return bad(path, "invalid YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
+    // yaml-cpp's message may quote a raw byte of the file ("unknown escape character: ").
+    return bad(path, "invalid YAML at line " + std::to_string(e.mark.line + 1) + ": " + kvdtype::detail::printable(e.msg));
   } catch (const std::exception& e) {
-    return bad(path, std::string("cannot be read: ") + e.what());
+    return bad(path, "cannot be read: " + kvdtype::detail::printable(e.what()));
   }
   return out;
 }

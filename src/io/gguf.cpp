@@ -45,9 +45,19 @@ std::uint64_t scalar_size(std::uint32_t t) {
   }
 }
 
+// Every length is checked against the bytes left in the file before it is used: a 30-byte file
+// claiming a 64 MiB string must not allocate it, and a length near 2^64 must not become a
+// negative seek (back over the same bytes, 2^26 times: a hang).
 struct Reader {
   std::ifstream& in;
+  std::uint64_t size = 0;  // of the file
   bool ok = true;
+
+  std::uint64_t left() {
+    const auto pos = in.tellg();
+    if (pos < 0 || static_cast<std::uint64_t>(pos) >= size) return 0;
+    return size - static_cast<std::uint64_t>(pos);
+  }
 
   template <class T>
   T read() {
@@ -57,13 +67,13 @@ struct Reader {
   }
   std::string read_string(std::uint64_t max) {
     const auto n = read<std::uint64_t>();
-    if (!ok || n > max) return ok = false, std::string();
+    if (!ok || n > max || n > left()) return ok = false, std::string();
     std::string s(n, '\0');
     if (n && !in.read(s.data(), static_cast<std::streamsize>(n))) ok = false;
     return s;
   }
   void skip(std::uint64_t n) {
-    if (!in.seekg(static_cast<std::streamoff>(n), std::ios::cur)) ok = false;
+    if (n > left() || !in.seekg(static_cast<std::streamoff>(n), std::ios::cur)) ok = false;
   }
   // An integer value of any integer type; nullopt for other types (skipped).
   std::optional<std::uint64_t> integer(std::uint32_t t) {
@@ -88,9 +98,12 @@ Error bad(const fs::path& p, std::string_view why) {
 }  // namespace
 
 Result<ModelConfig> read_gguf_config(const std::filesystem::path& path) {
-  std::ifstream f(path, std::ios::binary);
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
   if (!f) return bad(path, "cannot be read");
-  Reader r{f};
+  const auto end = f.tellg();
+  f.seekg(0);
+  if (end < 0 || !f) return bad(path, "cannot be read");
+  Reader r{f, static_cast<std::uint64_t>(end)};
   std::array<char, 4> magic{};
   f.read(magic.data(), 4);
   if (!f || std::memcmp(magic.data(), "GGUF", 4) != 0) return bad(path, "not a GGUF file (no GGUF magic)");
@@ -114,6 +127,8 @@ Result<ModelConfig> read_gguf_config(const std::filesystem::path& path) {
       const auto elem = r.read<std::uint32_t>();
       const auto count = r.read<std::uint64_t>();
       if (!r.ok || count > kMaxArrayCount) return bad(path, "implausible GGUF array in " + kvdtype::detail::printable(key));
+      // Each element takes at least one byte (a string: its 8-byte length).
+      if (count > r.left()) return bad(path, "truncated GGUF metadata");
       if (elem == string) {
         for (std::uint64_t i = 0; i < count && r.ok; ++i) r.skip(r.read<std::uint64_t>());
       } else if (scalar_size(elem) == 0) {

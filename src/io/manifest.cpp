@@ -5,11 +5,13 @@
 // `command`); `$(NAME)` in command and args is the container's env var NAME. The command is
 // then handed to the launch parser in its `docker run -e NAME=value IMAGE …` form, so that the
 // image tag gives the engine version and the env vars apply exactly as for a docker command.
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -32,9 +34,16 @@ struct Pod {
   std::vector<std::string> notes;  // how the gpu was found
 };
 
+// YAML aliases let a few bytes name one object many times, and nested Lists of aliases multiply
+// (8 levels of 10 aliases: 10^8 pods from 800 bytes). What a reading visits is bounded instead:
+// more than any real manifest holds, few enough to check in seconds.
+constexpr std::size_t kMaxObjects = 4096;
+constexpr std::size_t kMaxContainers = 256;
+
 struct Reader {
   const CheckInput& base;
   ManifestWorkloads out;
+  std::size_t objects = 0, containers = 0;
 };
 
 int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
@@ -65,10 +74,19 @@ YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys)
   return n;
 }
 
+// One printable line (the CLI's error line): the file name may hold any byte, and so may
+// yaml-cpp's message ("unknown escape character: " and the raw byte after the backslash).
 Error bad_file(const std::string& file, int line, const std::string& what) {
-  std::string where = file.empty() ? std::string("object") : file;
+  std::string where = file.empty() ? std::string("object") : detail::printable(file);
   if (line > 0) where += ":" + std::to_string(line);
-  return Error{ErrorCode::bad_file, where + ": " + what};
+  return Error{ErrorCode::bad_file, where + ": " + detail::escape_text(what)};
+}
+
+// One more container (or compose service) read; an Error past kMaxContainers.
+std::optional<Error> count_container(Reader& r, const std::string& file, const YAML::Node& at) {
+  if (++r.containers <= kMaxContainers) return std::nullopt;
+  return bad_file(file, line_of(at), "more than " + std::to_string(kMaxContainers) +
+                                         " containers (YAML aliases repeating one?); not checked");
 }
 
 // A list of words: a YAML sequence of scalars, or (compose) one string split as a shell would.
@@ -311,6 +329,7 @@ std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, c
   const YAML::Node containers = child(spec, "containers");
   if (!containers || !containers.IsSequence()) return std::nullopt;
   for (const auto& n : containers) {
+    if (auto e = count_container(r, pod.file, n)) return e;
     auto read = read_container(n, pod.file);
     if (!read.ok()) return read.error();
     Container c = std::move(read).value();
@@ -334,6 +353,7 @@ std::optional<Error> read_inference_service(Reader& r, const YAML::Node& obj, co
   if (auto e = read_pod_spec(r, pred, pod, "predictor")) return e;
   const YAML::Node model = child(pred, "model");
   if (!model || !model.IsMap()) return std::nullopt;
+  if (auto e = count_container(r, pod.file, model)) return e;
   auto read = read_container(model, pod.file);
   if (!read.ok()) return read.error();
   Container c = std::move(read).value();
@@ -398,6 +418,9 @@ std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int de
 
 std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
   if (depth > 8) return bad_file(pod.file, line_of(obj), "Lists nested more than 8 deep");
+  if (++r.objects > kMaxObjects)
+    return bad_file(pod.file, line_of(obj), "more than " + std::to_string(kMaxObjects) +
+                                                " objects (YAML aliases repeating a List?); not checked");
   if (!obj.IsMap()) return bad_file(pod.file, line_of(obj), "a Kubernetes object (a mapping) expected");
   return read_kind(r, obj, std::move(pod), depth);
 }
@@ -411,6 +434,7 @@ std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod
     pod.name = scalar(kv.first);
     const YAML::Node s = kv.second;
     if (!s.IsMap()) continue;
+    if (auto e = count_container(r, pod.file, kv.first)) return e;
     Container c;
     c.line = line_of(kv.first);
     c.name = pod.name;
@@ -455,10 +479,41 @@ Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, co
   return std::move(r.out);
 }
 
+// yaml-cpp 0.7's LoadAll never returns on some malformed text: after `  "x",\n "y"]` its parser
+// reports one empty document after another at the same place, forever (found by the manifest
+// fuzzer; docs/reliability.md finding 32). A first pass over the documents' events stops there:
+// the 1-based line where a document starts again without the parser having moved, else 0.
+int stuck_document_line(const std::string& text) {
+  struct Events final : YAML::EventHandler {
+    YAML::Mark start;
+    void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+  };
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  Events events;
+  int last = -1;
+  while (parser.HandleNextDocument(events)) {  // throws YAML::Exception as LoadAll would
+    if (events.start.pos == last) return events.start.line + 1;
+    last = events.start.pos;
+  }
+  return 0;
+}
+
 Result<ManifestWorkloads> read_documents(std::string_view text, const std::string& file, const CheckInput& base, bool one_object) {
   std::vector<YAML::Node> docs;
   try {
-    docs = YAML::LoadAll(std::string(text));
+    const std::string s(text);
+    if (const int line = stuck_document_line(s))
+      return bad_file(file, line, "not valid YAML: a document that never ends");
+    docs = YAML::LoadAll(s);
   } catch (const YAML::Exception& e) {
     return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + e.msg);
   } catch (const std::exception& e) {

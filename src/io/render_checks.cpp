@@ -24,14 +24,10 @@ Json source_json(const Source& s) {
   return j;
 }
 
-// Text from input files, on one line: control characters become '?' (no truncation: sources
-// and notes name files and objects that must stay whole to be found).
-std::string one_line(std::string_view v) {
-  std::string out(v);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  return out;
-}
+// Text from input files, on one line and terminal-safe: control characters, bytes that are not
+// UTF-8, C1 controls and bidirectional overrides escaped as escape_text() does for every text
+// output (no truncation: sources and notes name files and objects that must stay whole to be found).
+std::string one_line(std::string_view v) { return detail::escape_text(v); }
 
 // "deploy.yaml:12 Deployment/qwen-tq container vllm"
 std::string source_text(const Source& s) {

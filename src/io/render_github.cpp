@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/text.hpp"
 #include "io/findings.hpp"
 
 namespace kvdtype::io {
@@ -21,7 +22,9 @@ std::string escape(std::string_view s, bool property) {
     else if (property && c == ',') out += "%2C";
     else out += c;
   }
-  return out;
+  // What is left that a terminal would act on (ESC, other controls, bytes that are not UTF-8,
+  // bidirectional overrides), as escape_text() writes it for every text output.
+  return kvdtype::detail::escape_text(out);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "kvdtype/version.hpp"
 #include "io/findings.hpp"
+#include "io/json_text.hpp"
 #include "kvdtype/check.hpp"
 
 namespace kvdtype::io {
@@ -119,7 +120,8 @@ std::string render_sarif(const Checks& checks) {
   log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
   log["version"] = "2.1.0";
   log["runs"] = OJson::array({std::move(run)});
-  return log.dump(2) + "\n";
+  // dump_json: a file name (the artifact uri) may hold bytes that are not UTF-8.
+  return dump_json(log, 2) + "\n";
 }
 
 }  // namespace kvdtype::io

@@ -1,4 +1,4 @@
-// The fuzzed entry points, shared by the libFuzzer targets (tests/fuzz/fuzz_<target>.cpp, clang
+// The fuzzed entry points, shared by the libFuzzer targets (tests/fuzz/fuzz_target.cpp, clang
 // with ASan+UBSan) and by the regression test (tests/unit/test_fuzz_regressions.cpp, the normal
 // g++ build), so that a crashing input found by the fuzzer replays through exactly the same code
 // in every CI build.
@@ -749,8 +749,17 @@ inline void c_abi(const std::uint8_t* data, std::size_t size) {
   }
 }
 
+}  // namespace kvdtype::fuzz
+
+// The input readers' entry points (manifests, compose, engine config files, GGUF, model ids,
+// AdmissionReview, SARIF/GitHub).
+#include "entry_points_inputs.hpp"
+
+namespace kvdtype::fuzz {
+
 /// Every entry point by target name (the fuzz target fuzz_<name>, the corpus and regression
-/// folders tests/fuzz/{corpus,regressions}/<name>/).
+/// folders tests/fuzz/{corpus,regressions}/<name>/; tests/fuzz/targets.txt lists the same names
+/// with each one's input cap).
 struct Target {
   const char* name;
   void (*run)(const std::uint8_t*, std::size_t);
@@ -760,6 +769,9 @@ inline constexpr Target kTargets[] = {
     {"request", request},         {"launch", launch},     {"model_config", model_config},
     {"version", version},         {"rule_code", rule_code}, {"c_abi", c_abi},
     {"shell_split", shell_split}, {"render", render},
+    {"manifest", manifest},       {"compose", compose}, {"engine_config", engine_config},
+    {"gguf", gguf},               {"model_id", model_id}, {"admission", admission},
+    {"sarif", sarif},
 };
 
 }  // namespace kvdtype::fuzz

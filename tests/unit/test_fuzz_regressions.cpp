@@ -9,6 +9,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -64,6 +68,45 @@ TEST(FuzzRegressions, EveryCrashingInputStaysFixed) {
 
 TEST(FuzzRegressions, EverySeedHoldsTheInvariants) {
   EXPECT_GT(replay("corpus"), 100u) << "seed corpora under " << (kFuzzDir / "corpus") << " are missing";
+}
+
+// Found while writing the engine_config target (docs/reliability.md, third round): a FIFO named
+// like a config file blocked in open(). It cannot be a fuzz input, so it is a test of its own.
+TEST(FuzzRegressions, EngineConfigFileThatIsAFifoIsRefusedNotWaitedOn) {
+  const fs::path dir = fs::temp_directory_path() / ("kvdtype-fifo-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path fifo = dir / "config.yaml";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const kvdtype::Engine engine : {kvdtype::Engine::vllm, kvdtype::Engine::sglang}) {
+    const auto words = kvdtype::io::detail::config_file_words(fifo.string(), engine);
+    ASSERT_FALSE(words.ok());
+    EXPECT_NE(words.error().message.find("FIFO"), std::string::npos) << words.error().message;
+    EXPECT_EQ(words.error().message.rfind("--config ", 0), 0u) << words.error().message;
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}
+
+// tests/fuzz/targets.txt (what CMake links and the scripts run) names every entry point, and
+// each target starts from seeds.
+TEST(FuzzRegressions, TargetListMatchesTheEntryPoints) {
+  std::vector<std::string> listed;
+  std::istringstream lines(read(kFuzzDir / "targets.txt"));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    std::istringstream fields(line);
+    std::string name;
+    long long max_len = 0;
+    fields >> name >> max_len;
+    EXPECT_GT(max_len, 0) << line;
+    listed.push_back(name);
+  }
+  std::vector<std::string> entries;
+  for (const auto& t : kvdtype::fuzz::kTargets) {
+    entries.emplace_back(t.name);
+    EXPECT_FALSE(files_in(kFuzzDir / "corpus" / t.name).empty()) << "no seeds for " << t.name;
+  }
+  EXPECT_EQ(listed, entries);
 }
 
 }  // namespace

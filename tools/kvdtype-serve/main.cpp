@@ -24,7 +24,7 @@
 #include <string>
 #include <thread>
 
-#include "admission.hpp"
+#include "io/admission.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/rule.hpp"
 #include "metrics.hpp"

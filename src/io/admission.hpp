@@ -1,4 +1,6 @@
 // An AdmissionReview in, the AdmissionReview answer out (kvdtype serve's POST /validate).
+// A pure function of the body and the policy, in the library (not in tools/kvdtype-serve) so that
+// the webhook and the `admission` fuzz target (tests/fuzz/entry_points.hpp) run the same code.
 #pragma once
 
 #include <set>

@@ -5,11 +5,12 @@
 // diagnostic (or a warning under --fail-on warning) denies the object, naming the rule codes in
 // status.message; warnings go into response.warnings, which kubectl prints. Objects without a
 // serving container are allowed. A body that is not an AdmissionReview is a 400.
-#include "admission.hpp"
+#include "io/admission.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include "io/json_depth.hpp"
+#include "io/json_text.hpp"
 #include "io/manifest_json.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/manifest.hpp"
@@ -37,7 +38,7 @@ Outcome bad_request(std::string why) {
   o.http_status = 400;
   o.decision = "bad_request";
   o.error = why;
-  o.body = Json{{"error", why}}.dump();
+  o.body = io::dump_json(Json{{"error", why}}, -1);
   return o;
 }
 
@@ -47,9 +48,13 @@ std::string where(const io::Source& s) {
   return w;
 }
 
+// Cut on a UTF-8 boundary: a warning quotes names and values from the object (valid UTF-8, as
+// the JSON parser checked), and a cut inside a character made the answer invalid JSON text.
 std::string shorten(std::string s) {
   if (s.size() > kMaxWarning) {
-    s.resize(kMaxWarning - 3);
+    std::size_t cut = kMaxWarning - 3;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // a continuation byte
+    s.resize(cut);
     s += "...";
   }
   return s;
@@ -142,7 +147,8 @@ Outcome review(std::string_view body, const Policy& policy) {
     response["warnings"] = v.warnings;
   }
   o.codes = std::move(v.codes);
-  o.body = Json{{"apiVersion", api}, {"kind", "AdmissionReview"}, {"response", std::move(response)}}.dump();
+  // dump_json: never throws, whatever bytes a message carries.
+  o.body = io::dump_json(Json{{"apiVersion", api}, {"kind", "AdmissionReview"}, {"response", std::move(response)}}, -1);
   return o;
 }
 
