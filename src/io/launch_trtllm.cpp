@@ -13,6 +13,7 @@
 
 #include "common/text.hpp"
 #include "io/launch_engines.hpp"
+#include "io/read_file.hpp"
 #include "kvdtype/cache_dtype.hpp"
 
 namespace kvdtype::io::detail {
@@ -64,14 +65,14 @@ void set_kv_dtype(RequestInput& in, const std::string& value) {
 }
 
 std::optional<Error> read_options(const std::string& path, LaunchCommand& out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return bad_file(path, "cannot be read");
-  std::string text;
-  text.resize(kMaxOptionsBytes + 1);
-  f.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (f.bad()) return bad_file(path, "cannot be read");
-  text.resize(static_cast<std::size_t>(f.gcount()));
-  if (text.size() > kMaxOptionsBytes) return bad_file(path, "larger than 1 MiB");
+  // Read as every file the user names is (read_file.hpp): a FIFO must not block, /proc is refused.
+  auto read = read_regular_file(path, kMaxOptionsBytes, "an options file");
+  if (!read.ok()) {
+    std::string problem = read.error().message;  // "<shown path>: <problem>"
+    if (const std::string shown = shown_path(path) + ": "; problem.rfind(shown, 0) == 0) problem.erase(0, shown.size());
+    return bad_file(path, problem);
+  }
+  const std::string text = std::move(read).value();
   if (nests_too_deep(text)) return bad_file(path, "nested deeper than " + std::to_string(kMaxOptionsDepth) + " levels");
   YAML::Node root;
   try {

@@ -171,6 +171,26 @@ TEST(Manifests, FromStandardInput) {
   EXPECT_EQ(j["results"][0]["plan"]["target"]["name"], "sm_90");
 }
 
+TEST(Manifests, AContainersFilesAreNeverReadOnThisMachine) {
+  // The paths a container names are the pod's. /etc exists here (as a directory without a
+  // config.json) and was once read, rejecting a valid pod; /dev/zero would be refused here.
+  const std::string pod =
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: vllm/vllm-openai:v0.27.0\n"
+      "    args: [--model, /etc, --kv-cache-dtype, fp8, --config, /dev/zero, --speculative-config, "
+      "'{\"model\": \"/etc\", \"num_speculative_tokens\": 3}']\n";
+  const auto r = run_cli({"check", "--manifest", "-", "--gpu", "H100", "--format", "json"}, pod);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const Json j = Json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 1u);
+  const std::string notes = j["results"][0]["notes"].dump();
+  EXPECT_NE(notes.find("/etc is a path on the machine the server runs on, not read here"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("--config /dev/zero: a file on the machine the server runs on"), std::string::npos) << notes;
+  // The same command checked here, as a command of this machine, reads them.
+  const auto here = run_cli({"check", "--gpu", "H100", "--", "vllm", "serve", "/etc", "--kv-cache-dtype", "fp8"});
+  EXPECT_EQ(here.exit_code, 2) << here.out;
+  EXPECT_NE(here.err.find("/etc"), std::string::npos) << here.err;
+}
+
 TEST(Manifests, ExplicitGpuWinsOverNodeLabels) {
   const Json j = checks({"--manifest", fixture("tq-a100.yaml"), "--gpu", "H100"});
   ASSERT_EQ(j["results"].size(), 1u);

@@ -145,6 +145,8 @@ TEST(Reliability, FilesThatBlockAreRefusedByType) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   expect_bad_input(run_cli({"check", "--gpu", "H100", "--model", fifo}, {}, {}, 20), "FIFO");
   expect_bad_input(run_cli({"check", "--gpu", "H100", "--command-file", fifo}, {}, {}, 20), "FIFO");
+  // Files a launch command names are read the same way (TensorRT-LLM's options file hung).
+  expect_bad_input(run_cli({"check", "--gpu", "H100", "--", "trtllm-serve", "m", "--extra_llm_api_options", fifo}, {}, {}, 20), "FIFO");
   expect_bad_input(run_cli({"check", "--gpu", "H100", "--model", "/dev/zero"}, {}, {}, 20), "character device");
   expect_bad_input(run_cli({"check", "--gpu", "H100", "--command-file", "/dev/zero"}, {}, {}, 20), "character device");
   // procfs reports size 0 for every file; /proc/kmsg blocks (when it can be opened at all).

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -46,15 +45,12 @@ std::size_t replay(const char* sub) {
     for (const fs::path& f : files_in(kFuzzDir / sub / t.name)) {
       SCOPED_TRACE(std::string(sub) + "/" + t.name + "/" + f.filename().string());
       const std::string bytes = read(f);
-      const auto start = std::chrono::steady_clock::now();
       try {
         t.run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
       } catch (const std::exception& e) {
         ADD_FAILURE() << "threw: " << e.what();
       }
-      // The fuzzers count an input running 10 s as a hang; a replay should take milliseconds.
-      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-      EXPECT_LT(ms.count(), 5000) << "slow input (a hang under the fuzzer)";
+      // A hang is CTest's timeout, never a timing assertion (a loaded machine is not a bug).
       ++n;
     }
   }

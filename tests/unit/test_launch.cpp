@@ -231,7 +231,7 @@ TEST(LaunchMalformed, AreBadCommandsNamingTheProblem) {
   expect_bad_command("lmdeploy lite auto_awq m", "lmdeploy lite is not a serving command");
   expect_bad_command("docker run ghcr.io/ggml-org/llama.cpp:full --convert m", "is not a serving tool");
   expect_bad_command("trtllm-serve m --extra_llm_api_options /nonexistent/kvdtype-options.yml",
-                     "--extra_llm_api_options /nonexistent/kvdtype-options.yml: cannot be read");
+                     "--extra_llm_api_options /nonexistent/kvdtype-options.yml: no such file");
   expect_bad_command("CUDA_VISIBLE_DEVICES=0", "no program");
   expect_bad_command("", "empty command");
   expect_bad_command("docker run --rm -e A=1", "docker run without an image");
