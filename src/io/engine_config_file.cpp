@@ -101,12 +101,8 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
   if (std::filesystem::is_directory(path, ec)) return bad(path, "is a directory, not a config file");
   // Read as every file the user names is (read_file.hpp): a FIFO named cfg.yaml blocked in open(),
   // and a 1 MiB buffer was allocated and zeroed for every file, however small.
-  auto read = read_regular_file(path, kMaxConfigFileBytes, "a config file");
-  if (!read.ok()) {
-    std::string problem = read.error().message;  // "<shown path>: <problem>"
-    if (const std::string shown = shown_path(path) + ": "; problem.rfind(shown, 0) == 0) problem.erase(0, shown.size());
-    return bad(path, problem);
-  }
+  auto read = read_regular_file_problem(path, kMaxConfigFileBytes, "a config file");
+  if (!read.ok()) return bad(path, read.error().message);
   const std::string text = std::move(read).value();
   if (text.find('\0') != std::string::npos) return bad(path, "binary data, not YAML");
   std::vector<std::string> out;

@@ -66,12 +66,8 @@ void set_kv_dtype(RequestInput& in, const std::string& value) {
 
 std::optional<Error> read_options(const std::string& path, LaunchCommand& out) {
   // Read as every file the user names is (read_file.hpp): a FIFO must not block, /proc is refused.
-  auto read = read_regular_file(path, kMaxOptionsBytes, "an options file");
-  if (!read.ok()) {
-    std::string problem = read.error().message;  // "<shown path>: <problem>"
-    if (const std::string shown = shown_path(path) + ": "; problem.rfind(shown, 0) == 0) problem.erase(0, shown.size());
-    return bad_file(path, problem);
-  }
+  auto read = read_regular_file_problem(path, kMaxOptionsBytes, "an options file");
+  if (!read.ok()) return bad_file(path, read.error().message);
   const std::string text = std::move(read).value();
   if (nests_too_deep(text)) return bad_file(path, "nested deeper than " + std::to_string(kMaxOptionsDepth) + " levels");
   YAML::Node root;

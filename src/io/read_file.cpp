@@ -118,6 +118,14 @@ Result<std::string> read_regular_file(const std::filesystem::path& path, std::si
   return read_bounded(path, limit, what, false);
 }
 
+Result<std::string> read_regular_file_problem(const std::filesystem::path& path, std::size_t limit, std::string_view what) {
+  auto read = read_regular_file(path, limit, what);
+  if (read.ok()) return read;
+  Error e = read.error();
+  if (const std::string shown = shown_path(path) + ": "; e.message.rfind(shown, 0) == 0) e.message.erase(0, shown.size());
+  return e;
+}
+
 Result<std::string> read_file_head(const std::filesystem::path& path, std::size_t limit) {
   return read_bounded(path, limit, "a file", true);
 }

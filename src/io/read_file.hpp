@@ -26,6 +26,11 @@ namespace kvdtype::io::detail {
 [[nodiscard]] Result<std::string> read_regular_file(const std::filesystem::path& path, std::size_t limit,
                                                     std::string_view what);
 
+/// The same, for callers that name the file in their own words ("--config F: <problem>"): the
+/// Error's message is only the problem ("no such file", "a FIFO, not a regular file", …).
+[[nodiscard]] Result<std::string> read_regular_file_problem(const std::filesystem::path& path, std::size_t limit,
+                                                            std::string_view what);
+
 /// The first `limit` bytes at most (a longer file is not an error), by the same rules.
 [[nodiscard]] Result<std::string> read_file_head(const std::filesystem::path& path, std::size_t limit);
 
