@@ -134,6 +134,15 @@ struct Checks {
   std::string render(kvdtype::io::OutputFormat f) const { return kvdtype::io::render_checks(checks, f); }
 };
 
+// "FILE:LINE [KIND] on GPU" for the reprs of Source and CheckResult ("flags" without a file).
+std::string where(const kvdtype::io::Source& s, bool with_kind) {
+  std::string w = s.file.empty() ? std::string("flags") : s.file;
+  if (s.line > 0) w += ":" + std::to_string(s.line);
+  if (with_kind && !s.kind.empty()) w += " " + s.kind;
+  if (!s.gpu.empty()) w += " on " + s.gpu;
+  return w;
+}
+
 // A deployment finding, as a value (the rule's fields copied out).
 struct DeploymentDiagnostic {
   std::string code, severity, title, message, fix, source;
@@ -923,9 +932,7 @@ PYBIND11_MODULE(_kvdtype, m) {
       .def_property_readonly("gpu", [opt_text](const kvdtype::io::Source& x) { return opt_text(x.gpu); },
                              "the target this result is for when several were named")
       .def("__repr__", [](const kvdtype::io::Source& x) {
-        return "<kvdtype.Source " + (x.file.empty() ? std::string("flags") : x.file) +
-               (x.line > 0 ? ":" + std::to_string(x.line) : std::string()) + (x.kind.empty() ? "" : " " + x.kind) +
-               (x.gpu.empty() ? "" : " on " + x.gpu) + ">";
+        return "<kvdtype.Source " + where(x, true) + ">";
       });
 
   py::class_<kvdtype::io::WorkloadResult>(m, "CheckResult", "One workload of a Checks: its source and its Plan, or why its input could not be checked.")
@@ -939,10 +946,7 @@ PYBIND11_MODULE(_kvdtype, m) {
       .def_property_readonly("verdict", [](const kvdtype::io::WorkloadResult& r) { return std::string(kvdtype::name(r.verdict())); },
                              "'ok', 'warn' or 'error' (an input error is 'error')")
       .def("__repr__", [](const kvdtype::io::WorkloadResult& r) {
-        return "<kvdtype.CheckResult " + std::string(kvdtype::name(r.verdict())) + " " +
-               (r.source.file.empty() ? std::string("flags") : r.source.file) +
-               (r.source.line > 0 ? ":" + std::to_string(r.source.line) : std::string()) +
-               (r.source.gpu.empty() ? "" : " on " + r.source.gpu) + ">";
+        return "<kvdtype.CheckResult " + std::string(kvdtype::name(r.verdict())) + " " + where(r.source, false) + ">";
       });
 
   py::class_<DeploymentDiagnostic>(m, "DeploymentDiagnostic", "A finding about several workloads together (KV exchanged between pools).")

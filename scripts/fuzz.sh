@@ -16,13 +16,8 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 # Every target and its input cap, from tests/fuzz/targets.txt (one program, fuzz_<name> links to it).
-declare -A max_lens
-all=()
-while read -r name len; do
-  [[ -z $name || $name == \#* ]] && continue
-  all+=("$name")
-  max_lens[$name]=$len
-done <tests/fuzz/targets.txt
+source scripts/fuzz_targets.sh
+read_fuzz_targets tests/fuzz/targets.txt
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 

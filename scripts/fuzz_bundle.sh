@@ -46,7 +46,7 @@ done
 
 cp -r tests/fuzz/corpus tests/fuzz/regressions tests/fuzz/kvdtype.dict tests/fuzz/targets.txt "$dest/fuzz/"
 rm -f "$dest/fuzz/regressions/README.md"
-cp scripts/fuzz_campaign.sh "$dest/"
+cp scripts/fuzz_campaign.sh scripts/fuzz_targets.sh "$dest/"
 cat >"$dest/run.sh" <<'EOF'
 #!/usr/bin/env bash
 # kvdtype's fuzz campaign, packed by scripts/fuzz_bundle.sh:

@@ -49,13 +49,8 @@ out=${out:-$here/../build/fuzz/campaign}
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 bin=$(cd "$bin" && pwd) || exit 2
 
-declare -A max_lens
-all=()
-while read -r name len; do
-  [[ -z $name || $name == \#* ]] && continue
-  all+=("$name")
-  max_lens[$name]=$len
-done <"$seeds/targets.txt"
+source "$here/fuzz_targets.sh"
+read_fuzz_targets "$seeds/targets.txt"
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 for t in "${targets[@]}"; do

@@ -22,6 +22,7 @@
 
 #include "common/text.hpp"
 #include "embed.hpp"
+#include "io/finding_order.hpp"
 #include "kvdtype/kvdtype.hpp"
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/render.hpp"
@@ -75,7 +76,6 @@ struct kvd_report {
   // kvd_check_command: the pipeline's answer whole (the drafter's and prefill backend's reports,
   // notes, input findings); `checked.report` is a copy of its report, read by every accessor.
   std::optional<kvdtype::io::Checked> command;
-  kvdtype::Verdict command_verdict = kvdtype::Verdict::ok;  // command->verdict(), computed once
 };
 
 struct kvd_guard {
@@ -277,9 +277,8 @@ kvd_status guard_verdict(const kvd_guard* guard, kvd_role role, FormatId f, cons
   });
 }
 
-// One diagnostic of a report, in the JSON's order: a checked command's input findings that are
-// errors (KVD001 for a bad value inside the command, …), the request's own, then its other input
-// findings. Exactly one pointer is set.
+// One diagnostic of a report, in the JSON's order (io/finding_order.hpp): for a checked command
+// its input findings join the request's. Exactly one pointer is set.
 struct DiagnosticAt {
   const kvdtype::Diagnostic* request = nullptr;
   const kvdtype::io::InputDiagnostic* input = nullptr;
@@ -287,19 +286,17 @@ struct DiagnosticAt {
   [[nodiscard]] const kvdtype::Rule* rule() const noexcept { return request ? request->rule : input->rule; }
 };
 
-std::span<const kvdtype::io::InputDiagnostic> input_diagnostics(const kvd_report* report) noexcept {
-  if (!report->command) return {};
-  return report->command->extras.input_diagnostics;
+const kvdtype::io::ReportExtras* extras_of(const kvd_report* report) noexcept {
+  return report->command ? &report->command->extras : nullptr;
 }
 
 std::size_t diagnostic_count(const kvd_report* report) noexcept {
-  return report->checked.report.diagnostics.size() + input_diagnostics(report).size();
+  const auto* extras = extras_of(report);
+  return report->checked.report.diagnostics.size() + (extras ? extras->input_diagnostics.size() : 0);
 }
 
 std::optional<DiagnosticAt> diagnostic_at(const kvd_report* report, std::size_t index, const char* function,
                                           kvd_status& status) noexcept {
-  const auto& diags = report->checked.report.diagnostics;
-  const auto inputs = input_diagnostics(report);
   if (index >= diagnostic_count(report)) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s: diagnostic index %zu out of range (count %zu)", function, index,
@@ -307,17 +304,14 @@ std::optional<DiagnosticAt> diagnostic_at(const kvd_report* report, std::size_t 
     status = fail(KVD_ERR_OUT_OF_RANGE, buf);
     return std::nullopt;
   }
-  // Input errors first, then the request's diagnostics, then the other input findings.
-  for (const bool errors : {true, false}) {
-    for (const kvdtype::io::InputDiagnostic& d : inputs)
-      if ((d.severity == kvdtype::Severity::error) == errors && index-- == 0) return DiagnosticAt{nullptr, &d};
-    if (errors) {
-      if (index < diags.size()) return DiagnosticAt{&diags[index], nullptr};
-      index -= diags.size();
-    }
-  }
-  status = fail(KVD_ERR_INTERNAL, "diagnostic_at: index past the end");
-  return std::nullopt;
+  DiagnosticAt at;
+  kvdtype::io::internal::for_each_finding(report->checked.report, extras_of(report),
+                                          [&](const kvdtype::Diagnostic* d, const kvdtype::io::InputDiagnostic* in) {
+                                            if (index-- != 0) return true;
+                                            at = DiagnosticAt{d, in};
+                                            return false;
+                                          });
+  return at;
 }
 
 // NUL-terminated copies of the table names kvd_plan_info points at (string_views into the
@@ -371,7 +365,7 @@ const char* vendor_name(const kvdtype::Target* t) noexcept {
 
 // The verdict of a report and, for a checked command, of its drafter and prefill backend too.
 kvd_verdict verdict_of(const kvd_report& r) noexcept {
-  return static_cast<kvd_verdict>(r.command ? r.command_verdict : r.checked.report.verdict());
+  return static_cast<kvd_verdict>(r.command ? r.command->verdict() : r.checked.report.verdict());
 }
 
 kvd_status make_report(const char* function, const kvd_request* request, kvd_report** report_out, bool resolve_only) {
@@ -550,9 +544,8 @@ kvd_status kvd_check_command(const kvd_request* request, const char* const* argv
                                                  "); check each on its own, or run `kvdtype check`, which reports them together");
     }
     (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
-    const kvdtype::Verdict verdict = answer.one->verdict();
     auto* rep = new kvd_report{kvdtype::embed::Checked{answer.one->report, answer.one->extras.capacity, false},
-                               std::move(answer.one), verdict};
+                               std::move(answer.one)};
     *report_out = rep;
     return KVD_OK;
   });
@@ -684,8 +677,12 @@ kvd_status kvd_report_fired(const kvd_report* report, const char* code, int* fir
     // error rather than "did not fire", so that a typo cannot pass silently.
     auto rule = kvdtype::parse_rule_code(code);
     if (!rule.ok()) return fail(rule.error());
-    bool fired = report->checked.report.fired((*rule)->code);
-    for (const kvdtype::io::InputDiagnostic& d : input_diagnostics(report)) fired = fired || d.rule == *rule;
+    bool fired = false;
+    kvdtype::io::internal::for_each_finding(report->checked.report, extras_of(report),
+                                            [&](const kvdtype::Diagnostic* d, const kvdtype::io::InputDiagnostic* in) {
+                                              fired = DiagnosticAt{d, in}.rule()->code == (*rule)->code;
+                                              return !fired;
+                                            });
     *fired_out = fired ? 1 : 0;
     return KVD_OK;
   });

@@ -293,8 +293,7 @@ void kernel_availability(const Context& ctx, const Report& rep, Emitter& out) {
     if (route.kv_quantized >= 0 && (route.kv_quantized == 1) != ctx.quantized) continue;
     for (const KernelRow& k : kernel_rows()) {
       if (k.family != route.family || !in_range(k.min_cc, k.max_cc)) continue;
-      if (k.status != KernelStatus::missing && k.status != KernelStatus::broken && k.status != KernelStatus::fallback)
-        continue;
+      if (k.status == KernelStatus::cubin || k.status == KernelStatus::jit) continue;  // a kernel exists
       // Unknown inputs never match a row that names them.
       // The Q the caller says it hands the kernel, else the plan's.
       const std::optional<FormatId> q = r.q_dtype ? r.q_dtype : plan.q;

@@ -10,16 +10,14 @@
 namespace kvdtype::io {
 namespace {
 
-CheckOutcome failed(std::string message, std::string input, ErrorCode code = ErrorCode::bad_value) {
-  CheckOutcome out;
-  out.failure = CheckFailure{Error{code, std::move(message)}, std::move(input)};
-  return out;
-}
-
 CheckOutcome failed(const Error& e, std::string input) {
   CheckOutcome out;
   out.failure = CheckFailure{e, std::move(input)};
   return out;
+}
+
+CheckOutcome failed(std::string message, std::string input) {
+  return failed(Error{ErrorCode::bad_value, std::move(message)}, std::move(input));
 }
 
 // Nothing at all to check is a mistake, not an ACCEPTED: no field, no model, no command, no file.

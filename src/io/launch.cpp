@@ -95,7 +95,6 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     auto at = launch::locate(w, 0, env);
     if (!at.ok()) return at.error();
     LaunchCommand out;
-    out.read_files = options.read_files;
     // --config FILE: its flags go in where the engine puts them (engine_config_file.hpp).
     auto spliced = detail::splice_config_files(w, at->args, at->positional_model, at->engine, &out.config_file,
                                                options.read_files ? nullptr : &out.unread_files);
@@ -109,7 +108,7 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     finish(out, c, *at);
     if (out.input.engine_version.empty() && !script.empty())
       out.input.engine_version = detail::engine_version_from_install(script, at->engine);
-    if (auto e = detail::finish_engine_launch(out)) return *e;  // engine-specific reading (launch_<engine>.cpp)
+    if (auto e = detail::finish_engine_launch(out, options)) return *e;  // engine-specific reading (launch_<engine>.cpp)
     return out;
   } catch (const std::exception& e) {
     // Only allocation can throw past the JSON handling above; report, never propagate.

@@ -8,7 +8,7 @@ struct EngineLaunchRow {
   Engine engine;
   std::optional<Result<EngineProgram>> (*locate)(const std::vector<std::string>&, std::size_t);
   std::optional<Result<EngineProgram>> (*locate_image)(const std::vector<std::string>&, std::string_view, std::size_t);
-  std::optional<Error> (*finish)(LaunchCommand&);
+  std::optional<Error> (*finish)(LaunchCommand&, const LaunchOptions&);
 };
 
 // trtllm-serve itself is recognised by launch.cpp (it was there first); its YAML is read here.
@@ -35,9 +35,9 @@ std::optional<Result<EngineProgram>> locate_engine_image(const std::vector<std::
   return std::nullopt;
 }
 
-std::optional<Error> finish_engine_launch(LaunchCommand& out) {
+std::optional<Error> finish_engine_launch(LaunchCommand& out, const LaunchOptions& options) {
   for (const EngineLaunchRow& r : kRows)
-    if (r.engine == out.engine && r.finish) return r.finish(out);
+    if (r.engine == out.engine && r.finish) return r.finish(out, options);
   return std::nullopt;
 }
 

@@ -36,16 +36,16 @@ std::optional<Result<EngineProgram>> locate_engine_image(const std::vector<std::
 /// After the flags are read: the engine's own reading of them (values the engine refuses become
 /// RequestInput::refused_rule, config files are read). An Error is bad input (exit 2): an
 /// unreadable file. No-op for engines without engine-specific launch code.
-std::optional<Error> finish_engine_launch(LaunchCommand& out);
+std::optional<Error> finish_engine_launch(LaunchCommand& out, const LaunchOptions& options);
 
 // Per engine (launch_<engine>.cpp).
 std::optional<Result<EngineProgram>> locate_llamacpp(const std::vector<std::string>& w, std::size_t i);
 std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std::string>& w, std::string_view image,
                                                            std::size_t args);
-std::optional<Error> finish_llamacpp(LaunchCommand& out);
+std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& options);
 std::optional<Result<EngineProgram>> locate_lmdeploy(const std::vector<std::string>& w, std::size_t i);
-std::optional<Error> finish_lmdeploy(LaunchCommand& out);
-std::optional<Error> finish_trtllm(LaunchCommand& out);
+std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& options);
+std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& options);
 
 /// Mark a value the engine refuses: the rule that reports it and the value, and nothing else set.
 void refuse(RequestInput& in, std::string_view rule, std::string_view value);

@@ -72,7 +72,7 @@ std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std
   return std::nullopt;
 }
 
-std::optional<Error> finish_llamacpp(LaunchCommand& out) {
+std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {
   RequestInput& in = out.input;
   // The parser compares the names exactly (kv_cache_type_from_str): Q8_0 is refused as well.
   for (auto [field, flag] : {std::pair{&in.kv_cache_dtype, "-ctk"}, std::pair{&in.v_cache_dtype, "-ctv"}}) {

@@ -29,7 +29,7 @@ std::optional<Result<EngineProgram>> locate_lmdeploy(const std::vector<std::stri
                                          " is not a serving command (expected lmdeploy serve api_server or lmdeploy chat)"});
 }
 
-std::optional<Error> finish_lmdeploy(LaunchCommand& out) {
+std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {
   RequestInput& in = out.input;
   for (const auto& [name, value] : out.engine_options) {
     if (name == "quant_policy") {

@@ -103,14 +103,14 @@ std::optional<Error> read_options(const std::string& path, LaunchCommand& out) {
 
 }  // namespace
 
-std::optional<Error> finish_trtllm(LaunchCommand& out) {
+std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& options) {
   RequestInput& in = out.input;
   if (!in.kv_cache_dtype.empty()) set_kv_dtype(in, in.kv_cache_dtype);  // --kv_cache_dtype (newer releases)
   // Copy: read_options may append to engine_options.
-  const auto options = out.engine_options;
-  for (const auto& [name, value] : options)
+  const auto engine_options = out.engine_options;
+  for (const auto& [name, value] : engine_options)
     if (name == "extra_llm_api_options") {
-      if (!out.read_files) {
+      if (!options.read_files) {
         out.unread_files.push_back("--extra_llm_api_options " + value);
         continue;
       }

@@ -18,6 +18,7 @@
 #include "common/text.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "io/manifest_json.hpp"
+#include "io/read_file.hpp"
 #include "kvdtype/io/manifest.hpp"
 
 namespace kvdtype::io {
@@ -77,9 +78,9 @@ YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys)
 // One printable line (the CLI's error line): the file name may hold any byte, and so may
 // yaml-cpp's message ("unknown escape character: " and the raw byte after the backslash).
 Error bad_file(const std::string& file, int line, const std::string& what) {
-  std::string where = file.empty() ? std::string("object") : detail::printable(file);
+  std::string where = file.empty() ? std::string("object") : detail::shown_path(file);
   if (line > 0) where += ":" + std::to_string(line);
-  return Error{ErrorCode::bad_file, where + ": " + detail::escape_text(what)};
+  return Error{ErrorCode::bad_file, where + ": " + kvdtype::detail::escape_text(what)};
 }
 
 // One more container (or compose service) read; an Error past kMaxContainers.
@@ -147,7 +148,7 @@ std::string repository(const std::string& image) {
     const std::string host = r.substr(0, first);
     if (host.find('.') != std::string::npos || host.find(':') != std::string::npos || host == "localhost") r.erase(0, first + 1);
   }
-  return detail::to_lower(r);
+  return kvdtype::detail::to_lower(r);
 }
 
 // Images whose ENTRYPOINT is `vllm serve`: vLLM's official OpenAI-server images
@@ -359,7 +360,7 @@ std::optional<Error> read_inference_service(Reader& r, const YAML::Node& obj, co
   Container c = std::move(read).value();
   c.where = "predictor";
   if (c.name.empty()) c.name = "model";
-  const std::string format = detail::to_lower(scalar(path(model, {"modelFormat", "name"})));
+  const std::string format = kvdtype::detail::to_lower(scalar(path(model, {"modelFormat", "name"})));
   const bool hf_backend_not_vllm = std::any_of(c.args.begin(), c.args.end(), [](const std::string& a) {
     return a == "--backend=huggingface" || a == "--backend=hf";
   });

@@ -173,14 +173,14 @@ Result<Checked> check_input(const CheckInput& in) {
   std::string model = in.model.empty() && launch ? launch->model : in.model;
   std::optional<ResolvedModel> resolved;
   std::vector<ConfigProblem> problems, draft_problems;  // malformed config values (KVD082–KVD086)
-  // A path in a command that runs elsewhere names that machine's files, never this one's.
-  const bool model_elsewhere = in.runs_elsewhere && in.model.empty() && !looks_like_model_id(model);
-  if (model_elsewhere && !model.empty())
+  // A model named by a command that runs elsewhere is that machine's, never a file here.
+  const bool remote_model = in.runs_elsewhere && in.model.empty();
+  if (remote_model && !model.empty() && !looks_like_model_id(model)) {
     out.extras.notes.push_back("model: " + detail::shown_path(model) +
                                " is a path on the machine the server runs on, not read here (geometry unknown)");
-  if (!model.empty() && !model_elsewhere) {
+  } else if (!model.empty()) {
     std::error_code ec;
-    const bool local = !(in.runs_elsewhere && in.model.empty()) && std::filesystem::exists(model, ec);
+    const bool local = !remote_model && std::filesystem::exists(model, ec);
     if (local || (!in.model.empty() && !looks_like_model_id(model))) {
       auto cfg = read_model_config(model);
       if (!cfg.ok()) return cfg.error();

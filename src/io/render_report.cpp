@@ -12,6 +12,7 @@
 #include "kvdtype/io/render.hpp"
 #include "io/report_json.hpp"
 #include "kvdtype/release.hpp"
+#include "io/finding_order.hpp"
 #include "io/findings.hpp"
 #include "kvdtype/io/workloads.hpp"
 
@@ -151,16 +152,28 @@ std::string plan_lines(const Report& rep, bool markdown) {
 }
 
 
-Json diagnostics_json(const Report& rep, Severity shown) {
+Json diagnostic_json(const Diagnostic& d, const Report& rep) {
+  Json e{{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
+         {"message", message(d, rep)}, {"fix", fix(d, rep)}};
+  if (d.evidence.backend) e["backend"] = d.evidence.backend->name;
+  e["source"] = d.evidence.constraint ? d.evidence.constraint->source : d.rule->source;
+  return e;
+}
+
+Json input_diagnostic_json(const InputDiagnostic& d) {
+  return {{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
+          {"message", d.message}, {"fix", d.fix}, {"source", d.rule->source}};
+}
+
+// The diagnostics at or above `shown` (--quiet / --min-severity), with the input findings when
+// `extras` is given, in the order every output lists them (finding_order.hpp).
+Json diagnostics_json(const Report& rep, const ReportExtras* extras, Severity shown) {
   Json diags = Json::array();
-  for (const Diagnostic& d : rep.diagnostics) {
-    if (d.severity < shown) continue;  // --quiet / --min-severity
-    Json e{{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
-           {"message", message(d, rep)}, {"fix", fix(d, rep)}};
-    if (d.evidence.backend) e["backend"] = d.evidence.backend->name;
-    e["source"] = d.evidence.constraint ? d.evidence.constraint->source : d.rule->source;
-    diags.push_back(e);
-  }
+  internal::for_each_finding(rep, extras, [&](const Diagnostic* d, const InputDiagnostic* in) {
+    if (d != nullptr && d->severity >= shown) diags.push_back(diagnostic_json(*d, rep));
+    if (in != nullptr && in->severity >= shown) diags.push_back(input_diagnostic_json(*in));
+    return true;
+  });
   return diags;
 }
 
@@ -186,14 +199,21 @@ std::string capacity_text(const Capacity& c) {
   return s;
 }
 
-std::string diagnostics_text(const Report& rep, const TextStyle& style, std::string_view prefix, Severity shown) {
+// The diagnostics at or above `shown`, with the input findings when `extras` is given, in the
+// order every output lists them (finding_order.hpp).
+std::string diagnostics_text(const Report& rep, const ReportExtras* extras, const TextStyle& style, std::string_view prefix,
+                             Severity shown) {
   std::string out;
-  for (const Diagnostic& d : rep.diagnostics) {
-    if (d.severity < shown) continue;  // --quiet / --min-severity
+  auto one = [&](const Rule& rule, Severity sev, const std::string& msg, const std::string& fix_text) {
+    if (sev < shown) return;  // --quiet / --min-severity
     fmt::format_to(std::back_inserter(out), "\n{}{}: {}\n  {}\n  fix: {}\n", prefix,
-                   color(style, severity_color(d.severity), fmt::format("{} {}", name(d.severity), d.rule->code)),
-                   d.rule->title, message(d, rep), fix(d, rep));
-  }
+                   color(style, severity_color(sev), fmt::format("{} {}", name(sev), rule.code)), rule.title, msg, fix_text);
+  };
+  internal::for_each_finding(rep, extras, [&](const Diagnostic* d, const InputDiagnostic* in) {
+    if (d != nullptr) one(*d->rule, d->severity, message(*d, rep), fix(*d, rep));
+    if (in != nullptr) one(*in->rule, in->severity, in->message, in->fix);
+    return true;
+  });
   return out;
 }
 
@@ -206,24 +226,12 @@ Json report_json(const Report& rep, const ReportExtras* extras) {
   j["plan"] = plan_json(rep.plan);
   if (extras && extras->capacity) j["plan"]["capacity"] = capacity_json(*extras->capacity);
   const Severity shown = extras ? extras->min_severity : Severity::info;  // --quiet / --min-severity
-  // Input diagnostics join the request's, errors first as check() orders its own.
-  Json diags = Json::array();
-  auto inputs = [&](bool errors) {
-    if (extras == nullptr) return;
-    for (const InputDiagnostic& d : extras->input_diagnostics)
-      if ((d.severity == Severity::error) == errors && d.severity >= shown)
-        diags.push_back({{"code", d.rule->code}, {"severity", name(d.severity)}, {"title", d.rule->title},
-                         {"message", d.message}, {"fix", d.fix}, {"source", d.rule->source}});
-  };
-  inputs(true);
-  for (auto& d : diagnostics_json(rep, shown)) diags.push_back(std::move(d));
-  inputs(false);
-  j["diagnostics"] = std::move(diags);
+  j["diagnostics"] = diagnostics_json(rep, extras, shown);
   if (extras && !extras->notes.empty()) j["notes"] = extras->notes;
   auto secondary = [&](const char* key, const Report* r) {
     if (r == nullptr) return;
     j[key] = {{"verdict", name(r->verdict())}, {"request", request_json(r->request)},
-              {"plan", plan_json(r->plan)}, {"diagnostics", diagnostics_json(*r, shown)}};
+              {"plan", plan_json(r->plan)}, {"diagnostics", diagnostics_json(*r, nullptr, shown)}};
   };
   if (extras) {
     secondary("draft", extras->draft);
@@ -273,16 +281,11 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       // The request's diagnostics with the input ones, errors first (as in text and JSON).
       const bool any_input = extras && !extras->input_diagnostics.empty();
       if (!rep.diagnostics.empty() || any_input) out += "\n| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
-      auto input_rows = [&](bool errors) {
-        if (!any_input) return;
-        for (const InputDiagnostic& d : extras->input_diagnostics)
-          if ((d.severity == Severity::error) == errors)
-            row(d.rule->code, d.severity, d.message, d.fix);
-      };
-      input_rows(true);
-      for (const Diagnostic& d : rep.diagnostics)
-        row(d.rule->code, d.severity, message(d, rep), fix(d, rep));
-      input_rows(false);
+      internal::for_each_finding(rep, extras, [&](const Diagnostic* d, const InputDiagnostic* in) {
+        if (d != nullptr) row(d->rule->code, d->severity, message(*d, rep), fix(*d, rep));
+        if (in != nullptr) row(in->rule->code, in->severity, in->message, in->fix);
+        return true;
+      });
       if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
       if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
       return kvdtype::detail::escape_text(out, {.newlines = true});
@@ -295,22 +298,11 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   fmt::format_to(std::back_inserter(out), "{}\n", color(style, vc, headline));
   out += plan_lines(rep, false);
   if (extras && extras->capacity) fmt::format_to(std::back_inserter(out), "  capacity  {}\n", capacity_text(*extras->capacity));
-  auto input_text = [&](bool errors) {
-    if (extras == nullptr) return;
-    for (const InputDiagnostic& d : extras->input_diagnostics) {
-      if ((d.severity == Severity::error) != errors || d.severity < shown) continue;
-      fmt::format_to(std::back_inserter(out), "\n{}: {}\n  {}\n  fix: {}\n",
-                     color(style, severity_color(d.severity), fmt::format("{} {}", name(d.severity), d.rule->code)),
-                     d.rule->title, d.message, d.fix);
-    }
-  };
-  input_text(true);
-  out += diagnostics_text(rep, style, "", shown);
-  input_text(false);
+  out += diagnostics_text(rep, extras, style, "", shown);
   auto secondary = [&](const Report* r, std::string_view label, std::string_view prefix) {
     if (r == nullptr) return;
     fmt::format_to(std::back_inserter(out), "\n{}: {}\n{}", label, name(r->verdict()), plan_lines(*r, false));
-    out += diagnostics_text(*r, style, prefix, shown);
+    out += diagnostics_text(*r, nullptr, style, prefix, shown);
   };
   if (extras) {
     secondary(extras->draft, "speculative drafter", "drafter ");

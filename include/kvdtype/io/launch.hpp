@@ -50,7 +50,6 @@ struct LaunchCommand {
   /// Files the command names (`--config`, `--extra_llm_api_options`) left unopened because they
   /// are on the machine the command runs on (LaunchOptions::read_files false).
   std::vector<std::string> unread_files;
-  bool read_files = true;  ///< the LaunchOptions it was parsed with
 };
 
 /// How to read a launch command.
