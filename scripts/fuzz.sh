@@ -57,7 +57,14 @@ if ((${#failed[@]})); then
   echo >&2
   for t in "${failed[@]}"; do
     echo "fuzz.sh: $t failed; last lines of build/fuzz/logs/$t.log:" >&2
-    grep -E 'ERROR|SUMMARY|invariant|Test unit written|timeout' "build/fuzz/logs/$t.log" | tail -8 >&2 || true
+    grep -E 'INFO: Seed|ERROR|SUMMARY|invariant|Test unit written|timeout' "build/fuzz/logs/$t.log" | tail -8 >&2 || true
+    # The input itself (its first 512 bytes), so a failure in CI, whose build/ is gone, can be
+    # replayed from the log alone.
+    unit=$(sed -n 's/.*Test unit written to //p' "build/fuzz/logs/$t.log" | tail -1)
+    if [[ -n $unit && -f $unit ]]; then
+      echo "fuzz.sh: the input ($(stat -c %s "$unit") bytes; od -c of the first 512):" >&2
+      head -c 512 "$unit" | od -An -c >&2
+    fi
   done
   exit 1
 fi

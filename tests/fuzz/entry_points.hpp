@@ -162,12 +162,12 @@ inline void version(const std::uint8_t* data, std::size_t size) {
   if (v.ok()) {
     require(v->known, "parse_version: ok but not known");
     require(!(*v < *v), "parse_version: a version below itself");
-    // The same release numbers without pre/dev parts: a pre-release sorts below it, and the
-    // canonical spelling parses back to an equal version (pip's order is a total order).
+    // The same version without its pre and dev parts sorts above a pre-release. The post part
+    // stays: 1.0.post1.dev1 is a pre-release of 1.0.post1 (pip's is_prerelease), above 1.0.
+    // The canonical spelling parses back to an equal version (pip's order is a total order).
     Version release = *v;
     release.pre = Version::Pre::none;
     release.dev = Version::kNone;
-    release.post = Version::kNone;
     if (v->pre_release) require(*v < release, "parse_version: a pre-release not below its release");
     const auto again = parse_version(to_string(*v));
     require(again.ok() && *again == *v, "parse_version: canonical spelling does not round-trip");

@@ -100,6 +100,8 @@ TEST(Versions, PreReleaseFlag) {
   EXPECT_TRUE(v("0.31.0rc1").pre_release);
   EXPECT_TRUE(v("0.25.1.dev37").pre_release);
   EXPECT_FALSE(v("0.4.8.post1").pre_release);
+  EXPECT_TRUE(v("0.4.8.post1.dev2").pre_release);  // pip: a dev release of the post release
+  EXPECT_GT(v("0.4.8.post1.dev2"), v("0.4.8"));
   EXPECT_FALSE(v("0.9.2+cu126").pre_release);
 }
 
