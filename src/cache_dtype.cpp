@@ -5,6 +5,7 @@
 
 #include "common/text.hpp"
 #include "index.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype {
 
@@ -37,22 +38,6 @@ Result<const CacheDtype*> parse_cache_dtype(Engine engine, std::string_view text
                                             " (kvdtype explain KVD001)"};
 }
 
-std::string_view name(KvQuant q) noexcept {
-  switch (q) {
-    case KvQuant::none: return "none";
-    case KvQuant::fp8_per_tensor: return "fp8_per_tensor";
-    case KvQuant::fp8_ds_mla: return "fp8_ds_mla";
-    case KvQuant::fp8_per_token_head: return "fp8_per_token_head";
-    case KvQuant::int8_per_token_head: return "int8_per_token_head";
-    case KvQuant::int4_per_token_head: return "int4_per_token_head";
-    case KvQuant::nvfp4: return "nvfp4";
-    case KvQuant::mxfp8: return "mxfp8";
-    case KvQuant::fp4_block16: return "fp4_block16";
-    case KvQuant::turboquant: return "turboquant";
-    case KvQuant::ggml_block: return "ggml_block";
-    case KvQuant::int8_per_tensor: return "int8_per_tensor";
-  }
-  return "none";
-}
+std::string_view name(KvQuant q) noexcept { return tables::word_at(tables::kKvQuantWords, static_cast<std::size_t>(q), "none"); }
 
 }  // namespace kvdtype

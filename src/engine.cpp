@@ -7,6 +7,7 @@
 
 #include "common/text.hpp"
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype {
 
@@ -156,44 +157,24 @@ std::string to_string(const Version& v) {
   return out;
 }
 
-std::string_view name(Attention a) noexcept {
-  switch (a) {
-    case Attention::mha: return "mha";
-    case Attention::gqa: return "gqa";
-    case Attention::mqa: return "mqa";
-    case Attention::mla: return "mla";
-    case Attention::sparse_mla: return "sparse-mla";
-    case Attention::unknown: break;
-  }
-  return "unknown";
-}
+std::string_view name(Attention a) noexcept { return tables::word_at(tables::kAttentionWords, static_cast<std::size_t>(a), "unknown"); }
 
 Result<Attention> parse_attention(std::string_view text) {
-  struct Alias {
-    std::string_view text;
-    Attention kind;
-  };
-  static constexpr Alias kAliases[] = {
-      {"mha", Attention::mha},         {"gqa", Attention::gqa},        {"mqa", Attention::mqa},
-      {"mla", Attention::mla},         {"sparse-mla", Attention::sparse_mla},
-      {"sparse_mla", Attention::sparse_mla}, {"dsa", Attention::sparse_mla}, {"nsa", Attention::sparse_mla},
-  };
-  for (const Alias& a : kAliases)
-    if (detail::iequals(a.text, text)) return a.kind;
-  std::array<std::string_view, std::size(kAliases)> names{};
-  for (std::size_t i = 0; i < std::size(kAliases); ++i) names[i] = kAliases[i].text;
+  for (std::size_t i = 1; i < std::size(tables::kAttentionWords); ++i)
+    if (detail::iequals(tables::kAttentionWords[i], text)) return static_cast<Attention>(i);
+  // Other spellings of sparse MLA: the enum's own, DeepSeek's DSA and its NSA predecessor.
+  static constexpr std::string_view kSparseAliases[] = {"sparse_mla", "dsa", "nsa"};
+  for (std::string_view a : kSparseAliases)
+    if (detail::iequals(a, text)) return Attention::sparse_mla;
+  std::array<std::string_view, std::size(tables::kAttentionWords) - 1 + std::size(kSparseAliases)> names{};
+  std::size_t n = 0;
+  for (std::size_t i = 1; i < std::size(tables::kAttentionWords); ++i) names[n++] = tables::kAttentionWords[i];
+  for (std::string_view a : kSparseAliases) names[n++] = a;
   return Error{ErrorCode::unknown_name, "unknown attention kind '" + detail::printable(text) +
                                             "'; valid: mha, gqa, mqa, mla, sparse-mla (nearest: " +
                                             detail::nearest(text, names, 2) + ")"};
 }
 
-std::string_view name(Platform p) noexcept {
-  switch (p) {
-    case Platform::cuda: return "cuda";
-    case Platform::rocm: return "rocm";
-    case Platform::cpu: return "cpu";
-  }
-  return "cpu";
-}
+std::string_view name(Platform p) noexcept { return tables::word_at(tables::kPlatformWords, static_cast<std::size_t>(p), "cpu"); }
 
 }  // namespace kvdtype

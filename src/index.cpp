@@ -6,6 +6,7 @@
 
 #include "kvdtype/release.hpp"
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::detail {
 
@@ -26,25 +27,23 @@ struct Compiler {
     problems.push_back(where + ": " + std::string(what) + " '" + std::string(word) + "'");
   }
 
-  std::uint8_t attention(std::string_view list) {
-    std::uint8_t bits = 0;
+  // Closed sets: the build already refused an unknown word (tables/words.hpp); the problem
+  // below is for rows that reach the index another way (tests' own tables).
+  template <std::size_t N>
+  unsigned closed(std::string_view list, const std::string_view (&set)[N], std::string_view what, std::size_t first = 0) {
+    unsigned bits = 0;
     for_each_word(list, [&](std::string_view w) {
-      auto a = parse_attention(w);
-      if (a.ok()) bits |= attention_bit(*a);
-      else problem("unknown attention kind", w);
+      const int i = tables::word_index(set, w, first);
+      if (i >= 0) bits |= 1u << i;
+      else problem(what, w);
     });
     return bits;
   }
-
+  std::uint8_t attention(std::string_view list) {
+    return static_cast<std::uint8_t>(closed(list, tables::kAttentionWords, "unknown attention kind", 1));
+  }
   std::uint8_t platforms(std::string_view list) {
-    std::uint8_t bits = 0;
-    for_each_word(list, [&](std::string_view w) {
-      if (w == "cuda") bits |= platform_bit(Platform::cuda);
-      else if (w == "rocm") bits |= platform_bit(Platform::rocm);
-      else if (w == "cpu") bits |= platform_bit(Platform::cpu);
-      else problem("unknown platform", w);
-    });
-    return bits;
+    return static_cast<std::uint8_t>(closed(list, tables::kPlatformWords, "unknown platform"));
   }
 
   Bits formats(std::string_view list) {
@@ -79,18 +78,7 @@ struct Compiler {
   }
 
   std::uint16_t quant(std::string_view list) {
-    std::uint16_t bits = 0;
-    for_each_word(list, [&](std::string_view w) {
-      bool found = false;
-      for (unsigned q = 0; q <= static_cast<unsigned>(KvQuant::int8_per_tensor); ++q) {
-        if (name(static_cast<KvQuant>(q)) == w) {
-          bits |= quant_bit(static_cast<KvQuant>(q));
-          found = true;
-        }
-      }
-      if (!found) problem("unknown quant family", w);
-    });
-    return bits;
+    return static_cast<std::uint16_t>(closed(list, tables::kKvQuantWords, "unknown quant family"));
   }
 
   SizeList sizes(std::string_view list) {

@@ -18,6 +18,7 @@
 #include "kvdtype/format.hpp"
 #include "kvdtype/rule.hpp"
 #include "kvdtype/target.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::detail {
 
@@ -155,18 +156,7 @@ std::size_t backend_index(const EngineIndex& ix, const Backend* row) noexcept;
 /// Problems found while compiling every table: "backends_vllm FLASHMLA: unknown kv string 'fp9'".
 const std::vector<std::string>& table_problems() noexcept;
 
-/// Calls f(word) for each space-separated word of `list`.
-template <class F>
-void for_each_word(std::string_view list, F&& f) {
-  std::size_t i = 0;
-  while (i < list.size()) {
-    while (i < list.size() && list[i] == ' ') ++i;
-    std::size_t j = i;
-    while (j < list.size() && list[j] != ' ') ++j;
-    if (j > i) f(list.substr(i, j - i));
-    i = j;
-  }
-}
+using tables::for_each_word;  // space-separated words (tables/words.hpp)
 
 /// Whether `word` is one of the words of `list` (exact).
 bool has_word(std::string_view list, std::string_view word) noexcept;

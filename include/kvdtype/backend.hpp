@@ -101,7 +101,7 @@ struct Backend {
 /// Request gives the order; candidates that break a hard rule are skipped, as the engine does.
 struct SelectionOrder {
   Engine engine{};
-  std::string_view platform;         ///< one of: cuda rocm cpu
+  std::string_view platform;         ///< words from: cuda rocm cpu (at least one)
   std::string_view attention;        ///< words; empty: any
   std::uint16_t min_cc = 0, max_cc = 0;  ///< capability range ×10 (0: unbounded)
   std::int8_t kv_quantized = -1;     ///< 1: only for quantized caches, 0: only unquantized, -1: any

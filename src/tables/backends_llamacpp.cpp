@@ -21,6 +21,8 @@
 // except sparse flash attention, which fattn.cu aborts on outside NVIDIA CUDA (fattn-sparse.cu,
 // ggml_cuda_flash_attn_ext_compact_mask); its K/V coverage was not read.
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -87,6 +89,7 @@ constexpr Backend kLlamacppBackends[] = {
      .source = "llama.cpp ggml/src/ggml-cpu/ops.cpp ggml_compute_forward_flash_attn_ext_f16; PR ggml-org/llama.cpp#7372",
      .fa_kv_pairs = "*/*", .fa_missing = ""},
 };
+static_assert(closed_words_known(kLlamacppBackends), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 // llama.cpp has no selection among attention implementations: the device backend of the layers
 // holds the cache. kvdtype takes the GPU's own backend (a build for that vendor, layers offloaded).
@@ -98,6 +101,7 @@ constexpr SelectionOrder kLlamacppSelection[] = {
     {.engine = Engine::llamacpp, .platform = "cpu", .order = "CPU",
      .source = "llama.cpp: without a GPU backend every layer runs on the CPU"},
 };
+static_assert(closed_words_known(kLlamacppSelection), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

@@ -17,6 +17,8 @@
 //        Triton's fp8e4nv (sm_89 and newer)
 //   lmdeploy/pytorch/engine/cache_engine.py       sparse MLA (DSA) accepts quant_policy none or fp8 only
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -34,6 +36,7 @@ constexpr Backend kLmdeployBackends[] = {
      .notes = "Triton kernels: an fp8_e4m3 cache (16) needs sm_89+; quant_policy > 0 only on CUDA (and Ascend)",
      .source = "lmdeploy/messages.py PytorchEngineConfig; pytorch/engine/cache_engine.py; pytorch/kernels/cuda"},
 };
+static_assert(closed_words_known(kLmdeployBackends), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 constexpr SelectionOrder kLmdeploySelection[] = {
     // DSA (sparse MLA) models are not TurboMind architectures: the CLI's autoget_backend moves them
@@ -47,6 +50,7 @@ constexpr SelectionOrder kLmdeploySelection[] = {
     {.engine = Engine::lmdeploy, .platform = "rocm cpu", .order = "turbomind",
      .source = "lmdeploy/cli/utils.py --backend default; TurboMind builds for CUDA only"},
 };
+static_assert(closed_words_known(kLmdeploySelection), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 constexpr Constraint kLmdeployConstraints[] = {
     {.engine = Engine::lmdeploy, .rule = "KVD003",
@@ -59,6 +63,8 @@ constexpr Constraint kLmdeployConstraints[] = {
      .detail = "TurboQuant (42) is not available for MLA models",
      .source = "lmdeploy/pytorch/engine/cache_engine.py (TurboQuant checks)"},
 };
+static_assert(closed_words_known(kLmdeployConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
+static_assert(rule_codes_known(kLmdeployConstraints), "a row names a rule code that src/tables/rules.cpp does not define");
 
 }  // namespace
 

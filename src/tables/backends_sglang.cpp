@@ -26,6 +26,7 @@
 // Capability ranges are the engine's own gates (×10). is_blackwell_supported() is "major 10 or 12",
 // so sm_110 lies inside 100..121 but is refused; constraints_sglang.cpp carries that gap.
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -291,6 +292,7 @@ constexpr Backend kSglangBackends[] = {
      .source = "sglang arg_groups/overrides.py _attention_backend_platform_fallbacks; CPU platform "
                "configure_server_args (intel_amx if AMX else torch_native); docs/advanced_features/attention_backend.md"},
 };
+static_assert(closed_words_known(kSglangBackends), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

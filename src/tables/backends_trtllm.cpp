@@ -29,6 +29,8 @@
 //     120/121 have: constraint KVD223 below.
 // q_strict = false: TensorRT-LLM quantizes Q itself, so a 16-bit Q handed to it is not wrong.
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -51,6 +53,7 @@ constexpr Backend kTrtllmBackends[] = {
      .notes = "reference implementation, not for production; which KV dtypes it reads was not established",
      .source = "TensorRT-LLM docs/source/torch/attention.md (VanillaAttention)"},
 };
+static_assert(closed_words_known(kTrtllmBackends), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 constexpr SelectionOrder kTrtllmSelection[] = {
     {.engine = Engine::trtllm, .platform = "cuda", .order = "TRTLLM",
@@ -59,6 +62,7 @@ constexpr SelectionOrder kTrtllmSelection[] = {
     {.engine = Engine::trtllm, .platform = "rocm cpu", .order = "TRTLLM",
      .source = "TensorRT-LLM: NVIDIA GPUs only (docs/source/overview.md)"},
 };
+static_assert(closed_words_known(kTrtllmSelection), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 using enum Severity;
 
@@ -100,6 +104,8 @@ constexpr Constraint kTrtllmConstraints[] = {
      .source = "TensorRT-LLM docs/source/features/quantization.md (1.2-1.4 list FP8 and NVFP4 KV only); "
                "tensorrt_llm/quantization/mode.py INT8_KV_CACHE"},
 };
+static_assert(closed_words_known(kTrtllmConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
+static_assert(rule_codes_known(kTrtllmConstraints), "a row names a rule code that src/tables/rules.cpp does not define");
 
 }  // namespace
 

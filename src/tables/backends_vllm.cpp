@@ -11,6 +11,8 @@
 // - Every fp8 cache is a uint8 tensor (STR_DTYPE_TO_TORCH_DTYPE); a kernel that takes the element
 //   type must be told the fp8 element, never uint8 (kv_declared = element; KVD020).
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -267,6 +269,7 @@ constexpr Backend kRows[] = {
      .notes = "only ROCm sparse MLA backend; its metadata builder sizes decode work with the model-dtype Q even for fp8 (same pattern as the pre-#47276 dense bug; not shown harmful)",
      .source = "vllm/v1/attention/backends/mla/rocm_aiter_mla_sparse.py (ROCMAiterMLASparseBackend); vllm/platforms/rocm.py _get_backend_priorities (sparse)"},
 };
+static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

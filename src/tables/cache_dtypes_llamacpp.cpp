@@ -10,6 +10,7 @@
 // There is no fp8 cache type upstream (no GGML_TYPE_F8*); forks add turbo*/tq* types, which the
 // upstream parser refuses. The default is f16 whatever the model's weights are (no "auto").
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -44,6 +45,7 @@ constexpr CacheDtype kLlamacppCacheDtypes[] = {
     LLAMA_BLOCK("q5_0", q5_0, "GGML Q5_0 blocks: 32 5-bit values + fp16 scale, 22 bytes per 32 values (5.5 bits)"),
     LLAMA_BLOCK("q5_1", q5_1, "GGML Q5_1 blocks: 32 5-bit values + fp16 scale and min, 24 bytes per 32 values (6 bits)"),
 };
+static_assert(closed_words_known(kLlamacppCacheDtypes), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 #undef LLAMA_BLOCK
 

@@ -16,6 +16,7 @@
 //                                     i.e. 4 bytes of scale and zero point per token and head
 // Older releases (before FP8) accepted 0, 4 and 8 only; TurboMind still does (backends_lmdeploy.cpp).
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -62,6 +63,7 @@ constexpr CacheDtype kLmdeployCacheDtypes[] = {
      .source = "lmdeploy/messages.py QuantPolicy.TURBO_QUANT; pytorch/engine/cache_engine.py; v0.13.0 release notes (TurboQuant, quant_policy=42)",
      .introduced_in = "0.13.0", .absent_in = "0.12.3"},
 };
+static_assert(closed_words_known(kLmdeployCacheDtypes), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

@@ -15,6 +15,7 @@
 // in uint8 buffers; SGLang hands kernels torch.float4_e2m1fn_x2 for both recipes, which is why both
 // rows name that format (the recipes differ in their scales, i.e. in the quant family).
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -130,6 +131,7 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
                     "ValueError('--kv-cache-dtype=fp4_e2m1 is deprecated. Use --kv-cache-dtype=fp4_mx_block16.')",
      .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; arg_groups/fields/memory.py choices"},
 };
+static_assert(closed_words_known(kSglangCacheDtypes), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

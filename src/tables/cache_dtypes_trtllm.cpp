@@ -11,6 +11,7 @@
 // How TRT-LLM allocates the pool tensor (element type or bytes) was not read; the rows say
 // "element" for fp8 and bytes for packed NVFP4.
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -46,6 +47,7 @@ constexpr CacheDtype kTrtllmCacheDtypes[] = {
      .description = "legacy INT8 KV cache with per-tensor scales (QuantMode INT8_KV_CACHE; checkpoints only)",
      .source = "TensorRT-LLM tensorrt_llm/quantization/mode.py QuantMode.INT8_KV_CACHE; older quantization docs"},
 };
+static_assert(closed_words_known(kTrtllmCacheDtypes), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

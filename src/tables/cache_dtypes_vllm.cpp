@@ -7,6 +7,7 @@
 // fp8_inc maps straight to torch.float8_e4m3fn. "auto" is not in the map; it becomes the model
 // dtype (or the checkpoint's KV scheme, KVD004).
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -156,6 +157,7 @@ constexpr CacheDtype kRows[] = {
      .description = "nvfp4 layout whose writer picks max/6 or max/4 block scales per 16 values by squared error; same capacity and read path as nvfp4",
      .source = "vllm/config/cache.py CacheDType and cache_dtype docstring; vllm-project/vllm#45187 (Add NVFP4 KV 4-over-6 scale search)"},
 };
+static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

@@ -18,6 +18,7 @@
 // turn a working default into "no backend".
 #include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -239,6 +240,7 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "sgl-project/sglang#35718 (merged 2026-08-20: Support mxfp8 KV cache in PD transfer)"},
 };
+static_assert(closed_words_known(kSglangConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kSglangConstraints), "a row names a rule code that src/tables/rules.cpp does not define");
 
 }  // namespace

@@ -8,6 +8,7 @@
 // where it was not, it is left empty and the row says so (docs/engines/vllm.md lists why).
 #include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -285,6 +286,7 @@ constexpr Constraint kRows[] = {
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)
 };
+static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kRows), "a row names a rule code that src/tables/rules.cpp does not define");
 
 }  // namespace

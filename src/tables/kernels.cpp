@@ -9,6 +9,7 @@
 // kv_data_type allow-list), vLLM v1/attention/backends/fa_utils.py, SGLang's DSA and trtllm_mla
 // backends, and the reports named on each row.
 #include "kvdtype/kernel.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype {
 namespace {
@@ -183,6 +184,7 @@ constexpr KernelRoute kRoutes[] = {
              "width (DeepSeek-V4) take a different path was not established",
      .source = "TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize()"},
 };
+static_assert(tables::closed_words_known(kRoutes), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

@@ -25,6 +25,7 @@
 //     them apart from the attention kind, so the row follows DSA.
 //   - deterministic inference picks fa3 / flashinfer / triton by its own table.
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -109,6 +110,7 @@ constexpr SelectionOrder kSglangSelection[] = {
      .source = "sglang CPU platform configure_server_args; arg_groups/overrides.py "
                "_attention_backend_platform_fallbacks (intel_amx without AMX -> torch_native)"},
 };
+static_assert(closed_words_known(kSglangSelection), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 

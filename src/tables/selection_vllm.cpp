@@ -11,6 +11,7 @@
 // - kv_quantized follows vLLM's torch_utils is_quantized_kv_cache (fp8*, *_per_token_head,
 //   nvfp4); TurboQuant does not count as quantized there, which does not change the order.
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::tables {
 namespace {
@@ -115,6 +116,7 @@ constexpr SelectionOrder kRows[] = {
      .order = "CPU_ATTN",
      .source = "vllm/platforms/cpu.py get_attn_backend_cls (everything else -> CPU_ATTN)"},
 };
+static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
 }  // namespace
 
