@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -92,6 +93,9 @@ Server::Server(const std::vector<std::string>& extra) {
     log_path_ = c.dir + "/serve-" + std::to_string(port_) + ".log";
     std::vector<std::string> argv = {KVDTYPE_CLI, "serve", "--listen", "127.0.0.1:" + std::to_string(port_), "--tls-cert", c.cert,
                                      "--tls-key", c.key};
+    // No drain wait unless the test is about draining: stop() is then immediate.
+    if (std::find(extra.begin(), extra.end(), "--drain-seconds") == extra.end())
+      argv.insert(argv.end(), {"--drain-seconds", "0"});
     argv.insert(argv.end(), extra.begin(), extra.end());
     auto a = c_args(argv);
     posix_spawn_file_actions_t fa;
@@ -235,6 +239,27 @@ std::string TlsClient::read_all(int timeout_s) {
     out.append(buf, static_cast<std::size_t>(n));
   }
   return out;
+}
+
+std::string TlsClient::read_response(int timeout_s) {
+  std::string out;
+  if (!ok_) return out;
+  timeval tv{timeout_s, 0};
+  setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  char buf[16384];
+  while (true) {
+    const std::size_t end = out.find("\r\n\r\n");
+    if (end != std::string::npos) {
+      // Header names are case-insensitive; the server under test writes "Content-Length".
+      std::size_t length = 0;
+      if (const std::size_t at = out.find("\r\nContent-Length: "); at != std::string::npos && at < end)
+        length = std::strtoul(out.c_str() + at + 18, nullptr, 10);
+      if (out.size() >= end + 4 + length) return out.substr(0, end + 4 + length);
+    }
+    const int n = ssl_ ? SSL_read(static_cast<SSL*>(ssl_), buf, sizeof buf) : static_cast<int>(::recv(fd_, buf, sizeof buf, 0));
+    if (n <= 0) return out;
+    out.append(buf, static_cast<std::size_t>(n));
+  }
 }
 
 void TlsClient::close() {

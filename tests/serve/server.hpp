@@ -76,6 +76,10 @@ class TlsClient {
   bool send(const std::string& bytes);
   /// Read until the peer closes or `timeout_s` passes.
   std::string read_all(int timeout_s = 30);
+  /// Read one HTTP response: its headers and Content-Length bytes of body, as a client that
+  /// honours the length does (the server may keep the connection open after it); or whatever
+  /// came before the peer closed or `timeout_s` passed.
+  std::string read_response(int timeout_s = 30);
   void close();
 
  private:

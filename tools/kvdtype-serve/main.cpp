@@ -52,6 +52,7 @@ struct Options {
   int read_timeout = 5;
   int drain_seconds = 2;
   std::size_t keep_alive_max = 10000;
+  int keep_alive_timeout = 5;
 };
 
 // "ADDR:PORT", "[::1]:PORT", ":PORT" (all addresses).
@@ -127,6 +128,8 @@ int main(int argc, char** argv) {
   app.add_option("--read-timeout", o.read_timeout, "seconds a client may take to send a request (default 5)");
   app.add_option("--drain-seconds", o.drain_seconds, "after SIGTERM, seconds to keep serving while not ready (default 2)");
   app.add_option("--keep-alive-max", o.keep_alive_max, "requests per keep-alive connection (default 10000)");
+  app.add_option("--keep-alive-timeout", o.keep_alive_timeout,
+                 "seconds an idle keep-alive connection holds its worker (default 5)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -140,6 +143,8 @@ int main(int argc, char** argv) {
   if (o.threads == 0 || o.threads > 1024) return bad_input("--threads: between 1 and 1024");
   if (o.max_body < 1024) return bad_input("--max-body: at least 1024 bytes");
   if (o.read_timeout < 1 || o.drain_seconds < 0) return bad_input("--read-timeout at least 1, --drain-seconds at least 0");
+  if (o.keep_alive_timeout < 1 || o.keep_alive_timeout > 3600)
+    return bad_input("--keep-alive-timeout " + std::to_string(o.keep_alive_timeout) + ": 1 to 3600 seconds");
   Policy policy;
   if (auto e = make_policy(o, policy)) return bad_input(*e);
 
@@ -168,7 +173,7 @@ int main(int argc, char** argv) {
   svr.set_read_timeout(o.read_timeout, 0);
   svr.set_write_timeout(o.read_timeout, 0);
   svr.set_keep_alive_max_count(o.keep_alive_max);
-  svr.set_keep_alive_timeout(5);
+  svr.set_keep_alive_timeout(o.keep_alive_timeout);
   svr.set_tcp_nodelay(true);  // headers and body leave in two writes: with Nagle, delayed ACKs cost 40 ms a response
 
   Metrics metrics;
@@ -204,6 +209,11 @@ int main(int argc, char** argv) {
     metrics.refused(res.status);
     const char* what = res.status == 413 ? "request body too large" : res.status == 404 ? "not found" : "refused";
     res.set_content(nlohmann::json{{"error", what}, {"status", res.status}}.dump(), "application/json");
+    // A request that could not be read whole (timed out mid-body, too large, malformed) leaves
+    // the connection at an unknown place in the byte stream: whatever the client sends next is
+    // not a request boundary. "Connection: close" makes the client hang up at once (cpp-httplib
+    // 0.11 would otherwise hold the worker for the 5 s keep-alive wait).
+    res.set_header("Connection", "close");
   });
 
   if (!svr.bind_to_port(host.c_str(), port)) return bad_input("cannot listen on " + o.listen);
