@@ -320,6 +320,11 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
     if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
   }
   if (row.when.flags_all && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
+  if (r.flags & row.when.flags_none) return false;
+  if (row.when.v_quantized) {
+    const CacheDtype* v = plan.v_cache_dtype != nullptr ? plan.v_cache_dtype : plan.cache_dtype;
+    if (v == nullptr || !is_quantized(v->quant)) return false;
+  }
   if (w.heads_per_rank.count || row.when.min_heads_per_rank || row.when.max_heads_per_rank) {
     const std::uint32_t heads = r.heads_per_rank();
     if (heads == 0) return false;  // unknown heads never match, inside or outside
