@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "kvdtype/check.hpp"
+#include "kvdtype/release.hpp"
 #include "layout_bytes.hpp"
 #include "resolve_internal.hpp"
 #include "tables/rule_id.hpp"
@@ -339,10 +340,12 @@ Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept { re
 
 Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept {
   if (!c.bug) {
-    // Behaviour of some releases: no version given means the newest known release.
-    if (!v.known) return Affected::yes;
-    if (c.introduced.known && v < c.introduced) return Affected::no;
-    if (c.removed.known && v >= c.removed) return Affected::no;
+    // Behaviour of some releases: no version given means the newest known release (a behaviour
+    // that ended, removed_in, is not the newest one's).
+    const Version at = v.known ? v : newest_version(c.row->engine);
+    if (!at.known) return Affected::yes;
+    if (c.introduced.known && at < c.introduced) return Affected::no;
+    if (c.removed.known && at >= c.removed) return Affected::no;
     return Affected::yes;
   }
   // A known bug: certain only for releases observed to carry it or inside an established
