@@ -331,12 +331,15 @@ void refused_value(const Context& ctx, Emitter& out) {
 }
 
 // Whether this build leaves flash attention off when the command does not ask for it: llama.cpp
-// builds before "-fa auto" (PR #15434, b6325). The boundary is data, the release range of the
-// Constraint row that fires KVD206 for such builds (src/tables/backends_llamacpp.cpp).
+// builds before "-fa auto" (PR #15434, b6325; llama-bench until PR #23714, b9437). The boundaries
+// are data, the release ranges and program flags of the Constraint rows that fire KVD206 for such
+// builds (src/tables/backends_llamacpp.cpp).
 bool fa_off_unless_asked(const Context& ctx) {
   if ((ctx.req.flags & (flag_flash_attn_on | flag_flash_attn_off)) != 0 || !ctx.req.engine_version.known) return false;
   for (const detail::CompiledConstraint& c : ctx.ix.constraints)
-    if (c.rule != nullptr && c.rule->code == "KVD206") return detail::affected(ctx, c) == detail::Affected::yes;
+    if (c.rule != nullptr && c.rule->code == "KVD206" && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
+        detail::affected(ctx, c) == detail::Affected::yes)
+      return true;
   return false;
 }
 

@@ -54,6 +54,9 @@ enum RequestFlag : std::uint32_t {
   /// value (on, off, auto, enabled, disabled). Numeric values (llama-bench's 0/1) set neither.
   flag_fa_bare = 1u << 9,
   flag_fa_word = 1u << 10,
+  /// The launch command runs llama-bench, whose -fa kept its own syntax (0/1 lists) and default
+  /// (off) until b9437 (rule KVD206). Set by the launch parser.
+  flag_llama_bench = 1u << 11,
 };
 
 /// One attention backend of one engine.

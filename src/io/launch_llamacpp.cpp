@@ -72,6 +72,11 @@ std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std
   return std::nullopt;
 }
 
+void note_llamacpp_tool(LaunchCommand& out, std::string_view word) {
+  // llama-bench by any path, or tools.sh's --bench/-b in a :full image.
+  if (basename(word) == "llama-bench" || word == "--bench" || word == "-b") out.input.flags |= flag_llama_bench;
+}
+
 std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {
   RequestInput& in = out.input;
   // The parser compares the names exactly (kv_cache_type_from_str): Q8_0 is refused as well.

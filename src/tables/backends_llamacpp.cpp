@@ -116,16 +116,24 @@ namespace {
 // b6325) turned -fa from a switch (flash attention off unless given) into -fa on|off|auto with auto
 // the default, which also turns flash attention on for a quantized V. Builds before it therefore
 // refuse a quantized V cache without -fa (KVD206; check.cpp skips the auto logic for them) and stop
-// at `-fa on` (KVD207); builds from it stop at a bare -fa (KVD208).
+// at `-fa on` (KVD207); builds from it stop at a bare -fa (KVD208). llama-bench kept its own -fa
+// (0/1 lists, default 0) until PR #23714 (merged 2026-05-31, first tag b9437) gave it auto as the
+// default: the syntax rows leave it out, and its default-off row runs to b9437.
 constexpr Constraint kLlamacppConstraints[] = {
     {.engine = Engine::llamacpp, .rule = "KVD206",
      .when = {.flags_none = flag_flash_attn_on | flag_flash_attn_off, .v_quantized = true},
-     .detail = "flash attention is off by default before b6325", .selection = false,
-     .source = "ggml-org/llama.cpp PR #15434 (first tag b6325); ggml-org/llama.cpp#10378", .removed_in = "b6325"},
-    {.engine = Engine::llamacpp, .rule = "KVD207", .when = {.flags_all = flag_fa_word},
+     .detail = "flash attention is off unless -fa is given (-fa auto, the default from b6325, does not exist yet)",
+     .selection = false, .source = "ggml-org/llama.cpp PR #15434 (first tag b6325); ggml-org/llama.cpp#10378",
+     .removed_in = "b6325"},
+    {.engine = Engine::llamacpp, .rule = "KVD206",
+     .when = {.flags_all = flag_llama_bench, .flags_none = flag_flash_attn_on | flag_flash_attn_off, .v_quantized = true},
+     .detail = "llama-bench runs with flash attention off unless -fa 1 is given (its default became auto in b9437)",
+     .introduced_in = "b6325", .selection = false,
+     .source = "ggml-org/llama.cpp PR #23714 ('Support -fa auto in llama-bench', first tag b9437)", .removed_in = "b9437"},
+    {.engine = Engine::llamacpp, .rule = "KVD207", .when = {.flags_all = flag_fa_word, .flags_none = flag_llama_bench},
      .detail = "-fa is a switch before b6325", .selection = false,
      .source = "ggml-org/llama.cpp PR #15434 (first tag b6325)", .removed_in = "b6325"},
-    {.engine = Engine::llamacpp, .rule = "KVD208", .when = {.flags_all = flag_fa_bare},
+    {.engine = Engine::llamacpp, .rule = "KVD208", .when = {.flags_all = flag_fa_bare, .flags_none = flag_llama_bench},
      .detail = "-fa takes a value from b6325", .introduced_in = "b6325", .selection = false,
      .source = "ggml-org/llama.cpp PR #15434 (first tag b6325); defilantech/LLMKube#147; yazon/flexllama#15"},
 };

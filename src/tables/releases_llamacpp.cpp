@@ -16,13 +16,16 @@
 //     switch and flash attention was off unless given, so a quantized V cache without -fa was
 //     refused (#10378). Corroborated by bindings that synced to b6327 on 2025-08-31 and replaced
 //     the boolean flash_attn with flash_attn_type (mybigday/llama.node#102, mybigday/llama.rn#199).
+//   - b9437, PR #23714: llama-bench's -fa default became auto; it was off in every build before,
+//     so llama-bench without -fa refused a quantized V. The PR's description first kept off as
+//     the default and a maintainer's review asked for auto; that the merged change has auto as
+//     the default comes from two public write-ups of b9437 (wpnews.pro, creeta.com), not from the
+//     merged diff, which was not read.
 //
 // Established but not modelled:
 //   - b6358, PR #15746: -fa 1, 0 and -1 became aliases of on, off and auto (between b6325 and
 //     b6357 they are refused). llama-bench's own -fa took 0/1 in every build, and kvdtype's launch
 //     parser does not tell llama-bench from llama-server, so numeric values are not judged.
-//   - b9437, PR #23714: llama-bench's -fa default became auto (it was off in every build before;
-//     kvdtype judges a llama-bench command without -fa as auto).
 //   - b3520 (#8864): the CUDA/HIP flash-attention kernel aborted on a K/V pair it had no kernel for
 //     ("Unsupported KV type combination for head_size 64. By default only f16 KV cache is
 //     supported"), and in 2025-07 still for head size 576 ("Only f16 is supported", #12655). Newer

@@ -322,13 +322,12 @@ constexpr Rule kRules[] = {
      .trigger = "check --gpu RTX4090 -- llama-server -m model.gguf -fa maybe"},
     {.code = "KVD206", .severity = error,
      .title = "quantized V cache on a build whose flash attention is off by default",
-     .message = "the V cache is {v_format}, a quantized type, and flash attention is not asked for: llama.cpp "
-                "{engine_version} has no -fa auto (it came in b6325), so flash attention is off and the context "
-                "is refused (\"V cache quantization requires flash_attn\")",
-     .fix = "add -fa (a bare switch in builds before b6325), keep V in f16 (-ctv f16), or run b6325 or newer, "
-            "where -fa defaults to auto",
-     .source = "ggml-org/llama.cpp PR #15434 (-fa auto the default, merged 2025-08-30, first tag b6325); "
-               "ggml-org/llama.cpp#10378 (the refusal without -fa)",
+     .message = "the V cache is {v_format}, a quantized type, and flash attention is not asked for: in llama.cpp "
+                "{engine_version} {detail}, so the context is refused (\"V cache quantization requires flash_attn\")",
+     .fix = "turn flash attention on (llama-server/llama-cli before b6325: a bare -fa; llama-bench: -fa 1), keep V "
+            "in f16 (-ctv f16), or run a build whose default is auto (b6325; llama-bench b9437)",
+     .source = "ggml-org/llama.cpp PR #15434 (-fa auto the default, merged 2025-08-30, first tag b6325); PR #23714 "
+               "(llama-bench, first tag b9437); ggml-org/llama.cpp#10378 (the refusal without -fa)",
      .trigger = "check --engine llamacpp --engine-version b6000 --gpu RTX4090 --kv-cache-dtype q8_0 "
                 "--v-cache-dtype q8_0"},
     {.code = "KVD207", .severity = error,

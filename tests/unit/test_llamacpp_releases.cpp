@@ -177,6 +177,12 @@ TEST(LlamaCppBuilds, TheLaunchParserKeepsHowFaWasSpelled) {
   const auto numeric = launch("llama-bench -m m.gguf -fa 1,0").input.flags;  // llama-bench's own syntax
   EXPECT_FALSE(numeric & (flag_fa_bare | flag_fa_word));
   EXPECT_FALSE(launch("llama-server -m m.gguf").input.flags & (flag_fa_bare | flag_fa_word));
+  // Which tool runs: llama-bench by any path or a :full image's --bench; not the server.
+  EXPECT_TRUE(launch("./build/bin/llama-bench -m m.gguf").input.flags & flag_llama_bench);
+  EXPECT_TRUE(launch("docker run ghcr.io/ggml-org/llama.cpp:full-cuda-b9000 --bench -m /m.gguf").input.flags &
+              flag_llama_bench);
+  EXPECT_FALSE(launch("llama-server -m m.gguf -b 512").input.flags & flag_llama_bench);
+  EXPECT_FALSE(launch("docker run ghcr.io/ggml-org/llama.cpp:server-cuda -m /m.gguf").input.flags & flag_llama_bench);
 }
 
 Report check_launch(std::string_view version, std::string_view text) {
@@ -186,6 +192,18 @@ Report check_launch(std::string_view version, std::string_view text) {
   auto r = make_request(l.input);
   EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
   return r.ok() ? check(*r) : Report{};
+}
+
+TEST(LlamaCppBuilds, LlamaBenchKeptFlashAttentionOffUntilB9437) {
+  const char* cmd = "llama-bench -m m.gguf -ctk q8_0 -ctv q8_0";
+  for (std::string_view old : {"b6000", "b6325", "b9436"}) EXPECT_TRUE(fires(check_launch(old, cmd), "KVD206")) << old;
+  for (std::string_view now : {"b9437", "b11206", ""}) EXPECT_FALSE(fires(check_launch(now, cmd), "KVD206")) << now;
+  // The server got auto at b6325; -fa 1 turns it on in llama-bench at any build.
+  EXPECT_FALSE(fires(check_launch("b9000", "llama-server -m m.gguf -ctk q8_0 -ctv q8_0"), "KVD206"));
+  EXPECT_FALSE(fires(check_launch("b9000", "llama-bench -m m.gguf -ctk q8_0 -ctv q8_0 -fa 1"), "KVD206"));
+  // llama-bench's -fa is its own: neither spelling rule judges it.
+  EXPECT_FALSE(fires(check_launch("b6000", "llama-bench -m m.gguf -fa 1,0"), "KVD207"));
+  EXPECT_FALSE(fires(check_launch("b9000", "llama-bench -m m.gguf -ctk q8_0 -ctv q8_0 -fa 1"), "KVD208"));
 }
 
 TEST(LlamaCppBuilds, FaSyntaxFollowsTheBuild) {
