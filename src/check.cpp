@@ -330,9 +330,23 @@ void refused_value(const Context& ctx, Emitter& out) {
   if (ctx.req.refused != nullptr) out.add(ctx.req.refused);
 }
 
+// Whether this build leaves flash attention off when the command does not ask for it: llama.cpp
+// builds before "-fa auto" (PR #15434, b6325; llama-bench until PR #23714, b9437). The boundaries
+// are data, the release ranges and program flags of the Constraint rows that fire KVD206 for such
+// builds (src/tables/backends_llamacpp.cpp).
+bool fa_off_unless_asked(const Context& ctx) {
+  if ((ctx.req.flags & (flag_flash_attn_on | flag_flash_attn_off)) != 0 || !ctx.req.engine_version.known) return false;
+  for (const detail::CompiledConstraint& c : ctx.ix.constraints)
+    if (c.rule != nullptr && c.rule->code == "KVD206" && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
+        detail::affected(ctx, c) == detail::Affected::yes)
+      return true;
+  return false;
+}
+
 // Engines whose attention is a flash-attention op with per-backend K/V coverage (llama.cpp):
 // a quantized V needs flash attention, and a pair without a kernel runs elsewhere or turns
-// flash attention off (Backend::fa_kv_pairs; rules KVD201-KVD204).
+// flash attention off (Backend::fa_kv_pairs; rules KVD201-KVD204). A build that has no auto
+// mode and was not given -fa runs without flash attention: nothing to judge here (KVD206).
 void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
   const Plan& plan = rep.plan;
   if (plan.backend == nullptr || plan.cache_dtype == nullptr) return;
@@ -346,6 +360,7 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
     if (v_quantized) out.add("KVD201", {.backend = plan.backend, .value = v->name});
     return;
   }
+  if (fa_off_unless_asked(ctx)) return;
   const bool pair = (cb.fa_pairs[detail::vocabulary_index(ctx.ix, k)] & detail::bit(detail::vocabulary_index(ctx.ix, v))) != 0;
   const bool head = cb.fa_head_sizes.count == 0 || ctx.head_size == 0 || cb.fa_head_sizes.contains(ctx.head_size);
   if (pair && head) return;

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <charconv>
+#include <optional>
 #include <vector>
 
 #include "common/text.hpp"
@@ -73,6 +74,18 @@ bool take_optional_number(std::string_view& s, std::uint16_t& out) {
   return true;
 }
 
+// A build number: digits only, 1 to 65535 (llama.cpp is near b11000 in 2026; Version holds 16 bits).
+std::optional<Version> build_number(std::string_view digits) {
+  if (digits.empty() || digits.size() > 5) return std::nullopt;
+  for (char c : digits)
+    if (!is_digit(c)) return std::nullopt;
+  Version v;
+  if (!read_number(digits, v.major) || v.major == 0) return std::nullopt;
+  v.build = true;
+  v.known = true;
+  return v;
+}
+
 }  // namespace
 
 Result<Version> parse_version(std::string_view text) {
@@ -80,11 +93,17 @@ Result<Version> parse_version(std::string_view text) {
   auto bad = [&] {
     return Error{ErrorCode::bad_value, "bad engine version '" + detail::printable(original) +
                                            "'; expected a release such as 0.25.1, v0.25.1, 0.31.0rc1, "
-                                           "0.4.8.post1 or 0.9.2+cu126 (or latest, auto)"};
+                                           "0.4.8.post1 or 0.9.2+cu126, a llama.cpp build such as b6325 "
+                                           "(or latest, auto)"};
   };
   if (text.size() > 64) return bad();
   const std::string lowered = detail::to_lower(text);
   std::string_view s = lowered;
+  // A build number: "b6325" (no PEP 440 version starts with b, so the schemes never collide).
+  if (s.size() > 1 && s.front() == 'b') {
+    if (auto v = build_number(s.substr(1))) return *v;
+    return bad();
+  }
   if (!s.empty() && s.front() == 'v') s.remove_prefix(1);
   // An epoch other than 0 ("1!2.0") is never used by the engines; refuse rather than misorder.
   if (s.starts_with("0!")) s.remove_prefix(2);
@@ -144,8 +163,28 @@ Result<Version> parse_version(std::string_view text) {
   return v;
 }
 
+Result<Version> parse_version(Engine engine, std::string_view text) {
+  const EngineInfo& info = engine_info(engine);
+  if (info.build_numbers) {
+    // "b6325", "B6325" or the number alone, as `llama-server --version` prints it ("version: 6325 (…)").
+    std::string_view s = text;
+    if (!s.empty() && (s.front() == 'b' || s.front() == 'B')) s.remove_prefix(1);
+    if (auto v = build_number(s)) return *v;
+    return Error{ErrorCode::bad_value, "bad " + std::string(info.display) + " version '" + detail::printable(text) +
+                                           "': its releases are build numbers; expected bNNNN such as b6325 "
+                                           "(or 6325, latest)"};
+  }
+  auto v = parse_version(text);
+  if (v.ok() && v->build)
+    return Error{ErrorCode::bad_value, "bad " + std::string(info.display) + " version '" + detail::printable(text) +
+                                           "': a build number is a llama.cpp release; " + std::string(info.display) +
+                                           " releases are versions such as 0.25.1, v0.25.1 or 0.31.0rc1"};
+  return v;
+}
+
 std::string to_string(const Version& v) {
   if (!v.known) return "unknown";
+  if (v.build) return "b" + std::to_string(v.major);
   std::string out = std::to_string(v.major) + "." + std::to_string(v.minor) + "." + std::to_string(v.patch);
   if (v.micro) out += "." + std::to_string(v.micro);
   if (v.pre != Version::Pre::none) {

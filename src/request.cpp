@@ -183,7 +183,7 @@ Result<Request> make_request(const RequestInput& in) {
         return Error{ErrorCode::unsupported, "--engine-version latest: kvdtype has no release table for " +
                                                  std::string(engine_info(r.engine).name)};
     } else {
-      auto v = parse_version(in.engine_version);
+      auto v = parse_version(r.engine, in.engine_version);  // llama.cpp: build numbers (b6325)
       if (!v.ok()) return Error{v.error().code, "--engine-version: " + v.error().message};
       r.engine_version = *v;
     }

@@ -17,7 +17,8 @@ using K = Kind;
 constexpr RequestField kFields[] = {
     {"engine", G::engine, K::text, "ENGINE", "vllm (default), sglang, trtllm, llamacpp, lmdeploy", ""},
     {"engine_version", G::engine, K::text, "VERSION",
-     "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, latest (newest known) or auto (installed metadata)", ""},
+     "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, a llama.cpp build b6325, latest (newest known) or auto "
+     "(installed metadata)", ""},
     {"gpu", G::hardware, K::text, "GPU",
      "sm_90, 9.0, H100, 'NVIDIA H100 80GB HBM3', gfx942, MI300X, cpu, or auto (probe this machine)", ""},
     {"kv_cache_dtype", G::engine, K::text, "CACHE_DTYPE",

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "kvdtype/check.hpp"
+#include "kvdtype/release.hpp"
 #include "layout_bytes.hpp"
 #include "resolve_internal.hpp"
 #include "tables/rule_id.hpp"
@@ -320,6 +321,11 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
     if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
   }
   if (row.when.flags_all && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
+  if (r.flags & row.when.flags_none) return false;
+  if (row.when.v_quantized) {
+    const CacheDtype* v = plan.v_cache_dtype != nullptr ? plan.v_cache_dtype : plan.cache_dtype;
+    if (v == nullptr || !is_quantized(v->quant)) return false;
+  }
   if (w.heads_per_rank.count || row.when.min_heads_per_rank || row.when.max_heads_per_rank) {
     const std::uint32_t heads = r.heads_per_rank();
     if (heads == 0) return false;  // unknown heads never match, inside or outside
@@ -334,10 +340,12 @@ Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept { re
 
 Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept {
   if (!c.bug) {
-    // Behaviour of some releases: no version given means the newest known release.
-    if (!v.known) return Affected::yes;
-    if (c.introduced.known && v < c.introduced) return Affected::no;
-    if (c.removed.known && v >= c.removed) return Affected::no;
+    // Behaviour of some releases: no version given means the newest known release (a behaviour
+    // that ended, removed_in, is not the newest one's).
+    const Version at = v.known ? v : newest_version(c.row->engine);
+    if (!at.known) return Affected::yes;
+    if (c.introduced.known && at < c.introduced) return Affected::no;
+    if (c.removed.known && at >= c.removed) return Affected::no;
     return Affected::yes;
   }
   // A known bug: certain only for releases observed to carry it or inside an established

@@ -49,6 +49,14 @@ enum RequestFlag : std::uint32_t {
   /// own flag stays case-insensitive. Set by the launch parser, kept by make_request only while the
   /// kv string still differs from the row's spelling (rule KVD103).
   flag_kv_spelling = 1u << 8,
+  /// How a llama-server / llama-cli command spelled -fa (set by the launch parser; llama.cpp
+  /// changed the flag's syntax in b6325, rules KVD207/KVD208): a bare -fa, or -fa with a word
+  /// value (on, off, auto, enabled, disabled). Numeric values (llama-bench's 0/1) set neither.
+  flag_fa_bare = 1u << 9,
+  flag_fa_word = 1u << 10,
+  /// The launch command runs llama-bench, whose -fa kept its own syntax (0/1 lists) and default
+  /// (off) until b9437 (rule KVD206). Set by the launch parser.
+  flag_llama_bench = 1u << 11,
 };
 
 /// One attention backend of one engine.

@@ -28,6 +28,7 @@ struct EngineInfo {
   std::string_view images;          ///< official container image repositories (words)
   std::string_view distribution;    ///< its Python distribution on PyPI (installed metadata, pip pins); empty: none
   bool separate_v = false;          ///< K and V are set apart (llama.cpp -ctk/-ctv): an unset V is default_kv, not K's
+  bool build_numbers = false;       ///< releases are build numbers (llama.cpp b6325), not PEP 440 versions
 };
 
 [[nodiscard]] std::span<const EngineInfo> engines() noexcept;
@@ -40,6 +41,10 @@ struct EngineInfo {
 /// then .devN < aN < bN < rcN < the release < .postN; a local part (+cu126) is kept out of the
 /// ordering. Trivially copyable and allocation-free to compare (check() compares them).
 /// known == false means "not given".
+///
+/// A llama.cpp release is a build number instead ("b6325"; build == true, `major` holds the number,
+/// every other field is 0): builds order by number, print back as "b6325", and sort after every
+/// PEP 440 version (the two schemes never meet in one engine).
 struct Version {
   /// Pre-release kinds in PEP 440 order.
   enum class Pre : std::uint8_t { a = 0, b = 1, rc = 2, none = 3 };
@@ -51,6 +56,7 @@ struct Version {
   std::uint16_t post = kNone;  ///< .postN
   std::uint16_t dev = kNone;   ///< .devN
   bool pre_release = false;    ///< a, b, rc or dev: what pip calls a pre-release
+  bool build = false;          ///< a build number (llama.cpp b6325) held in `major`
   bool known = false;
 
   /// The same release numbers, pre, post and dev (the local part is not kept).
@@ -62,6 +68,7 @@ struct Version {
 
   /// -1, 0, 1 in pip's order (packaging.version's comparison key).
   static constexpr int compare(const Version& a, const Version& b) noexcept {
+    if (a.build != b.build) return a.build ? 1 : -1;
     const std::uint16_t ra[] = {a.major, a.minor, a.patch, a.micro}, rb[] = {b.major, b.minor, b.patch, b.micro};
     for (int i = 0; i < 4; ++i)
       if (ra[i] != rb[i]) return ra[i] < rb[i] ? -1 : 1;
@@ -84,9 +91,14 @@ struct Version {
     return {p, po, d};
   }
 };
-/// Parse a version; "latest" and "auto" are not versions (callers resolve them first).
+/// Parse a version of either scheme: a PEP 440 release or a build number "b6325" (the spelling
+/// the release tables use); "latest" and "auto" are not versions (callers resolve them first).
 [[nodiscard]] Result<Version> parse_version(std::string_view text);
-/// Canonical spelling without the local part: "0.25.1", "0.31.0rc1", "0.4.8.post1", "0.30.1rc1.dev48".
+/// Parse a version as `engine` numbers its releases: llama.cpp (EngineInfo::build_numbers) takes
+/// "b6325" or "6325" and refuses a PEP 440 version; the other engines refuse a build number.
+[[nodiscard]] Result<Version> parse_version(Engine engine, std::string_view text);
+/// Canonical spelling without the local part: "0.25.1", "0.31.0rc1", "0.4.8.post1", "0.30.1rc1.dev48",
+/// "b6325".
 [[nodiscard]] std::string to_string(const Version& v);
 
 /// Attention kind of the model's KV-carrying layers.

@@ -50,6 +50,8 @@ struct When {
   bool outside_cc = false;           ///< match targets *outside* [min_cc, max_cc] instead
   std::string_view head_sizes;       ///< exact head sizes (words)
   std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
+  std::uint32_t flags_none = 0;      ///< RequestFlag bits that must all be clear
+  bool v_quantized = false;          ///< the V cache (K's type unless set apart) is a quantized type
   // Query heads per tensor-parallel rank (shape-dependent kernels: AITER MLA tiles). Matches
   // when the heads per rank are known, in `heads_per_rank` (words; empty: any) and inside
   // [min_heads_per_rank, max_heads_per_rank] (0: unbounded) — or outside all that with heads_outside.

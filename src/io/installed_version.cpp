@@ -186,7 +186,8 @@ std::vector<std::string> engine_release_notes(const Report& report, bool verbose
     if (const Release* newest = newest_release(r.engine))
       notes.push_back("engine version: not given; " + engine + " " + std::string(newest->version) +
                       " (the newest release kvdtype knows) is assumed for what changed between releases, and known "
-                      "bugs are reported with the release that fixes them (--engine-version X.Y.Z or auto)");
+                      "bugs are reported with the release that fixes them (" +
+                      (engine_info(r.engine).build_numbers ? "--engine-version bNNNN, the build" : "--engine-version X.Y.Z or auto") + ")");
   } else if (const Release* rel = find_release(r.engine, r.engine_version)) {
     if (verbose)
       notes.push_back("engine version: " + engine + " " + std::string(rel->version) +

@@ -43,6 +43,9 @@ std::optional<Result<EngineProgram>> locate_llamacpp(const std::vector<std::stri
 std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std::string>& w, std::string_view image,
                                                            std::size_t args);
 std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& options);
+/// `word` is the word before a llama.cpp command's arguments (the program, or a full image's tool):
+/// llama-bench sets flag_llama_bench.
+void note_llamacpp_tool(LaunchCommand& out, std::string_view word);
 std::optional<Result<EngineProgram>> locate_lmdeploy(const std::vector<std::string>& w, std::size_t i);
 std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& options);
 std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& options);

@@ -41,10 +41,10 @@ ImageRef split_image(std::string_view image) {
   return ref;
 }
 
-// A tag's version text, when it parses as one (a leading v allowed).
-std::string checked(std::string_view text) {
+// A tag's version text, when it parses as one of the engine's releases (a leading v allowed).
+std::string checked(std::string_view text, Engine engine) {
   if (text.empty()) return {};
-  auto v = parse_version(text);
+  auto v = parse_version(engine, text);
   return v.ok() ? to_string(*v) : std::string();
 }
 
@@ -72,13 +72,20 @@ std::string engine_version_from_image(std::string_view image, Engine engine) {
     const std::size_t at = tag.find("_vllm_");
     if (at == std::string_view::npos) return {};
     const std::string_view rest = tag.substr(at + 6);
-    return checked(rest.substr(0, rest.find('_')));
+    return checked(rest.substr(0, rest.find('_')), engine);
+  }
+  // llama.cpp: the build ends the tag (server-cuda-b6325, full-b6325, light-vulkan-b6325); a tag
+  // without one (server-cuda, latest) moves with master, so it names no build.
+  if (engine == Engine::llamacpp) {
+    const std::size_t dash = tag.rfind('-');
+    const std::string_view last = dash == std::string_view::npos ? tag : tag.substr(dash + 1);
+    return last.size() > 1 && (last.front() == 'b' || last.front() == 'B') ? checked(last, engine) : std::string();
   }
   // Docker's default tag: the newest release, where the engine's releases are known.
   if (tag.empty() || tag == "latest") return releases(engine).empty() ? std::string() : std::string("latest");
   // vLLM's tags are the release itself (v0.25.1, v0.11.1rc2); the others append a build after
   // the first '-' (lmsysorg/sglang:v0.5.14-cu126, openmmlab/lmdeploy:v0.6.0-cu12).
-  return checked(engine == Engine::vllm ? tag : tag.substr(0, tag.find('-')));
+  return checked(engine == Engine::vllm ? tag : tag.substr(0, tag.find('-')), engine);
 }
 
 std::string engine_version_from_install(std::string_view script, Engine engine) {
@@ -113,7 +120,7 @@ std::string engine_version_from_install(std::string_view script, Engine engine) 
       if (dist != wanted) continue;
       std::string version = word.substr(eq + 2);
       if (const std::size_t semi = version.find(';'); semi != std::string::npos) version.resize(semi);  // markers
-      if (std::string v = checked(version); !v.empty()) found = v;  // the last pin wins, as pip would
+      if (std::string v = checked(version, engine); !v.empty()) found = v;  // the last pin wins, as pip would
     }
   }
   return found;

@@ -4,7 +4,7 @@
 //
 // What is read: -ctk/-ctv (checked against the parser's whitelist: an unknown type is the error
 // llama.cpp stops with, rule KVD200), -fa on|off|auto or the older bare -fa (KVD205 for another
-// value), -ngl 0 and -nkvo (the cache and the attention stay on the CPU backend), -m, -c.
+// value; which of the two spellings a build takes is KVD207/KVD208, judged with the version), -ngl 0 and -nkvo (the cache and the attention stay on the CPU backend), -m, -c.
 // llama-bench takes comma lists (-ctk q8_0,f16 -fa 0,1) and runs every combination; kvdtype checks
 // the first and lists the rest as ignored.
 #include <string>
@@ -72,6 +72,11 @@ std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std
   return std::nullopt;
 }
 
+void note_llamacpp_tool(LaunchCommand& out, std::string_view word) {
+  // llama-bench by any path, or tools.sh's --bench/-b in a :full image.
+  if (basename(word) == "llama-bench" || word == "--bench" || word == "-b") out.input.flags |= flag_llama_bench;
+}
+
 std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {
   RequestInput& in = out.input;
   // The parser compares the names exactly (kv_cache_type_from_str): Q8_0 is refused as well.
@@ -88,6 +93,9 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
     if (name == "flash_attn") {
       first_of_list(value, out, "-fa");
       const std::string v = kvdtype::detail::to_lower(value);
+      // The spelling itself depends on the build (b6325 made -fa take a value): kept for KVD207/KVD208.
+      if (v.empty()) in.flags |= flag_fa_bare;
+      else if (v == "on" || v == "off" || v == "auto" || v == "enabled" || v == "disabled") in.flags |= flag_fa_word;
       if (v.empty() || v == "on" || v == "enabled" || v == "1" || v == "true") in.flash_attention = "on";
       else if (v == "off" || v == "disabled" || v == "0" || v == "false") in.flash_attention = "off";
       else if (v == "auto" || v == "-1") in.flash_attention = "auto";

@@ -24,7 +24,8 @@ struct Change {
   std::string detail;
 };
 
-std::string v_text(std::string_view v) { return fmt::format("v{}", v); }
+// "v0.25.1" as the engines tag releases; a llama.cpp build is its tag already ("b6325").
+std::string v_text(std::string_view v) { return v.starts_with('b') ? std::string(v) : fmt::format("v{}", v); }
 
 // Changes keyed by the release text they name (as written in the rows).
 std::map<std::string, std::vector<Change>, std::less<>> changes_by_release(Engine engine) {
@@ -212,8 +213,9 @@ std::string render_releases(Engine engine, OutputFormat format) {
   std::string out = fmt::format("{} releases (newest first):\n", display);
   auto to = std::back_inserter(out);
   for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
-    // The version padded with spaces to 12 columns after its "v" (one space at least), then the date.
-    fmt::format_to(to, "  {}{:{}}", v_text(it->version), "", it->version.size() < 12 ? 12 - it->version.size() : 1);
+    // The version ("v0.25.1", "b6325") padded with spaces to 13 columns (one space at least), then the date.
+    const std::string shown = v_text(it->version);
+    fmt::format_to(to, "  {}{:{}}", shown, "", shown.size() < 13 ? 13 - shown.size() : 1);
     if (it->date.empty()) out += "date not established";
     else fmt::format_to(to, "{}{}", it->date, it->date_verified ? "" : " (unverified)");
     out += "\n";

@@ -20,6 +20,7 @@
 // HIP builds the same fattn.cu (GGML_USE_HIP), so its coverage is CUDA's (llama.cpp#8864, #12655),
 // except sparse flash attention, which fattn.cu aborts on outside NVIDIA CUDA (fattn-sparse.cu,
 // ggml_cuda_flash_attn_ext_compact_mask); its K/V coverage was not read.
+#include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
 #include "tables/words.hpp"
 #include "tables/rule_id.hpp"
@@ -107,8 +108,44 @@ static_assert(closed_words_known(kLlamacppSelection), "a row names a platform, a
 
 std::span<const Backend> llamacpp_backends() noexcept { return kLlamacppBackends; }
 std::span<const SelectionOrder> llamacpp_selection() noexcept { return kLlamacppSelection; }
-// No engine-specific constraint rows yet: llama.cpp's refusals are the generic flash-attention
-// checks (check.cpp) and the parser's whitelist (the launch parser, rule KVD200).
-std::span<const Constraint> llamacpp_constraints() noexcept { return {}; }
+
+namespace {
+
+// What changed across llama.cpp builds (src/tables/releases_llamacpp.cpp), as behaviour rows: the
+// builds in [introduced_in, removed_in) behave so; with no --engine-version the newest build is
+// assumed. Everything else llama.cpp refuses is the generic flash-attention check (check.cpp,
+// KVD201-KVD204) and the parser's whitelist (the launch parser, KVD200, KVD205).
+//
+// PR ggml-org/llama.cpp#15434 ("use FA + max. GPU layers by default", merged 2025-08-30, first tag
+// b6325) turned -fa from a switch (flash attention off unless given) into -fa on|off|auto with auto
+// the default, which also turns flash attention on for a quantized V. Builds before it therefore
+// refuse a quantized V cache without -fa (KVD206; check.cpp skips the auto logic for them) and stop
+// at `-fa on` (KVD207); builds from it stop at a bare -fa (KVD208). llama-bench kept its own -fa
+// (0/1 lists, default 0) until PR #23714 (merged 2026-05-31, first tag b9437) gave it auto as the
+// default: the syntax rows leave it out, and its default-off row runs to b9437.
+constexpr Constraint kLlamacppConstraints[] = {
+    {.engine = Engine::llamacpp, .rule = "KVD206",
+     .when = {.flags_none = flag_flash_attn_on | flag_flash_attn_off, .v_quantized = true},
+     .detail = "flash attention is off unless -fa is given (-fa auto, the default from b6325, does not exist yet)",
+     .selection = false, .source = "ggml-org/llama.cpp PR #15434 (first tag b6325); ggml-org/llama.cpp#10378",
+     .removed_in = "b6325"},
+    {.engine = Engine::llamacpp, .rule = "KVD206",
+     .when = {.flags_all = flag_llama_bench, .flags_none = flag_flash_attn_on | flag_flash_attn_off, .v_quantized = true},
+     .detail = "llama-bench runs with flash attention off unless -fa 1 is given (its default became auto in b9437)",
+     .introduced_in = "b6325", .selection = false,
+     .source = "ggml-org/llama.cpp PR #23714 ('Support -fa auto in llama-bench', first tag b9437)", .removed_in = "b9437"},
+    {.engine = Engine::llamacpp, .rule = "KVD207", .when = {.flags_all = flag_fa_word, .flags_none = flag_llama_bench},
+     .detail = "-fa is a switch before b6325", .selection = false,
+     .source = "ggml-org/llama.cpp PR #15434 (first tag b6325)", .removed_in = "b6325"},
+    {.engine = Engine::llamacpp, .rule = "KVD208", .when = {.flags_all = flag_fa_bare, .flags_none = flag_llama_bench},
+     .detail = "-fa takes a value from b6325", .introduced_in = "b6325", .selection = false,
+     .source = "ggml-org/llama.cpp PR #15434 (first tag b6325); defilantech/LLMKube#147; yazon/flexllama#15"},
+};
+
+}  // namespace
+
+std::span<const Constraint> llamacpp_constraints() noexcept { return kLlamacppConstraints; }
+
+static_assert(rule_codes_known(kLlamacppConstraints), "a row names a rule code that src/tables/rules.cpp does not define");
 
 }  // namespace kvdtype::tables

@@ -40,9 +40,9 @@ constexpr EngineTables kRegistry[] = {
                                  "ggml/src/ggml-cuda/fattn.cu @00a2d609, ggml-metal-device.m @003a32eb)",
               .has_tables = true, .aliases = "llama.cpp llama-cpp llama_cpp ggml", .default_kv = "f16",
               .programs = "llama-server llama-cli llama-bench", .images = "ghcr.io/ggml-org/llama.cpp",
-              .separate_v = true},
+              .separate_v = true, .build_numbers = true},
      .vocabulary = llamacpp_cache_dtypes, .backends = llamacpp_backends, .selection = llamacpp_selection,
-     .constraints = llamacpp_constraints},
+     .constraints = llamacpp_constraints, .releases = llamacpp_releases},
     // LMDeploy's quant_policy (lmdeploy/messages.py QuantPolicy); 0 is an unquantized cache.
     {.info = {.id = Engine::lmdeploy, .name = "lmdeploy", .display = "LMDeploy", .kv_flag = "--quant-policy",
               .tables_snapshot = "InternLM/lmdeploy 1263d5cd (2026-08-21): messages.py, cli/utils.py, "

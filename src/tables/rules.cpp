@@ -57,7 +57,7 @@ constexpr Rule kRules[] = {
      .trigger = "check --engine vllm --engine-version 0.9.2 --gpu H100 --model-dtype bfloat16 --attention mla --kv-cache-dtype fp8 --backend FLASHMLA"},
     {.code = "KVD007", .severity = info,
      .title = "engine version not in kvdtype's release table",
-     .message = "{engine} {engine_version} is not a release kvdtype knows (nearest known releases: {detail} before it, {value} after it); release facts are judged by its place in pip's version order",
+     .message = "{engine} {engine_version} is not a release kvdtype knows (nearest known releases: {detail} before it, {value} after it); release facts are judged by its place in the version order (pip's; llama.cpp: the build number)",
      .fix = "check the version string (kvdtype releases --engine {engine_name} lists the known releases); dev builds and newer releases are judged by their position",
      .source = "src/tables/releases_<engine>.cpp",
      .trigger = "check --engine vllm --engine-version 0.25.7 --gpu H100 --model-dtype bfloat16 --kv-cache-dtype fp8"},
@@ -320,6 +320,31 @@ constexpr Rule kRules[] = {
      .fix = "pass -fa on, -fa off or -fa auto (the default in current builds)",
      .source = "llama.cpp common/arg.cpp --flash-attn (\"unknown value for --flash-attn\")",
      .trigger = "check --gpu RTX4090 -- llama-server -m model.gguf -fa maybe"},
+    {.code = "KVD206", .severity = error,
+     .title = "quantized V cache on a build whose flash attention is off by default",
+     .message = "the V cache is {v_format}, a quantized type, and flash attention is not asked for: in llama.cpp "
+                "{engine_version} {detail}, so the context is refused (\"V cache quantization requires flash_attn\")",
+     .fix = "turn flash attention on (llama-server/llama-cli before b6325: a bare -fa; llama-bench: -fa 1), keep V "
+            "in f16 (-ctv f16), or run a build whose default is auto (b6325; llama-bench b9437)",
+     .source = "ggml-org/llama.cpp PR #15434 (-fa auto the default, merged 2025-08-30, first tag b6325); PR #23714 "
+               "(llama-bench, first tag b9437); ggml-org/llama.cpp#10378 (the refusal without -fa)",
+     .trigger = "check --engine llamacpp --engine-version b6000 --gpu RTX4090 --kv-cache-dtype q8_0 "
+                "--v-cache-dtype q8_0"},
+    {.code = "KVD207", .severity = error,
+     .title = "-fa takes no value in this llama.cpp build",
+     .message = "llama.cpp {engine_version} has -fa as a bare switch (on/off/auto values came in b6325): the word "
+                "after it is taken as an argument it does not know, and the server stops",
+     .fix = "write a bare -fa to turn flash attention on (leave it out for off), or run b6325 or newer",
+     .source = "ggml-org/llama.cpp PR #15434 (-fa on|off|auto, first tag b6325); PR #5021 (-fa as a switch)",
+     .trigger = "check --engine-version b6000 --gpu RTX4090 -- llama-server -m model.gguf -fa on"},
+    {.code = "KVD208", .severity = error,
+     .title = "-fa needs a value in this llama.cpp build",
+     .message = "from b6325 llama.cpp's -fa takes on, off or auto: a bare -fa stops the server (\"expected value "
+                "for argument\", or the next flag is taken as its value: \"unknown value for --flash-attn\")",
+     .fix = "write -fa on (or leave -fa out: auto is the default); give --engine-version for a build before b6325, "
+            "where the bare switch was right",
+     .source = "ggml-org/llama.cpp PR #15434 (first tag b6325); defilantech/LLMKube#147; yazon/flexllama#15",
+     .trigger = "check --engine-version b6325 --gpu RTX4090 -- llama-server -m model.gguf -fa"},
 
     // ---- TensorRT-LLM (KVD220-KVD239) ----------------------------------------------------
     {.code = "KVD220", .severity = error,

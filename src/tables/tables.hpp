@@ -44,6 +44,7 @@ std::span<const Release> vllm_releases() noexcept;               // releases_vll
 std::span<const Release> sglang_releases() noexcept;             // releases_sglang.cpp
 std::span<const Release> trtllm_releases() noexcept;             // releases_trtllm.cpp
 std::span<const Release> lmdeploy_releases() noexcept;           // releases_lmdeploy.cpp
+std::span<const Release> llamacpp_releases() noexcept;           // releases_llamacpp.cpp
 
 std::span<const CacheDtype> llamacpp_cache_dtypes() noexcept;    // cache_dtypes_llamacpp.cpp
 std::span<const Backend> llamacpp_backends() noexcept;           // backends_llamacpp.cpp

@@ -174,6 +174,14 @@ inline void version(const std::uint8_t* data, std::size_t size) {
   } else {
     require_error_message(v.error(), "parse_version");
   }
+  // llama.cpp's build numbers: a build, printed as "bNNNN", that parses back to itself.
+  if (const auto b = parse_version(Engine::llamacpp, text); b.ok()) {
+    require(b->known && b->build, "parse_version(llamacpp): ok but not a build");
+    const auto again = parse_version(Engine::llamacpp, to_string(*b));
+    require(again.ok() && *again == *b, "parse_version(llamacpp): canonical spelling does not round-trip");
+  } else {
+    require_error_message(b.error(), "parse_version(llamacpp)");
+  }
   if (auto e = parse_engine(text); !e.ok()) require_error_message(e.error(), "parse_engine");
   if (auto a = parse_attention(text); a.ok()) {
     const auto again = parse_attention(name(*a));

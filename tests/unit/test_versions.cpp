@@ -125,7 +125,7 @@ TEST(Versions, TriviallyCopyable) {
 // ---- the release tables -----------------------------------------------------------------------
 
 TEST(Releases, TablesParseInOrderWithSources) {
-  for (Engine e : {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::lmdeploy}) {
+  for (Engine e : {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::lmdeploy, Engine::llamacpp}) {
     const auto rows = releases(e);
     const auto versions = release_versions(e);
     ASSERT_EQ(rows.size(), versions.size());
@@ -145,8 +145,9 @@ TEST(Releases, TablesParseInOrderWithSources) {
   EXPECT_EQ(releases(Engine::vllm).front().version, "0.6.0");   // every vLLM release from v0.6 on
   EXPECT_EQ(releases(Engine::sglang).front().version, "0.4.8");  // every SGLang release from v0.4.8 on
   EXPECT_EQ(to_string(newest_version(Engine::vllm)), "0.31.0");
-  EXPECT_TRUE(releases(Engine::llamacpp).empty());  // llama.cpp's bNNNN builds are not modelled
-  EXPECT_EQ(newest_release(Engine::llamacpp), nullptr);
+  // llama.cpp's releases are builds: every row is one (b6325), and they order by number.
+  for (const Version& b : release_versions(Engine::llamacpp)) EXPECT_TRUE(b.build) << to_string(b);
+  EXPECT_EQ(newest_release(Engine::llamacpp)->version, "b11206");
 }
 
 TEST(Releases, IssueDatesAreInTheTable) {
@@ -172,7 +173,7 @@ TEST(Releases, EveryVersionFieldNamesAKnownRelease) {
     return p.ok() && find_release(e, *p) != nullptr;
   };
   auto each_word = [](std::string_view list, auto&& f) { detail::for_each_word(list, f); };
-  for (Engine e : {Engine::vllm, Engine::sglang}) {
+  for (Engine e : {Engine::vllm, Engine::sglang, Engine::llamacpp}) {
     for (const CacheDtype& c : cache_dtypes(e))
       for (std::string_view t : {c.introduced_in, c.absent_in, c.removed_in}) EXPECT_TRUE(known(e, t)) << c.name << " " << t;
     for (const Backend& b : backends(e)) {
@@ -456,7 +457,9 @@ TEST(ReleaseSweep, LatestIsTheNewestRelease) {
   EXPECT_FALSE(make_request(in).ok());  // the io layer resolves auto first
   in.engine = "llamacpp";
   in.engine_version = "latest";
-  EXPECT_FALSE(make_request(in).ok());  // no release table
+  r = make_request(in);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(to_string(r->engine_version), "b11206");  // the newest build of its table
 }
 
 }  // namespace

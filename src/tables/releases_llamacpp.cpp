@@ -1,0 +1,72 @@
+// llama.cpp releases that a fact in the tables names or that a public record places in time,
+// oldest first. The version fields of the llama.cpp tables must name a row here.
+//
+// llama.cpp has no numbered releases: CI tags every merge to master as a build, bNNNN (release
+// tags on ggml-org/llama.cpp, images ghcr.io/ggml-org/llama.cpp:server-cuda-bNNNN, and
+// `llama-server --version` prints "version: NNNN (commit)"), one to three a day. Builds order by
+// number; a build without a row (almost all of them) is still a valid --engine-version and falls
+// between its neighbours. "First tag" below is the earliest build containing a PR's merge commit,
+// as a public history write-up of llama.cpp determined it (`git describe --contains` on a clone of
+// 2026-09-27, whose newest tag was b11206); merge dates are those commits' dates. Publication dates
+// of the tags themselves were not checked (left empty).
+//
+// What changed across these builds, as far as the tables model it (constraint rows in
+// backends_llamacpp.cpp, rules KVD206-KVD208):
+//   - b6325, PR #15434: -fa became -fa on|off|auto with auto the default. Before it -fa was a
+//     switch and flash attention was off unless given, so a quantized V cache without -fa was
+//     refused (#10378). Corroborated by bindings that synced to b6327 on 2025-08-31 and replaced
+//     the boolean flash_attn with flash_attn_type (mybigday/llama.node#102, mybigday/llama.rn#199).
+//   - b9437, PR #23714: llama-bench's -fa default became auto; it was off in every build before,
+//     so llama-bench without -fa refused a quantized V. The PR's description first kept off as
+//     the default and a maintainer's review asked for auto; that the merged change has auto as
+//     the default comes from two public write-ups of b9437 (wpnews.pro, creeta.com), not from the
+//     merged diff, which was not read.
+//
+// Established but not modelled:
+//   - b6358, PR #15746: -fa 1, 0 and -1 became aliases of on, off and auto (between b6325 and
+//     b6357 they are refused). llama-bench's own -fa took 0/1 in every build, and kvdtype's launch
+//     parser does not tell llama-bench from llama-server, so numeric values are not judged.
+//   - b3520 (#8864): the CUDA/HIP flash-attention kernel aborted on a K/V pair it had no kernel for
+//     ("Unsupported KV type combination for head_size 64. By default only f16 KV cache is
+//     supported"), and in 2025-07 still for head size 576 ("Only f16 is supported", #12655). Newer
+//     builds answer supports_op() false and the op runs on the CPU (KVD202), which the tables
+//     describe; the build where that changed was not established, so older builds get the newer
+//     answer.
+// Not established: the first build with the GGML_CUDA_FA_QUANTS list that replaced
+// GGML_CUDA_FA_ALL_QUANTS (PR #28079, reviewed 2026-09-07 to 09-10; whether b11206 has it is not
+// known), and the build that gave head sizes 64 and 256 quantized-KV kernels (#12989).
+#include "kvdtype/release.hpp"
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+constexpr Release kRows[] = {
+    {.engine = Engine::llamacpp, .version = "b2771",
+     .note = "first tag with PR #5021 'ggml : add Flash Attention' (merged 2024-04-30): -fa as an opt-in switch",
+     .source = "ggml-org/llama.cpp#5021; first tag from a public llama.cpp history write-up (git describe --contains)"},
+    {.engine = Engine::llamacpp, .version = "b3520",
+     .note = "date not established; CUDA/HIP flash attention aborted on a K/V pair without a kernel",
+     .source = "ggml-org/llama.cpp#8864 (2024-08-05 report: 'version: 3520 (49bf8d47)')"},
+    {.engine = Engine::llamacpp, .version = "b6325",
+     .note = "first tag with PR #15434 'use FA + max. GPU layers by default' (merged 2025-08-30): -fa on|off|auto, "
+             "default auto",
+     .source = "ggml-org/llama.cpp#15434; first tag from a public llama.cpp history write-up; "
+               "mybigday/llama.node#102 (2025-08-31: b6327 has flash_attn_type)"},
+    {.engine = Engine::llamacpp, .version = "b6358",
+     .note = "first tag with PR #15746 (merged 2025-09-02): -fa 1/0/-1 aliases of on/off/auto",
+     .source = "ggml-org/llama.cpp#15746; first tag from a public llama.cpp history write-up"},
+    {.engine = Engine::llamacpp, .version = "b9437",
+     .note = "first tag with PR #23714 (merged 2026-05-31): llama-bench -fa auto, the default",
+     .source = "ggml-org/llama.cpp#23714; first tag from a public llama.cpp history write-up"},
+    {.engine = Engine::llamacpp, .version = "b11206",
+     .note = "newest tag of master on 2026-09-27 in the write-up's clone (what latest means); the build number of "
+             "the master the tables read (fattn.cu @00a2d609) was not established",
+     .source = "a public llama.cpp history write-up (clone of 2026-09-27, HEAD 4da6337)"},
+};
+
+}  // namespace
+
+std::span<const Release> llamacpp_releases() noexcept { return kRows; }
+
+}  // namespace kvdtype::tables
