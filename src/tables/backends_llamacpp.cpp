@@ -146,6 +146,7 @@ constexpr Constraint kLlamacppConstraints[] = {
 
 std::span<const Constraint> llamacpp_constraints() noexcept { return kLlamacppConstraints; }
 
+static_assert(closed_words_known(kLlamacppConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kLlamacppConstraints), "a row names a rule code that src/tables/rules.cpp does not define");
 
 }  // namespace kvdtype::tables
