@@ -337,7 +337,7 @@ void refused_value(const Context& ctx, Emitter& out) {
 bool fa_off_unless_asked(const Context& ctx) {
   if ((ctx.req.flags & (flag_flash_attn_on | flag_flash_attn_off)) != 0 || !ctx.req.engine_version.known) return false;
   for (const detail::CompiledConstraint& c : ctx.ix.constraints)
-    if (c.rule != nullptr && c.rule->code == "KVD206" && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
+    if (c.rule == rule("KVD206") && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
         detail::affected(ctx, c) == detail::Affected::yes)
       return true;
   return false;

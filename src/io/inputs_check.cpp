@@ -8,6 +8,7 @@
 #include "common/text.hpp"
 #include "kvdtype/capacity.hpp"
 #include "kvdtype/check.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -93,7 +94,7 @@ void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fie
 
 void gpu_auto_found_nothing(Report& report, ReportExtras& extras) {
   for (Diagnostic& d : report.diagnostics)
-    if (d.rule->code == "KVD080" && d.evidence.value == "--gpu") {
+    if (d.rule == rule("KVD080") && d.evidence.value == "--gpu") {
       d.severity = Severity::warning;
       d.evidence.detail = "the GPU (--gpu auto found no GPU on this machine)";
       d.evidence.value = "--gpu with the target GPU (--gpu cpu for a CPU server)";

@@ -9,6 +9,7 @@
 
 #include "common/text.hpp"
 #include "index.hpp"
+#include "tables/rule_id.hpp"
 #include "kvdtype/check.hpp"
 #include "io/deployment_trigger.hpp"
 #include "kvdtype/io/launch.hpp"
@@ -140,11 +141,11 @@ void lint_rules(LintResult& res) {
     auto checked = check_input(ci);  // config problems are added below, as check_input adds a file's
     if (!checked.ok()) {
       // Rules about bad input fire as bad input; every other trigger must be a valid request.
-      if (r.code == "KVD001") ++fired;
+      if (&r == rule("KVD001")) ++fired;
       else res.problems.push_back(who + ": trigger is bad input: " + checked.error().message);
       continue;
     }
-    if (r.code == "KVD001") {
+    if (&r == rule("KVD001")) {
       res.problems.push_back(who + ": trigger should be bad input but is a valid request");
       continue;
     }
