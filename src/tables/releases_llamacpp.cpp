@@ -24,8 +24,8 @@
 //
 // Established but not modelled:
 //   - b6358, PR #15746: -fa 1, 0 and -1 became aliases of on, off and auto (between b6325 and
-//     b6357 they are refused). llama-bench's own -fa took 0/1 in every build, and kvdtype's launch
-//     parser does not tell llama-bench from llama-server, so numeric values are not judged.
+//     b6357 they are refused). llama-bench's own -fa took 0/1 in every build. Numeric values are
+//     not judged (no row refuses -fa 1 on llama-server b6325..b6357).
 //   - b3520 (#8864): the CUDA/HIP flash-attention kernel aborted on a K/V pair it had no kernel for
 //     ("Unsupported KV type combination for head_size 64. By default only f16 KV cache is
 //     supported"), and in 2025-07 still for head size 576 ("Only f16 is supported", #12655). Newer
