@@ -42,7 +42,7 @@ if [[ "${KVDTYPE_TEST_QUICK:-0}" != 1 ]]; then
   fuzz_seconds=${KVDTYPE_FUZZ_SECONDS:-4}
   if ((fuzz_seconds > 0)) && KVDTYPE_SETUP_FUZZ=1 ./scripts/setup.sh && command -v clang++-14 >/dev/null; then
     step "Fuzz (${fuzz_seconds}s per target)"
-    ./scripts/fuzz.sh "$fuzz_seconds"
+    KVDTYPE_FUZZ_SEED=${KVDTYPE_FUZZ_SEED:-1} ./scripts/fuzz.sh "$fuzz_seconds"
   else
     step "Fuzz skipped (KVDTYPE_FUZZ_SECONDS=0, or clang 14 not installable)"
   fi
