@@ -227,27 +227,23 @@ bool TlsClient::send(const std::string& bytes) {
   return SSL_write(static_cast<SSL*>(ssl_), bytes.data(), static_cast<int>(bytes.size())) == static_cast<int>(bytes.size());
 }
 
-std::string TlsClient::read_all(int timeout_s) {
-  std::string out;
-  if (!ok_) return out;
+int TlsClient::receive(char* buf, int size, int timeout_s) {
   timeval tv{timeout_s, 0};
   setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  return ssl_ ? SSL_read(static_cast<SSL*>(ssl_), buf, size) : static_cast<int>(::recv(fd_, buf, static_cast<std::size_t>(size), 0));
+}
+
+std::string TlsClient::read_all(int timeout_s) {
+  std::string out;
   char buf[16384];
-  while (true) {
-    const int n = ssl_ ? SSL_read(static_cast<SSL*>(ssl_), buf, sizeof buf) : static_cast<int>(::recv(fd_, buf, sizeof buf, 0));
-    if (n <= 0) break;
-    out.append(buf, static_cast<std::size_t>(n));
-  }
+  for (int n; ok_ && (n = receive(buf, sizeof buf, timeout_s)) > 0;) out.append(buf, static_cast<std::size_t>(n));
   return out;
 }
 
 std::string TlsClient::read_response(int timeout_s) {
   std::string out;
-  if (!ok_) return out;
-  timeval tv{timeout_s, 0};
-  setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   char buf[16384];
-  while (true) {
+  while (ok_) {
     const std::size_t end = out.find("\r\n\r\n");
     if (end != std::string::npos) {
       // Header names are case-insensitive; the server under test writes "Content-Length".
@@ -256,10 +252,11 @@ std::string TlsClient::read_response(int timeout_s) {
         length = std::strtoul(out.c_str() + at + 18, nullptr, 10);
       if (out.size() >= end + 4 + length) return out.substr(0, end + 4 + length);
     }
-    const int n = ssl_ ? SSL_read(static_cast<SSL*>(ssl_), buf, sizeof buf) : static_cast<int>(::recv(fd_, buf, sizeof buf, 0));
-    if (n <= 0) return out;
+    const int n = receive(buf, sizeof buf, timeout_s);
+    if (n <= 0) break;
     out.append(buf, static_cast<std::size_t>(n));
   }
+  return out;
 }
 
 void TlsClient::close() {

@@ -83,6 +83,8 @@ class TlsClient {
   void close();
 
  private:
+  /// One recv (or SSL_read) of up to `size` bytes, waiting at most `timeout_s`; <= 0: closed or timed out.
+  int receive(char* buf, int size, int timeout_s);
   int fd_ = -1;
   void* ssl_ = nullptr;
   bool ok_ = false;

@@ -1,4 +1,5 @@
-// Shared by the selection tests: build a Report from flag-style arguments and read it back.
+// Shared by the unit tests: build a Report from flag-style arguments and read it back; read a
+// launch command.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -6,9 +7,11 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "kvdtype/check.hpp"
+#include "kvdtype/io/launch.hpp"
 
 namespace kvdtype::test {
 
@@ -23,6 +26,16 @@ inline Report run_engine(const char* engine, Args args) {
   EXPECT_TRUE(req.ok()) << (req.ok() ? "" : req.error().message);
   if (!req.ok()) return {};
   return check(*req);
+}
+
+/// The launch command `text` reads as; a command that does not parse fails the test.
+inline io::LaunchCommand launch(std::string_view text) {
+  auto words = io::split_command(text);
+  EXPECT_TRUE(words.ok());
+  if (!words.ok()) return {};
+  auto r = io::parse_launch_command(*words);
+  EXPECT_TRUE(r.ok()) << text << " -> " << (r.ok() ? "" : r.error().message);
+  return r.ok() ? *r : io::LaunchCommand{};
 }
 
 inline std::string backend(const Report& r) { return r.plan.backend ? std::string(r.plan.backend->name) : "none"; }

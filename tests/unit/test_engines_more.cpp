@@ -18,17 +18,10 @@
 namespace {
 
 using namespace kvdtype;
+using kvdtype::test::launch;
 using kvdtype::test::backend;
 using kvdtype::test::fmt;
 using kvdtype::test::run_engine;
-
-io::LaunchCommand launch(std::string_view text) {
-  auto words = io::split_command(text);
-  EXPECT_TRUE(words.ok());
-  auto r = io::parse_launch_command(*words);
-  EXPECT_TRUE(r.ok()) << text << " -> " << (r.ok() ? "" : r.error().message);
-  return r.ok() ? *r : io::LaunchCommand{};
-}
 
 TEST(EngineRegistry, RowsFollowTheEnumAndNameTheirTables) {
   const auto registry = tables::engine_registry();

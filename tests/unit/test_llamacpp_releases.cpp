@@ -7,12 +7,14 @@
 
 #include "io/launch_images.hpp"
 #include "kvdtype/check.hpp"
+#include "report_helpers.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/release.hpp"
 
 namespace {
 
 using namespace kvdtype;
+using kvdtype::test::launch;
 
 Version build(std::string_view text) {
   auto r = parse_version(Engine::llamacpp, text);
@@ -159,14 +161,6 @@ TEST(LlamaCppBuilds, QuantizedVWithoutFaIsRefusedBeforeFaAuto) {
   const Report unsupported = check_llamacpp("b6000", "", "q5_0", "f16");
   EXPECT_FALSE(fires(unsupported, "KVD204"));
   EXPECT_TRUE(fires(check_llamacpp("b6325", "", "q5_0", "f16"), "KVD204"));
-}
-
-io::LaunchCommand launch(std::string_view text) {
-  auto words = io::split_command(text);
-  EXPECT_TRUE(words.ok());
-  auto r = io::parse_launch_command(*words);
-  EXPECT_TRUE(r.ok()) << text << " -> " << (r.ok() ? "" : r.error().message);
-  return r.ok() ? *r : io::LaunchCommand{};
 }
 
 TEST(LlamaCppBuilds, TheLaunchParserKeepsHowFaWasSpelled) {
