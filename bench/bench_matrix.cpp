@@ -5,6 +5,8 @@
 #include <cstdint>
 
 #include "bench_common.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::bench {
 namespace {

@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::printf("plan: backend %s, K %s stored as %s, declare %s, Q %s, %s bytes/token/layer\n",
-              std::string(plan.backend->name).c_str(), std::string(kvdtype::name(*plan.k.format)).c_str(),
+              std::string(kvdtype::name(*plan.backend)).c_str(), std::string(kvdtype::name(*plan.k.format)).c_str(),
               std::string(kvdtype::name(*plan.k.storage)).c_str(),
               std::string(kvdtype::name(*plan.kv_data_type)).c_str(), std::string(kvdtype::name(*plan.q)).c_str(),
               plan.bytes_per_token_per_layer ? std::to_string(*plan.bytes_per_token_per_layer).c_str() : "unknown");

@@ -556,7 +556,7 @@ Role role_of(py::handle r) {
   if (failure && failure->rule)
     msg += " (" + std::string(failure->rule->code) + ": " + std::string(failure->rule->title) + ")";
   if (failure && failure->want) msg += "; the plan wants " + std::string(kvdtype::name(*failure->want));
-  if (plan.plan().backend) msg += " for " + std::string(plan.plan().backend->name);
+  if (plan.plan().backend) msg += " for " + std::string(kvdtype::name(*plan.plan().backend));
   raise_guard(msg, failure && failure->rule ? std::optional<std::string>(std::string(failure->rule->code)) : std::nullopt,
               role, std::string(kvdtype::name(f)),
               failure && failure->want ? opt_name(failure->want) : std::nullopt);
@@ -713,8 +713,8 @@ py::object diag_list(const Plan& p) {
     x.title = std::string(d.rule->title);
     x.message = kvdtype::message(d, p.report());
     x.fix = kvdtype::fix(d, p.report());
-    x.source = std::string(d.evidence.constraint ? d.evidence.constraint->source : d.rule->source);
-    if (d.evidence.backend) x.backend = std::string(d.evidence.backend->name);
+    x.source = std::string(d.evidence.constraint ? kvdtype::source(*d.evidence.constraint) : d.rule->source);
+    if (d.evidence.backend) x.backend = std::string(kvdtype::name(*d.evidence.backend));
     out.append(py::cast(std::move(x)));
   }
   return out;
@@ -836,13 +836,13 @@ PYBIND11_MODULE(_kvdtype, m) {
         return p.plan().target ? std::optional<std::string>(std::string(p.plan().target->name)) : std::nullopt;
       })
       .def_property_readonly("backend", [](const Plan& p) {
-        return p.plan().backend ? std::optional<std::string>(std::string(p.plan().backend->name)) : std::nullopt;
+        return p.plan().backend ? std::optional<std::string>(std::string(kvdtype::name(*p.plan().backend))) : std::nullopt;
       })
       .def_property_readonly("cache_dtype", [](const Plan& p) {
-        return p.plan().cache_dtype ? std::optional<std::string>(std::string(p.plan().cache_dtype->name)) : std::nullopt;
+        return p.plan().cache_dtype ? std::optional<std::string>(std::string(kvdtype::name(*p.plan().cache_dtype))) : std::nullopt;
       })
       .def_property_readonly("requested_cache_dtype", [](const Plan& p) {
-        return p.plan().requested ? std::optional<std::string>(std::string(p.plan().requested->name)) : std::nullopt;
+        return p.plan().requested ? std::optional<std::string>(std::string(kvdtype::name(*p.plan().requested))) : std::nullopt;
       })
       .def_property_readonly("k", [](const Plan& p) { return TensorPlan{opt_name(p.plan().k.format), opt_name(p.plan().k.storage)}; })
       .def_property_readonly("v", [](const Plan& p) { return TensorPlan{opt_name(p.plan().v.format), opt_name(p.plan().v.storage)}; })
@@ -901,7 +901,7 @@ PYBIND11_MODULE(_kvdtype, m) {
         auto n = [](const std::optional<FormatId>& f) { return f ? std::string(kvdtype::name(*f)) : std::string("None"); };
         return "<kvdtype.Plan verdict=" + std::string(kvdtype::name(p.verdict())) +
                " target=" + (pl.target ? std::string(pl.target->name) : "None") +
-               " backend=" + (pl.backend ? std::string(pl.backend->name) : "None") + " k=" + n(pl.k.format) + "/" +
+               " backend=" + (pl.backend ? std::string(kvdtype::name(*pl.backend)) : "None") + " k=" + n(pl.k.format) + "/" +
                n(pl.k.storage) + " v=" + n(pl.v.format) + "/" + n(pl.v.storage) + " q=" + n(pl.q) +
                " kv_data_type=" + n(pl.kv_data_type) + " diagnostics=" + std::to_string(p.report().diagnostics.size()) +
                ">";

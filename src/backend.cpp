@@ -1,5 +1,5 @@
 // Looking up an engine's attention backends and selection orders.
-#include "kvdtype/backend.hpp"
+#include "tables/rows/backend.hpp"
 
 #include <vector>
 
@@ -36,5 +36,10 @@ Result<const Backend*> parse_backend(Engine engine, std::string_view text) {
   return Error{ErrorCode::unknown_name, "unknown " + std::string(info.display) + " attention backend '" +
                                             detail::printable(text) + "'; nearest: " + detail::nearest(text, names, 4)};
 }
+
+std::string_view name(const Backend& b) noexcept { return b.name; }
+Engine engine_of(const Backend& b) noexcept { return b.engine; }
+std::string_view notes(const Backend& b) noexcept { return b.notes; }
+std::string_view source(const Backend& b) noexcept { return b.source; }
 
 }  // namespace kvdtype

@@ -26,6 +26,9 @@
 #include "kvdtype/kvdtype.hpp"
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/render.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
+#include "tables/rows/constraint.hpp"
 
 // ---- layout and value equivalences the header promises ------------------------------------
 

@@ -1,5 +1,5 @@
 // Looking up an engine's kv-cache strings.
-#include "kvdtype/cache_dtype.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 #include <vector>
 
@@ -39,5 +39,12 @@ Result<const CacheDtype*> parse_cache_dtype(Engine engine, std::string_view text
 }
 
 std::string_view name(KvQuant q) noexcept { return tables::word_at(tables::kKvQuantWords, static_cast<std::size_t>(q), "none"); }
+
+std::string_view name(const CacheDtype& c) noexcept { return c.name; }
+Engine engine_of(const CacheDtype& c) noexcept { return c.engine; }
+KvQuant quant(const CacheDtype& c) noexcept { return c.quant; }
+bool deprecated(const CacheDtype& c) noexcept { return c.deprecated; }
+std::string_view description(const CacheDtype& c) noexcept { return c.description; }
+std::string_view source(const CacheDtype& c) noexcept { return c.source; }
 
 }  // namespace kvdtype

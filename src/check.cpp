@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "compat.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "kvdtype/check.hpp"
-#include "kvdtype/kernel.hpp"
+#include "tables/rows/kernel.hpp"
 #include "resolve_internal.hpp"
 #include "tables/rule_id.hpp"
 

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "kvdtype/plan.hpp"
+#include "tables/rows/backend.hpp"
 
 namespace kvdtype::detail {
 

@@ -50,12 +50,7 @@ Guard::Guard(const Plan& plan) noexcept {
   want_[idx(Role::k_cache)] = plan.k.format;
   want_[idx(Role::v_cache)] = plan.v.format;
   want_[idx(Role::kv_data_type)] = plan.kv_data_type;
-  if (plan.cache_dtype) {
-    layout_ = plan.cache_dtype->layout;
-    layout_known_ = true;
-    k_bits_ = plan.cache_dtype->k_bits;
-    v_bits_ = plan.cache_dtype->v_bits;
-  }
+  cache_ = plan.cache_dtype;
 }
 
 std::optional<GuardFailure> Guard::check(Role role, FormatId dtype) const noexcept {
@@ -73,26 +68,27 @@ std::optional<GuardFailure> Guard::check(Role role, FormatId dtype) const noexce
 }
 
 std::optional<std::uint32_t> Guard::expected_last_dim(Role role, FormatId storage, std::uint32_t head) const noexcept {
-  if (!layout_known_ || head == 0 || (role != Role::k_cache && role != Role::v_cache)) return std::nullopt;
+  if (cache_ == nullptr || head == 0 || (role != Role::k_cache && role != Role::v_cache)) return std::nullopt;
+  const Layout layout = cache_->layout;
   const std::optional<FormatId>& element = want_[static_cast<std::size_t>(role)];
   const unsigned storage_bits = format(storage).bits;
   if (storage_bits == 0) return std::nullopt;
-  if (layout_ == Layout::ggml_block) {
+  if (layout == Layout::ggml_block) {
     // GGML block formats are byte records of the side's own block format.
     if (storage_bits != 8 || !element) return std::nullopt;
     const std::uint64_t bytes = detail::ggml_side_bytes(format(*element), head);
     if (bytes > UINT32_MAX) return std::nullopt;
     return static_cast<std::uint32_t>(bytes);
   }
-  const std::uint32_t k_bits = k_bits_ ? k_bits_ : (element ? format(*element).bits : 0);
-  const std::uint32_t v_bits = v_bits_ ? v_bits_ : (element ? format(*element).bits : 0);
+  const std::uint32_t k_bits = cache_->k_bits ? cache_->k_bits : (element ? format(*element).bits : 0);
+  const std::uint32_t v_bits = cache_->v_bits ? cache_->v_bits : (element ? format(*element).bits : 0);
   const std::uint32_t side = role == Role::k_cache ? k_bits : v_bits;
   // One side at a time: the K (or V) tensor's row holds that side's record of one head; packed
   // layouts keep the whole record in one byte tensor.
-  const auto rec = detail::record_bytes(layout_, layout_ == Layout::elementwise ? side : k_bits_,
-                                        layout_ == Layout::elementwise ? side : v_bits_, head, 0);
+  const auto rec = detail::record_bytes(layout, layout == Layout::elementwise ? side : cache_->k_bits,
+                                        layout == Layout::elementwise ? side : cache_->v_bits, head, 0);
   if (!rec) return std::nullopt;
-  if (layout_ != Layout::elementwise && storage_bits != 8) return std::nullopt;
+  if (layout != Layout::elementwise && storage_bits != 8) return std::nullopt;
   // `head` comes from the caller (any uint32_t through the C ABI): a width beyond 32 bits is
   // unknown rather than wrapped.
   const std::uint64_t elements = (rec->k * 8 + storage_bits - 1) / storage_bits;

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <mutex>
 
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 #include "tables/words.hpp"
 

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "kvdtype/backend.hpp"
-#include "kvdtype/cache_dtype.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
 #include "kvdtype/rule.hpp"

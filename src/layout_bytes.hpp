@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "kvdtype/cache_dtype.hpp"
+#include "tables/rows/cache_dtype.hpp"
 #include "kvdtype/format.hpp"
 
 namespace kvdtype::detail {

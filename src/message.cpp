@@ -5,6 +5,9 @@
 
 #include "kvdtype/check.hpp"
 #include "tables/rule_id.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
+#include "tables/rows/constraint.hpp"
 
 namespace kvdtype {
 namespace {

@@ -3,7 +3,7 @@
 #include <array>
 #include <vector>
 
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype {
@@ -80,5 +80,7 @@ Version newest_version(Engine engine) noexcept {
   const auto rows = releases(engine);
   return release_versions(engine)[static_cast<std::size_t>(r - rows.data())];
 }
+
+bool is_known_release(Engine engine, const Version& v) noexcept { return find_release(engine, v) != nullptr; }
 
 }  // namespace kvdtype

@@ -1,6 +1,6 @@
 // RequestInput (what was typed) → Request (typed), refusing bad input with one clear line.
 #include "kvdtype/request.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,6 +10,7 @@
 
 #include "common/text.hpp"
 #include "kvdtype/rule.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "kvdtype/check.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "layout_bytes.hpp"
 #include "resolve_internal.hpp"
 #include "tables/rule_id.hpp"

@@ -87,4 +87,12 @@ std::span<const Constraint> constraints(Engine engine) noexcept {
   return tables::engine_tables(engine).constraints();
 }
 
+// Constraint rows name their rule by code; the tables' static_asserts (rule_codes_known) make
+// every code a real rule, so the lookup cannot miss.
+const Rule& rule_of(const Constraint& c) noexcept { return *find_rule(c.rule); }
+std::string_view summary(const Constraint& c) noexcept { return c.detail; }
+std::string_view fix_pr(const Constraint& c) noexcept { return c.fix_pr; }
+std::string_view fixed_in(const Constraint& c) noexcept { return c.fixed_in; }
+std::string_view source(const Constraint& c) noexcept { return c.source; }
+
 }  // namespace kvdtype

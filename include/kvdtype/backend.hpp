@@ -1,13 +1,11 @@
-// kvdtype/backend.hpp — Backend: an attention implementation and what it accepts.
+// kvdtype/backend.hpp — Backend: one attention backend of one engine.
 //
-// Rows live in src/tables/backends_<engine>.cpp, the engine's automatic selection order in
-// src/tables/selection_<engine>.cpp. Lists inside a row are space-separated words so that the
-// rows read like the engines' own declarations; they are checked against the other tables by
-// `kvdtype rules --lint` and by the unit tests.
+// Each is a row of src/tables/backends_<engine>.cpp. The row is opaque here: its fields are the
+// tables' schema (src/tables/rows/backend.hpp), which grows whenever a new kind of fact is
+// modelled, so code built against these headers reads the stable facts through the functions
+// below and never breaks on a table change. `kvdtype backends --format json` lists every field.
 #pragma once
 
-#include <cstdint>
-#include <span>
 #include <string_view>
 
 #include "kvdtype/engine.hpp"
@@ -15,117 +13,15 @@
 
 namespace kvdtype {
 
-/// What the kernel does with Q when the cache is quantized.
-enum class QPolicy : std::uint8_t {
-  model_dtype,  ///< Q stays in the model's 16-bit dtype; the kernel dequantizes KV
-  kv_format,    ///< the engine quantizes Q to the cache's element format; the kernel expects it
-};
+struct Backend;
 
-/// What the kernel must be told is the KV element type (its `kv_data_type`).
-enum class KvDeclared : std::uint8_t {
-  element,           ///< the element format; a byte container (uint8) is refused or misread
-  element_or_bytes,  ///< the element format or a raw byte view (packed records such as fp8_ds_mla)
-};
-
-/// How the backend's kernels convert an fp8 cache.
-enum class Fp8Path : std::uint8_t {
-  software,  ///< dequantizes with integer/bit operations; any target (FlashInfer FA2, CUDA paged attention)
-  hardware,  ///< needs the target's fp8 conversion/matrix instructions (FA3, AITER asm, FlashMLA)
-  triton,    ///< Triton kernels: the fp8 type must be one the target's Triton offers
-};
-
-/// Request switches that steer an engine's selection (environment or config), as a bit set.
-enum RequestFlag : std::uint32_t {
-  flag_rocm_aiter = 1u << 0,      ///< VLLM_ROCM_USE_AITER=1
-  flag_rocm_aiter_mha = 1u << 1,  ///< AITER MHA enabled (VLLM_ROCM_USE_AITER_MHA, default on with AITER)
-  flag_rocm_aiter_mla = 1u << 2,  ///< AITER MLA enabled (VLLM_ROCM_USE_AITER_MLA, default on with AITER)
-  flag_kv_connector = 1u << 3,    ///< a KV connector / disaggregated prefill is configured
-  flag_dp_attention = 1u << 4,    ///< data-parallel attention (SGLang --enable-dp-attention)
-  flag_speculative = 1u << 5,     ///< speculative decoding configured
-  flag_flash_attn_on = 1u << 6,   ///< flash attention forced on (llama.cpp -fa on, or the older bare -fa)
-  flag_flash_attn_off = 1u << 7,  ///< flash attention forced off (llama.cpp -fa off); neither bit: auto
-  /// A launch command spelled --kv-cache-dtype other than the engine's exact choice ("FP8" for
-  /// "fp8"). vLLM and SGLang compare it with argparse `choices`, so the server refuses it; kvdtype's
-  /// own flag stays case-insensitive. Set by the launch parser, kept by make_request only while the
-  /// kv string still differs from the row's spelling (rule KVD103).
-  flag_kv_spelling = 1u << 8,
-  /// How a llama-server / llama-cli command spelled -fa (set by the launch parser; llama.cpp
-  /// changed the flag's syntax in b6325, rules KVD207/KVD208): a bare -fa, or -fa with a word
-  /// value (on, off, auto, enabled, disabled). Numeric values (llama-bench's 0/1) set neither.
-  flag_fa_bare = 1u << 9,
-  flag_fa_word = 1u << 10,
-  /// The launch command runs llama-bench, whose -fa kept its own syntax (0/1 lists) and default
-  /// (off) until b9437 (rule KVD206). Set by the launch parser.
-  flag_llama_bench = 1u << 11,
-};
-
-/// One attention backend of one engine.
-struct Backend {
-  Engine engine{};
-  std::string_view name;             ///< engine spelling, upper-case for vLLM: "FLASHMLA"
-  std::string_view aliases;          ///< other spellings the engine accepts (words)
-  std::string_view platforms = "cuda";          ///< words from: cuda rocm cpu
-  std::string_view attention = "mha gqa mqa";   ///< words from: mha gqa mqa mla sparse-mla
-  std::string_view kv_cache_dtypes;             ///< accepted kv-cache strings (words)
-  std::string_view model_dtypes = "float16 bfloat16";  ///< accepted activation dtypes (words)
-  std::uint16_t min_cc = 0;  ///< lowest compute capability ×10 (0: none); ROCm uses PyTorch's (9,4)=94 scale
-  std::uint16_t max_cc = 0;  ///< highest compute capability ×10 (0: none)
-  std::string_view head_sizes;       ///< exact head sizes (words); empty: any within the range below
-  std::uint16_t head_size_min = 0, head_size_max = 0, head_size_multiple = 0;
-  std::string_view block_sizes;      ///< exact kernel block sizes (words); empty: any multiple below
-  std::uint16_t block_size_multiple = 0;
-  QPolicy q_policy = QPolicy::model_dtype;  ///< Q with a quantized cache
-  std::uint16_t q_kv_format_min_cc = 0;     ///< kv_format Q only from this capability (0: everywhere)
-  std::uint16_t q_kv_format_max_cc = 0;     ///< … and only up to this capability (0: no limit; TensorRT-LLM: SM100/SM103)
-  std::string_view q_kv_format_platforms;   ///< kv_format Q only on these platforms (words; empty: all)
-  std::uint16_t q_kv_format_max_head_size = 0;  ///< kv_format Q only up to this head size (0: any; MLA latents are ≥ 512)
-  bool q_strict = true;              ///< a Q other than the planned one breaks the kernel (else: tolerated)
-  KvDeclared kv_declared = KvDeclared::element;
-  Fp8Path fp8_path = Fp8Path::software;
-  std::string_view fp8_as;           ///< non-empty: every fp8 string is read as this FormatRule word
-                                     ///< ("platform_fp8_e4m3": e5m2 silently becomes e4m3)
-  std::string_view canonicalizes;    ///< kv strings this backend rewrites after selection (words) …
-  std::string_view canonical_kv;     ///< … into this kv string ("fp8_ds_mla")
-  std::string_view notes;            ///< one line for `kvdtype backends`
-  std::string_view source;           ///< repo path and line / PR
-  // Release range (versions name rows of src/tables/releases_<engine>.cpp; empty = unbounded).
-  // A release older than introduced_in does not have it; when absent_in is set, releases after
-  // absent_in and before introduced_in may or may not (not established) and get a warning.
-  std::string_view introduced_in;  ///< first release known to have it
-  std::string_view absent_in;      ///< last release known not to have it (when introduced_in is only an upper bound)
-  std::string_view removed_in;     ///< first release without it again
-  std::uint16_t min_cc_before = 0;         ///< the capability floor before min_cc_changed_in (min_cc from then on)
-  std::string_view min_cc_changed_in;     ///< release that changed the floor to min_cc
-  std::string_view kv_cache_dtypes_since;  ///< words "STRING:FIRST" or "STRING:LAST_WITHOUT..FIRST": a listed
-                                           ///< string accepted only from release FIRST (between: not established)
-  // Engines whose attention is a flash-attention op that may run elsewhere (llama.cpp's ggml
-  // backends): which K/V pairs and head sizes its kernels have. Empty: not modelled.
-  std::string_view fa_kv_pairs;      ///< "K/V" words (kv-cache strings; `*` any, `=` the same as K): "f16/f16 q8_0/q4_0 */="
-  std::string_view fa_head_sizes;    ///< K head sizes the kernels have (words); empty: any
-  std::string_view fa_missing;       ///< what happens without a kernel (one line, for the diagnostic)
-};
-
-/// The engine's automatic backend order for one situation. The first row that matches the
-/// Request gives the order; candidates that break a hard rule are skipped, as the engine does.
-struct SelectionOrder {
-  Engine engine{};
-  std::string_view platform;         ///< words from: cuda rocm cpu (at least one)
-  std::string_view attention;        ///< words; empty: any
-  std::uint16_t min_cc = 0, max_cc = 0;  ///< capability range ×10 (0: unbounded)
-  std::int8_t kv_quantized = -1;     ///< 1: only for quantized caches, 0: only unquantized, -1: any
-  std::uint16_t min_num_heads = 0;   ///< only when heads per rank >= this (0: any; heads must be known)
-  std::uint16_t max_num_heads = 0;   ///< only when heads per rank <= this (0: any; heads must be known)
-  std::string_view head_sizes;       ///< only for these head sizes (words; MLA: latent width); empty: any
-  std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
-  std::uint32_t flags_none = 0;      ///< RequestFlag bits that must be clear
-  std::string_view order;            ///< backend names, highest priority first
-  std::string_view source;
-  std::string_view introduced_in;    ///< first release with this order ("" = before the release table)
-  std::string_view removed_in;       ///< first release without it ("" = current)
-};
-
-[[nodiscard]] std::span<const Backend> backends(Engine engine) noexcept;
-[[nodiscard]] std::span<const SelectionOrder> selection_orders(Engine engine) noexcept;
+/// The engine's own spelling: "FLASHMLA" (vLLM), "triton" (SGLang), "TRTLLM", "CUDA" (llama.cpp).
+[[nodiscard]] std::string_view name(const Backend& b) noexcept;
+[[nodiscard]] Engine engine_of(const Backend& b) noexcept;
+/// One line, as `kvdtype backends` prints it.
+[[nodiscard]] std::string_view notes(const Backend& b) noexcept;
+/// The repository path, line or PR the row comes from.
+[[nodiscard]] std::string_view source(const Backend& b) noexcept;
 
 /// A backend by name or alias, case-insensitive ("flashmla", "FLASHMLA"). Unknown names are an
 /// Error with the nearest backend names of that engine.

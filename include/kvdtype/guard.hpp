@@ -62,9 +62,7 @@ class Guard {
  private:
   std::array<std::uint64_t, kRoleCount> allowed_{~0ull, ~0ull, ~0ull, ~0ull};
   std::array<std::optional<FormatId>, kRoleCount> want_{};
-  Layout layout_ = Layout::elementwise;
-  bool layout_known_ = false;
-  std::uint8_t k_bits_ = 0, v_bits_ = 0;
+  const CacheDtype* cache_ = nullptr;  ///< the Plan's cache row (its layout), a static table row
 };
 
 }  // namespace kvdtype

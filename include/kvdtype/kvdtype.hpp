@@ -14,7 +14,6 @@
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
 #include "kvdtype/guard.hpp"
-#include "kvdtype/kernel.hpp"
 #include "kvdtype/plan.hpp"
 #include "kvdtype/release.hpp"
 #include "kvdtype/request.hpp"

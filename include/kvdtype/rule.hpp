@@ -1,10 +1,9 @@
-// kvdtype/rule.hpp — Rule: one named check with a stable code; Constraint: when it fires.
+// kvdtype/rule.hpp — Rule: one named check with a stable code; Constraint: a fact that fires one.
 //
-// Rules live in src/tables/rules.cpp (one row each, with the page docs/rules/KVDnnn.md).
-// Most rules are fired by the generic checks in src/check (a backend's row, the Q policy, the
-// declared KV dtype …). Facts of the form "this combination breaks on these targets / in these
-// engine versions" are Constraint rows in src/tables/constraints_<engine>.cpp: adding one is
-// a row, not code.
+// Rules live in src/tables/rules.cpp (one row each, with the page docs/rules/KVDnnn.md). A Rule's
+// fields are its public record (the rule index, `kvdtype explain`). Most rules are fired by the
+// generic checks (a backend's row, the Q policy, the declared KV dtype …); facts of the form
+// "this combination breaks on these targets / in these engine versions" are Constraint rows.
 #pragma once
 
 #include <cstdint>
@@ -36,52 +35,20 @@ struct Rule {
 [[nodiscard]] Result<const Rule*> parse_rule_code(std::string_view text);
 [[nodiscard]] const Rule* find_rule(std::string_view code) noexcept;
 
-/// Conditions on a Request and its resolved Plan. Every non-empty field must hold; lists are
-/// space-separated words and match when any word does.
-struct When {
-  std::string_view backends;         ///< chosen backend names
-  std::string_view kv_cache_dtypes;  ///< the kv-cache string as the user gave it
-  std::string_view kv_quant;         ///< the cache's KvQuant family words (none fp8_per_tensor turboquant …)
-  std::string_view model_dtypes;     ///< canonical format names
-  std::string_view attention;        ///< mha gqa mqa mla sparse-mla
-  std::string_view k_formats;        ///< the Plan's K element format
-  std::string_view platforms;        ///< cuda rocm cpu
-  std::uint16_t min_cc = 0, max_cc = 0;  ///< target capability range ×10 (0: unbounded)
-  bool outside_cc = false;           ///< match targets *outside* [min_cc, max_cc] instead
-  std::string_view head_sizes;       ///< exact head sizes (words)
-  std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
-  std::uint32_t flags_none = 0;      ///< RequestFlag bits that must all be clear
-  bool v_quantized = false;          ///< the V cache (K's type unless set apart) is a quantized type
-  // Query heads per tensor-parallel rank (shape-dependent kernels: AITER MLA tiles). Matches
-  // when the heads per rank are known, in `heads_per_rank` (words; empty: any) and inside
-  // [min_heads_per_rank, max_heads_per_rank] (0: unbounded) — or outside all that with heads_outside.
-  std::string_view heads_per_rank;
-  std::uint16_t min_heads_per_rank = 0, max_heads_per_rank = 0;
-  bool heads_outside = false;
-};
+/// A table fact that fires a rule: "this combination breaks on these targets / in these engine
+/// versions" (src/tables/constraints_<engine>.cpp). Opaque here, like the other rows
+/// (src/tables/rows/constraint.hpp); Evidence::constraint and Report::fixed_bugs point at one.
+struct Constraint;
 
-/// "This combination fires this rule", optionally only in some engine versions.
-/// Known bugs (fix_pr, fixed_in or affected_in set): a version listed in affected_in, or in
-/// [introduced_in, fixed_in) with both known → the rule's own severity; older than introduced_in
-/// or at/after fixed_in → nothing (the report lists it under --verbose); otherwise (version
-/// unknown, or where the release is not established) → a warning that names the fix and the
-/// first fixed release. Behaviour rows (no fix): introduced_in / removed_in bound the releases
-/// that behave so; with no version given the newest known release is assumed.
-struct Constraint {
-  Engine engine{};
-  std::string_view rule;           ///< rule code, e.g. "KVD041"
-  When when;
-  std::string_view detail;         ///< one line filling {detail}: the specific fact
-  std::string_view introduced_in;  ///< first affected engine version ("" = always)
-  std::string_view affected_in;    ///< releases observed to have the bug (words), when the range is not known
-  std::string_view fixed_in;       ///< first fixed engine version ("" = not fixed / not a bug)
-  std::string_view fix_pr;         ///< "vllm-project/vllm#39988"
-  bool selection = true;           ///< also excludes the backend during automatic selection
-  std::string_view replace_backend;  ///< the engine silently swaps in this backend instead (rule KVD060)
-  std::string_view source;
-  std::string_view removed_in;     ///< behaviour rows: first release that no longer behaves so
-};
-
-[[nodiscard]] std::span<const Constraint> constraints(Engine engine) noexcept;
+/// The rule the row fires.
+[[nodiscard]] const Rule& rule_of(const Constraint& c) noexcept;
+/// One line: the specific fact (what fills the rule's {detail}).
+[[nodiscard]] std::string_view summary(const Constraint& c) noexcept;
+/// Known bugs: the fixing pull request ("vllm-project/vllm#39988") and the first fixed release
+/// (empty when not fixed, not established, or not a bug).
+[[nodiscard]] std::string_view fix_pr(const Constraint& c) noexcept;
+[[nodiscard]] std::string_view fixed_in(const Constraint& c) noexcept;
+/// The report, PR or repository path the row comes from.
+[[nodiscard]] std::string_view source(const Constraint& c) noexcept;
 
 }  // namespace kvdtype

@@ -12,6 +12,8 @@
 
 #include "common/text.hpp"
 #include "kvdtype/io/workloads.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io {
 namespace {

@@ -9,6 +9,7 @@
 #include "kvdtype/capacity.hpp"
 #include "kvdtype/check.hpp"
 #include "tables/rule_id.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io {
 namespace {

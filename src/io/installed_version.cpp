@@ -10,7 +10,8 @@
 
 #include "common/text.hpp"
 #include "io/launch_images.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
+#include "tables/rows/constraint.hpp"
 
 namespace kvdtype::io {
 namespace {

@@ -18,7 +18,7 @@
 #include "io/launch_images.hpp"
 #include "io/launch_parts.hpp"
 #include "io/shell.hpp"
-#include "kvdtype/cache_dtype.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io {
 

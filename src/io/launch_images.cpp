@@ -8,7 +8,7 @@
 
 #include "common/text.hpp"
 #include "io/shell.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 
 namespace kvdtype::io::detail {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "common/text.hpp"
 #include "io/launch_engines.hpp"
-#include "kvdtype/cache_dtype.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io::detail {
 namespace {

@@ -13,7 +13,7 @@
 #include "kvdtype/check.hpp"
 #include "io/deployment_trigger.hpp"
 #include "kvdtype/io/launch.hpp"
-#include "kvdtype/kernel.hpp"
+#include "tables/rows/kernel.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/model_config.hpp"
 

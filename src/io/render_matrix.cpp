@@ -8,6 +8,8 @@
 
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/render.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io {
 

@@ -9,7 +9,7 @@
 
 #include "index.hpp"
 #include "kvdtype/io/releases.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "kvdtype/rule.hpp"
 #include "resolve_internal.hpp"
 

@@ -11,10 +11,13 @@
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/render.hpp"
 #include "io/report_json.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "io/finding_order.hpp"
 #include "io/findings.hpp"
 #include "kvdtype/io/workloads.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
+#include "tables/rows/constraint.hpp"
 
 namespace kvdtype::io {
 

@@ -9,7 +9,7 @@
 #include "io/json_text.hpp"
 
 #include "index.hpp"
-#include "kvdtype/backend.hpp"
+#include "tables/rows/backend.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/rule.hpp"
 #include "kvdtype/target.hpp"

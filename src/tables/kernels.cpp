@@ -8,7 +8,7 @@
 // flashinfer/prefill.py and utils.py (backend "auto" → fa2/fa3), flashinfer/mla/_core.py (MLA
 // kv_data_type allow-list), vLLM v1/attention/backends/fa_utils.py, SGLang's DSA and trtllm_mla
 // backends, and the reports named on each row.
-#include "kvdtype/kernel.hpp"
+#include "tables/rows/kernel.hpp"
 #include "tables/words.hpp"
 
 namespace kvdtype {

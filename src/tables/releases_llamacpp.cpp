@@ -35,7 +35,7 @@
 // Not established: the first build with the GGML_CUDA_FA_QUANTS list that replaced
 // GGML_CUDA_FA_ALL_QUANTS (PR #28079, reviewed 2026-09-07 to 09-10; whether b11206 has it is not
 // known), and the build that gave head sizes 64 and 256 quantized-KV kernels (#12989).
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {

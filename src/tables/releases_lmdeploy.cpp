@@ -11,7 +11,7 @@
 //   - 16 / fp8 / fp8_e4m3 and 17 / fp8_e5m2 (PyTorch engine FP8 KV cache, InternLM/lmdeploy#4563,
 //     opened 2026-04-29): listed in the notes of v0.14.0a1 and v0.14.0a2, so not in v0.13.0.
 //   - 0, 4, 8 predate every row here.
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {

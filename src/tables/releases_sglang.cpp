@@ -8,7 +8,7 @@
 // history or by release images) but their publication date was not established here; the
 // 2025 post releases between v0.4.9 and v0.5.8 (v0.4.9.post1 …) are not listed one by one:
 // pip orders any of them correctly against the rows, and none is named by a fact in the tables.
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {

@@ -12,7 +12,7 @@
 //     2025-08-28, merged by 2025-09-01); 0.21.0 has no way to select it (#7988, 2025-09-25);
 //     the 1.2.0rc6 documentation lists it. Which of 1.0.0 / 1.1.0 / the early 1.2.0 candidates
 //     first shipped it was not established.
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {

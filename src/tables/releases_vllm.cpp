@@ -12,7 +12,7 @@
 // v0.32.0 and v0.33.0 are reported to exist (v0.33.0 by about November 2026) but neither their
 // dates nor their contents could be established; they are left out until they can be, and a
 // version newer than v0.31.0 is reported as unknown to the tables (rule KVD007).
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::tables {

@@ -5,12 +5,13 @@
 
 #include <span>
 
-#include "kvdtype/backend.hpp"
-#include "kvdtype/cache_dtype.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "kvdtype/rule.hpp"
+#include "tables/rows/constraint.hpp"
 #include "kvdtype/target.hpp"
 
 namespace kvdtype::tables {

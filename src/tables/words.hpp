@@ -13,11 +13,12 @@
 #include <cstddef>
 #include <string_view>
 
-#include "kvdtype/backend.hpp"
-#include "kvdtype/cache_dtype.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
 #include "kvdtype/engine.hpp"
-#include "kvdtype/kernel.hpp"
+#include "tables/rows/kernel.hpp"
 #include "kvdtype/rule.hpp"
+#include "tables/rows/constraint.hpp"
 
 namespace kvdtype::tables {
 

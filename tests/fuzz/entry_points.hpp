@@ -32,6 +32,8 @@
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/kvdtype.h"
 #include "kvdtype/kvdtype.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::fuzz {
 

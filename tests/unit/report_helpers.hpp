@@ -12,6 +12,7 @@
 
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
+#include "tables/rows/backend.hpp"
 
 namespace kvdtype::test {
 

@@ -9,6 +9,7 @@
 #include "kvdtype/check.hpp"
 #include "kvdtype/guard.hpp"
 #include "kvdtype/io/render.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace {
 

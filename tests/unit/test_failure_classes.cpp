@@ -8,7 +8,7 @@
 
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
-#include "kvdtype/kernel.hpp"
+#include "tables/rows/kernel.hpp"
 #include "kvdtype/request.hpp"
 
 namespace {

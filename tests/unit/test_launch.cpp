@@ -11,7 +11,7 @@
 
 #include "io/launch_flags.hpp"
 #include "io/shell.hpp"
-#include "kvdtype/backend.hpp"
+#include "tables/rows/backend.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/request.hpp"
 

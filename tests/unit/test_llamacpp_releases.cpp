@@ -9,7 +9,7 @@
 #include "kvdtype/check.hpp"
 #include "report_helpers.hpp"
 #include "kvdtype/io/launch.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 
 namespace {
 

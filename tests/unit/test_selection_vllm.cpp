@@ -7,6 +7,8 @@
 
 #include "kvdtype/check.hpp"
 #include "report_helpers.hpp"
+#include "tables/rows/backend.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace {
 

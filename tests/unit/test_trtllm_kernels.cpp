@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include "kvdtype/kernel.hpp"
+#include "tables/rows/kernel.hpp"
 #include "report_helpers.hpp"
 
 namespace {

@@ -11,7 +11,7 @@
 
 #include "index.hpp"
 #include "kvdtype/check.hpp"
-#include "kvdtype/release.hpp"
+#include "tables/rows/release.hpp"
 #include "report_helpers.hpp"
 
 // The replacement pair below is malloc/free on both sides; GCC cannot see that through inlining.

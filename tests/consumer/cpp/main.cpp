@@ -9,6 +9,14 @@
 #include "kvdtype/kvdtype.hpp"
 
 namespace {
+// The table rows' fields are the tables' schema, internal to the library: the installed headers
+// declare the row types by name only, and code outside reads them through accessors.
+template <class T>
+concept complete_type = requires { sizeof(T); };
+static_assert(!complete_type<kvdtype::Backend>, "Backend's fields are not public");
+static_assert(!complete_type<kvdtype::CacheDtype>, "CacheDtype's fields are not public");
+static_assert(!complete_type<kvdtype::Constraint>, "Constraint's fields are not public");
+
 int failures = 0;
 void expect(bool ok, const char* what) {
   if (!ok) {
@@ -32,6 +40,9 @@ int main() {
   const kvdtype::Guard guard(rep.plan);
   expect(!guard.ok(kvdtype::Role::kv_data_type, kvdtype::FormatId::uint8), "uint8 refused as kv_data_type");
   expect(guard.ok(kvdtype::Role::k_cache, kvdtype::FormatId::uint8), "uint8 accepted as k_cache");
+  expect(rep.plan.backend && kvdtype::name(*rep.plan.backend) == "FLASHINFER_MLA_SPARSE_SM90", "backend name");
+  expect(rep.plan.cache_dtype && kvdtype::quant(*rep.plan.cache_dtype) == kvdtype::KvQuant::fp8_per_tensor,
+         "cache dtype quant family");
   const std::string json = kvdtype::io::render_report(rep, kvdtype::io::OutputFormat::json);
   expect(json.find("\"schema\": \"kvdtype.check/v1\"") != std::string::npos, "JSON schema");
 

@@ -1,4 +1,4 @@
-// kvdtype/kernel.hpp — compiled-kernel availability: which (Q format, KV format, head size,
+// Internal: compiled-kernel availability: which (Q format, KV format, head size,
 // architecture) combinations an attention library ships as cubins, can JIT-compile, or lacks.
 //
 // Backends name what they *accept*; a backend can accept a kv string and still reach a library
