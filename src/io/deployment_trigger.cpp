@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "kvdtype/io/launch.hpp"
-#include "kvdtype/io/lint.hpp"
+#include "kvdtype/io/check_request.hpp"
 
 namespace kvdtype::io {
 

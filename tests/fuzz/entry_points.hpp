@@ -26,7 +26,7 @@
 #include "common/text.hpp"
 #include "io/shell.hpp"
 #include "kvdtype/io/launch.hpp"
-#include "kvdtype/io/lint.hpp"
+#include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "io/json_text.hpp"
 #include "kvdtype/io/render.hpp"

@@ -72,7 +72,7 @@ Command add_rules(CLI::App& app) {
               emit(io::render_rules(s->out.parsed));
               return kAccepted;
             }
-            const io::LintResult r = io::lint_tables();
+            const LintResult r = io::lint();
             emit(io::render_lint(r, s->out.parsed));
             return r.problems.empty() ? kAccepted : kRejected;
           }};

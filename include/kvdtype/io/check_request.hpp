@@ -11,6 +11,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -70,5 +71,11 @@ struct CheckOutcome {
 /// The request's input as kvdtype.error/v1 names it: the first command file, the command's
 /// words, the model, or "flags".
 [[nodiscard]] std::string input_name(const CheckRequest& request);
+
+/// kvdtype request arguments ("check --gpu H100 --kv-cache-dtype fp8 …", the leading
+/// subcommand optional, an engine launch command after "--" as on the CLI, the flags winning over
+/// it) → RequestInput. Unknown flags, missing values and a bad launch command are an Error.
+/// Rule triggers and deployment triggers are written so.
+[[nodiscard]] Result<RequestInput> request_from_args(std::span<const std::string> args);
 
 }  // namespace kvdtype::io

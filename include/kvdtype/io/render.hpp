@@ -75,5 +75,7 @@ struct ReportExtras {
 
 /// The compiled-in page of a rule (empty when the page is missing — the lint reports it).
 [[nodiscard]] std::string_view rule_page(std::string_view code) noexcept;
+/// The code of every compiled-in page, in file order (the lint finds pages without a rule).
+[[nodiscard]] std::vector<std::string_view> rule_page_codes();
 
 }  // namespace kvdtype::io
