@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "kvdtype/check.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype {
 
@@ -47,18 +48,12 @@ double sglang_mem_fraction_static(const Request& r, double gpu_mib) {
 }
 
 double default_utilization(const Request& r, double gpu_gib) {
-  switch (r.engine) {
-    case Engine::sglang: return sglang_mem_fraction_static(r, gpu_gib * 1024);
-    // vLLM: CacheConfig.gpu_memory_utilization = 0.9 (vllm/config/cache.py).
-    // TensorRT-LLM: free_gpu_memory_fraction = 0.9 of what is left after weights (serve.py);
-    // reading it as a fraction of the whole device is the same upper-bound approximation.
-    case Engine::vllm:
-    case Engine::trtllm:
-    case Engine::llamacpp: break;
-    // LMDeploy: cache_max_entry_count = 0.8 of the memory free after weights (lmdeploy/messages.py).
-    case Engine::lmdeploy: return 0.8;
+  const tables::CacheMemory& m = tables::engine_tables(r.engine).memory;
+  switch (m.rule) {
+    case tables::MemoryRule::sglang_static: return sglang_mem_fraction_static(r, gpu_gib * 1024);
+    case tables::MemoryRule::fixed_fraction: break;
   }
-  return 0.9;
+  return m.fraction;
 }
 
 std::uint64_t tokens_for(double budget_gib, std::uint64_t bytes_per_token) {

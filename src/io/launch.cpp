@@ -19,6 +19,7 @@
 #include "io/launch_parts.hpp"
 #include "io/shell.hpp"
 #include "tables/rows/cache_dtype.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype::io {
 
@@ -30,26 +31,15 @@ using launch::Located;
 
 void finish(LaunchCommand& out, Collected& c, const Located& at) {
   RequestInput& in = out.input;
-  switch (at.engine) {
-    case Engine::vllm:
-      in.backend = c.backend;
-      break;  // data-parallel attention follows from --data-parallel-size (make_request decides)
-    case Engine::sglang: {
-      // The decode backend is the one that reads the cache on every step; a different prefill
-      // backend is reported beside it for a second check.
-      const std::string decode = !c.decode_backend.empty() ? c.decode_backend : c.backend;
-      const std::string prefill = !c.prefill_backend.empty() ? c.prefill_backend : c.backend;
-      in.backend = decode;
-      if (!prefill.empty() && !kvdtype::detail::iequals(prefill, decode)) out.prefill_backend = prefill;
-      break;
-    }
-    case Engine::trtllm:
-    case Engine::llamacpp:
-    case Engine::lmdeploy: in.backend = c.backend.empty() ? in.backend : c.backend; break;
-  }
+  // The decode backend is the one that reads the cache on every step; a different prefill
+  // backend is reported beside it for a second check. Only engines whose flag table has the
+  // split flags (SGLang --prefill/--decode-attention-backend) set them.
+  const std::string decode = !c.decode_backend.empty() ? c.decode_backend : c.backend;
+  const std::string prefill = !c.prefill_backend.empty() ? c.prefill_backend : c.backend;
+  if (!decode.empty()) in.backend = decode;
+  if (!prefill.empty() && !kvdtype::detail::iequals(prefill, decode)) out.prefill_backend = prefill;
   if (!at.engine_version.empty()) in.engine_version = at.engine_version;
-  // vLLM and SGLang take --kv-cache-dtype through argparse `choices`: an exact comparison.
-  if ((at.engine == Engine::vllm || at.engine == Engine::sglang) && !in.kv_cache_dtype.empty()) {
+  if (tables::engine_tables(at.engine).kv_choices_exact && !in.kv_cache_dtype.empty()) {
     const auto row = parse_cache_dtype(at.engine, in.kv_cache_dtype);
     if (row.ok() && (*row)->name != in.kv_cache_dtype) in.flags |= flag_kv_spelling;
   }

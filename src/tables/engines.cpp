@@ -14,13 +14,18 @@ constexpr EngineTables kRegistry[] = {
               .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "vllm",
               .images = "vllm/vllm-openai vllm/vllm-openai-rocm rocm/vllm", .distribution = "vllm"},
      .vocabulary = vllm_cache_dtypes, .backends = vllm_backends, .selection = vllm_selection,
-     .constraints = vllm_constraints, .releases = vllm_releases},
+     .constraints = vllm_constraints, .releases = vllm_releases,
+     .memory = {.fraction = 0.9, .source = "vllm/config/cache.py CacheConfig.gpu_memory_utilization = 0.9"},
+     .kv_choices_exact = true},  // vllm/engine/arg_utils.py: --kv-cache-dtype choices=get_args(CacheDType)
     {.info = {.id = Engine::sglang, .name = "sglang", .display = "SGLang", .kv_flag = "--kv-cache-dtype",
               .tables_snapshot = "sgl-project/sglang main (kv_cache_dtype.py aff0d58a) plus later PRs cited per row",
               .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "sglang",
               .images = "lmsysorg/sglang", .distribution = "sglang"},
      .vocabulary = sglang_cache_dtypes, .backends = sglang_backends, .selection = sglang_selection,
-     .constraints = sglang_constraints, .releases = sglang_releases},
+     .constraints = sglang_constraints, .releases = sglang_releases,
+     .memory = {.rule = MemoryRule::sglang_static,
+                .source = "python/sglang/srt/server_args.py ServerArgs._handle_gpu_memory_settings"},
+     .kv_choices_exact = true},  // python/sglang/srt/server_args.py: --kv-cache-dtype choices=[...]
     // TensorRT-LLM's LLM API KvCacheConfig.dtype, set through trtllm-serve's
     // --extra_llm_api_options YAML (docs/source/features/quantization.md).
     {.info = {.id = Engine::trtllm, .name = "trtllm", .display = "TensorRT-LLM",
@@ -32,7 +37,10 @@ constexpr EngineTables kRegistry[] = {
               .programs = "trtllm-serve", .images = "nvcr.io/nvidia/tensorrt-llm/release",
               .distribution = "tensorrt_llm"},
      .vocabulary = trtllm_cache_dtypes, .backends = trtllm_backends, .selection = trtllm_selection,
-     .constraints = trtllm_constraints, .releases = trtllm_releases},
+     .constraints = trtllm_constraints, .releases = trtllm_releases,
+     // 0.9 of what is left after the weights; read as a share of the whole device it is the same
+     // upper-bound approximation as vLLM's.
+     .memory = {.fraction = 0.9, .source = "tensorrt_llm/commands/serve.py free_gpu_memory_fraction = 0.9"}},
     // llama.cpp sets K and V apart (-ctk / -ctv); the default of both is f16 whatever the model.
     {.info = {.id = Engine::llamacpp, .name = "llamacpp", .display = "llama.cpp",
               .kv_flag = "-ctk/--cache-type-k, -ctv/--cache-type-v",
@@ -42,7 +50,10 @@ constexpr EngineTables kRegistry[] = {
               .programs = "llama-server llama-cli llama-bench", .images = "ghcr.io/ggml-org/llama.cpp",
               .separate_v = true, .build_numbers = true},
      .vocabulary = llamacpp_cache_dtypes, .backends = llamacpp_backends, .selection = llamacpp_selection,
-     .constraints = llamacpp_constraints, .releases = llamacpp_releases},
+     .constraints = llamacpp_constraints, .releases = llamacpp_releases,
+     // llama.cpp allocates the context it is asked for (-c), not a share of memory: 0.9 only
+     // bounds the capacity estimate.
+     .memory = {.fraction = 0.9, .source = "kvdtype's estimate; llama.cpp sizes the cache from -c"}},
     // LMDeploy's quant_policy (lmdeploy/messages.py QuantPolicy); 0 is an unquantized cache.
     {.info = {.id = Engine::lmdeploy, .name = "lmdeploy", .display = "LMDeploy", .kv_flag = "--quant-policy",
               .tables_snapshot = "InternLM/lmdeploy 1263d5cd (2026-08-21): messages.py, cli/utils.py, "
@@ -50,7 +61,8 @@ constexpr EngineTables kRegistry[] = {
               .has_tables = true, .aliases = "", .default_kv = "0", .programs = "lmdeploy",
               .images = "openmmlab/lmdeploy", .distribution = "lmdeploy"},
      .vocabulary = lmdeploy_cache_dtypes, .backends = lmdeploy_backends, .selection = lmdeploy_selection,
-     .constraints = lmdeploy_constraints, .releases = lmdeploy_releases},
+     .constraints = lmdeploy_constraints, .releases = lmdeploy_releases,
+     .memory = {.fraction = 0.8, .source = "lmdeploy/messages.py cache_max_entry_count = 0.8 of the memory free after weights"}},
 };
 
 // Row i must describe Engine(i): engine_tables() indexes by the enum value.

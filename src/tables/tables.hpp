@@ -3,7 +3,9 @@
 // never through a switch on the engine. Nothing outside src/ includes this.
 #pragma once
 
+#include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
@@ -62,6 +64,18 @@ std::span<const Backend> lmdeploy_backends() noexcept;           // backends_lmd
 std::span<const SelectionOrder> lmdeploy_selection() noexcept;   // backends_lmdeploy.cpp
 std::span<const Constraint> lmdeploy_constraints() noexcept;     // backends_lmdeploy.cpp
 
+/// How an engine sizes the memory its KV cache may take when the user does not say (capacity.cpp):
+/// a closed set of strategies, the parameters in the row.
+enum class MemoryRule : std::uint8_t {
+  fixed_fraction,  ///< `fraction` of the device
+  sglang_static,   ///< SGLang's --mem-fraction-static heuristic from the device size, TP, DP attention and a drafter
+};
+struct CacheMemory {
+  MemoryRule rule = MemoryRule::fixed_fraction;
+  double fraction = 0.9;
+  std::string_view source;
+};
+
 /// One engine's registry row: its public description and where its tables are. Adding an
 /// engine is one row in engines.cpp (and its table files); nothing dispatches on the enum.
 struct EngineTables {
@@ -71,6 +85,10 @@ struct EngineTables {
   std::span<const SelectionOrder> (*selection)() noexcept = nullptr;
   std::span<const Constraint> (*constraints)() noexcept = nullptr;
   std::span<const Release> (*releases)() noexcept = nullptr;  ///< null: no release history modelled
+  CacheMemory memory;             ///< the default share of device memory for weights and KV cache
+  /// The launcher compares the kv-cache string exactly (argparse `choices`): "FP8" is refused at
+  /// start-up though kvdtype's own flag takes it (launch commands set flag_kv_spelling, KVD103).
+  bool kv_choices_exact = false;
 };
 
 /// Every registry row, in Engine order (row i describes Engine(i)).
