@@ -25,7 +25,6 @@ struct EngineInfo {
   std::string_view aliases;         ///< other names `--engine` accepts (words): "tensorrt-llm tensorrt_llm"
   std::string_view default_kv;      ///< the vocabulary row used when no kv-cache string is given ("auto", llama.cpp "f16")
   std::string_view programs;        ///< serving programs of its launch commands (words): "llama-server llama-cli"
-  std::string_view images;          ///< official container image repositories (words)
   std::string_view distribution;    ///< its Python distribution on PyPI (installed metadata, pip pins); empty: none
   bool separate_v = false;          ///< K and V are set apart (llama.cpp -ctk/-ctv): an unset V is default_kv, not K's
   bool build_numbers = false;       ///< releases are build numbers (llama.cpp b6325), not PEP 440 versions

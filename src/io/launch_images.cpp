@@ -1,17 +1,26 @@
-// The engine release behind a launch command: official image tags and pinned installs.
-//
-// Only the engines' own images are read (a custom image's tag says nothing about the engine it
-// carries): Docker Hub vllm/vllm-openai and vllm/vllm-openai-rocm (tags vX.Y.Z, latest),
-// rocm/vllm (tags rocmA.B.C_vllm_X.Y.Z_DATE), lmsysorg/sglang (tags vX.Y.Z[-cuNNN|-rocmNNN…],
-// latest). A registry host in front (docker.io/, registry-1.docker.io/) is allowed.
+// The engine release behind a launch command: official image tags and pinned installs. The
+// images and their tag rules are rows of src/tables/images.cpp; only those are read (a custom
+// image's tag says nothing about the engine it carries). A registry host in front
+// (docker.io/, registry-1.docker.io/) or a mirror's path prefix is allowed.
 #include "io/launch_images.hpp"
 
 #include "common/text.hpp"
 #include "io/shell.hpp"
+#include "tables/rows/image.hpp"
 #include "tables/rows/release.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
+
+// "docker.io/x/y" → "x/y": a first component with a dot or a port, or "localhost", is a host.
+std::string_view without_host(std::string_view repo) {
+  if (const std::size_t first = repo.find('/'); first != std::string_view::npos) {
+    const std::string_view host = repo.substr(0, first);
+    if (host.find('.') != std::string_view::npos || host.find(':') != std::string_view::npos || host == "localhost")
+      return repo.substr(first + 1);
+  }
+  return repo;
+}
 
 // "docker.io/vllm/vllm-openai:v0.25.1" → repository "vllm/vllm-openai", tag "v0.25.1", digest.
 struct ImageRef {
@@ -31,13 +40,7 @@ ImageRef split_image(std::string_view image) {
     ref.tag = std::string(image.substr(colon + 1));
     image = image.substr(0, colon);
   }
-  // A first component with a dot or a port, or "localhost", is a registry host.
-  if (const std::size_t first = image.find('/'); first != std::string_view::npos) {
-    const std::string_view host = image.substr(0, first);
-    if (host.find('.') != std::string_view::npos || host.find(':') != std::string_view::npos || host == "localhost")
-      image = image.substr(first + 1);
-  }
-  ref.repository = kvdtype::detail::to_lower(image);
+  ref.repository = kvdtype::detail::to_lower(without_host(image));
   return ref;
 }
 
@@ -48,44 +51,45 @@ std::string checked(std::string_view text, Engine engine) {
   return v.ok() ? to_string(*v) : std::string();
 }
 
-// Whether `repo` (without its registry host) is one of the engine's official images (its
-// registry row's `images`, which keep their host: nvcr.io/nvidia/tensorrt-llm/release).
-bool official_image(Engine engine, std::string_view repo) {
-  for (std::string_view rest = engine_info(engine).images; !rest.empty();) {
-    const std::size_t sp = rest.find(' ');
-    const std::string_view w = rest.substr(0, sp);
-    if (w == repo || (w.size() > repo.size() && w.ends_with(repo) && w[w.size() - repo.size() - 1] == '/')) return true;
-    rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
-  }
-  return false;
-}
-
 }  // namespace
+
+std::string image_repository(std::string_view image) { return split_image(image).repository; }
+
+const Image* official_image(std::string_view repository) {
+  const std::string_view repo = without_host(repository);
+  for (const Image& row : images()) {
+    const std::string_view name = without_host(row.repository);
+    // The repository itself, or a mirror that keeps it under a path prefix (harbor.corp/proxy/vllm/vllm-openai).
+    if (repo == name || (repo.size() > name.size() && repo.ends_with(name) && repo[repo.size() - name.size() - 1] == '/'))
+      return &row;
+  }
+  return nullptr;
+}
 
 std::string engine_version_from_image(std::string_view image, Engine engine) {
   const ImageRef ref = split_image(image);
   if (ref.digest) return {};  // pinned by content: the tag, if any, is not what runs
-  const std::string_view repo = ref.repository, tag = ref.tag;
-  if (!official_image(engine, repo)) return {};
-  if (repo == "rocm/vllm") {
-    // rocm6.4.1_vllm_0.9.1_20250715: the vLLM release sits between "vllm_" and the next "_".
-    const std::size_t at = tag.find("_vllm_");
-    if (at == std::string_view::npos) return {};
-    const std::string_view rest = tag.substr(at + 6);
-    return checked(rest.substr(0, rest.find('_')), engine);
-  }
-  // llama.cpp: the build ends the tag (server-cuda-b6325, full-b6325, light-vulkan-b6325); a tag
-  // without one (server-cuda, latest) moves with master, so it names no build.
-  if (engine == Engine::llamacpp) {
-    const std::size_t dash = tag.rfind('-');
-    const std::string_view last = dash == std::string_view::npos ? tag : tag.substr(dash + 1);
-    return last.size() > 1 && (last.front() == 'b' || last.front() == 'B') ? checked(last, engine) : std::string();
+  const Image* row = official_image(ref.repository);
+  if (row == nullptr || row->engine != engine) return {};
+  const std::string_view tag = ref.tag;
+  switch (row->tag) {
+    case TagRule::after_marker: {
+      const std::size_t at = tag.find(row->marker);
+      if (at == std::string_view::npos) return {};
+      const std::string_view rest = tag.substr(at + row->marker.size());
+      return checked(rest.substr(0, rest.find('_')), engine);
+    }
+    case TagRule::build_at_end: {
+      const std::size_t dash = tag.rfind('-');
+      const std::string_view last = dash == std::string_view::npos ? tag : tag.substr(dash + 1);
+      return last.size() > 1 && (last.front() == 'b' || last.front() == 'B') ? checked(last, engine) : std::string();
+    }
+    case TagRule::release:
+    case TagRule::release_then_build: break;
   }
   // Docker's default tag: the newest release, where the engine's releases are known.
   if (tag.empty() || tag == "latest") return releases(engine).empty() ? std::string() : std::string("latest");
-  // vLLM's tags are the release itself (v0.25.1, v0.11.1rc2); the others append a build after
-  // the first '-' (lmsysorg/sglang:v0.5.14-cu126, openmmlab/lmdeploy:v0.6.0-cu12).
-  return checked(engine == Engine::vllm ? tag : tag.substr(0, tag.find('-')), engine);
+  return checked(row->tag == TagRule::release ? tag : tag.substr(0, tag.find('-')), engine);
 }
 
 std::string engine_version_from_install(std::string_view script, Engine engine) {

@@ -8,7 +8,19 @@
 
 #include "kvdtype/engine.hpp"
 
+namespace kvdtype {
+struct Image;
+}
+
 namespace kvdtype::io::detail {
+
+/// An image's repository, lower-case, without its registry host, tag or digest:
+/// "docker.io/vllm/vllm-openai:v0.25.1" → "vllm/vllm-openai".
+[[nodiscard]] std::string image_repository(std::string_view image);
+
+/// The official image row (src/tables/images.cpp) of a repository as image_repository() gives it,
+/// or of a mirror that keeps it under a path prefix; nullptr for any other image.
+[[nodiscard]] const Image* official_image(std::string_view repository);
 
 /// The release an official image of `engine` names: "0.25.1", "0.4.8.post1", "latest" (the
 /// newest known release), or "" when the image is not an official one of that engine, is pinned by

@@ -12,6 +12,8 @@
 
 #include "common/text.hpp"
 #include "io/launch_engines.hpp"
+#include "io/launch_images.hpp"
+#include "tables/rows/image.hpp"
 #include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io::detail {
@@ -56,7 +58,8 @@ std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std
   const std::string_view repo = colon == std::string_view::npos || image.find('/', colon) != std::string_view::npos
                                     ? image
                                     : image.substr(0, colon);
-  if (!has_word(engine_info(Engine::llamacpp).images, repo)) return std::nullopt;
+  const Image* row = official_image(image_repository(repo));
+  if (row == nullptr || row->engine != Engine::llamacpp) return std::nullopt;
   const std::string_view tag = repo.size() < image.size() ? image.substr(colon + 1) : std::string_view("latest");
   // Tags: server[-cuda|-rocm|-vulkan|…] runs llama-server, light[-…] runs llama-cli, full[-…] runs
   // tools.sh, whose first argument picks the tool (.devops/tools.sh: --server/-s, --run/-r, --bench/-b).

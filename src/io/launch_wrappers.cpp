@@ -11,6 +11,7 @@
 #include "common/text.hpp"
 #include "io/launch_engines.hpp"
 #include "io/launch_images.hpp"
+#include "tables/rows/image.hpp"
 #include "io/shell.hpp"
 
 namespace kvdtype::io::launch {
@@ -156,8 +157,9 @@ Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i)
 // The serving program behind the wrappers. Iterative, never recursive: wrappers and containers
 // are walked in one loop, so 40 000 nested `docker run IMAGE` cost no stack.
 // A container's command is what runs; when it is not a serving command kvdtype knows, the
-// innermost container whose image is vLLM's runs the image's own `vllm serve` entrypoint with the
-// words after the image as its arguments (vllm/vllm-openai and rocm/vllm images).
+// innermost container whose image is vLLM's server image runs its own `vllm serve` entrypoint with
+// the words after the image as its arguments (vllm/vllm-openai, vllm/vllm-openai-rocm; rocm/vllm
+// images have no serving entrypoint).
 Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env) {
   std::vector<Container> containers;
   std::optional<Error> failed;
@@ -232,7 +234,13 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
     break;
   }
   for (auto c = containers.rbegin(); c != containers.rend(); ++c) {
-    if (c->image.find("vllm") == std::string::npos) continue;
+    // An official image whose ENTRYPOINT is the server (src/tables/images.cpp), or an unlisted
+    // image named like vLLM's: one built FROM vllm/vllm-openai keeps its ENTRYPOINT unless it sets
+    // its own, which the command line cannot show.
+    const std::string repo = detail::image_repository(c->image);
+    const Image* row = detail::official_image(repo);
+    if (row != nullptr ? row->engine != Engine::vllm || row->entrypoint.empty() : repo.find("vllm") == std::string::npos)
+      continue;
     Located l{Engine::vllm, c->after, true, {}};
     for (auto t = c; t != containers.rend() && l.engine_version.empty(); ++t)
       l.engine_version = detail::engine_version_from_image(t->image, Engine::vllm);

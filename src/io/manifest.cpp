@@ -16,10 +16,12 @@
 #include <vector>
 
 #include "common/text.hpp"
+#include "io/launch_images.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "io/manifest_json.hpp"
 #include "io/read_file.hpp"
 #include "kvdtype/io/manifest.hpp"
+#include "tables/rows/image.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -136,31 +138,6 @@ std::string expand_refs(const std::string& word, const std::map<std::string, std
   return out;
 }
 
-// The image's repository without registry and tag: "docker.io/vllm/vllm-openai:v0.9" → "vllm/vllm-openai".
-std::string repository(const std::string& image) {
-  std::string r = image;
-  if (const std::size_t at = r.find('@'); at != std::string::npos) r.resize(at);
-  const std::size_t slash = r.rfind('/');
-  if (const std::size_t colon = r.rfind(':'); colon != std::string::npos && (slash == std::string::npos || colon > slash))
-    r.resize(colon);
-  // A first component with a dot or a port is a registry host.
-  if (const std::size_t first = r.find('/'); first != std::string::npos) {
-    const std::string host = r.substr(0, first);
-    if (host.find('.') != std::string::npos || host.find(':') != std::string::npos || host == "localhost") r.erase(0, first + 1);
-  }
-  return kvdtype::detail::to_lower(r);
-}
-
-// Images whose ENTRYPOINT is `vllm serve`: vLLM's official OpenAI-server images
-// (docker/Dockerfile, final stage `ENTRYPOINT ["vllm", "serve"]`; the ROCm variant is built the
-// same way). Others (lmsysorg/sglang, rocm/vllm dev images) have no serving entrypoint.
-bool entrypoint_is_vllm_serve(const std::string& image) {
-  const std::string r = repository(image);
-  const std::size_t slash = r.rfind('/');
-  const std::string last = slash == std::string::npos ? r : r.substr(slash + 1);
-  return last == "vllm-openai" || last == "vllm-openai-rocm";
-}
-
 struct Container {
   std::string name, image;
   Words command, args;
@@ -184,15 +161,16 @@ void add_container(Reader& r, const Pod& pod, Container c) {
   for (std::string& w : c.args) w = expand_refs(w, envmap);
 
   Words program;  // what the container runs, as the runtime builds it
-  bool image_entrypoint = false;
+  std::string_view entrypoint;  // the image's own serving ENTRYPOINT, when the container keeps it
   if (!c.command.empty()) {
     program = c.command;
     program.insert(program.end(), c.args.begin(), c.args.end());
-  } else if (entrypoint_is_vllm_serve(c.image)) {
-    image_entrypoint = true;
+  } else if (const Image* img = detail::official_image(detail::image_repository(c.image)); img && !img->entrypoint.empty()) {
+    entrypoint = img->entrypoint;  // it runs the server with args as its flags (vllm/vllm-openai: vllm serve)
   } else {
     program = c.args;  // no known ENTRYPOINT: args (CMD) are the whole command
   }
+  const bool image_entrypoint = !entrypoint.empty();
   if (!image_entrypoint) {
     Words probe = c.env;
     probe.insert(probe.end(), program.begin(), program.end());
@@ -235,7 +213,7 @@ void add_container(Reader& r, const Pod& pod, Container c) {
     w.notes = pod.notes;
     if (pod.gpu.empty()) w.notes.push_back("gpu: no node selector or required affinity names a GPU; pass --gpu");
   }
-  if (image_entrypoint) w.notes.push_back("command: the image's entrypoint, vllm serve");
+  if (image_entrypoint) w.notes.push_back("command: the image's entrypoint, " + std::string(entrypoint));
   w.notes.insert(w.notes.end(), c.notes.begin(), c.notes.end());
   r.out.workloads.push_back(std::move(w));
 }

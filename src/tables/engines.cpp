@@ -1,6 +1,7 @@
-// The engine registry: one row per engine kvdtype speaks for — its names, the programs and images
-// of its launch commands, and where its tables are. Lookup code finds an engine's tables here
-// instead of switching on the engine, so adding an engine is a row (and its table files).
+// The engine registry: one row per engine kvdtype speaks for — its names, the programs of its
+// launch commands (its images: images.cpp), and where its tables are. Lookup code finds an
+// engine's tables here instead of switching on the engine, so adding an engine is a row (and its
+// table files).
 #include <array>
 
 #include "tables/tables.hpp"
@@ -11,16 +12,14 @@ namespace {
 constexpr EngineTables kRegistry[] = {
     {.info = {.id = Engine::vllm, .name = "vllm", .display = "vLLM", .kv_flag = "--kv-cache-dtype",
               .tables_snapshot = "vllm-project/vllm main 81be2e09 (2026-08-06) plus later PRs cited per row",
-              .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "vllm",
-              .images = "vllm/vllm-openai vllm/vllm-openai-rocm rocm/vllm", .distribution = "vllm"},
+              .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "vllm", .distribution = "vllm"},
      .vocabulary = vllm_cache_dtypes, .backends = vllm_backends, .selection = vllm_selection,
      .constraints = vllm_constraints, .releases = vllm_releases,
      .memory = {.fraction = 0.9, .source = "vllm/config/cache.py CacheConfig.gpu_memory_utilization = 0.9"},
      .kv_choices_exact = true},  // vllm/engine/arg_utils.py: --kv-cache-dtype choices=get_args(CacheDType)
     {.info = {.id = Engine::sglang, .name = "sglang", .display = "SGLang", .kv_flag = "--kv-cache-dtype",
               .tables_snapshot = "sgl-project/sglang main (kv_cache_dtype.py aff0d58a) plus later PRs cited per row",
-              .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "sglang",
-              .images = "lmsysorg/sglang", .distribution = "sglang"},
+              .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "sglang", .distribution = "sglang"},
      .vocabulary = sglang_cache_dtypes, .backends = sglang_backends, .selection = sglang_selection,
      .constraints = sglang_constraints, .releases = sglang_releases,
      .memory = {.rule = MemoryRule::sglang_static,
@@ -34,7 +33,7 @@ constexpr EngineTables kRegistry[] = {
                                  "C++ attention sources (attentionOp.cpp @eea41b73, xqaDispatcher.cpp, XQA kernelUtils.cpp) "
                                  "and the issues cited per row; source not read whole",
               .has_tables = true, .aliases = "tensorrt-llm tensorrt_llm trt-llm", .default_kv = "auto",
-              .programs = "trtllm-serve", .images = "nvcr.io/nvidia/tensorrt-llm/release",
+              .programs = "trtllm-serve",
               .distribution = "tensorrt_llm"},
      .vocabulary = trtllm_cache_dtypes, .backends = trtllm_backends, .selection = trtllm_selection,
      .constraints = trtllm_constraints, .releases = trtllm_releases,
@@ -47,7 +46,7 @@ constexpr EngineTables kRegistry[] = {
               .tables_snapshot = "ggml-org/llama.cpp master (common/arg.cpp, src/llama-context.cpp, "
                                  "ggml/src/ggml-cuda/fattn.cu @00a2d609, ggml-metal-device.m @003a32eb)",
               .has_tables = true, .aliases = "llama.cpp llama-cpp llama_cpp ggml", .default_kv = "f16",
-              .programs = "llama-server llama-cli llama-bench", .images = "ghcr.io/ggml-org/llama.cpp",
+              .programs = "llama-server llama-cli llama-bench",
               .separate_v = true, .build_numbers = true},
      .vocabulary = llamacpp_cache_dtypes, .backends = llamacpp_backends, .selection = llamacpp_selection,
      .constraints = llamacpp_constraints, .releases = llamacpp_releases,
@@ -58,8 +57,7 @@ constexpr EngineTables kRegistry[] = {
     {.info = {.id = Engine::lmdeploy, .name = "lmdeploy", .display = "LMDeploy", .kv_flag = "--quant-policy",
               .tables_snapshot = "InternLM/lmdeploy 1263d5cd (2026-08-21): messages.py, cli/utils.py, "
                                  "pytorch/engine/cache_engine.py, docs/en/quantization/kv_quant.md",
-              .has_tables = true, .aliases = "", .default_kv = "0", .programs = "lmdeploy",
-              .images = "openmmlab/lmdeploy", .distribution = "lmdeploy"},
+              .has_tables = true, .aliases = "", .default_kv = "0", .programs = "lmdeploy", .distribution = "lmdeploy"},
      .vocabulary = lmdeploy_cache_dtypes, .backends = lmdeploy_backends, .selection = lmdeploy_selection,
      .constraints = lmdeploy_constraints, .releases = lmdeploy_releases,
      .memory = {.fraction = 0.8, .source = "lmdeploy/messages.py cache_max_entry_count = 0.8 of the memory free after weights"}},

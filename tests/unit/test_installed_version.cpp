@@ -10,6 +10,7 @@
 #include "io/launch_images.hpp"
 #include "kvdtype/io/installed_version.hpp"
 #include "kvdtype/io/launch.hpp"
+#include "tables/rows/image.hpp"
 
 namespace {
 
@@ -131,6 +132,44 @@ TEST(ImageTags, OfficialImagesNameTheirRelease) {
   EXPECT_EQ(engine_version_from_image("vllm/vllm-openai:glm53-flash", Engine::vllm), "");
   EXPECT_EQ(engine_version_from_image("myorg/vllm-custom:1.2", Engine::vllm), "");
   EXPECT_EQ(engine_version_from_image("lmsysorg/sglang:v0.5.14-cu126", Engine::vllm), "");
+}
+
+// Every row of src/tables/images.cpp: its published example tag names a release through the row's
+// own tag rule, and only for its own engine.
+TEST(ImageTags, EveryImageRowsExampleNamesARelease) {
+  using io::detail::engine_version_from_image;
+  ASSERT_FALSE(images().empty());
+  for (const Image& row : images()) {
+    const std::string image = std::string(row.repository) + ":" + std::string(row.example);
+    const std::string v = engine_version_from_image(image, row.engine);
+    EXPECT_FALSE(v.empty()) << image;
+    EXPECT_NE(v, "latest") << image;
+    EXPECT_TRUE(parse_version(row.engine, v).ok()) << image << " -> " << v;
+    for (const EngineInfo& e : engines()) {
+      if (e.id == row.engine) continue;
+      EXPECT_EQ(engine_version_from_image(image, e.id), "") << image << " as " << e.name;
+    }
+    EXPECT_EQ(io::detail::official_image(io::detail::image_repository(image)), &row) << image;
+  }
+}
+
+TEST(ImageTags, RegistryHostsAndMirrorsButNotLookAlikes) {
+  using io::detail::engine_version_from_image;
+  using io::detail::image_repository;
+  using io::detail::official_image;
+  EXPECT_EQ(image_repository("docker.io/VLLM/vllm-openai:v0.25.1@sha256:ab"), "vllm/vllm-openai");
+  EXPECT_EQ(engine_version_from_image("harbor.corp:5000/proxy/vllm/vllm-openai:v0.25.1", Engine::vllm), "0.25.1");
+  EXPECT_EQ(engine_version_from_image("ghcr.io/ggml-org/llama.cpp:server-cuda-b6325", Engine::llamacpp), "b6325");
+  EXPECT_EQ(engine_version_from_image("ggml-org/llama.cpp:full-b6325", Engine::llamacpp), "b6325");
+  EXPECT_EQ(engine_version_from_image("ghcr.io/ggml-org/llama.cpp:server-cuda", Engine::llamacpp), "");  // moves with master
+  EXPECT_EQ(engine_version_from_image("nvcr.io/nvidia/tensorrt-llm/release:1.3.0rc5", Engine::trtllm), "1.3.0rc5");
+  EXPECT_EQ(engine_version_from_image("openmmlab/lmdeploy:v0.6.0-cu12", Engine::lmdeploy), "0.6.0");
+  EXPECT_EQ(official_image("myorg/vllm-openai"), nullptr);  // same last name, another publisher
+  EXPECT_EQ(official_image("vllm/vllm-openai-custom"), nullptr);
+  ASSERT_NE(official_image("vllm/vllm-openai"), nullptr);
+  EXPECT_EQ(official_image("vllm/vllm-openai")->entrypoint, "vllm serve");
+  ASSERT_NE(official_image("rocm/vllm"), nullptr);
+  EXPECT_EQ(official_image("rocm/vllm")->entrypoint, "");  // a dev image: the command is given
 }
 
 TEST(ImageTags, LaunchCommandsCarryTheVersion) {

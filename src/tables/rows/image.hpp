@@ -1,0 +1,39 @@
+// Internal: the Image row (src/tables/images.cpp): an engine's official container image, how its
+// tags name the engine release, and what its ENTRYPOINT runs. Launch commands (`docker run IMAGE
+// …`) and manifests (a container's `image:`) read them; a custom image says nothing about the
+// engine it carries, so only these rows give a version or an entrypoint.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "kvdtype/engine.hpp"
+
+namespace kvdtype {
+
+/// How an image's tag names the engine release. A closed set of strategies; the parameter (the
+/// marker) lives in the row. In every rule a tag that does not parse as one of the engine's
+/// releases (nightly, a commit, a model name) names none.
+enum class TagRule : std::uint8_t {
+  release,             ///< the tag is the release (v0.25.1, v0.11.1rc2); no tag or `latest`: the newest known
+  release_then_build,  ///< the release, then '-' and a build (v0.5.14-cu126); no tag or `latest`: the newest known
+  after_marker,        ///< the release follows `marker` and runs to the next '_' (rocm6.4.1_vllm_0.9.1_20250715)
+  build_at_end,        ///< a build number ends the tag (server-cuda-b6325); a tag without one moves with master
+};
+
+/// One official image repository of one engine.
+struct Image {
+  Engine engine{};
+  std::string_view repository;  ///< as published, its registry host kept where it is part of the name
+  TagRule tag = TagRule::release_then_build;
+  std::string_view marker;      ///< TagRule::after_marker: the text in front of the release
+  std::string_view entrypoint;  ///< what the image's ENTRYPOINT runs with the container's args ("vllm serve");
+                                ///< empty: none, the args are the whole command
+  std::string_view example;     ///< a published tag, for the docs and the tests
+  std::string_view source;
+};
+
+[[nodiscard]] std::span<const Image> images() noexcept;
+
+}  // namespace kvdtype
