@@ -1,7 +1,9 @@
 // Filling rule templates: "{backend} does not accept {kv_cache_dtype}" → one line of text.
 // Text is built only when asked for, so check() itself never formats strings.
-#include <cstdio>
+#include <iterator>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "kvdtype/check.hpp"
 #include "tables/rule_id.hpp"
@@ -13,7 +15,7 @@ namespace kvdtype {
 namespace {
 
 std::string cc_text(unsigned cc) {
-  return std::to_string(cc / 10) + "." + std::to_string(cc % 10);
+  return fmt::format("{}.{}", cc / 10, cc % 10);
 }
 
 // The backend's platforms and capability range in the request's release (a floor that changed,
@@ -26,19 +28,19 @@ std::string backend_targets(const Backend& b, const Version& release) {
     auto changed = parse_version(b.min_cc_changed_in);
     if (changed.ok() && release < *changed) min_cc = b.min_cc_before;
   }
-  if (min_cc && b.max_cc) out += " compute capability " + cc_text(min_cc) + " to " + cc_text(b.max_cc);
-  else if (min_cc) out += " compute capability " + cc_text(min_cc) + " or newer";
-  else if (b.max_cc) out += " compute capability up to " + cc_text(b.max_cc);
+  if (min_cc && b.max_cc) out += fmt::format(" compute capability {} to {}", cc_text(min_cc), cc_text(b.max_cc));
+  else if (min_cc) out += fmt::format(" compute capability {} or newer", cc_text(min_cc));
+  else if (b.max_cc) out += fmt::format(" compute capability up to {}", cc_text(b.max_cc));
   return out;
 }
 
 std::string head_sizes(const Backend& b) {
   std::string out;
   if (!b.head_sizes.empty()) out = std::string(b.head_sizes);
-  auto add = [&](const std::string& s) { out += (out.empty() ? "" : ", ") + s; };
-  if (b.head_size_multiple) add("multiples of " + std::to_string(b.head_size_multiple));
-  if (b.head_size_min) add("at least " + std::to_string(b.head_size_min));
-  if (b.head_size_max) add("at most " + std::to_string(b.head_size_max));
+  auto add = [&](std::string_view what, unsigned n) { out += fmt::format("{}{} {}", out.empty() ? "" : ", ", what, n); };
+  if (b.head_size_multiple) add("multiples of", b.head_size_multiple);
+  if (b.head_size_min) add("at least", b.head_size_min);
+  if (b.head_size_max) add("at most", b.head_size_max);
   return out.empty() ? "any" : out;
 }
 
@@ -56,10 +58,8 @@ std::string opt_format(const std::optional<FormatId>& f) { return f ? std::strin
 std::string skipped(const Report& rep) {
   std::string out;
   for (const SkippedBackend& s : rep.plan.skipped) {
-    if (!out.empty()) out += "; ";
-    out += std::string(s.backend->name) + " (" + std::string(s.rule->code) + " " + std::string(s.rule->title);
-    if (!s.detail.empty()) out += ": " + std::string(s.detail);
-    out += ")";
+    fmt::format_to(std::back_inserter(out), "{}{} ({} {}{}{})", out.empty() ? "" : "; ", s.backend->name, s.rule->code,
+                   s.rule->title, s.detail.empty() ? "" : ": ", s.detail);
   }
   if (rep.plan.skipped.truncated()) out += "; …";
   return out.empty() ? std::string("no candidate for this platform") : out;
@@ -78,7 +78,7 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   }
   if (key == "target") {
     if (!r.target) return "an unknown GPU";
-    if (r.product) return std::string(r.product->name) + " (" + std::string(r.target->name) + ")";
+    if (r.product) return fmt::format("{} ({})", r.product->name, r.target->name);
     return std::string(r.target->name);
   }
   if (key == "kv_cache_dtype") return p.requested ? std::string(p.requested->name) : std::string("auto");
@@ -107,7 +107,7 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   if (key == "number") return std::to_string(e.number);
   if (key == "skipped") return skipped(rep);
   if (key == "fixed_in") {
-    if (e.constraint && !e.constraint->fixed_in.empty()) return "first released in " + std::string(e.constraint->fixed_in);
+    if (e.constraint && !e.constraint->fixed_in.empty()) return fmt::format("first released in {}", e.constraint->fixed_in);
     return "first release with it not known";
   }
   if (key == "fix_pr") return e.constraint && !e.constraint->fix_pr.empty() ? std::string(e.constraint->fix_pr) : "the fix";
@@ -122,7 +122,7 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
     if (d.rule && d.rule == rule("KVD001")) return std::string();
     return std::string();
   }
-  return "{" + std::string(key) + "}";  // unknown placeholder: visible, and caught by the lint
+  return fmt::format("{{{}}}", key);  // unknown placeholder: visible, and caught by the lint
 }
 
 }  // namespace
@@ -154,16 +154,15 @@ std::string message(const Diagnostic& d, const Report& report) {
     const std::string engine(engine_info(report.request.engine).display);
     const std::string fix_by = c->fix_pr.empty() ? std::string("the fix") : std::string(c->fix_pr);
     const std::string first = c->fixed_in.empty() ? std::string("the first release with it is not established")
-                                                  : "first released in " + engine + " " + std::string(c->fixed_in);
+                                                  : fmt::format("first released in {} {}", engine, c->fixed_in);
     if (d.evidence.number == 1 && v.known)
-      m += " (" + engine + " " + to_string(v) + " carries this bug; fixed by " + fix_by + ", " + first + ")";
+      m += fmt::format(" ({} {} carries this bug; fixed by {}, {})", engine, to_string(v), fix_by, first);
     else if (!v.known)
-      m += " (engine version unknown: fixed by " + fix_by + ", " + first + ")";
+      m += fmt::format(" (engine version unknown: fixed by {}, {})", fix_by, first);
     else if (c->fixed_in.empty())
-      m += " (fixed by " + fix_by + "; " + first + ", so check your build)";
+      m += fmt::format(" (fixed by {}; {}, so check your build)", fix_by, first);
     else
-      m += " (whether " + engine + " " + to_string(v) + " carries it is not established; fixed by " + fix_by + ", " +
-           first + ")";
+      m += fmt::format(" (whether {} {} carries it is not established; fixed by {}, {})", engine, to_string(v), fix_by, first);
   }
   return m;
 }

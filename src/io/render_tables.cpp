@@ -91,12 +91,10 @@ Json format_json(const Format& f) {
   return j;
 }
 
-std::string pad(std::string_view s, std::size_t w) {
-  std::string out(s);
-  if (out.size() < w) out.append(w - out.size(), ' ');
-  return out + " ";
-}
-
+// The plain-text tables' columns: each left-aligned to its width, then one space.
+constexpr std::string_view kFormatColumns = "{:<20} {:<9} {:<4} {:<2} {:<2} {:<5} {:<12} {:<12} {}\n";
+constexpr std::string_view kTargetColumns = "{:<8} {:<16} {:<5} {:<4} {:<6} {:<6} {:<4} {:<6} {}\n";
+constexpr std::string_view kProductColumns = "{:<28} {:<9} {}\n";
 
 std::string triton_list(std::uint8_t bits) {
   std::string out;
@@ -132,7 +130,7 @@ std::string render_formats(OutputFormat format) {
   std::string out;
   const bool md = format == OutputFormat::markdown;
   if (md) out += "| name | kind | bits | E | M | bias | max | min normal | min subnormal | inf | nan | -0 | torch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-  else out += pad("name", 20) + pad("kind", 9) + pad("bits", 4) + pad("E", 2) + pad("M", 2) + pad("bias", 5) + pad("max", 12) + pad("min normal", 12) + "torch\n";
+  else fmt::format_to(std::back_inserter(out), kFormatColumns, "name", "kind", "bits", "E", "M", "bias", "max", "min normal", "torch");
   for (const Format& f : formats()) {
     const bool fl = f.kind == FormatKind::floating;
     const std::string e = fl ? std::to_string(f.exponent_bits) : "-";
@@ -144,8 +142,8 @@ std::string render_formats(OutputFormat format) {
                      kind_name(f.kind), f.bits, e, m, b, number(f.max_finite), mn, fl ? number(f.min_subnormal) : "-",
                      yes(f.inf != InfEncoding::none), yes(f.nan != NanEncoding::none), yes(f.has_negative_zero), f.names.torch);
     } else {
-      out += pad(f.name, 20) + pad(kind_name(f.kind), 9) + pad(std::to_string(f.bits), 4) + pad(e, 2) + pad(m, 2) + pad(b, 5) +
-             pad(number(f.max_finite), 12) + pad(mn, 12) + std::string(f.names.torch) + "\n";
+      fmt::format_to(std::back_inserter(out), kFormatColumns, f.name, kind_name(f.kind), f.bits, e, m, b,
+                     number(f.max_finite), mn, f.names.torch);
     }
   }
   return out;
@@ -173,7 +171,7 @@ std::string render_targets(OutputFormat format) {
   const bool md = format == OutputFormat::markdown;
   // Markdown is docs/targets.md's table (products have their own: `targets --products`).
   if (md) out += "| target | vendor | family | capability | bf16 | fp8 convert | fp8 MMA | fp8 flavour | fp6/fp4 MMA | block-scaled MMA | Triton fp8 |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
-  else out += pad("target", 8) + pad("family", 16) + pad("cc", 5) + pad("bf16", 4) + pad("fp8cvt", 6) + pad("fp8mma", 6) + pad("fp8", 4) + pad("fp4mma", 6) + "products\n";
+  else fmt::format_to(std::back_inserter(out), kTargetColumns, "target", "family", "cc", "bf16", "fp8cvt", "fp8mma", "fp8", "fp4mma", "products");
   for (const Target& t : targets()) {
     std::string prods;
     for (const Product& p : products())
@@ -187,8 +185,8 @@ std::string render_targets(OutputFormat format) {
                      mark(t.fp6_fp4_mma), mark(t.block_scale_mma),
                      t.triton_fp8 == 0 ? std::string("—") : triton_list(t.triton_fp8));
     } else {
-      out += pad(t.name, 8) + pad(t.family, 16) + pad(cc_text(t), 5) + pad(yes(t.bf16), 4) + pad(yes(t.fp8_convert), 6) +
-             pad(yes(t.fp8_mma), 6) + pad(name(t.fp8_flavour), 4) + pad(yes(t.fp6_fp4_mma), 6) + prods + "\n";
+      fmt::format_to(std::back_inserter(out), kTargetColumns, t.name, t.family, cc_text(t), yes(t.bf16),
+                     yes(t.fp8_convert), yes(t.fp8_mma), name(t.fp8_flavour), yes(t.fp6_fp4_mma), prods);
     }
   }
   return out;
@@ -203,11 +201,12 @@ std::string render_products(OutputFormat format) {
     return Json{{"schema", "kvdtype.products/v1"}, {"products", list}}.dump(2) + "\n";
   }
   const bool md = format == OutputFormat::markdown;
-  std::string out = md ? "| product | target | memory (MiB) |\n|---|---|---|\n" : pad("product", 28) + pad("target", 9) + "memory (MiB)\n";
+  std::string out = md ? std::string("| product | target | memory (MiB) |\n|---|---|---|\n")
+                       : fmt::format(kProductColumns, "product", "target", "memory (MiB)");
   for (const Product& p : products()) {
     const std::string mib = p.memory_mib ? fmt::format("{}", p.memory_mib) : std::string("—");
     if (md) fmt::format_to(std::back_inserter(out), "| {} | `{}` | {} |\n", p.name, p.target, mib);
-    else out += pad(p.name, 28) + pad(p.target, 9) + mib + "\n";
+    else fmt::format_to(std::back_inserter(out), kProductColumns, p.name, p.target, mib);
   }
   return out;
 }
@@ -289,7 +288,7 @@ std::string render_rules(OutputFormat format) {
   if (format == OutputFormat::markdown) out += "| code | severity | title |\n|---|---|---|\n";
   for (const Rule& r : rules()) {
     if (format == OutputFormat::markdown) fmt::format_to(std::back_inserter(out), "| {} | {} | {} |\n", r.code, name(r.severity), r.title);
-    else fmt::format_to(std::back_inserter(out), "{}  {}{}\n", r.code, pad(name(r.severity), 7), r.title);
+    else fmt::format_to(std::back_inserter(out), "{}  {:<7} {}\n", r.code, name(r.severity), r.title);
   }
   return out;
 }
