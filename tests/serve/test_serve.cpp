@@ -227,11 +227,25 @@ TEST(ServePolicy, DefaultGpuAppliesWhereNoNodeLabelSays) {
   EXPECT_EQ(answer(curl_post(s, "/validate", review_body(pod(h100), "u-label-wins")))["allowed"], true);
 }
 
+TEST(ServePolicy, LogLevelWarnKeepsOnlyUnreadableRequests) {
+  Server s({"--log-level", "warn"});
+  ASSERT_TRUE(s.up());
+  EXPECT_EQ(answer(curl_post(s, "/validate", review_body(pod(kGood), "u-quiet")))["allowed"], true);
+  const Http bad = curl_post(s, "/validate", "{\"apiVersion\":\"admission.k8s.io/v1\",\"kind\":\"AdmissionReview\",\"request\":{}}");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(s.stop(), 0);
+  const std::string log = s.log();
+  EXPECT_EQ(log.find("u-quiet"), std::string::npos) << log;        // an answered review: info, not logged
+  EXPECT_EQ(log.find("\"listening\""), std::string::npos) << log;  // start-up: info
+  EXPECT_NE(log.find("\"level\":\"warning\""), std::string::npos) << log;
+  EXPECT_NE(log.find("\"error\""), std::string::npos) << log;     // the unreadable request, at warn
+}
+
 TEST(ServePolicy, BadOptionsStopTheServerBeforeItListens) {
   const Cert& c = test_cert();
   for (const std::vector<std::string>& extra :
        {std::vector<std::string>{"--fail-on", "sometimes"}, {"--ignore", "KVD9999"}, {"--engine-version", "banana"}, {"--gpu", "H900"}, {"--gpu", "auto"},
-        {"--keep-alive-timeout", "0"}}) {
+        {"--keep-alive-timeout", "0"}, {"--log-level", "loud"}}) {
     std::vector<std::string> argv = {KVDTYPE_CLI, "serve", "--listen", "127.0.0.1:1", "--tls-cert", c.cert, "--tls-key", c.key};
     argv.insert(argv.end(), extra.begin(), extra.end());
     const Ran r = run(argv, {}, 30);

@@ -21,6 +21,7 @@
 #include <csignal>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -53,7 +54,18 @@ struct Options {
   int drain_seconds = 2;
   std::size_t keep_alive_max = 10000;
   int keep_alive_timeout = 5;
+  std::string log_level = "info";
 };
+
+// The levels --log-level takes, in spdlog's order. Reviews log at info, reviews of a body that
+// could not be read at warn; start, drain and stop at info.
+constexpr std::string_view kLogLevels[] = {"debug", "info", "warn", "error", "off"};
+
+std::optional<spdlog::level::level_enum> parse_log_level(std::string_view s) {
+  for (std::string_view l : kLogLevels)
+    if (s == l) return spdlog::level::from_str(std::string(l));
+  return std::nullopt;
+}
 
 // "ADDR:PORT", "[::1]:PORT", ":PORT" (all addresses).
 bool split_listen(const std::string& s, std::string& host, int& port) {
@@ -128,6 +140,7 @@ int main(int argc, char** argv) {
   app.add_option("--read-timeout", o.read_timeout, "seconds a client may take to send a request (default 5)");
   app.add_option("--drain-seconds", o.drain_seconds, "after SIGTERM, seconds to keep serving while not ready (default 2)");
   app.add_option("--keep-alive-max", o.keep_alive_max, "requests per keep-alive connection (default 10000)");
+  app.add_option("--log-level", o.log_level, "debug, info (default: every review), warn (unreadable requests only), error or off");
   app.add_option("--keep-alive-timeout", o.keep_alive_timeout,
                  "seconds an idle keep-alive connection holds its worker (default 5)");
   try {
@@ -145,6 +158,8 @@ int main(int argc, char** argv) {
   if (o.read_timeout < 1 || o.drain_seconds < 0) return bad_input("--read-timeout at least 1, --drain-seconds at least 0");
   if (o.keep_alive_timeout < 1 || o.keep_alive_timeout > 3600)
     return bad_input("--keep-alive-timeout " + std::to_string(o.keep_alive_timeout) + ": 1 to 3600 seconds");
+  const auto level = parse_log_level(o.log_level);
+  if (!level) return bad_input("--log-level '" + o.log_level + "': expected debug, info, warn, error or off");
   Policy policy;
   if (auto e = make_policy(o, policy)) return bad_input(*e);
 
@@ -164,6 +179,7 @@ int main(int argc, char** argv) {
 
   auto log = spdlog::stderr_logger_mt("kvdtype");
   log->set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l",%v})", spdlog::pattern_time_type::utc);
+  log->set_level(*level);
 
   httplib::SSLServer svr(o.cert.c_str(), o.key.c_str());
   if (!svr.is_valid()) return bad_input("cannot load the TLS certificate " + o.cert + " or key " + o.key);
@@ -188,7 +204,7 @@ int main(int argc, char** argv) {
     metrics.record(out.decision, out.workloads, seconds);
     const std::string line = log_line(out, seconds, req.remote_addr);
     // Strip the outer braces: the pattern adds time and level in the same object.
-    log->info("{}", std::string_view(line).substr(1, line.size() - 2));
+    log->log(out.error.empty() ? spdlog::level::info : spdlog::level::warn, "{}", std::string_view(line).substr(1, line.size() - 2));
   });
   svr.Get("/healthz", [](const httplib::Request&, httplib::Response& res) { res.set_content("ok\n", "text/plain"); });
   svr.Get("/readyz", [&](const httplib::Request&, httplib::Response& res) {
