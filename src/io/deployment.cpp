@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/text.hpp"
+#include "tables/rule_id.hpp"
 #include "kvdtype/io/workloads.hpp"
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
@@ -68,11 +69,11 @@ struct Pair {
   std::string names;
 };
 
-void add(std::vector<DeploymentDiagnostic>& out, const Pair& p, std::string_view code, std::string message, std::string fix,
+// The code is a RuleId: a code that is no rule does not compile (never a silently dropped finding).
+void add(std::vector<DeploymentDiagnostic>& out, const Pair& p, tables::RuleId code, std::string message, std::string fix,
          std::optional<Severity> severity = std::nullopt) {
   DeploymentDiagnostic d;
-  d.rule = find_rule(code);
-  if (d.rule == nullptr) return;
+  d.rule = rule(code);
   d.severity = severity.value_or(d.rule->severity);
   d.message = std::move(message);
   d.fix = std::move(fix);

@@ -14,10 +14,10 @@
 namespace kvdtype::io {
 namespace {
 
-void add(ReportExtras& extras, std::string_view code, std::string message, std::string fix,
+// The code is a RuleId: a code that is no rule does not compile (never a silently dropped finding).
+void add(ReportExtras& extras, tables::RuleId code, std::string message, std::string fix,
          std::optional<Severity> severity = std::nullopt) {
-  const Rule* rule = find_rule(code);
-  if (rule == nullptr) return;
+  const Rule* rule = kvdtype::rule(code);
   extras.input_diagnostics.push_back({rule, severity.value_or(rule->severity), std::move(message), std::move(fix)});
 }
 

@@ -41,9 +41,9 @@ std::optional<Error> finish_engine_launch(LaunchCommand& out, const LaunchOption
   return std::nullopt;
 }
 
-void refuse(RequestInput& in, std::string_view rule, std::string_view value) {
+void refuse(RequestInput& in, tables::RuleId rule, std::string_view value) {
   if (!in.refused_rule.empty()) return;  // the first refusal is the one the engine stops at
-  in.refused_rule = std::string(rule);
+  in.refused_rule = std::string(rule.code);
   in.refused_value = std::string(value);
 }
 

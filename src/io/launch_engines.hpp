@@ -13,6 +13,7 @@
 #include "kvdtype/engine.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/result.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::io::detail {
 
@@ -50,7 +51,8 @@ std::optional<Result<EngineProgram>> locate_lmdeploy(const std::vector<std::stri
 std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& options);
 std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& options);
 
-/// Mark a value the engine refuses: the rule that reports it and the value, and nothing else set.
-void refuse(RequestInput& in, std::string_view rule, std::string_view value);
+/// Mark a value the engine refuses: the rule that reports it (a compile-time-checked code) and the
+/// value, and nothing else set.
+void refuse(RequestInput& in, tables::RuleId rule, std::string_view value);
 
 }  // namespace kvdtype::io::detail

@@ -29,6 +29,7 @@
 
 #include "common/text.hpp"
 #include "kvdtype/rule.hpp"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::io {
 
@@ -112,11 +113,12 @@ struct Keys {
   }
   [[nodiscard]] bool has(std::string_view key) const { return find(key) != nullptr; }
 
-  void record(std::string_view code, std::string_view key, std::uint64_t number = 0) const {
+  // The code is a RuleId: one that is no rule does not compile, so add_config_problems never meets it.
+  void record(tables::RuleId code, std::string_view key, std::uint64_t number = 0) const {
     if (problems == nullptr) return;
     for (const ConfigProblem& p : *problems)
       if (p.key == key) return;
-    problems->push_back({code, key, number});
+    problems->push_back({code.code, key, number});
   }
 
   /// A whole number in [0, max] (JSON 64.0 accepted), or nullopt. A negative number (KVD082), a
