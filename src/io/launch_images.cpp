@@ -66,6 +66,15 @@ const Image* official_image(std::string_view repository) {
   return nullptr;
 }
 
+const Image* image_with_entrypoint(std::string_view repository) {
+  if (const Image* row = official_image(repository)) return row->entrypoint.empty() ? nullptr : row;
+  // A copy pushed under another organisation keeps the image's last name (myorg/vllm-openai).
+  const std::string_view last = repository.substr(repository.rfind('/') + 1);
+  for (const Image& row : images())
+    if (!row.entrypoint.empty() && row.repository.substr(row.repository.rfind('/') + 1) == last) return &row;
+  return nullptr;
+}
+
 std::string engine_version_from_image(std::string_view image, Engine engine) {
   const ImageRef ref = split_image(image);
   if (ref.digest) return {};  // pinned by content: the tag, if any, is not what runs

@@ -22,6 +22,11 @@ namespace kvdtype::io::detail {
 /// or of a mirror that keeps it under a path prefix; nullptr for any other image.
 [[nodiscard]] const Image* official_image(std::string_view repository);
 
+/// The row whose serving ENTRYPOINT a container of this repository runs when it is given no
+/// command: an official image with one (vllm/vllm-openai: vllm serve), or a copy of one pushed
+/// under another name that keeps its last name (myorg/vllm-openai); nullptr otherwise.
+[[nodiscard]] const Image* image_with_entrypoint(std::string_view repository);
+
 /// The release an official image of `engine` names: "0.25.1", "0.4.8.post1", "latest" (the
 /// newest known release), or "" when the image is not an official one of that engine, is pinned by
 /// digest only, or carries a tag that is no release (nightly, a model name, a commit).

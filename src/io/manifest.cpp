@@ -165,7 +165,7 @@ void add_container(Reader& r, const Pod& pod, Container c) {
   if (!c.command.empty()) {
     program = c.command;
     program.insert(program.end(), c.args.begin(), c.args.end());
-  } else if (const Image* img = detail::official_image(detail::image_repository(c.image)); img && !img->entrypoint.empty()) {
+  } else if (const Image* img = detail::image_with_entrypoint(detail::image_repository(c.image))) {
     entrypoint = img->entrypoint;  // it runs the server with args as its flags (vllm/vllm-openai: vllm serve)
   } else {
     program = c.args;  // no known ENTRYPOINT: args (CMD) are the whole command

@@ -170,6 +170,15 @@ TEST(ImageTags, RegistryHostsAndMirrorsButNotLookAlikes) {
   EXPECT_EQ(official_image("vllm/vllm-openai")->entrypoint, "vllm serve");
   ASSERT_NE(official_image("rocm/vllm"), nullptr);
   EXPECT_EQ(official_image("rocm/vllm")->entrypoint, "");  // a dev image: the command is given
+  // The entrypoint of a container given no command: official rows, and copies that keep the name.
+  using io::detail::image_with_entrypoint;
+  ASSERT_NE(image_with_entrypoint("vllm/vllm-openai-rocm"), nullptr);
+  EXPECT_EQ(image_with_entrypoint("vllm/vllm-openai-rocm")->repository, "vllm/vllm-openai-rocm");
+  ASSERT_NE(image_with_entrypoint("myorg/vllm-openai"), nullptr);
+  EXPECT_EQ(image_with_entrypoint("myorg/vllm-openai")->entrypoint, "vllm serve");
+  EXPECT_EQ(image_with_entrypoint("rocm/vllm"), nullptr);
+  EXPECT_EQ(image_with_entrypoint("lmsysorg/sglang"), nullptr);
+  EXPECT_EQ(image_with_entrypoint("myorg/vllm-custom"), nullptr);
 }
 
 TEST(ImageTags, LaunchCommandsCarryTheVersion) {
