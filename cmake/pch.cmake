@@ -17,12 +17,3 @@ function(kvdtype_precompile target)
     target_precompile_headers(${target} PRIVATE ${ARGN})
   endif()
 endfunction()
-
-# Test binaries precompile GoogleTest and nlohmann/json (about 3 s a file at -O1 under ASan), but
-# only where warnings are not errors: the sanitizer presets. The -Werror presets compile them
-# plainly (the false warnings above).
-function(kvdtype_test_precompile target)
-  if(NOT KVDTYPE_WERROR)
-    kvdtype_precompile(${target} <gtest/gtest.h> <gmock/gmock.h> <nlohmann/json.hpp> <string> <vector>)
-  endif()
-endfunction()
