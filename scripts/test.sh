@@ -5,7 +5,7 @@
 #      package found by an outside project, the table lint);
 #   2. the same test suite under AddressSanitizer + UndefinedBehaviorSanitizer;
 #   3. the concurrency test under ThreadSanitizer;
-#   4. every fuzz target for 4 s (clang 14 + libFuzzer, ASan + UBSan; scripts/fuzz.sh).
+#   4. every fuzz target for 2 s (clang 14 + libFuzzer, ASan + UBSan; scripts/fuzz.sh).
 # KVDTYPE_TEST_QUICK=1 runs only step 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +39,7 @@ if [[ "${KVDTYPE_TEST_QUICK:-0}" != 1 ]]; then
 
   # Every libFuzzer target for a bounded time (scripts/fuzz.sh; docs/reliability.md), where clang
   # 14 can be installed. KVDTYPE_FUZZ_SECONDS sets the time per target; 0 skips the step.
-  fuzz_seconds=${KVDTYPE_FUZZ_SECONDS:-4}
+  fuzz_seconds=${KVDTYPE_FUZZ_SECONDS:-2}
   if ((fuzz_seconds > 0)) && KVDTYPE_SETUP_FUZZ=1 ./scripts/setup.sh && command -v clang++-14 >/dev/null; then
     step "Fuzz (${fuzz_seconds}s per target)"
     KVDTYPE_FUZZ_SEED=${KVDTYPE_FUZZ_SEED:-1} ./scripts/fuzz.sh "$fuzz_seconds"
