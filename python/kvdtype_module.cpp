@@ -23,6 +23,7 @@
 #include "common/text.hpp"
 #include "embed.hpp"
 #include "kvdtype/io/check_request.hpp"
+#include "kvdtype/io/findings.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/probe.hpp"
 #include "kvdtype/io/render.hpp"
@@ -93,10 +94,35 @@ std::string python_message(std::string_view message) {
 
 // ---- the Plan object -----------------------------------------------------------------------------
 
+// One finding (kvdtype/io/findings.hpp) as Python sees it.
 struct Diagnostic {
   std::string code, severity, title, message, fix, source;
   std::optional<std::string> backend;
+  std::optional<std::string> part;  // None: the request itself; "speculative drafter", "prefill backend", "deployment"
+  std::vector<std::size_t> workloads;
 };
+
+Diagnostic to_python(const kvdtype::io::Finding& f) {
+  Diagnostic x;
+  x.code = f.rule ? std::string(f.rule->code) : std::string();
+  x.severity = std::string(kvdtype::name(f.severity));
+  x.title = f.rule ? std::string(f.rule->title) : std::string("input could not be read");
+  x.message = f.message;
+  x.fix = f.fix;
+  x.source = std::string(f.source);
+  if (!f.backend.empty()) x.backend = std::string(f.backend);
+  if (!f.part.empty()) x.part = std::string(f.part);
+  x.workloads = f.workloads;
+  return x;
+}
+
+// The findings of `found` at `severity` (all when null), as Python objects.
+py::list finding_list(const std::vector<kvdtype::io::Finding>& found, const char* severity = nullptr) {
+  py::list out;
+  for (const kvdtype::io::Finding& f : found)
+    if (severity == nullptr || kvdtype::name(f.severity) == severity) out.append(py::cast(to_python(f)));
+  return out;
+}
 
 struct TensorPlan {
   std::optional<std::string> format, storage;
@@ -704,21 +730,7 @@ PyMethodDef g_plan_guard_def = {"guard", as_cfunction(plan_guard_fastcall), METH
 PyMethodDef g_plan_accepts_def = {"accepts", as_cfunction(plan_accepts_fastcall), METH_FASTCALL | METH_KEYWORDS,
                                   "accepts(obj, role) -> bool: guard() without raising"};
 
-py::object diag_list(const Plan& p) {
-  py::list out;
-  for (const kvdtype::Diagnostic& d : p.report().diagnostics) {
-    Diagnostic x;
-    x.code = std::string(d.rule->code);
-    x.severity = std::string(kvdtype::name(d.severity));
-    x.title = std::string(d.rule->title);
-    x.message = kvdtype::message(d, p.report());
-    x.fix = kvdtype::fix(d, p.report());
-    x.source = std::string(d.evidence.constraint ? kvdtype::source(*d.evidence.constraint) : d.rule->source);
-    if (d.evidence.backend) x.backend = std::string(kvdtype::name(*d.evidence.backend));
-    out.append(py::cast(std::move(x)));
-  }
-  return out;
-}
+py::list diag_list(const Plan& p) { return finding_list(kvdtype::io::findings(p.checked)); }
 
 }  // namespace
 
@@ -781,6 +793,9 @@ PYBIND11_MODULE(_kvdtype, m) {
       .def_readonly("fix", &Diagnostic::fix, "one line: what to change")
       .def_readonly("backend", &Diagnostic::backend, "the backend the finding is about, or None")
       .def_readonly("source", &Diagnostic::source, "the issue / PR / repository path behind the rule")
+      .def_readonly("part", &Diagnostic::part,
+                    "None for the request itself; 'speculative drafter', 'prefill backend' or 'deployment'")
+      .def_readonly("workloads", &Diagnostic::workloads, "indexes into Checks.results the finding concerns")
       .def("to_dict",
            [](const Diagnostic& d) {
              py::dict j;
@@ -791,6 +806,7 @@ PYBIND11_MODULE(_kvdtype, m) {
              j["fix"] = d.fix;
              j["backend"] = d.backend;
              j["source"] = d.source;
+             j["part"] = d.part;
              return j;
            })
       .def("__repr__", [](const Diagnostic& d) {
@@ -810,7 +826,8 @@ PYBIND11_MODULE(_kvdtype, m) {
                             "guard built from them. Immutable.");
   plan_cls
       .def_property_readonly("verdict", [](const Plan& p) { return std::string(kvdtype::name(p.verdict())); },
-                             "'ok', 'warn' or 'error' (the worst of the request's, its drafter's and prefill's)")
+                             "'ok', 'warn', 'incomplete' (a fact unknown: the KVD080 findings say which checks did not run) or\n"
+                             "'error': the worst of every finding")
       .def_property_readonly("ok", [](const Plan& p) { return p.verdict() != kvdtype::Verdict::error; },
                              "True unless the verdict is 'error'")
       .def_property_readonly("capacity", [](const Plan& p) {
@@ -860,13 +877,14 @@ PYBIND11_MODULE(_kvdtype, m) {
                                                   : std::nullopt;
       })
       .def_property_readonly("bytes_per_token", [](const Plan& p) { return p.plan().bytes_per_token; })
-      .def_property_readonly("diagnostics", &diag_list, "list of Diagnostic, errors first")
-      .def_property_readonly("errors", [](const Plan& p) {
-        py::list out;
-        for (py::handle d : diag_list(p))
-          if (d.attr("severity").cast<std::string>() == "error") out.append(d);
-        return out;
-      })
+      .def_property_readonly("findings", &diag_list,
+                             "every finding (list of Diagnostic): the request's, the launch command's values, the model\n"
+                             "config's, capacity's, the drafter's and the prefill backend's, in the JSON's order")
+      .def_property_readonly("diagnostics", &diag_list, "the same list as findings")
+      .def_property_readonly("errors", [](const Plan& p) { return finding_list(kvdtype::io::findings(p.checked), "error"); },
+                             "the findings whose severity is 'error'")
+      .def_property_readonly("warnings", [](const Plan& p) { return finding_list(kvdtype::io::findings(p.checked), "warning"); },
+                             "the findings whose severity is 'warning'")
       .def("fired", [](const Plan& p, const py::str& code) {
         auto rule = kvdtype::parse_rule_code(text_of(code));
         if (!rule.ok()) raise(rule.error());
@@ -876,15 +894,9 @@ PYBIND11_MODULE(_kvdtype, m) {
         const Plan& p = self.cast<const Plan&>();
         if (p.verdict() != kvdtype::Verdict::error) return;
         std::string msg = "kvdtype rejected the request:";
-        auto list = [&](const kvdtype::Report& r, const char* who) {
-          for (const kvdtype::Diagnostic& d : r.diagnostics)
-            if (d.severity == kvdtype::Severity::error)
-              msg += "\n  " + std::string(who) + std::string(d.rule->code) + ": " + kvdtype::message(d, r) +
-                     "\n    fix: " + kvdtype::fix(d, r);
-        };
-        list(p.report(), "");
-        if (p.checked.draft) list(*p.checked.draft, "speculative drafter ");
-        if (p.checked.prefill) list(*p.checked.prefill, "prefill backend ");
+        for (const kvdtype::io::Finding& f : kvdtype::io::findings(p.checked))
+          if (f.severity == kvdtype::Severity::error)
+            msg += "\n  " + std::string(f.code()) + ": " + f.described() + "\n    fix: " + f.fix;
         py::object e = py::reinterpret_steal<py::object>(PyObject_CallFunction(g_exc.rejected, "s", msg.c_str()));
         if (!e) throw py::error_already_set();
         e.attr("plan") = self;
@@ -944,7 +956,7 @@ PYBIND11_MODULE(_kvdtype, m) {
         return r.input_error ? std::optional<std::string>(r.input_error->message) : std::nullopt;
       }, "why the input could not be checked (as the JSON's error.message), or None")
       .def_property_readonly("verdict", [](const kvdtype::io::WorkloadResult& r) { return std::string(kvdtype::name(r.verdict())); },
-                             "'ok', 'warn' or 'error' (an input error is 'error')")
+                             "'ok', 'warn', 'incomplete' or 'error' (an input error is 'error')")
       .def("__repr__", [](const kvdtype::io::WorkloadResult& r) {
         return "<kvdtype.CheckResult " + std::string(kvdtype::name(r.verdict())) + " " + where(r.source, false) + ">";
       });
@@ -975,8 +987,13 @@ PYBIND11_MODULE(_kvdtype, m) {
       }, "list of DeploymentDiagnostic")
       .def_property_readonly("notes", [](const Checks& c) { return c.checks.notes; },
                              "about the inputs as a whole (containers that run no server, …)")
+      .def_property_readonly("findings", [](const Checks& c) { return finding_list(kvdtype::io::findings(c.checks)); },
+                             "every finding of every result, then the deployment's (list of Diagnostic; .workloads\n"
+                             "names the results)")
+      .def_property_readonly("errors", [](const Checks& c) { return finding_list(kvdtype::io::findings(c.checks), "error"); })
+      .def_property_readonly("warnings", [](const Checks& c) { return finding_list(kvdtype::io::findings(c.checks), "warning"); })
       .def_property_readonly("verdict", [](const Checks& c) { return std::string(kvdtype::name(c.checks.verdict())); },
-                             "'ok', 'warn' or 'error': the worst of every result and deployment diagnostic")
+                             "'ok', 'warn', 'incomplete' or 'error': the worst of every finding")
       .def_property_readonly("ok", [](const Checks& c) { return c.checks.verdict() != kvdtype::Verdict::error; })
       .def("__len__", [](const Checks& c) { return c.checks.results.size(); })
       .def("__repr__", [](const Checks& c) {

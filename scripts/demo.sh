@@ -30,9 +30,15 @@ echo "== 3. ROCm AITER MLA with an fp8 cache: Q must be fp8 too (MI300X: fnuz)"
 run check --gpu MI300X --model-dtype bfloat16 --attention mla --kv-cache-dtype fp8 \
   --backend ROCM_AITER_MLA --q-dtype bfloat16 --data-parallel-size 8
 
-for f in examples/launch/*.sh; do
-  [[ -f "$f" ]] || continue
-  echo "== launch command: $f"
-  run check --command-file "$f"
+# The founding launch commands as people paste them, each with the GPU its report ran on (the
+# file names say it: the checks that need the GPU run only when it is known).
+for pair in seed1_glm_flash_fp8_h100.sh:H100 seed2_turboquant_a100_bf16.sh:A100 seed3_aiter_mla_fp8_mi300x.sh:MI300X; do
+  f=examples/launch/${pair%%:*}
+  echo "== launch command: $f on ${pair##*:}"
+  run check --gpu "${pair##*:}" --command-file "$f"
 done
+echo "== the same command without a GPU: INCOMPLETE (exit 0), never ACCEPTED for what was not checked"
+run check --command-file examples/launch/seed1_glm_flash_fp8_h100.sh
+echo "== ... and failing under --fail-on incomplete (exit 1)"
+run check --fail-on incomplete --command-file examples/launch/seed1_glm_flash_fp8_h100.sh
 exit 0

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <new>
 #include <optional>
 #include <span>
@@ -22,9 +23,9 @@
 
 #include "common/text.hpp"
 #include "embed.hpp"
-#include "io/finding_order.hpp"
 #include "kvdtype/kvdtype.hpp"
 #include "kvdtype/io/check_request.hpp"
+#include "kvdtype/io/findings.hpp"
 #include "kvdtype/io/render.hpp"
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
@@ -65,20 +66,21 @@ static_assert(static_cast<std::uint32_t>(KVD_FLAG_SPECULATIVE) == static_cast<st
 static_assert(KVD_SEVERITY_INFO == static_cast<int>(kvdtype::Severity::info));
 static_assert(KVD_SEVERITY_WARNING == static_cast<int>(kvdtype::Severity::warning));
 static_assert(KVD_SEVERITY_ERROR == static_cast<int>(kvdtype::Severity::error));
-static_assert(KVD_VERDICT_OK == static_cast<int>(kvdtype::Verdict::ok));
-static_assert(KVD_VERDICT_WARN == static_cast<int>(kvdtype::Verdict::warn));
-static_assert(KVD_VERDICT_ERROR == static_cast<int>(kvdtype::Verdict::error));
 
 // The opaque handles. Plain structs holding C++ values; C sees only pointers.
 struct kvd_request {
   kvdtype::embed::InputBuilder builder;
+  std::vector<std::string> manifests;      // kvd_request_add_input(KVD_INPUT_MANIFEST, …)
+  std::vector<std::string> command_files;  // kvd_request_add_input(KVD_INPUT_COMMAND_FILE, …)
+  std::vector<std::string> env;            // kvd_request_add_input(KVD_INPUT_ENV, "NAME=VALUE")
 };
 
+// The pipeline's answer whole (io::run_check, as the CLI and Python run it) and its findings,
+// listed once in the JSON's order: every accessor reads these, so C sees what the CLI prints.
 struct kvd_report {
-  kvdtype::embed::Checked checked;  // the names kvd_plan_info points at are static (table_names())
-  // kvd_check_command: the pipeline's answer whole (the drafter's and prefill backend's reports,
-  // notes, input findings); `checked.report` is a copy of its report, read by every accessor.
-  std::optional<kvdtype::io::Checked> command;
+  kvdtype::io::CheckOutcome answer;            // `one` or `several`, never a failure
+  std::vector<kvdtype::io::Finding> findings;  // kvdtype/io/findings.hpp
+  bool resolve_only = false;                   // render as "kvdtype.resolve/v1"
 };
 
 struct kvd_guard {
@@ -280,41 +282,14 @@ kvd_status guard_verdict(const kvd_guard* guard, kvd_role role, FormatId f, cons
   });
 }
 
-// One diagnostic of a report, in the JSON's order (io/finding_order.hpp): for a checked command
-// its input findings join the request's. Exactly one pointer is set.
-struct DiagnosticAt {
-  const kvdtype::Diagnostic* request = nullptr;
-  const kvdtype::io::InputDiagnostic* input = nullptr;
-  [[nodiscard]] kvdtype::Severity severity() const noexcept { return request ? request->severity : input->severity; }
-  [[nodiscard]] const kvdtype::Rule* rule() const noexcept { return request ? request->rule : input->rule; }
-};
-
-const kvdtype::io::ReportExtras* extras_of(const kvd_report* report) noexcept {
-  return report->command ? &report->command->extras : nullptr;
-}
-
-std::size_t diagnostic_count(const kvd_report* report) noexcept {
-  const auto* extras = extras_of(report);
-  return report->checked.report.diagnostics.size() + (extras ? extras->input_diagnostics.size() : 0);
-}
-
-std::optional<DiagnosticAt> diagnostic_at(const kvd_report* report, std::size_t index, const char* function,
-                                          kvd_status& status) noexcept {
-  if (index >= diagnostic_count(report)) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%s: diagnostic index %zu out of range (count %zu)", function, index,
-                  diagnostic_count(report));
-    status = fail(KVD_ERR_OUT_OF_RANGE, buf);
-    return std::nullopt;
-  }
-  DiagnosticAt at;
-  kvdtype::io::internal::for_each_finding(report->checked.report, extras_of(report),
-                                          [&](const kvdtype::Diagnostic* d, const kvdtype::io::InputDiagnostic* in) {
-                                            if (index-- != 0) return true;
-                                            at = DiagnosticAt{d, in};
-                                            return false;
-                                          });
-  return at;
+// The finding at `index`, or an out-of-range status naming the count.
+const kvdtype::io::Finding* finding_at(const kvd_report* report, std::size_t index, const char* function,
+                                       kvd_status& status) noexcept {
+  if (index < report->findings.size()) return &report->findings[index];
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%s: diagnostic index %zu out of range (count %zu)", function, index, report->findings.size());
+  status = fail(KVD_ERR_OUT_OF_RANGE, buf);
+  return nullptr;
 }
 
 // NUL-terminated copies of the table names kvd_plan_info points at (string_views into the
@@ -366,33 +341,50 @@ const char* vendor_name(const kvdtype::Target* t) noexcept {
   return t == nullptr ? nullptr : kvdtype::name(t->vendor).data();
 }
 
-// The verdict of a report and, for a checked command, of its drafter and prefill backend too.
+// The ABI's verdict values are fixed (KVD_VERDICT_ERROR is 2 since ABI 1); incomplete came later.
 kvd_verdict verdict_of(const kvd_report& r) noexcept {
-  return static_cast<kvd_verdict>(r.command ? r.command->verdict() : r.checked.report.verdict());
+  switch (r.answer.verdict()) {
+    case kvdtype::Verdict::ok: return KVD_VERDICT_OK;
+    case kvdtype::Verdict::warn: return KVD_VERDICT_WARN;
+    case kvdtype::Verdict::incomplete: return KVD_VERDICT_INCOMPLETE;
+    case kvdtype::Verdict::error: return KVD_VERDICT_ERROR;
+  }
+  return KVD_VERDICT_ERROR;
 }
 
-kvd_status make_report(const char* function, const kvd_request* request, kvd_report** report_out, bool resolve_only) {
-  KVD_REQUIRE_IN(function, report_out);
-  *report_out = nullptr;
-  KVD_REQUIRE_IN(function, request);
+// kvd_check, kvd_resolve and kvd_check_command: the request (and `argv`, a launch command)
+// through io::run_check, the one path every face takes. `several` allows an answer of several
+// workloads (inputs added with kvd_request_add_input); kvd_check_command keeps refusing one.
+kvd_status make_report(const char* function, const kvd_request* request, const char* const* argv, std::size_t argc,
+                       kvd_report** report_out, bool resolve_only) {
   return guarded(function, [&]() -> kvd_status {
-    // The report is built inside the handle and the request's fields are read in place (no
-    // model config to read): kvd_check stays within a few percent of the C++ calls it wraps
-    // (docs/performance.md).
-    const kvdtype::RequestInput* input = request->builder.direct();
-    std::optional<kvdtype::RequestInput> built;
-    std::vector<kvdtype::io::ConfigProblem> problems;  // malformed config values: KVD082–KVD086
-    if (input == nullptr) {
-      auto b = request->builder.build(&problems);
-      if (!b.ok()) return fail(b.error());
-      built = std::move(b).value();
-      input = &*built;
+    kvdtype::io::CheckRequest req;
+    req.fields = request->builder.explicit_fields();
+    req.model = request->builder.model();
+    req.manifests = request->manifests;
+    req.command_files = request->command_files;
+    req.env = request->env;
+    req.command.assign(argv, argv + argc);
+    req.allow_empty = true;  // an empty request is a report of unknowns, as Python's check()
+    kvdtype::io::CheckOutcome answer = kvdtype::io::run_check(req);
+    if (answer.failure) return fail(answer.failure->error);
+    if (answer.several && argc > 0 && request->manifests.empty() && request->command_files.empty()) {
+      const kvdtype::io::Checks& c = *answer.several;
+      std::string lines;
+      for (const kvdtype::io::WorkloadResult& r : c.results) {
+        if (!r.source.gpu.empty()) lines += (lines.empty() ? "" : ", ") + r.source.gpu;
+        else if (r.source.line > 0) lines += (lines.empty() ? "line " : ", ") + std::to_string(r.source.line);
+      }
+      return fail(KVD_ERR_SEVERAL_WORKLOADS, std::string(function) + ": " + std::to_string(c.results.size()) +
+                                                 " workloads (" + lines +
+                                                 "); check each on its own, or run `kvdtype check`, which reports them together");
     }
-    auto parsed = kvdtype::make_request(*input);  // embed::run, with the Report built in place
-    if (!parsed.ok()) return fail(parsed.error());
     (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
-    *report_out = new kvd_report{kvdtype::embed::check_request(*parsed, resolve_only)};
-    kvdtype::io::add_config_problems((*report_out)->checked.report, problems);
+    auto rep = std::make_unique<kvd_report>();
+    rep->findings = answer.several ? kvdtype::io::findings(*answer.several) : kvdtype::io::findings(*answer.one);
+    rep->answer = std::move(answer);
+    rep->resolve_only = resolve_only;
+    *report_out = rep.release();
     return KVD_OK;
   });
 }
@@ -504,14 +496,39 @@ kvd_status kvd_request_set_flags(kvd_request* request, uint32_t flags) {
   return KVD_OK;
 }
 
+kvd_status kvd_request_add_input(kvd_request* request, kvd_input_kind kind, const char* path) {
+  KVD_REQUIRE(request);
+  KVD_REQUIRE(path);
+  return guarded(__func__, [&]() -> kvd_status {
+    if (*path == '\0') return fail(KVD_ERR_BAD_VALUE, "kvd_request_add_input: the path is empty");
+    switch (kind) {
+      case KVD_INPUT_MANIFEST: request->manifests.emplace_back(path); return KVD_OK;
+      case KVD_INPUT_COMMAND_FILE: request->command_files.emplace_back(path); return KVD_OK;
+      case KVD_INPUT_ENV: request->env.emplace_back(path); return KVD_OK;  // NAME=VALUE, checked by kvd_check
+      default: {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "kvd_request_add_input: kind %d is not KVD_INPUT_MANIFEST, _COMMAND_FILE or _ENV",
+                      static_cast<int>(kind));
+        return fail(KVD_ERR_OUT_OF_RANGE, buf);
+      }
+    }
+  });
+}
+
 // ---- check and read ------------------------------------------------------------------------------
 
 kvd_status kvd_check(const kvd_request* request, kvd_report** report_out) {
-  return make_report(__func__, request, report_out, false);
+  KVD_REQUIRE(report_out);
+  *report_out = nullptr;
+  KVD_REQUIRE(request);
+  return make_report(__func__, request, nullptr, 0, report_out, false);
 }
 
 kvd_status kvd_resolve(const kvd_request* request, kvd_report** report_out) {
-  return make_report(__func__, request, report_out, true);
+  KVD_REQUIRE(report_out);
+  *report_out = nullptr;
+  KVD_REQUIRE(request);
+  return make_report(__func__, request, nullptr, 0, report_out, true);
 }
 
 kvd_status kvd_check_command(const kvd_request* request, const char* const* argv, size_t argc, kvd_report** report_out) {
@@ -526,32 +543,7 @@ kvd_status kvd_check_command(const kvd_request* request, const char* const* argv
       std::snprintf(buf, sizeof buf, "kvd_check_command: argv[%zu] is NULL (argc %zu)", i, argc);
       return fail(KVD_ERR_NULL_ARGUMENT, buf);
     }
-  return guarded(__func__, [&]() -> kvd_status {
-    // The CLI's own path (io::run_check): the request's fields are the explicit flags, its
-    // "model" the --model, the words what follows `--`.
-    kvdtype::io::CheckRequest req;
-    req.fields = request->builder.explicit_fields();
-    req.model = request->builder.model();
-    req.command.assign(argv, argv + argc);
-    kvdtype::io::CheckOutcome answer = kvdtype::io::run_check(req);
-    if (answer.failure) return fail(answer.failure->error);
-    if (answer.several) {
-      const kvdtype::io::Checks& c = *answer.several;
-      std::string lines;
-      for (const kvdtype::io::WorkloadResult& r : c.results) {
-        if (!r.source.gpu.empty()) lines += (lines.empty() ? "" : ", ") + r.source.gpu;
-        else if (r.source.line > 0) lines += (lines.empty() ? "line " : ", ") + std::to_string(r.source.line);
-      }
-      return fail(KVD_ERR_SEVERAL_WORKLOADS, "kvd_check_command: " + std::to_string(c.results.size()) +
-                                                 " workloads (" + lines +
-                                                 "); check each on its own, or run `kvdtype check`, which reports them together");
-    }
-    (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
-    auto* rep = new kvd_report{kvdtype::embed::Checked{answer.one->report, answer.one->extras.capacity, false},
-                               std::move(answer.one)};
-    *report_out = rep;
-    return KVD_OK;
-  });
+  return make_report(__func__, request, argv, argc, report_out, false);
 }
 
 void kvd_report_free(kvd_report* report) { delete report; }
@@ -573,7 +565,9 @@ kvd_status kvd_report_plan(const kvd_report* report, kvd_plan_info* plan_out) {
                   static_cast<unsigned>(caller_size));
     return fail(KVD_ERR_STRUCT_SIZE, buf);
   }
-  const kvdtype::Plan& p = report->checked.report.plan;
+  if (!report->answer.one)
+    return fail(KVD_ERR_SEVERAL_WORKLOADS, "kvd_report_plan: the report holds several workloads; read its diagnostics or its JSON");
+  const kvdtype::Plan& p = report->answer.one->report.plan;
   kvd_plan_info info{};
   info.verdict = verdict_of(*report);
   const TableNames& names = table_names();  // built by the make_report() that made `report`
@@ -611,12 +605,13 @@ kvd_status kvd_report_render(const kvd_report* report, kvd_render_format format,
   const auto f = render_format(format);
   if (!f) return bad_render_format(__func__, format);
   return guarded(__func__, [&]() -> kvd_status {
-    if (!report->command)
-      return copy_out("kvd_report_render", kvdtype::embed::render(report->checked, *f), buf, buf_size, required);
-    // A checked command renders as `kvdtype check -- COMMAND` prints it: drafter, prefill, notes.
-    const kvdtype::io::ReportExtras extras = report->command->view();
+    // As `kvdtype check` prints the same input: one workload (drafter, prefill, notes) or several.
+    if (report->answer.several)
+      return copy_out("kvd_report_render", kvdtype::io::render_checks(*report->answer.several, *f), buf, buf_size, required);
+    const kvdtype::io::ReportExtras extras = report->answer.one->view();
     return copy_out("kvd_report_render",
-                    kvdtype::io::render_report(report->checked.report, *f, "check", kvdtype::io::TextStyle{}, &extras),
+                    kvdtype::io::render_report(report->answer.one->report, *f, report->resolve_only ? "resolve" : "check",
+                                               kvdtype::io::TextStyle{}, &extras),
                     buf, buf_size, required);
   });
 }
@@ -624,7 +619,7 @@ kvd_status kvd_report_render(const kvd_report* report, kvd_render_format format,
 kvd_status kvd_report_diagnostic_count(const kvd_report* report, size_t* count_out) {
   KVD_REQUIRE(report);
   KVD_REQUIRE(count_out);
-  *count_out = diagnostic_count(report);
+  *count_out = report->findings.size();
   return KVD_OK;
 }
 
@@ -632,9 +627,9 @@ kvd_status kvd_report_diagnostic_severity(const kvd_report* report, size_t index
   KVD_REQUIRE(report);
   KVD_REQUIRE(severity_out);
   kvd_status status = KVD_OK;
-  const auto d = diagnostic_at(report, index, __func__, status);
+  const kvdtype::io::Finding* d = finding_at(report, index, __func__, status);
   if (!d) return status;
-  *severity_out = static_cast<kvd_severity>(d->severity());
+  *severity_out = static_cast<kvd_severity>(d->severity);
   return KVD_OK;
 }
 
@@ -642,24 +637,20 @@ kvd_status kvd_report_diagnostic_string(const kvd_report* report, size_t index, 
                                         size_t buf_size, size_t* required) {
   KVD_REQUIRE(report);
   kvd_status status = KVD_OK;
-  const auto at = diagnostic_at(report, index, __func__, status);
+  const kvdtype::io::Finding* at = finding_at(report, index, __func__, status);
   if (!at) return status;
   return guarded(__func__, [&]() -> kvd_status {
-    const kvdtype::Report& rep = report->checked.report;
-    const kvdtype::Diagnostic* d = at->request;
-    const kvdtype::Rule* rule = at->rule();
+    const kvdtype::Rule* rule = at->rule;
     std::string text;
     switch (field) {
-      case KVD_DIAG_CODE: text = std::string(rule->code); break;
-      case KVD_DIAG_SEVERITY: text = std::string(kvdtype::name(at->severity())); break;
-      case KVD_DIAG_TITLE: text = std::string(rule->title); break;
-      case KVD_DIAG_MESSAGE: text = d ? kvdtype::message(*d, rep) : at->input->message; break;
-      case KVD_DIAG_FIX: text = d ? kvdtype::fix(*d, rep) : at->input->fix; break;
-      case KVD_DIAG_BACKEND: text = d && d->evidence.backend ? std::string(d->evidence.backend->name) : std::string(); break;
-      case KVD_DIAG_SOURCE:
-        // The same source the JSON shows: the Constraint row's when one fired, else the rule's.
-        text = std::string(d && d->evidence.constraint ? d->evidence.constraint->source : rule->source);
-        break;
+      case KVD_DIAG_CODE: text = std::string(at->code()); break;
+      case KVD_DIAG_SEVERITY: text = std::string(kvdtype::name(at->severity)); break;
+      case KVD_DIAG_TITLE: text = rule ? std::string(rule->title) : std::string("input could not be read"); break;
+      case KVD_DIAG_MESSAGE: text = at->message; break;
+      case KVD_DIAG_FIX: text = at->fix; break;
+      case KVD_DIAG_BACKEND: text = std::string(at->backend); break;
+      case KVD_DIAG_SOURCE: text = std::string(at->source); break;  // the table row's when one fired, as the JSON
+      case KVD_DIAG_PART: text = std::string(at->part); break;
       default: {
         char msg[160];
         std::snprintf(msg, sizeof msg, "kvd_report_diagnostic_string: field %d is not a KVD_DIAG_* value",
@@ -681,11 +672,7 @@ kvd_status kvd_report_fired(const kvd_report* report, const char* code, int* fir
     auto rule = kvdtype::parse_rule_code(code);
     if (!rule.ok()) return fail(rule.error());
     bool fired = false;
-    kvdtype::io::internal::for_each_finding(report->checked.report, extras_of(report),
-                                            [&](const kvdtype::Diagnostic* d, const kvdtype::io::InputDiagnostic* in) {
-                                              fired = DiagnosticAt{d, in}.rule()->code == (*rule)->code;
-                                              return !fired;
-                                            });
+    for (const kvdtype::io::Finding& f : report->findings) fired = fired || f.rule == *rule;
     *fired_out = fired ? 1 : 0;
     return KVD_OK;
   });
@@ -724,7 +711,9 @@ kvd_status kvd_guard_new(const kvd_report* report, kvd_guard** guard_out) {
     // pay for them.
     (void)from_dtype(kvd_dtype{KVD_DL_UINT, 8, 1});
     (void)rule_code_cstr(nullptr);
-    *guard_out = new kvd_guard{kvdtype::Guard(report->checked.report.plan)};
+    if (!report->answer.one)
+      return fail(KVD_ERR_SEVERAL_WORKLOADS, "kvd_guard_new: the report holds several workloads, each with its own plan");
+    *guard_out = new kvd_guard{kvdtype::Guard(report->answer.one->report.plan)};
     return KVD_OK;
   });
 }

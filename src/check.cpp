@@ -40,8 +40,10 @@ void unknown_inputs(const Context& ctx, const Report& rep, Emitter& out) {
   }
   if (!r.model_dtype && ctx.effective && ctx.effective->k_rule == FormatRule::model_dtype)
     out.add("KVD080", {.detail = "the model dtype", .value = "--model-dtype"});
+  // An assumption rather than a skipped check: selection ran for MHA/GQA, the common kind (info;
+  // the verdict stays complete). The GPU and the model dtype above skip checks (warning: incomplete).
   if (r.attention == Attention::unknown && r.backend == nullptr && rep.plan.backend != nullptr)
-    out.add("KVD080", {.detail = "the attention kind (selection assumed MHA/GQA)", .value = "--attention"});
+    out.add("KVD080", {.detail = "the attention kind (selection assumed MHA/GQA)", .value = "--attention"}, Severity::info);
 }
 
 void cache_string(const Context& ctx, const Report& rep, Emitter& out) {
@@ -349,7 +351,14 @@ bool fa_off_unless_asked(const Context& ctx) {
 // mode and was not given -fa runs without flash attention: nothing to judge here (KVD206).
 void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
   const Plan& plan = rep.plan;
-  if (plan.backend == nullptr || plan.cache_dtype == nullptr) return;
+  if (plan.cache_dtype == nullptr) return;
+  if (plan.backend == nullptr) {
+    // No backend yet (the GPU is unknown): what every backend of the engine refuses still fires.
+    const CacheDtype* v = plan.v_cache_dtype ? plan.v_cache_dtype : plan.cache_dtype;
+    if (ctx.ix.every_backend_models_fa && (ctx.req.flags & flag_flash_attn_off) && is_quantized(v->quant))
+      out.add("KVD201", {.value = v->name});
+    return;
+  }
   const detail::CompiledBackend& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, plan.backend)];
   if (cb.fa_pairs.empty()) return;
   const CacheDtype* k = plan.cache_dtype;
@@ -423,16 +432,26 @@ std::string_view name(Verdict v) noexcept {
   switch (v) {
     case Verdict::ok: return "ok";
     case Verdict::warn: return "warn";
+    case Verdict::incomplete: return "incomplete";
     case Verdict::error: return "error";
   }
   return "error";
+}
+
+Verdict verdict_of(const Rule* r, Severity severity) noexcept {
+  if (severity == Severity::error) return Verdict::error;
+  // KVD080 ("input unknown: checks skipped") as a warning: something was not checked. (As info
+  // it records an assumption the check made instead, such as MHA/GQA for an unknown attention.)
+  static const Rule* const skipped = rule(tables::RuleId("KVD080"));
+  if (r != nullptr && r == skipped && severity == Severity::warning) return Verdict::incomplete;
+  return severity == Severity::warning ? Verdict::warn : Verdict::ok;
 }
 
 Verdict Report::verdict() const noexcept {
   Verdict v = Verdict::ok;
   for (const Diagnostic& d : diagnostics) {
     if (d.severity == Severity::error) return Verdict::error;
-    if (d.severity == Severity::warning) v = Verdict::warn;
+    v = std::max(v, verdict_of(d.rule, d.severity));
   }
   return v;
 }

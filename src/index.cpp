@@ -209,6 +209,9 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     }
     ix.compiled_backends.push_back(cb);
   }
+  ix.every_backend_models_fa = !ix.compiled_backends.empty() &&
+                               std::all_of(ix.compiled_backends.begin(), ix.compiled_backends.end(),
+                                           [](const CompiledBackend& b) { return !b.fa_pairs.empty(); });
 
   for (const SelectionOrder& s : selection) {
     c.where = "selection_" + en + " " + std::string(s.platform) + " " + std::string(s.attention);

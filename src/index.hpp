@@ -138,6 +138,9 @@ struct EngineIndex {
   std::vector<std::vector<std::uint32_t>> global_by_kv;  // no backend, naming this kv string
   std::vector<std::uint32_t> global_any;               // no backend, any kv string
   const CacheDtype* auto_row = nullptr;
+  // Every backend models flash attention (llama.cpp): a fact about flash attention that holds
+  // for every backend is checked before the GPU, and so a backend, is known.
+  bool every_backend_models_fa = false;
 };
 
 /// The compiled tables of one engine (engines without tables have empty spans).

@@ -44,7 +44,7 @@
 
 /* The ABI version this header describes. Bumped when a function, enum value or struct field is
  * added; never for a change that would break an existing caller (there are none). */
-#define KVDTYPE_ABI_VERSION 2
+#define KVDTYPE_ABI_VERSION 3
 
 #ifndef KVD_API
 #if defined(_WIN32) && defined(KVDTYPE_SHARED)
@@ -187,14 +187,29 @@ KVD_API kvd_status kvd_request_set(kvd_request* request, const char* field, cons
 /* Replace the KVD_FLAG_* bits. */
 KVD_API kvd_status kvd_request_set_flags(kvd_request* request, uint32_t flags);
 
+/* ABI 3. Files the check reads as `kvdtype check --manifest F` / `--command-file F` does (repeat
+ * for several): Kubernetes YAML or compose files; scripts or launch-command files. With any added,
+ * kvd_check answers every workload they hold in one report (several workloads: the verdict is the
+ * worst, the diagnostics are every finding of every workload, the JSON is kvdtype.checks/v1,
+ * and kvd_report_plan / kvd_guard_new refuse with KVD_ERR_SEVERAL_WORKLOADS). Engine config files
+ * (`--config`, `--extra_llm_api_options`) are read where a command names them; a model config
+ * through the "model" field. A file that cannot be read is reported by kvd_check (KVD_ERR_BAD_FILE).
+ * KVD_INPUT_ENV takes "NAME=VALUE" instead of a path (`--env`): it expands $NAME in the launch
+ * command or script and is its environment. */
+typedef int32_t kvd_input_kind;
+enum { KVD_INPUT_MANIFEST = 0, KVD_INPUT_COMMAND_FILE = 1, KVD_INPUT_ENV = 2 };
+KVD_API kvd_status kvd_request_add_input(kvd_request* request, kvd_input_kind kind, const char* path);
+
 /* ---------------------------------------------------------------------------------------------
  * Check and resolve.
  * ------------------------------------------------------------------------------------------- */
 typedef struct kvd_report kvd_report;
 
-/* Validate the request, resolve its plan and run every rule. A request the rules reject is
- * still KVD_OK — read the verdict; a request that cannot be parsed (unknown GPU, "fp9") is
- * KVD_ERR_UNKNOWN_NAME / KVD_ERR_BAD_VALUE / KVD_ERR_BAD_FILE and *report_out is set to NULL. */
+/* Validate the request, resolve its plan and run every rule — through the same pipeline as
+ * `kvdtype check` with these fields as flags (release notes, capacity at start-up and every other
+ * finding included; ABI 3). A request the rules reject is still KVD_OK — read the verdict; a
+ * request that cannot be parsed (unknown GPU, "fp9") is KVD_ERR_UNKNOWN_NAME / KVD_ERR_BAD_VALUE /
+ * KVD_ERR_BAD_FILE and *report_out is set to NULL. */
 KVD_API kvd_status kvd_check(const kvd_request* request, kvd_report** report_out);
 
 /* The same; the report's JSON says "kvdtype.resolve/v1" as `kvdtype resolve` does. */
@@ -227,9 +242,12 @@ KVD_API kvd_status kvd_check_command(const kvd_request* request, const char* con
 KVD_API void kvd_report_free(kvd_report* report);
 
 typedef int32_t kvd_verdict;
-enum { KVD_VERDICT_OK = 0, KVD_VERDICT_WARN = 1, KVD_VERDICT_ERROR = 2 };
+enum { KVD_VERDICT_OK = 0, KVD_VERDICT_WARN = 1, KVD_VERDICT_ERROR = 2, KVD_VERDICT_INCOMPLETE = 3 /* ABI 3 */ };
 
-/* ok (no diagnostics above info), warn (warnings), error (the plan must not run). */
+/* ok (no diagnostics above info), warn (warnings), incomplete (no error, but a fact some checks
+ * need was unknown and those checks did not run: the KVD080 diagnostics say which and how to
+ * supply it; not a rejection by default), error (the plan must not run). In increasing order of
+ * concern: ok, warn, incomplete, error (the numeric values are not that order). */
 KVD_API kvd_status kvd_report_verdict(const kvd_report* report, kvd_verdict* verdict_out);
 
 /* One format of the plan. `known` == 0 is the JSON's null (the plan could not resolve it). */
@@ -277,10 +295,12 @@ KVD_API kvd_status kvd_report_render(const kvd_report* report, kvd_render_format
                                      size_t buf_size, size_t* required);
 
 /* ---------------------------------------------------------------------------------------------
- * Diagnostics: the rules that fired, errors first, then by code. For a report of
- * kvd_check_command they are the JSON's "diagnostics" in its order: findings about the command's
- * values (KVD001 for a bad value inside it, …) among them. Its drafter's and prefill backend's
- * diagnostics are in the JSON ("draft", "prefill") only; the verdict counts them.
+ * Diagnostics: every finding of the report, the one list every face reads (ABI 3): the
+ * request's rules (errors first, then by code) with the findings about a launch command's values
+ * (KVD001 for a bad value inside it, …), capacity and the model config in the JSON's order, then
+ * the speculative drafter's and the prefill backend's (KVD_DIAG_PART says which), and for several
+ * workloads each workload's in input order, then the deployment's. A workload whose input could
+ * not be read is one error diagnostic with an empty code. The verdict is the worst of them.
  * ------------------------------------------------------------------------------------------- */
 typedef int32_t kvd_severity;
 enum { KVD_SEVERITY_INFO = 0, KVD_SEVERITY_WARNING = 1, KVD_SEVERITY_ERROR = 2 };
@@ -293,7 +313,8 @@ enum {
   KVD_DIAG_MESSAGE = 3,  /* one line naming the offending values */
   KVD_DIAG_FIX = 4,      /* one line: what to change */
   KVD_DIAG_BACKEND = 5,  /* the backend the finding is about ("" when none) */
-  KVD_DIAG_SOURCE = 6    /* the issue / PR / repository path behind the rule */
+  KVD_DIAG_SOURCE = 6,   /* the issue / PR / repository path behind the rule */
+  KVD_DIAG_PART = 7      /* ABI 3: "" (the request), "speculative drafter", "prefill backend", "deployment" */
 };
 
 KVD_API kvd_status kvd_report_diagnostic_count(const kvd_report* report, size_t* count_out);

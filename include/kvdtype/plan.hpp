@@ -86,8 +86,19 @@ struct Diagnostic {
   Evidence evidence;
 };
 
-enum class Verdict : std::uint8_t { ok, warn, error };
+/// The verdict of a report, a workload or a set of workloads, in increasing order of concern
+/// (the worst finding decides): `ok`; `warn` (warnings only); `incomplete` (no error, but a fact
+/// some checks need was unknown and those checks did not run: rule KVD080 says which and how to
+/// supply it); `error` (the configuration must not run). An incomplete result is never reported
+/// as accepted; by default it does not fail (exit 0, the webhook allows with a warning), and
+/// `--fail-on incomplete` makes it fail.
+enum class Verdict : std::uint8_t { ok, warn, incomplete, error };
 [[nodiscard]] std::string_view name(Verdict v) noexcept;
+
+/// What one finding of `rule` at `severity` makes of a verdict: error → error, the checks-skipped
+/// rule (KVD080) as a warning → incomplete, another warning → warn, else ok (KVD080 as info
+/// records an assumption the check made, not a skipped check). Every verdict is the max of these.
+[[nodiscard]] Verdict verdict_of(const Rule* rule, Severity severity) noexcept;
 
 /// Request, Plan and Diagnostics together: what `kvdtype check` prints.
 struct Report {

@@ -1,11 +1,15 @@
 // POST /validate: admission.k8s.io/v1 AdmissionReview → AdmissionReview (admission.hpp).
 //
 // The object under review goes through the same reader as `kvdtype check --manifest`
-// (io::read_object) and the same checks (io::check_workloads). A container with an error
-// diagnostic (or a warning under --fail-on warning) denies the object, naming the rule codes in
-// status.message; warnings go into response.warnings, which kubectl prints. Objects without a
-// serving container are allowed. A body that is not an AdmissionReview is a 400.
+// (io::read_object) and the same checks (io::check_workloads), and is judged on the same finding
+// list every face reads (io::findings). An error finding denies the object, naming every error
+// code in status.message (under --fail-on incomplete an unchecked fact, under --fail-on warning a
+// warning denies too); warnings and what was not checked go into response.warnings, which
+// kubectl prints. Objects without a serving container are allowed. A body that is not an
+// AdmissionReview is a 400.
 #include "io/admission.hpp"
+
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -13,6 +17,7 @@
 #include "io/json_text.hpp"
 #include "io/manifest_json.hpp"
 #include "kvdtype/check.hpp"
+#include "kvdtype/io/findings.hpp"
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/workloads.hpp"
 
@@ -61,23 +66,46 @@ std::string shorten(std::string s) {
 }
 
 struct Verdicts {
-  std::vector<std::string> deny;      // "KVD042 container vllm: title"
+  std::vector<std::string> deny;      // "KVD042 (container vllm): message"
   std::vector<std::string> warnings;  // short lines for response.warnings
   std::vector<std::string> codes;
 };
 
-void judge(const Rule* rule, Severity sev, const std::string& who, const std::string& message, const Policy& p, Verdicts& v) {
-  if (rule == nullptr || p.ignore.count(std::string(rule->code))) return;
-  const bool denies = sev == Severity::error || (sev == Severity::warning && p.fail_on_warning);
-  if (!denies && sev != Severity::warning) return;
-  const std::string code(rule->code);
-  if (denies) v.deny.push_back(code + " (" + who + "): " + message);
-  else v.warnings.push_back(shorten("kvdtype " + code + " " + who + ": " + std::string(rule->title)));
+// One finding, judged by the policy: an error denies; KVD080 (a fact unknown, checks skipped)
+// denies under --fail-on incomplete and warns otherwise; a warning warns (denies under --fail-on
+// warning); info findings are left to the other outputs.
+void judge(const io::Finding& f, const std::string& who, const Policy& p, Verdicts& v) {
+  if (f.rule == nullptr) {  // the container's input could not be read: never allowed silently
+    v.deny.push_back("(" + who + "): " + f.message);
+    return;
+  }
+  const std::string code(f.rule->code);
+  if (p.ignore.count(code)) return;
+  const Verdict fv = f.verdict();
+  if (fv == Verdict::ok) return;
+  const std::string part = f.part.empty() ? std::string() : " " + std::string(f.part);
+  if (fv >= p.fail_on) v.deny.push_back(code + " (" + who + part + "): " + f.message);
+  else if (fv == Verdict::incomplete)
+    v.warnings.push_back(shorten("kvdtype " + code + " " + who + part + ": not checked, " + f.message));
+  else v.warnings.push_back(shorten("kvdtype " + code + " " + who + part + ": " + std::string(f.rule->title)));
   v.codes.push_back(code);
 }
 
-void judge_report(const Report& r, const std::string& who, const Policy& p, Verdicts& v) {
-  for (const Diagnostic& d : r.diagnostics) judge(d.rule, d.severity, who, expand(d.rule->message, d, r), p, v);
+// At most kMaxWarnings lines, every code still named: the last line lists what did not fit.
+void cap_warnings(Verdicts& v) {
+  std::vector<std::string> kept;
+  for (std::string& w : v.warnings)
+    if (std::find(kept.begin(), kept.end(), w) == kept.end()) kept.push_back(std::move(w));
+  if (kept.size() > kMaxWarnings) {
+    std::string rest;
+    for (std::size_t i = kMaxWarnings - 1; i < kept.size(); ++i) {
+      const std::string code = kept[i].substr(8, kept[i].find(' ', 8) - 8);  // "kvdtype KVDnnn …"
+      if (rest.find(code) == std::string::npos) rest += (rest.empty() ? "" : ",") + code;
+    }
+    kept.resize(kMaxWarnings - 1);
+    kept.push_back(shorten("kvdtype: " + std::to_string(v.warnings.size() - kMaxWarnings + 1) + " more warnings: " + rest));
+  }
+  v.warnings = std::move(kept);
 }
 
 }  // namespace
@@ -118,17 +146,11 @@ Outcome review(std::string_view body, const Policy& policy) {
       } else {
         const io::Checks checks = io::check_workloads(*workloads);
         o.workloads = checks.results.size();
-        for (const io::WorkloadResult& r : checks.results) {
-          const std::string who = "container " + where(r.source);
-          if (!r.checked) {
-            v.deny.push_back("(" + who + "): " + (r.input_error ? r.input_error->message : std::string("cannot be checked")));
-            continue;
-          }
-          judge_report(r.checked->report, who, policy, v);
-          if (r.checked->draft) judge_report(*r.checked->draft, who + " drafter", policy, v);
-          if (r.checked->prefill) judge_report(*r.checked->prefill, who + " prefill backend", policy, v);
+        // The same findings every face lists (kvdtype/io/findings.hpp), judged one by one.
+        for (const io::Finding& f : io::findings(checks)) {
+          const bool deployment = f.part == "deployment" || f.workloads.empty() || f.workloads.front() >= checks.results.size();
+          judge(f, deployment ? std::string("deployment") : "container " + where(checks.results[f.workloads.front()].source), policy, v);
         }
-        for (const io::DeploymentDiagnostic& d : checks.diagnostics) judge(d.rule, d.severity, "deployment", d.message, policy, v);
       }
     }
   }
@@ -143,7 +165,7 @@ Outcome review(std::string_view body, const Policy& policy) {
     o.decision = v.warnings.empty() ? "allowed" : "warned";
   }
   if (!v.warnings.empty()) {
-    if (v.warnings.size() > kMaxWarnings) v.warnings.resize(kMaxWarnings);
+    cap_warnings(v);
     response["warnings"] = v.warnings;
   }
   o.codes = std::move(v.codes);

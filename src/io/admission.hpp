@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "kvdtype/io/pipeline.hpp"
+#include "kvdtype/plan.hpp"
 
 namespace kvdtype::serve {
 
 /// The server's check options: what every review starts from.
 struct Policy {
-  bool fail_on_warning = false;   ///< --fail-on warning: warnings deny too
+  Verdict fail_on = Verdict::error;  ///< --fail-on: the lowest verdict that denies (error, incomplete, warn)
   std::set<std::string> ignore;   ///< --ignore KVDnnn,…: these codes neither deny nor warn
   io::CheckInput base;            ///< defaults (engine version, gpu) and fixed fields
 };

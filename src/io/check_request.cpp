@@ -88,7 +88,7 @@ Verdict CheckOutcome::verdict() const {
 
 bool CheckOutcome::rejected() const {
   const Verdict v = verdict();
-  return v == Verdict::error || (v == Verdict::warn && fail_on == Severity::warning);
+  return v >= fail_on;
 }
 
 Checks CheckOutcome::as_checks() const {
@@ -100,6 +100,13 @@ Checks CheckOutcome::as_checks() const {
     r.checked = *one;
   }
   return c;
+}
+
+Result<Verdict> parse_fail_on(std::string_view text) {
+  if (text == "error") return Verdict::error;
+  if (text == "incomplete") return Verdict::incomplete;
+  if (text == "warning") return Verdict::warn;
+  return Error{ErrorCode::bad_value, "--fail-on '" + std::string(text) + "': expected error, incomplete or warning"};
 }
 
 std::string input_name(const CheckRequest& r) {
@@ -123,9 +130,8 @@ CheckOutcome run_check(const CheckRequest& r) {
   in.verbose = r.verbose;
   if (!in.command.empty() && !r.command_files.empty())
     return failed("give the launch command either after -- or with --command-file, not both", what);
-  if (r.fail_on != "error" && r.fail_on != "warning")
-    return failed("--fail-on '" + r.fail_on + "': expected error or warning", "--fail-on");
-  const Severity fail_on = r.fail_on == "warning" ? Severity::warning : Severity::error;
+  auto fail_on = parse_fail_on(r.fail_on);
+  if (!fail_on.ok()) return failed(fail_on.error(), "--fail-on");
   for (const std::string& e : r.env) {
     const std::size_t eq = e.find('=');
     if (eq == 0 || eq == std::string::npos) return failed("--env '" + e + "': expected NAME=VALUE", "--env");
@@ -176,7 +182,7 @@ CheckOutcome run_check(const CheckRequest& r) {
     one.one = std::move(checked).value();
     return one;
   }();
-  out.fail_on = fail_on;
+  out.fail_on = *fail_on;
   return out;
 }
 

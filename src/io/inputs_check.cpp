@@ -1,9 +1,12 @@
 // Findings about the inputs themselves (io/inputs_check.hpp).
 #include "io/inputs_check.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "common/text.hpp"
 #include "kvdtype/capacity.hpp"
@@ -123,8 +126,61 @@ bool weights_split_known(const std::vector<std::string>& argv, const LaunchComma
   return true;
 }
 
+namespace {
+
+// A node's usual GPU count (8 for HGX/DGX and MI300X platforms): tensor parallelism beyond it
+// crosses nodes, which is pipeline parallelism's job.
+constexpr std::uint32_t kNodeGpus = 8;
+
+std::string tokens_text(std::uint64_t n) { return "about " + std::to_string(n) + " tokens"; }
+
+// The changes that make one request of `len` tokens fit, smallest first, each computed by
+// checking the changed request: an fp8 cache where the backend takes it, a --max-model-len that
+// fits, more GPUs up to a node's count; when none does, what is left (more nodes or more memory).
+// A change that is already at its limit is never offered.
+std::string fitting_changes(const Report& report, const Capacity& c, std::uint64_t len, bool len_given) {
+  const Request& r = report.request;
+  std::vector<std::string> options;
+  const auto fits = [&](const Request& q) -> std::optional<std::uint64_t> {
+    const Report rep = check(q);
+    if (rep.verdict() == Verdict::error) return std::nullopt;
+    const auto cap = capacity(rep);
+    if (!cap || cap->kv_budget_gib <= 0 || cap->tokens < len) return std::nullopt;
+    return cap->tokens;
+  };
+  if (c.kv_budget_gib > 0) {
+    if (report.plan.cache_dtype && report.plan.cache_dtype->quant == KvQuant::none)
+      if (const CacheDtype* fp8 = find_cache_dtype(r.engine, "fp8")) {
+        Request q = r;
+        q.kv_cache_dtype = fp8;
+        q.backend = nullptr;
+        if (const auto t = fits(q)) options.push_back("--kv-cache-dtype fp8 (" + tokens_text(*t) + " fit)");
+      }
+    if (c.tokens > 0) options.push_back((len_given ? "lower --max-model-len to at most " : "add --max-model-len ") + std::to_string(c.tokens));
+  }
+  const std::uint32_t tp = std::max<std::uint32_t>(1, r.tensor_parallel_size);
+  for (std::uint32_t t = tp + 1; t <= kNodeGpus; ++t) {
+    if (r.geometry.num_heads > 0 && r.geometry.num_heads % t != 0) continue;  // KVD154 would refuse it
+    Request q = r;
+    q.tensor_parallel_size = t;
+    if (const auto n = fits(q)) {
+      options.push_back("--tensor-parallel-size " + std::to_string(t) + " (" + tokens_text(*n) + " per GPU fit)");
+      break;
+    }
+  }
+  if (options.empty())
+    return "the weights leave too little room on " + std::to_string(tp) + " GPU" + (tp == 1 ? "" : "s") + " of this kind" +
+           (tp >= kNodeGpus ? " (a node's usual 8)" : " even at 8") +
+           ": split the model across nodes (--pipeline-parallel-size 2 or more) or use GPUs with more memory";
+  std::string fix;
+  for (const std::string& o : options) fix += (fix.empty() ? "" : "; or ") + o;
+  return fix;
+}
+
+}  // namespace
+
 void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid,
-                     bool split_known) {
+                     bool split_known, std::uint64_t model_max_context) {
   const Request& r = report.request;
   // vLLM ModelConfig.verify_with_parallel_config: "Total number of attention heads (N) must be
   // divisible by tensor parallel size (T)."
@@ -139,43 +195,34 @@ void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t s
         "use --tensor-parallel-size " + divisors + " (or pipeline parallelism for the rest)");
   }
   // vLLM check_enough_kv_cache_memory (vllm/v1/core/kv_cache_utils.py): one request of
-  // max_model_len tokens must fit in the KV cache memory left after the weights.
-  if (r.engine != Engine::vllm || r.max_model_len == 0 || !extras.capacity || !extras.capacity->weights_known) return;
+  // max_model_len tokens must fit in the KV cache memory left after the weights. Without
+  // --max-model-len vLLM serves the model's own context (max_position_embeddings).
+  const bool len_given = r.max_model_len != 0;
+  const std::uint64_t len = len_given ? r.max_model_len : model_max_context;
+  if (r.engine != Engine::vllm || len == 0 || !extras.capacity || !extras.capacity->weights_known) return;
   if (sliding_window > 0) return;  // sliding-window layers hold only the window: not modelled here
   // Data parallelism with MoE models usually shards experts (EP); the request does not say so.
   if (!split_known || r.data_parallel_size > 1) return;
   const Capacity& c = *extras.capacity;
-  const double per_token = static_cast<double>(c.bytes_per_token);
-  const double need_gib = per_token * static_cast<double>(r.max_model_len) / (1024.0 * 1024 * 1024);
+  if (c.kv_budget_gib > 0 && c.tokens >= len) return;
   const std::string where = (r.product ? std::string(r.product->name) : std::string("this GPU")) + " (" + gib(c.gpu_memory_gib) +
                             " × " + std::to_string(c.utilization).substr(0, 4) + " − " + gib(c.weight_gib_per_gpu) +
                             " of weights per GPU)";
+  const std::string fix = fitting_changes(report, c, len, len_given);
   if (c.kv_budget_gib <= 0) {
     add(extras, "KVD155",
         "vLLM refuses to start: no memory is left for the KV cache on " + where + ": \"No available memory for the cache blocks\"",
-        "raise --tensor-parallel-size (the weights are split across GPUs) or --gpu-memory-utilization");
+        fix);
     return;
   }
-  if (c.tokens >= r.max_model_len) return;
-  std::string fix = "lower --max-model-len to at most " + std::to_string(c.tokens) + ", raise --tensor-parallel-size or --gpu-memory-utilization";
-  if (report.plan.cache_dtype && report.plan.cache_dtype->quant == KvQuant::none) {
-    if (const CacheDtype* fp8 = find_cache_dtype(r.engine, "fp8")) {
-      Request q = r;
-      q.kv_cache_dtype = fp8;
-      q.backend = nullptr;
-      const Report fr = check(q);
-      if (fr.plan.bytes_per_token && *fr.plan.bytes_per_token > 0 && fr.verdict() != Verdict::error) {
-        const auto tokens = static_cast<std::uint64_t>(std::floor(c.kv_budget_gib * 1024.0 * 1024 * 1024 /
-                                                                  static_cast<double>(*fr.plan.bytes_per_token)));
-        fix += tokens >= r.max_model_len ? "; --kv-cache-dtype fp8 would fit it (about " + std::to_string(tokens) + " tokens)"
-                                         : "; --kv-cache-dtype fp8 alone would not (about " + std::to_string(tokens) + " tokens)";
-      }
-    }
-  }
+  const double need_gib = static_cast<double>(c.bytes_per_token) * static_cast<double>(len) / (1024.0 * 1024 * 1024);
+  const std::string request = len_given ? "one request of --max-model-len " + std::to_string(len)
+                                        : "without --max-model-len it serves the model's own context, " + std::to_string(len) +
+                                              " tokens; one such request";
   add(extras, "KVD155",
-      "vLLM refuses to start: one request of --max-model-len " + std::to_string(r.max_model_len) + " needs " + gib(need_gib) +
-          " of KV cache per GPU, more than the about " + gib(c.kv_budget_gib) + " left on " + where +
-          "; at most about " + std::to_string(c.tokens) + " tokens fit" + (hybrid ? " (linear-attention state not counted)" : ""),
+      "vLLM refuses to start: " + request + " needs " + gib(need_gib) + " of KV cache per GPU, more than the about " +
+          gib(c.kv_budget_gib) + " left on " + where + "; at most about " + std::to_string(c.tokens) + " tokens fit" +
+          (hybrid ? " (linear-attention state not counted)" : ""),
       fix);
 }
 

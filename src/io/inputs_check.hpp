@@ -28,12 +28,14 @@ void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fie
 void gpu_auto_found_nothing(Report& report, ReportExtras& extras);
 
 /// Start-up refusals the engine makes from sizes alone: tensor parallelism that does not divide
-/// the attention heads (KVD154) and a --max-model-len whose KV cache does not fit (KVD155).
+/// the attention heads (KVD154) and a context whose KV cache does not fit (KVD155): --max-model-len,
+/// else `model_max_context` (the model's own, which vLLM serves without the flag); the fix names
+/// the smallest changes that fit, each computed.
 /// `weights_split_known` is false when the launch command changes the per-GPU weight size in a way
 /// the request does not carry (pipeline parallelism, expert parallelism, online quantization,
 /// CPU offload, an explicit KV budget): the memory check (KVD155) is then skipped.
 void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid,
-                     bool weights_split_known = true);
+                     bool weights_split_known = true, std::uint64_t model_max_context = 0);
 
 /// Whether the words of a launch command leave the per-GPU weight size as weights / TP (see
 /// capacity_checks).

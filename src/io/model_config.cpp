@@ -396,6 +396,10 @@ Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_v
 
     if (heads) in.num_heads = num(*heads);
     if (layers) in.num_layers = num(*layers);
+    // The model's own context: vLLM derives max_model_len from these keys when --max-model-len
+    // is not given (vllm/config/model.py _get_and_verify_max_len, the smallest key present).
+    out.max_context = k.first_uint({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length",
+                                    "max_sequence_length", "max_seq_length"}, kUnbounded).value_or(0);
 
     const bool mla = kv_lora > 0;
     if (mla) {

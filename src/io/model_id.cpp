@@ -144,6 +144,7 @@ Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id) {
       r.path = cfg->path;
       r.input = cfg->input;
       r.hybrid = !r.input.num_kv_layers.empty() && r.input.num_kv_layers != r.input.num_layers;
+      r.max_context = cfg->max_context;
       return std::optional<ResolvedModel>{std::move(r)};
     }
   }
@@ -155,6 +156,7 @@ Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id) {
     r.input = from_row(m);
     r.sliding_window = m.sliding_window;
     r.hybrid = m.kv_layers != 0;
+    r.max_context = m.max_context;
     return std::optional<ResolvedModel>{std::move(r)};
   }
   return std::optional<ResolvedModel>{};

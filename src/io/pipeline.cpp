@@ -173,6 +173,7 @@ Result<Checked> check_input(const CheckInput& in) {
   std::string model = in.model.empty() && launch ? launch->model : in.model;
   std::optional<ResolvedModel> resolved;
   std::vector<ConfigProblem> problems, draft_problems;  // malformed config values (KVD082–KVD086)
+  std::uint64_t config_context = 0;  // a local config.json's max_position_embeddings
   // A model named by a command that runs elsewhere is that machine's, never a file here.
   const bool remote_model = in.runs_elsewhere && in.model.empty();
   if (remote_model && !model.empty() && !looks_like_model_id(model)) {
@@ -186,6 +187,7 @@ Result<Checked> check_input(const CheckInput& in) {
       if (!cfg.ok()) return cfg.error();
       input.overlay(cfg->input);
       problems = cfg->problems;
+      config_context = cfg->max_context;
       out.extras.notes.push_back("model config: " + cfg->path);
     } else if (looks_like_model_id(model)) {
       auto r = resolve_model_id(model);
@@ -233,7 +235,7 @@ Result<Checked> check_input(const CheckInput& in) {
   add_config_problems(out.report, problems);
   out.extras.capacity = capacity(out.report);
   capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid,
-                  !launch || weights_split_known(*argv, *launch));
+                  !launch || weights_split_known(*argv, *launch), resolved ? resolved->max_context : config_context);
 
   if (launch && launch->draft) {
     RequestInput d = input;

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "common/text.hpp"
-#include "io/findings.hpp"
+#include "kvdtype/io/findings.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -31,19 +31,20 @@ std::string escape(std::string_view s, bool property) {
 
 std::string render_github(const Checks& checks) {
   std::string out;
-  for (const internal::Finding& f : internal::findings(checks)) {
+  for (const Finding& f : findings(checks)) {
+    const Source* at = f.workloads.empty() || f.workloads.front() >= checks.results.size() ? nullptr : &checks.results[f.workloads.front()].source;
     out += f.severity == Severity::error ? "::error" : f.severity == Severity::warning ? "::warning" : "::notice";
     std::string props;
     auto prop = [&](std::string_view k, const std::string& v) {
       fmt::format_to(std::back_inserter(props), "{}{}={}", props.empty() ? " " : ",", k, escape(v, true));
     };
-    if (f.source != nullptr && !f.source->file.empty()) {
-      prop("file", f.source->file);
-      if (f.source->line > 0) prop("line", std::to_string(f.source->line));
+    if (at != nullptr && !at->file.empty()) {
+      prop("file", at->file);
+      if (at->line > 0) prop("line", std::to_string(at->line));
     }
     prop("title", f.rule != nullptr ? std::string(f.rule->code) : std::string("kvdtype input error"));
     const std::string title = f.rule != nullptr ? fmt::format("{}: ", f.rule->title) : std::string();
-    const std::string text = f.fix.empty() ? fmt::format("{}{}", title, f.message) : fmt::format("{}{} Fix: {}", title, f.message, f.fix);
+    const std::string text = f.fix.empty() ? fmt::format("{}{}", title, f.described()) : fmt::format("{}{} Fix: {}", title, f.described(), f.fix);
     fmt::format_to(std::back_inserter(out), "{}::{}\n", props, escape(text, false));
   }
   fmt::format_to(std::back_inserter(out), "kvdtype: {} ({} workload{})\n", name(checks.verdict()), checks.results.size(),

@@ -13,7 +13,7 @@
 #include "io/report_json.hpp"
 #include "tables/rows/release.hpp"
 #include "io/finding_order.hpp"
-#include "io/findings.hpp"
+#include "io/one_result.hpp"
 #include "kvdtype/io/workloads.hpp"
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
@@ -222,6 +222,24 @@ std::string diagnostics_text(const Report& rep, const ReportExtras* extras, cons
 
 }  // namespace
 
+std::string not_checked(const Report& report, const ReportExtras* extras) {
+  std::string facts;
+  const auto add = [&](const Rule* rule, Severity sev, std::string_view what) {
+    if (verdict_of(rule, sev) != Verdict::incomplete || what.empty()) return;
+    if (facts.find(what) == std::string::npos) fmt::format_to(std::back_inserter(facts), "{}{}", facts.empty() ? "" : ", ", what);
+  };
+  const auto of = [&](const Report& r) {
+    for (const Diagnostic& d : r.diagnostics) add(d.rule, d.severity, d.evidence.detail);
+  };
+  of(report);
+  if (extras != nullptr) {
+    for (const InputDiagnostic& d : extras->input_diagnostics) add(d.rule, d.severity, d.message);
+    if (extras->draft) of(*extras->draft);
+    if (extras->prefill) of(*extras->prefill);
+  }
+  return fmt::format("not checked where {} unknown (KVD080)", facts.empty() ? std::string("an input is") : facts + (facts.find(',') == std::string::npos ? " is" : " are"));
+}
+
 Json report_json(const Report& rep, const ReportExtras* extras) {
   Json j;
   j["verdict"] = name(combined_verdict(rep, extras));
@@ -249,8 +267,7 @@ Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexc
   if (extras && extras->draft) v = std::max(v, extras->draft->verdict());
   if (extras && extras->prefill) v = std::max(v, extras->prefill->verdict());
   if (extras)
-    for (const InputDiagnostic& d : extras->input_diagnostics)
-      v = std::max(v, d.severity == Severity::error ? Verdict::error : d.severity == Severity::warning ? Verdict::warn : Verdict::ok);
+    for (const InputDiagnostic& d : extras->input_diagnostics) v = std::max(v, verdict_of(d.rule, d.severity));
   return v;
 }
 
@@ -296,8 +313,11 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
     case OutputFormat::text: break;
   }
   std::string out;
-  const std::string_view vc = v == Verdict::error ? "1;31" : v == Verdict::warn ? "1;33" : "1;32";
-  std::string headline = v == Verdict::error ? "REJECTED" : v == Verdict::warn ? "ACCEPTED with warnings" : "ACCEPTED";
+  const std::string_view vc = v == Verdict::error ? "1;31" : v == Verdict::ok ? "1;32" : "1;33";
+  std::string headline = v == Verdict::error        ? "REJECTED"
+                         : v == Verdict::incomplete ? "INCOMPLETE: " + not_checked(rep, extras)
+                         : v == Verdict::warn       ? "ACCEPTED with warnings"
+                                                    : "ACCEPTED";
   fmt::format_to(std::back_inserter(out), "{}\n", color(style, vc, headline));
   out += plan_lines(rep, false);
   if (extras && extras->capacity) fmt::format_to(std::back_inserter(out), "  capacity  {}\n", capacity_text(*extras->capacity));

@@ -8,36 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "kvdtype/version.hpp"
-#include "io/findings.hpp"
+#include "io/one_result.hpp"
+#include "kvdtype/io/findings.hpp"
 #include "io/json_text.hpp"
 #include "kvdtype/check.hpp"
 
 namespace kvdtype::io {
 namespace internal {
-
-std::vector<Finding> findings(const Checks& checks) {
-  std::vector<Finding> out;
-  for (const WorkloadResult& r : checks.results) {
-    if (!r.checked) {
-      out.push_back({nullptr, Severity::error, fmt::format("input error: {}", r.input_error ? r.input_error->message : std::string()), {}, &r.source});
-      continue;
-    }
-    const Checked& c = *r.checked;
-    auto report = [&](const Report& rep, const std::string& prefix) {
-      for (const Diagnostic& d : rep.diagnostics)
-        out.push_back({d.rule, d.severity, prefix + message(d, rep), fix(d, rep), &r.source});
-    };
-    report(c.report, "");
-    if (c.draft) report(*c.draft, "speculative drafter: ");
-    if (c.prefill) report(*c.prefill, "prefill backend: ");
-    for (const InputDiagnostic& d : c.extras.input_diagnostics) out.push_back({d.rule, d.severity, d.message, d.fix, &r.source});
-  }
-  for (const DeploymentDiagnostic& d : checks.diagnostics) {
-    const Source* at = !d.results.empty() && d.results.front() < checks.results.size() ? &checks.results[d.results.front()].source : nullptr;
-    out.push_back({d.rule, d.severity, d.message, d.fix, at});
-  }
-  return out;
-}
 
 Checks as_checks(const Report& report, const ReportExtras* extras, Source source) {
   Checks c;
@@ -91,7 +68,8 @@ std::string render_sarif(const Checks& checks) {
     rule_index.emplace_back(r.code, index++);
   }
   OJson results = OJson::array();
-  for (const internal::Finding& f : internal::findings(checks)) {
+  for (const Finding& f : findings(checks)) {
+    const Source* at = f.workloads.empty() || f.workloads.front() >= checks.results.size() ? nullptr : &checks.results[f.workloads.front()].source;
     OJson res;
     if (f.rule != nullptr) {
       res["ruleId"] = f.rule->code;
@@ -99,11 +77,11 @@ std::string render_sarif(const Checks& checks) {
         if (code == f.rule->code) res["ruleIndex"] = i;
     }
     res["level"] = level(f.severity);
-    res["message"] = {{"text", f.fix.empty() ? f.message : fmt::format("{} Fix: {}", f.message, f.fix)}};
-    if (f.source != nullptr && !f.source->file.empty()) {
+    res["message"] = {{"text", f.fix.empty() ? f.described() : fmt::format("{} Fix: {}", f.described(), f.fix)}};
+    if (at != nullptr && !at->file.empty()) {
       OJson physical;
-      physical["artifactLocation"] = {{"uri", f.source->file == "-" ? std::string("stdin") : f.source->file}};
-      if (f.source->line > 0) physical["region"] = {{"startLine", f.source->line}};
+      physical["artifactLocation"] = {{"uri", at->file == "-" ? std::string("stdin") : at->file}};
+      if (at->line > 0) physical["region"] = {{"startLine", at->line}};
       res["locations"] = OJson::array({{{"physicalLocation", physical}}});
     }
     results.push_back(std::move(res));

@@ -9,7 +9,7 @@ Verdict Checks::verdict() const {
   Verdict v = Verdict::ok;
   for (const WorkloadResult& r : results) v = std::max(v, r.verdict());
   for (const DeploymentDiagnostic& d : diagnostics)
-    v = std::max(v, d.severity == Severity::error ? Verdict::error : d.severity == Severity::warning ? Verdict::warn : Verdict::ok);
+    v = std::max(v, verdict_of(d.rule, d.severity));
   return v;
 }
 

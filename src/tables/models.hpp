@@ -26,6 +26,9 @@ struct ModelRow {
   std::string_view dtype;            ///< torch_dtype / dtype (the activation dtype)
   double params_b = 0;               ///< parameters, billions, as the model card states them
   std::uint8_t weight_bits = 0;      ///< bits per parameter of the published weights (16 bf16, 8 fp8); 0 unknown
+  /// config.json max_position_embeddings: the context vLLM serves when --max-model-len is not
+  /// given (its rope-scaling adjustments agree for these rows); 0 not recorded.
+  std::uint32_t max_context = 0;
   std::string_view source;           ///< where the numbers were read
 };
 

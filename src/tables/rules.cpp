@@ -237,7 +237,7 @@ constexpr Rule kRules[] = {
      .fix = "verify accuracy (e.g. GSM8K) before serving, or use a 16-bit cache for this path",
      .source = "the constraint row's source",
      .trigger = "check --engine sglang --gpu H100 --model-dtype bfloat16 --attention gqa --kv-cache-dtype fp8_e4m3 --backend fa3"},
-    {.code = "KVD080", .severity = info,
+    {.code = "KVD080", .severity = warning,
      .title = "input unknown: checks skipped",
      .message = "{detail} unknown: the checks that need it were skipped",
      .fix = "pass {value} (or --model / a launch command) for a complete check",

@@ -255,7 +255,7 @@ inline void model_id(const std::uint8_t* data, std::size_t size) {
 inline void admission(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
   serve::Policy policy;
-  policy.fail_on_warning = (data[0] & 1) != 0;
+  policy.fail_on = (data[0] & 1) != 0 ? kvdtype::Verdict::warn : kvdtype::Verdict::error;
   if (data[0] & 2) policy.ignore = {"KVD001", "KVD010", "KVD062", "KVD300"};
   if (data[0] & 4) policy.base.defaults.gpu = "H100";
   if (data[0] & 8) policy.base.defaults.engine_version = "0.10.0";

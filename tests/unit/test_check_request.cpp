@@ -87,9 +87,29 @@ TEST(CheckRequest, FailOnWarningRejectsAWarning) {
   r.fail_on = "warning";
   const CheckOutcome strict = run_check(r);
   ASSERT_TRUE(strict.one);
-  EXPECT_EQ(strict.fail_on, Severity::warning);
+  EXPECT_EQ(strict.fail_on, Verdict::warn);
   EXPECT_EQ(plain.rejected(), plain.verdict() == Verdict::error);
   EXPECT_EQ(strict.rejected(), strict.verdict() != Verdict::ok);
+}
+
+// An unknown GPU: incomplete, which passes by default and fails under --fail-on incomplete (and
+// under the stricter --fail-on warning), never reported as ok.
+TEST(CheckRequest, FailOnIncompleteRejectsAnUncheckedFact) {
+  CheckRequest r = h100_fp8();
+  r.fields.gpu.clear();
+  const CheckOutcome plain = run_check(r);
+  ASSERT_TRUE(plain.one);
+  EXPECT_EQ(plain.verdict(), Verdict::incomplete);
+  EXPECT_FALSE(plain.rejected());
+  for (const char* level : {"incomplete", "warning"}) {
+    r.fail_on = level;
+    const CheckOutcome strict = run_check(r);
+    ASSERT_TRUE(strict.one) << level;
+    EXPECT_TRUE(strict.rejected()) << level;
+  }
+  r.fail_on = "error";
+  r.fields.gpu = "H100";
+  EXPECT_FALSE(run_check(r).rejected());
 }
 
 TEST(CheckRequest, TheRequestsOwnValuesAreCheckedFirst) {

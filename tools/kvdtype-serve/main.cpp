@@ -26,6 +26,7 @@
 #include <thread>
 
 #include "io/admission.hpp"
+#include "kvdtype/io/check_request.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/rule.hpp"
 #include "metrics.hpp"
@@ -82,8 +83,9 @@ bool split_listen(const std::string& s, std::string& host, int& port) {
 
 // The check options as the server's policy; a bad one stops the server before it listens.
 std::optional<std::string> make_policy(const Options& o, Policy& p) {
-  if (o.fail_on != "error" && o.fail_on != "warning") return "--fail-on " + o.fail_on + ": expected error or warning";
-  p.fail_on_warning = o.fail_on == "warning";
+  auto fail_on = kvdtype::io::parse_fail_on(o.fail_on);
+  if (!fail_on.ok()) return fail_on.error().message;
+  p.fail_on = *fail_on;
   for (const std::string& list : o.ignore) {
     std::size_t start = 0;
     while (start <= list.size()) {
@@ -131,7 +133,7 @@ int main(int argc, char** argv) {
   app.add_option("--listen", o.listen, "ADDR:PORT to listen on (HTTPS), e.g. 0.0.0.0:8443")->required();
   app.add_option("--tls-cert", o.cert, "PEM certificate (chain) file")->required();
   app.add_option("--tls-key", o.key, "PEM private key file")->required();
-  app.add_option("--fail-on", o.fail_on, "deny on error (default) or on warning too");
+  app.add_option("--fail-on", o.fail_on, "deny on error (default), on incomplete too (a fact unknown, checks skipped), or on warning too");
   app.add_option("--ignore", o.ignore, "rule codes that neither deny nor warn (KVDnnn[,KVDnnn…]; repeatable)");
   app.add_option("--engine-version", o.engine_version, "engine release assumed when an image tag does not say");
   app.add_option("--gpu", o.gpu, "target assumed when a pod's node selector does not say (several: A,B)");

@@ -17,7 +17,7 @@ struct Options {
   bool verbose = false;
   std::vector<std::string> env;       // --env NAME=VALUE (repeatable)
   std::vector<std::string> ignore;    // --ignore KVDnnn[,KVDnnn…] (repeatable)
-  std::string fail_on = "error";      // --fail-on error|warning
+  std::string fail_on = "error";      // --fail-on error|incomplete|warning
 };
 
 // Exit 2 with one line on stderr and, for --format json, a kvdtype.error/v1 object on stdout.
@@ -76,8 +76,8 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
       ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("NAME=VALUE")->group("Inputs");
   sub->add_option("--ignore", o->ignore, "rule codes to drop, KVDnnn[,KVDnnn…] (repeatable)")
       ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("CODES")->group("Output");
-  sub->add_option("--fail-on", o->fail_on, "error (default) or warning: the lowest severity that makes the exit status 1")
-      ->capture_default_str()->type_name("SEVERITY")->group("Output");
+  sub->add_option("--fail-on", o->fail_on, "error (default), incomplete (a fact unknown, checks skipped) or warning: the lowest verdict that makes the exit status 1")
+      ->capture_default_str()->type_name("VERDICT")->group("Output");
   sub->add_option("--manifest", o->manifests,
                   "Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)")
       ->type_name("PATH")

@@ -32,7 +32,7 @@ struct CheckRequest {
   std::vector<std::string> manifests;      ///< Kubernetes YAML or compose files ("-": standard input)
   std::vector<std::string> env;            ///< NAME=VALUE: expands $NAME in the command and is its environment
   std::vector<std::string> ignore;         ///< rule codes to drop, each "KVDnnn" or a list "KVDnnn,KVDnnn"
-  std::string fail_on = "error";           ///< "error" or "warning": the lowest severity that rejects
+  std::string fail_on = "error";           ///< "error", "incomplete" or "warning": the lowest verdict that rejects
   bool verbose = false;                    ///< keep the launch-command flags that were ignored
   /// Check a request with no input at all (every field unknown) instead of refusing it as
   /// "nothing to check": Python's kvdtype.check() answers a Plan of unknowns, the CLI refuses.
@@ -52,7 +52,7 @@ struct CheckOutcome {
   std::optional<Source> source;      ///< where `one` came from when it was read from a script or command file
   std::optional<Checks> several;     ///< several workloads: kvdtype.checks/v1
   std::optional<CheckFailure> failure;
-  Severity fail_on = Severity::error;  ///< the request's --fail-on, parsed
+  Verdict fail_on = Verdict::error;  ///< the request's --fail-on, parsed: the lowest verdict that rejects
 
   /// The worst verdict of the answer (error for a failure).
   [[nodiscard]] Verdict verdict() const;
@@ -67,6 +67,10 @@ struct CheckOutcome {
 /// check it along the path its inputs call for (see the top of this header). Bad input is a
 /// failure in the outcome, never an exception.
 [[nodiscard]] CheckOutcome run_check(const CheckRequest& request);
+
+/// --fail-on's value → the lowest verdict that rejects: error, incomplete (incomplete or error),
+/// warning (warn, incomplete or error). Anything else is bad input naming the three.
+[[nodiscard]] Result<Verdict> parse_fail_on(std::string_view text);
 
 /// The request's input as kvdtype.error/v1 names it: the first command file, the command's
 /// words, the model, or "flags".

@@ -32,6 +32,7 @@ struct ModelConfig {
   std::string model_type;    ///< "deepseek_v3"
   std::string architecture;  ///< first of "architectures"
   std::string path;          ///< the config.json read
+  std::uint64_t max_context = 0;  ///< max_position_embeddings (or its older names): the engine's default context; 0 unknown
   std::vector<ConfigProblem> problems;  ///< malformed values, each read as absent
 };
 

@@ -23,6 +23,7 @@ struct ResolvedModel {
   std::string path;           ///< the config.json read (hf_cache)
   std::uint32_t sliding_window = 0;  ///< the catalogue's sliding window (0: none or unknown)
   bool hybrid = false;        ///< fewer KV layers than decoder layers
+  std::uint64_t max_context = 0;  ///< the model's own context (max_position_embeddings), 0 unknown
   /// "model: deepseek-ai/DeepSeek-V3 from the built-in catalogue (source …)" / "… from the HF cache at …"
   [[nodiscard]] std::string note() const;
 };

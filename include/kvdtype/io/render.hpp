@@ -54,6 +54,11 @@ struct ReportExtras {
 /// Bad input as JSON: `{"schema": "kvdtype.error/v1", "error": {"message": …, "input": …}}`.
 [[nodiscard]] std::string render_error(std::string_view message, std::string_view input);
 
+/// What an incomplete result did not check, one phrase for headlines: "not checked where the GPU
+/// is unknown (KVD080)", from the KVD080 findings of the report, its input findings, its drafter
+/// and its prefill backend.
+[[nodiscard]] std::string not_checked(const Report& report, const ReportExtras* extras);
+
 /// The worst verdict of a report, its drafter's and its prefill backend's.
 [[nodiscard]] Verdict combined_verdict(const Report& report, const ReportExtras* extras) noexcept;
 
