@@ -353,8 +353,8 @@ kvd_verdict verdict_of(const kvd_report& r) noexcept {
 }
 
 // kvd_check, kvd_resolve and kvd_check_command: the request (and `argv`, a launch command)
-// through io::run_check, the one path every face takes. `several` allows an answer of several
-// workloads (inputs added with kvd_request_add_input); kvd_check_command keeps refusing one.
+// through io::run_check, the one path every face takes. An answer of several workloads (added
+// inputs, a script with several serving commands, a fleet of GPUs) is one report of them all.
 kvd_status make_report(const char* function, const kvd_request* request, const char* const* argv, std::size_t argc,
                        kvd_report** report_out, bool resolve_only) {
   return guarded(function, [&]() -> kvd_status {
@@ -368,17 +368,6 @@ kvd_status make_report(const char* function, const kvd_request* request, const c
     req.allow_empty = true;  // an empty request is a report of unknowns, as Python's check()
     kvdtype::io::CheckOutcome answer = kvdtype::io::run_check(req);
     if (answer.failure) return fail(answer.failure->error);
-    if (answer.several && argc > 0 && request->manifests.empty() && request->command_files.empty()) {
-      const kvdtype::io::Checks& c = *answer.several;
-      std::string lines;
-      for (const kvdtype::io::WorkloadResult& r : c.results) {
-        if (!r.source.gpu.empty()) lines += (lines.empty() ? "" : ", ") + r.source.gpu;
-        else if (r.source.line > 0) lines += (lines.empty() ? "line " : ", ") + std::to_string(r.source.line);
-      }
-      return fail(KVD_ERR_SEVERAL_WORKLOADS, std::string(function) + ": " + std::to_string(c.results.size()) +
-                                                 " workloads (" + lines +
-                                                 "); check each on its own, or run `kvdtype check`, which reports them together");
-    }
     (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
     auto rep = std::make_unique<kvd_report>();
     rep->findings = answer.several ? kvdtype::io::findings(*answer.several) : kvdtype::io::findings(*answer.one);

@@ -233,9 +233,10 @@ KVD_API kvd_status kvd_resolve(const kvd_request* request, kvd_report** report_o
  *  - KVD_ERR_BAD_COMMAND: argc is 0, or the command cannot be split or misses a flag's value;
  *  - KVD_ERR_UNKNOWN_NAME / KVD_ERR_BAD_VALUE / KVD_ERR_BAD_FILE / KVD_ERR_UNSUPPORTED: as
  *    kvd_check, for the request's fields, the model config or an engine config file;
- *  - KVD_ERR_SEVERAL_WORKLOADS: the text holds several serving commands, or the gpu field names
- *    several targets. Nothing is dropped silently: check each command (or GPU) on its own, or
- *    use `kvdtype check`, which reports them together as kvdtype.checks/v1. */
+ * Several serving commands in the text, or a gpu field naming several targets, give one report
+ * of several workloads (ABI 3; before, KVD_ERR_SEVERAL_WORKLOADS): its verdict is the worst, its
+ * diagnostics every workload's, its JSON kvdtype.checks/v1, and kvd_report_plan / kvd_guard_new
+ * answer KVD_ERR_SEVERAL_WORKLOADS. */
 KVD_API kvd_status kvd_check_command(const kvd_request* request, const char* const* argv, size_t argc,
                                      kvd_report** report_out);
 

@@ -21,6 +21,7 @@
 #include "io/manifest_json.hpp"
 #include "io/read_file.hpp"
 #include "kvdtype/io/manifest.hpp"
+#include "kvdtype/target.hpp"
 #include "tables/rows/image.hpp"
 
 namespace kvdtype::io {
@@ -265,7 +266,13 @@ void read_gpu(const YAML::Node& spec, Pod& pod) {
   auto consider = [&](const std::string& key, const std::string& value, const char* via) {
     if (key == "nvidia.com/gpu.compute.major") major = value;
     else if (key == "nvidia.com/gpu.compute.minor") minor = value;
-    const std::string g = gpu_from_node_label(key, value);
+    std::string g = gpu_from_node_label(key, value);
+    // A label naming hardware kvdtype does not know leaves the GPU unknown (the checks that need
+    // it are skipped and the result is incomplete, KVD080), not the workload unreadable.
+    if (!g.empty() && !parse_target(g).ok()) {
+      pod.notes.push_back("gpu: " + key + "=" + value + " names a GPU kvdtype does not know; pass --gpu with its target (sm_NN or gfxNNN)");
+      g.clear();
+    }
     if (!g.empty() && std::find(found.begin(), found.end(), g) == found.end()) {
       found.push_back(g);
       pod.notes.push_back(std::string("gpu: ") + via + " " + key + "=" + value);

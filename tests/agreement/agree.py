@@ -349,9 +349,18 @@ def judge(w, outcomes):
     for face, o in outcomes.items():
         lines += [f"{name}: {face}: {p}" for p in o.problems]
     # Verdicts: each face against the expectation (which also makes them agree with each other).
+    # A known gap (a reading kvdtype does not do yet, named in the workload with the issue that
+    # tracks it) keeps its argued expectation on record but is held only to agreement: every face
+    # must still give one verdict, and the run lists the gap.
+    gap = w.get("known_gap")
+    if gap:
+        verdicts = {o.verdict for o in outcomes.values()}
+        if len(verdicts) > 1:
+            lines.append(f"{name}: faces disagree on the verdict: {sorted(verdicts)}")
+        print(f"known gap: {name}: expected {expect['verdict']}, every face says {sorted(verdicts)}: {gap}")
     wrong = {}
     for face, o in outcomes.items():
-        if o.verdict != expect["verdict"]:
+        if not gap and o.verdict != expect["verdict"]:
             wrong.setdefault(o.verdict, []).append(face)
     for verdict, faces in wrong.items():
         lines.append(f"{name}: verdict {verdict} from {', '.join(faces)}; expected {expect['verdict']}")
@@ -372,7 +381,7 @@ def judge(w, outcomes):
         codes = {c for c, _ in o.findings}
         missing = set(expect.get("errors", [])) - errors
         fired = set(expect.get("absent", [])) & codes
-        if missing and o.verdict != "bad-input":
+        if missing and o.verdict != "bad-input" and not gap:
             lines.append(f"{name}: {face}: expected errors missing: {', '.join(sorted(missing))}")
         if fired:
             lines.append(f"{name}: {face}: codes that must not fire: {', '.join(sorted(fired))}")

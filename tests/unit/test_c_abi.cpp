@@ -3,6 +3,8 @@
 // agreeing with the format table.
 #include <gtest/gtest.h>
 
+#include "kvdtype/io/check_request.hpp"
+
 #include <atomic>
 #include <string>
 #include <thread>
@@ -82,13 +84,15 @@ TEST(CAbi, JsonIsTheClisRenderer) {
   ASSERT_EQ(kvd_report_json(h.rep, buf.data(), buf.size(), nullptr), KVD_OK);
   buf.resize(need - 1);
 
-  kvdtype::embed::InputBuilder b;
+  // The CLI's path: io::run_check with the same fields as flags, rendered as `kvdtype check` does.
+  kvdtype::io::CheckRequest req;
   for (const auto& [k, v] : {std::pair{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "sparse-mla"},
                              {"kv-cache-dtype", "fp8"}, {"backend", "FLASHINFER_MLA_SPARSE_SM90"}})
-    ASSERT_TRUE(b.set(k, v));
-  auto checked = kvdtype::embed::run(*b.build(), false);
-  ASSERT_TRUE(checked.ok());
-  EXPECT_EQ(buf, kvdtype::embed::render(*checked, kvdtype::io::OutputFormat::json));
+    ASSERT_TRUE(req.fields.set(k, v));
+  const kvdtype::io::CheckOutcome answer = kvdtype::io::run_check(req);
+  ASSERT_TRUE(answer.one);
+  const kvdtype::io::ReportExtras extras = answer.one->view();
+  EXPECT_EQ(buf, kvdtype::io::render_report(answer.one->report, kvdtype::io::OutputFormat::json, "check", {}, &extras));
 }
 
 TEST(CAbi, RequestFieldsAreRequestInputFields) {
