@@ -7,9 +7,10 @@
  *                          starts with a warning: KVD042, the TurboQuant case on A100 (exit 0)
  *   c_check_launch H100 -- vllm serve M --kv-cache-dtype fp9
  *                          refused: KVD001, a kv-cache dtype vLLM does not have (exit 1)
- *   c_check_launch H100 -- "vllm serve a
- *                           vllm serve b"
- *                          two serving commands: KVD_ERR_SEVERAL_WORKLOADS (exit 2)
+ *   c_check_launch H100 -- "vllm serve a/b --kv-cache-dtype fp9
+ *                           vllm serve c/d"
+ *                          two serving commands: one report of both (ABI 3), refused by the
+ *                          first one's KVD001 (exit 1)
  */
 #include <stdio.h>
 #include <stdlib.h>

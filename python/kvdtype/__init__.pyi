@@ -41,6 +41,8 @@ class Diagnostic:
     fix: str
     backend: Optional[str]
     source: str
+    part: Optional[str]  # None: the request; "speculative drafter", "prefill backend", "deployment"
+    workloads: list[int]  # indexes into Checks.results the finding concerns
     def to_dict(self) -> dict[str, Any]: ...
 
 class Capacity:
@@ -74,8 +76,8 @@ Role = Union[str, int]  # "q", "k_cache", "v_cache", "kv_data_type" (or 0..3)
 DtypeLike = Any  # torch tensor/dtype, numpy array/dtype, ml_dtypes type, format name, __dlpack__ object
 
 class Plan:
-    verdict: str  # "ok" | "warn" | "error"
-    ok: bool
+    verdict: str  # "ok" | "warn" | "incomplete" | "error"
+    ok: bool  # not rejected: True unless the verdict is "error"
     target: Optional[str]
     backend: Optional[str]
     cache_dtype: Optional[str]
@@ -92,8 +94,10 @@ class Plan:
     scales: str
     bytes_per_token_per_layer: Optional[int]
     bytes_per_token: Optional[int]
-    diagnostics: list[Diagnostic]
+    findings: list[Diagnostic]  # every finding, drafter's and prefill's included, in the JSON's order
+    diagnostics: list[Diagnostic]  # the same list
     errors: list[Diagnostic]
+    warnings: list[Diagnostic]
     capacity: Optional[Capacity]
     draft: Optional["Plan"]  # the speculative drafter's own plan
     prefill: Optional["Plan"]  # SGLang's prefill backend's own plan
@@ -122,7 +126,7 @@ class CheckResult:
     source: Source
     plan: Optional[Plan]  # None when the input could not be checked
     input_error: Optional[str]
-    verdict: str  # "ok" | "warn" | "error"
+    verdict: str  # "ok" | "warn" | "incomplete" | "error"
 
 class DeploymentDiagnostic:  # a finding about several workloads together
     code: str
@@ -137,8 +141,8 @@ class Checks:  # several workloads: kvdtype.checks/v1
     results: list[CheckResult]
     diagnostics: list[DeploymentDiagnostic]
     notes: list[str]
-    verdict: str  # "ok" | "warn" | "error"
-    ok: bool
+    verdict: str  # "ok" | "warn" | "incomplete" | "error"
+    ok: bool  # not rejected: True unless the verdict is "error"
     def to_json(self) -> str: ...
     def to_text(self) -> str: ...
     def to_markdown(self) -> str: ...

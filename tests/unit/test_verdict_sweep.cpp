@@ -21,9 +21,11 @@ namespace kvdtype {
 namespace {
 
 // Rules whose trigger facts do not include the GPU: each fires with --gpu taken away. (A rule
-// about what a backend accepts needs the GPU: without it no backend is selected.)
+// about what a backend accepts needs the GPU: without it no backend is selected. KVD001's trigger
+// is kvdtype's own bad flag, exit 2; inside a launch command it fires without a GPU, which
+// tests/agreement's corpus shows on every face.)
 const std::set<std::string> kFireWithoutGpu = {
-    "KVD001", "KVD002", "KVD005", "KVD063", "KVD103", "KVD151", "KVD154", "KVD201", "KVD206", "KVD207", "KVD208",
+    "KVD002", "KVD005", "KVD063", "KVD103", "KVD151", "KVD154", "KVD201", "KVD206", "KVD207", "KVD208",
 };
 // Rules that are about a release: taking the release away (the newest is assumed) may end them.
 const std::set<std::string> kReleaseBound = {"KVD005", "KVD006", "KVD007", "KVD008", "KVD070", "KVD206", "KVD207", "KVD208", "KVD240"};
