@@ -226,6 +226,28 @@ void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t s
       fix);
 }
 
+void unknown_model_dtype(const Report& report, ReportExtras& extras) {
+  const Request& r = report.request;
+  if (r.model_dtype || r.target == nullptr || report.verdict() == Verdict::error) return;
+  // Already named by the check itself (the cache follows the model dtype): one finding is enough.
+  for (const Diagnostic& d : report.diagnostics)
+    if (d.rule == rule("KVD080") && d.evidence.value == "--model-dtype") return;
+  std::string found;
+  for (const FormatId alt : {FormatId::bfloat16, FormatId::float16}) {
+    Request q = r;
+    q.model_dtype = alt;
+    const Report other = check(q);
+    for (const Diagnostic& d : other.diagnostics) {
+      if (d.severity == Severity::info || report.fired(d.rule->code)) continue;
+      const std::string one = std::string(d.rule->code) + " with a " + std::string(name(alt)) + " model";
+      if (found.find(d.rule->code) == std::string::npos) found += (found.empty() ? "" : ", ") + one;
+    }
+  }
+  if (found.empty()) return;
+  add(extras, "KVD080", "the model dtype unknown: the checks that need it were skipped, and they decide (" + found + ")",
+      "pass --model-dtype (or --model / a launch command naming the model) for a complete check", Severity::warning);
+}
+
 void drop_ignored_inputs(ReportExtras& extras, const std::vector<std::string>& ignore) {
   if (ignore.empty()) return;
   std::vector<InputDiagnostic> kept;

@@ -41,6 +41,11 @@ void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t s
 /// capacity_checks).
 [[nodiscard]] bool weights_split_known(const std::vector<std::string>& argv, const LaunchCommand& launch);
 
+/// The model dtype is unknown and it decides: checking the same request with a bfloat16 or a
+/// float16 model gives an error or a warning this one does not have (TurboQuant's software fp8 on A100 takes
+/// only fp16/fp32, KVD042). Then the result is incomplete (KVD080 naming the rules), not ok.
+void unknown_model_dtype(const Report& report, ReportExtras& extras);
+
 /// Drop input diagnostics of ignored rule codes.
 void drop_ignored_inputs(ReportExtras& extras, const std::vector<std::string>& ignore);
 

@@ -233,6 +233,7 @@ Result<Checked> check_input(const CheckInput& in) {
   for (std::string& n : engine_release_notes(out.report, in.verbose)) out.extras.notes.push_back(std::move(n));
   if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);
   add_config_problems(out.report, problems);
+  unknown_model_dtype(out.report, out.extras);
   out.extras.capacity = capacity(out.report);
   capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid,
                   !launch || weights_split_known(*argv, *launch), resolved ? resolved->max_context : config_context);

@@ -233,7 +233,9 @@ std::string not_checked(const Report& report, const ReportExtras* extras) {
   };
   of(report);
   if (extras != nullptr) {
-    for (const InputDiagnostic& d : extras->input_diagnostics) add(d.rule, d.severity, d.message);
+    // An input finding's message starts with the fact: "the model dtype unknown: …".
+    for (const InputDiagnostic& d : extras->input_diagnostics)
+      add(d.rule, d.severity, std::string_view(d.message).substr(0, d.message.find(" unknown")));
     if (extras->draft) of(*extras->draft);
     if (extras->prefill) of(*extras->prefill);
   }

@@ -1,8 +1,9 @@
 // Checks run as soon as their facts are known, and nothing is passed unchecked: every rule's
-// trigger (the arguments that fire it, src/tables/rules.cpp) is run again with the GPU and the
-// engine release taken away in turn. Without the GPU the rule either still fires, or the result
-// says the GPU was missing (verdict "incomplete", KVD080) — never a plain "ok" that hides a
-// skipped check; rules whose facts do not include the GPU must fire without one. Without the
+// trigger (the arguments that fire it, src/tables/rules.cpp) is run again with the GPU, the
+// model dtype and the engine release taken away in turn. Without the GPU or the model dtype the
+// rule either still fires, or the result says the fact was missing (verdict "incomplete",
+// KVD080) — never a plain "ok" that hides a skipped check; rules whose facts do not include the
+// GPU must fire without one. Without the
 // release (the newest is assumed) only rules about a release may stop.
 #include <gtest/gtest.h>
 
@@ -104,6 +105,21 @@ TEST(VerdictSweep, WithoutTheGpuARuleFiresOrTheResultIsIncomplete) {
   }
   for (const std::string& code : kFireWithoutGpu)
     EXPECT_TRUE(fired_without.count(code)) << code << " does not need the GPU but did not fire without it";
+}
+
+TEST(VerdictSweep, WithoutTheModelDtypeARuleFiresOrTheResultIsIncomplete) {
+  int n = 0;
+  for (const Rule& r : rules()) {
+    Trigger t = parse(r);
+    if (!t.usable || t.request.fields.model_dtype.empty() || run(t.request, r.code).failed) continue;
+    t.request.fields.model_dtype.clear();
+    const Seen s = run(t.request, r.code);
+    ASSERT_FALSE(s.failed) << r.code;
+    ++n;
+    EXPECT_TRUE(s.fired || s.verdict == Verdict::incomplete || s.verdict == Verdict::error)
+        << r.code << " without --model-dtype: neither fired nor incomplete (verdict " << name(s.verdict) << "): " << r.trigger;
+  }
+  EXPECT_GT(n, 20);
 }
 
 TEST(VerdictSweep, WithoutTheReleaseOnlyReleaseRulesStop) {
