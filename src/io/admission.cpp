@@ -5,8 +5,9 @@
 // list every face reads (io::findings). An error finding denies the object, naming every error
 // code in status.message (under --fail-on incomplete an unchecked fact, under --fail-on warning a
 // warning denies too); warnings and what was not checked go into response.warnings, which
-// kubectl prints. Objects without a serving container are allowed. A body that is not an
-// AdmissionReview is a 400.
+// kubectl prints. Objects without a serving container are allowed. An object or a container
+// command kvdtype could not read to its end is denied (fail closed) unless --on-unreadable warn.
+// A body that is not an AdmissionReview is a 400.
 #include "io/admission.hpp"
 
 #include <algorithm>
@@ -76,7 +77,8 @@ struct Verdicts {
 // warning); info findings are left to the other outputs.
 void judge(const io::Finding& f, const std::string& who, const Policy& p, Verdicts& v) {
   if (f.rule == nullptr) {  // the container's input could not be read: never allowed silently
-    v.deny.push_back("(" + who + "): " + f.message);
+    if (p.unreadable_warns) v.warnings.push_back(shorten("kvdtype could not read " + who + ": " + f.message));
+    else v.deny.push_back("(" + who + "): " + f.message);
     return;
   }
   const std::string code(f.rule->code);
@@ -137,8 +139,10 @@ Outcome review(std::string_view body, const Policy& policy) {
       if (const auto m = obj->find("metadata"); m != obj->end()) o.name = str(*m, "name").empty() ? str(*m, "generateName") : str(*m, "name");
     auto read = io::read_object_json(*obj, policy.base);
     if (!read.ok()) {
-      // The API server validated the object's schema; what kvdtype cannot read is not its call.
-      v.warnings.push_back(shorten("kvdtype could not read the object: " + read.error().message));
+      // Fail closed: an object kvdtype could not read may hold a server it did not judge.
+      // --on-unreadable warn lets it through with a warning instead.
+      if (policy.unreadable_warns) v.warnings.push_back(shorten("kvdtype could not read the object: " + read.error().message));
+      else v.deny.push_back("(object): kvdtype could not read it: " + read.error().message);
     } else {
       auto workloads = io::expand_fleet(std::move(read).value().workloads);
       if (!workloads.ok()) {

@@ -16,6 +16,9 @@ namespace kvdtype::serve {
 /// The server's check options: what every review starts from.
 struct Policy {
   Verdict fail_on = Verdict::error;  ///< --fail-on: the lowest verdict that denies (error, incomplete, warn)
+  /// --on-unreadable warn: an object (or a container's command) kvdtype could not read to its
+  /// end is allowed with a warning instead of denied. Fail closed by default.
+  bool unreadable_warns = false;
   std::set<std::string> ignore;   ///< --ignore KVDnnn,…: these codes neither deny nor warn
   io::CheckInput base;            ///< defaults (engine version, gpu) and fixed fields
 };

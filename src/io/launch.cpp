@@ -69,6 +69,14 @@ bool is_serving_command(std::span<const std::string> argv) {
   }
 }
 
+std::optional<std::string> unreadable_command(std::span<const std::string> argv) {
+  try {
+    return launch::unreadable(std::vector<std::string>(argv.begin(), argv.end()));
+  } catch (const std::exception& e) {
+    return std::string("cannot be read: ") + e.what();
+  }
+}
+
 Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, LaunchOptions options) {
   try {
     if (argv.empty()) return bad("empty command");

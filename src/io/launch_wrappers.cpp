@@ -54,6 +54,8 @@ bool docker_switch(std::string_view opt) {
 // Containers nest (`docker run A docker run B vllm serve …`) at most this deep; a command nested
 // deeper is hostile input, refused with a clear line rather than walked.
 constexpr std::size_t kMaxContainerNesting = 16;
+// `sh -c 'bash -c "…"'` is read this many levels deep; deeper is refused by name, not skipped.
+constexpr int kMaxShellNesting = 4;
 
 // One `docker run [options] IMAGE` level: the image and the index of the first word after it.
 struct Container {
@@ -262,15 +264,29 @@ std::optional<std::size_t> shell_script_at(const std::vector<std::string>& w) {
 }
 
 Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w) {
-  for (int nested = 0; nested < 4; ++nested) {
+  for (int nested = 0; nested < kMaxShellNesting; ++nested) {
     const auto k = shell_script_at(w);
-    if (!k) break;
+    if (!k) return w;
     auto inner = split_command(w[*k + 2]);
     if (!inner.ok()) return Error{ErrorCode::bad_command, "sh -c script: " + inner.error().message};
     w.resize(*k);  // words after the script are its $0, $1 …: not the server's
     w.insert(w.end(), inner->begin(), inner->end());
   }
+  // Still a script inside: not read to its end, which is never "not a serving command".
+  if (shell_script_at(w))
+    return Error{ErrorCode::bad_command, "sh -c nested more than " + std::to_string(kMaxShellNesting) + " deep; not read"};
   return w;
+}
+
+std::optional<std::string> unreadable(const std::vector<std::string>& words) {
+  if (words.size() > detail::kMaxCommandWords)
+    return "more than " + std::to_string(detail::kMaxCommandWords) + " words";
+  auto w = expand_shell_scripts(words);
+  if (!w.ok()) return w.error().message;
+  std::vector<std::string> env;
+  auto at = locate(*w, 0, env);
+  if (!at.ok() && at.error().message.find("nested more than") != std::string::npos) return at.error().message;
+  return std::nullopt;
 }
 
 bool is_launch(const std::vector<std::string>& words) {

@@ -39,15 +39,20 @@ struct Pod {
 };
 
 // YAML aliases let a few bytes name one object many times, and nested Lists of aliases multiply
-// (8 levels of 10 aliases: 10^8 pods from 800 bytes). What a reading visits is bounded instead:
-// more than any real manifest holds, few enough to check in seconds.
+// (8 levels of 10 aliases: 10^8 pods from 800 bytes). What a reading visits is bounded by what
+// the text could hold without aliases: a real container takes more than kBytesPerContainer bytes
+// of YAML (`- name: a` and `image: b` already do), so more containers than that is aliases
+// repeating one, refused; a rendered chart of a large fleet (thousands of real containers) reads
+// whole. JSON (the webhook's objects) has no aliases and no such bound.
 constexpr std::size_t kMaxObjects = 4096;
-constexpr std::size_t kMaxContainers = 256;
+constexpr std::size_t kMinContainerLimit = 256;
+constexpr std::size_t kBytesPerContainer = 16;
 
 struct Reader {
   const CheckInput& base;
   ManifestWorkloads out;
   std::size_t objects = 0, containers = 0;
+  std::size_t container_limit = SIZE_MAX;  // see kBytesPerContainer
 };
 
 int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
@@ -86,11 +91,11 @@ Error bad_file(const std::string& file, int line, const std::string& what) {
   return Error{ErrorCode::bad_file, where + ": " + kvdtype::detail::escape_text(what)};
 }
 
-// One more container (or compose service) read; an Error past kMaxContainers.
+// One more container (or compose service) read; an Error past the reader's limit.
 std::optional<Error> count_container(Reader& r, const std::string& file, const YAML::Node& at) {
-  if (++r.containers <= kMaxContainers) return std::nullopt;
-  return bad_file(file, line_of(at), "more than " + std::to_string(kMaxContainers) +
-                                         " containers (YAML aliases repeating one?); not checked");
+  if (++r.containers <= r.container_limit) return std::nullopt;
+  return bad_file(file, line_of(at), "more than " + std::to_string(r.container_limit) +
+                                         " containers from this much YAML: aliases repeating one; not checked");
 }
 
 // A list of words: a YAML sequence of scalars, or (compose) one string split as a shell would.
@@ -175,9 +180,14 @@ void add_container(Reader& r, const Pod& pod, Container c) {
   if (!image_entrypoint) {
     Words probe = c.env;
     probe.insert(probe.end(), program.begin(), program.end());
-    if (program.empty() || !is_serving_command(probe)) {
-      r.out.skipped.push_back(label(pod, c) + (program.empty() ? ": no command and no known serving entrypoint"
-                                                               : ": not a serving command"));
+    if (program.empty()) {
+      r.out.skipped.push_back(label(pod, c) + ": no command and no known serving entrypoint");
+      return;
+    }
+    // A command the reader could not read to its end is kept as a workload: the pipeline reports
+    // why (an input error, which fails closed), instead of passing it as "not a serving command".
+    if (!is_serving_command(probe) && !unreadable_command(probe)) {
+      r.out.skipped.push_back(label(pod, c) + ": not a serving command");
       return;
     }
   }
@@ -312,15 +322,22 @@ std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, c
     return std::nullopt;
   }
   read_gpu(spec, pod);
-  const YAML::Node containers = child(spec, "containers");
-  if (!containers || !containers.IsSequence()) return std::nullopt;
-  for (const auto& n : containers) {
-    if (auto e = count_container(r, pod.file, n)) return e;
-    auto read = read_container(n, pod.file);
-    if (!read.ok()) return read.error();
-    Container c = std::move(read).value();
-    c.where = where;
-    add_container(r, pod, std::move(c));
+  // Native sidecars (initContainers with restartPolicy: Always, Kubernetes 1.28+) run beside
+  // the containers for the pod's life: a server there is served like any other. Other init
+  // containers run to completion before the pod starts; a server cannot be one.
+  for (const char* list : {"initContainers", "containers"}) {
+    const YAML::Node containers = child(spec, list);
+    if (!containers || !containers.IsSequence()) continue;
+    const bool init = std::string_view(list) == "initContainers";
+    for (const auto& n : containers) {
+      if (init && scalar(child(n, "restartPolicy")) != "Always") continue;
+      if (auto e = count_container(r, pod.file, n)) return e;
+      auto read = read_container(n, pod.file);
+      if (!read.ok()) return read.error();
+      Container c = std::move(read).value();
+      c.where = init ? (where.empty() ? std::string("initContainers") : where + "/initContainers") : where;
+      add_container(r, pod, std::move(c));
+    }
   }
   return std::nullopt;
 }
@@ -439,8 +456,9 @@ std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod
 }
 
 Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, const std::string& file, const CheckInput& base,
-                                         bool one_object) {
+                                         bool one_object, std::size_t container_limit = SIZE_MAX) {
   Reader r{base, {}};
+  r.container_limit = container_limit;
   try {
     int index = 0;
     for (const YAML::Node& doc : docs) {
@@ -465,47 +483,140 @@ Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, co
   return std::move(r.out);
 }
 
-// yaml-cpp 0.7's LoadAll never returns on some malformed text: after `  "x",\n "y"]` its parser
-// reports one empty document after another at the same place, forever (found by the manifest
-// fuzzer; docs/reliability.md finding 32). A first pass over the documents' events stops there:
-// the 1-based line where a document starts again without the parser having moved, else 0.
-int stuck_document_line(const std::string& text) {
+// A first pass over the documents' events, before LoadAll builds nodes:
+//  - yaml-cpp 0.7's LoadAll never returns on some malformed text: after `  "x",\n "y"]` its
+//    parser reports one empty document after another at the same place, forever (found by the
+//    manifest fuzzer; docs/reliability.md finding 32): a document that starts again without the
+//    parser having moved is refused by its line;
+//  - a key given twice in one mapping is refused by its line, as kubectl and docker compose
+//    refuse the file (yaml-cpp would keep one of the two silently).
+struct FirstPass {
+  int stuck_line = 0;             // 1-based; 0: none
+  int duplicate_line = 0;
+  std::string duplicate_key;
+};
+
+FirstPass first_pass(const std::string& text) {
   struct Events final : YAML::EventHandler {
+    struct Frame {
+      bool map = false;
+      bool expecting_key = true;
+      std::vector<std::string> keys;
+    };
     YAML::Mark start;
-    void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+    std::vector<Frame> stack;
+    FirstPass* out = nullptr;
+    // A node begins at `mark`: as a key of the enclosing mapping, or as its value.
+    void node(const YAML::Mark& mark, const std::string* key_text) {
+      if (stack.empty() || !stack.back().map) return;
+      Frame& f = stack.back();
+      if (f.expecting_key && key_text != nullptr && out->duplicate_line == 0) {
+        if (std::find(f.keys.begin(), f.keys.end(), *key_text) != f.keys.end()) {
+          out->duplicate_line = mark.line + 1;
+          out->duplicate_key = *key_text;
+        } else {
+          f.keys.push_back(*key_text);
+        }
+      }
+      f.expecting_key = !f.expecting_key;
+    }
+    void OnDocumentStart(const YAML::Mark& mark) override {
+      start = mark;
+      stack.clear();
+    }
     void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnSequenceEnd() override {}
-    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnMapEnd() override {}
+    void OnNull(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
+    void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
+    void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string& value) override { node(m, &value); }
+    void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      node(m, nullptr);
+      stack.push_back({false, true, {}});
+    }
+    void OnSequenceEnd() override {
+      if (!stack.empty()) stack.pop_back();
+    }
+    void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      node(m, nullptr);
+      stack.push_back({true, true, {}});
+    }
+    void OnMapEnd() override {
+      if (!stack.empty()) stack.pop_back();
+    }
   };
+  FirstPass out;
   std::istringstream in(text);
   YAML::Parser parser(in);
   Events events;
+  events.out = &out;
   int last = -1;
   while (parser.HandleNextDocument(events)) {  // throws YAML::Exception as LoadAll would
-    if (events.start.pos == last) return events.start.line + 1;
+    if (events.start.pos == last) {
+      out.stuck_line = events.start.line + 1;
+      return out;
+    }
     last = events.start.pos;
   }
-  return 0;
+  return out;
+}
+
+// YAML merge keys (`<<: *defaults`, `<<: [*a, *b]`), applied as docker compose and kubectl apply
+// them (yaml-cpp 0.7 leaves `<<` as an ordinary key): the merged mappings' keys are added where
+// the mapping does not set them itself, the first merged mapping winning over later ones.
+// `budget` bounds the nodes visited (aliases let a few bytes name a node many times); false when
+// it ran out.
+bool apply_merges(YAML::Node n, std::size_t& budget, int depth) {
+  if (budget == 0 || depth > 64) return false;
+  --budget;
+  if (n.IsSequence()) {
+    for (YAML::Node e : n)
+      if (!apply_merges(e, budget, depth + 1)) return false;
+    return true;
+  }
+  if (!n.IsMap()) return true;
+  std::vector<YAML::Node> sources;  // the merged mappings, in order
+  bool merges = false;
+  for (auto kv : n) {
+    if (kv.first.IsScalar() && kv.first.Scalar() == "<<") {
+      merges = true;
+      if (kv.second.IsMap()) sources.push_back(kv.second);
+      else if (kv.second.IsSequence())
+        for (YAML::Node m : kv.second) sources.push_back(m);
+    } else if (!apply_merges(kv.second, budget, depth + 1)) {
+      return false;
+    }
+  }
+  if (!merges) return true;
+  n.remove("<<");
+  for (YAML::Node m : sources) {
+    if (!m.IsMap()) continue;  // `<<: scalar` merges nothing
+    if (!apply_merges(m, budget, depth + 1)) return false;
+    for (auto kv : m) {
+      if (!kv.first.IsScalar() || child(n, kv.first.Scalar().c_str())) continue;
+      n[kv.first.Scalar()] = kv.second;
+    }
+  }
+  return true;
 }
 
 Result<ManifestWorkloads> read_documents(std::string_view text, const std::string& file, const CheckInput& base, bool one_object) {
   std::vector<YAML::Node> docs;
   try {
     const std::string s(text);
-    if (const int line = stuck_document_line(s))
-      return bad_file(file, line, "not valid YAML: a document that never ends");
+    const FirstPass pass = first_pass(s);
+    if (pass.stuck_line) return bad_file(file, pass.stuck_line, "not valid YAML: a document that never ends");
+    if (pass.duplicate_line)
+      return bad_file(file, pass.duplicate_line, "key '" + pass.duplicate_key +
+                                                     "' given twice in one mapping (kubectl and docker compose refuse the file)");
     docs = YAML::LoadAll(s);
+    std::size_t budget = 4 * s.size() + 65536;
+    for (YAML::Node& d : docs)
+      if (!apply_merges(d, budget, 0)) return bad_file(file, 0, "YAML aliases and merge keys expand past what this file could hold; not checked");
   } catch (const YAML::Exception& e) {
     return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + e.msg);
   } catch (const std::exception& e) {
     return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
   }
-  return walk_documents(docs, file, base, one_object);
+  return walk_documents(docs, file, base, one_object, kMinContainerLimit + text.size() / kBytesPerContainer);
 }
 
 // JSON → yaml-cpp nodes built directly: the YAML scanner is most of the cost of reading an
@@ -518,7 +629,7 @@ bool unread_key(const std::string& k) {
   static constexpr std::string_view kUnread[] = {
       "managedFields", "status", "annotations", "labels", "ownerReferences", "finalizers", "volumes", "volumeMounts",
       "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "resources", "ports", "tolerations",
-      "lifecycle", "initContainers", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
+      "lifecycle", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
       "updateStrategy", "volumeClaimTemplates", "imagePullSecrets", "dnsConfig", "readinessGates"};
   for (std::string_view u : kUnread)
     if (k == u) return true;
@@ -548,7 +659,7 @@ YAML::Node to_yaml(const nlohmann::json& j) {
 
 Result<ManifestWorkloads> read_object_json(const nlohmann::json& object, const CheckInput& base) {
   try {
-    return walk_documents({to_yaml(object)}, {}, base, true);
+    return walk_documents({to_yaml(object)}, {}, base, true, kMaxObjects);
   } catch (const std::exception& e) {
     return bad_file({}, 0, std::string("cannot be read: ") + e.what());
   }

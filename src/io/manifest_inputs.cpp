@@ -2,41 +2,31 @@
 // (include/kvdtype/io/manifest.hpp check_several).
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "kvdtype/io/manifest.hpp"
+#include "io/read_file.hpp"
 
 namespace kvdtype::io {
 namespace {
 
 constexpr std::size_t kMaxManifestBytes = 16u << 20;
 
-std::string read_at_most(std::istream& in, std::size_t limit) {
-  std::string text;
-  char buf[65536];
-  while (text.size() < limit && in) {
-    in.read(buf, static_cast<std::streamsize>(std::min(sizeof buf, limit - text.size())));
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-  }
-  return text;
-}
-
 }  // namespace
 
 Result<std::string> read_manifest_file(const std::string& path) {
   std::string text;
   if (path == "-") {
-    text = read_at_most(std::cin, kMaxManifestBytes + 1);
+    text = detail::read_stream_at_most(std::cin, kMaxManifestBytes + 1);
+    if (text.size() > kMaxManifestBytes) return Error{ErrorCode::bad_file, "stdin: larger than 16 MiB"};
   } else {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return Error{ErrorCode::bad_file, path + ": is a directory, not a manifest"};
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return Error{ErrorCode::bad_file, path + ": cannot be read"};
-    text = read_at_most(f, kMaxManifestBytes + 1);
+    // Regular files only, non-blocking, bounded (io/read_file.hpp): a FIFO or /proc/kmsg is
+    // refused at once, /dev/null or /proc/self/mem by type, instead of blocking or reading empty.
+    auto read = detail::read_regular_file(path, kMaxManifestBytes, "a manifest");
+    if (!read.ok()) return read.error();
+    text = std::move(read).value();
   }
-  const std::string name = path == "-" ? "stdin" : path;
-  if (text.size() > kMaxManifestBytes) return Error{ErrorCode::bad_file, name + ": larger than 16 MiB"};
+  const std::string name = path == "-" ? "stdin" : detail::shown_path(path);
   if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, name + ": binary data, not a manifest"};
   return text;
 }

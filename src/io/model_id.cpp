@@ -9,10 +9,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "common/text.hpp"
+#include "io/read_file.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "tables/models.hpp"
 
@@ -66,16 +66,18 @@ std::optional<fs::path> cached_repo(const fs::path& cache, std::string_view id) 
   std::error_code ec;
   if (fs::is_directory(cache / dir, ec)) return cache / dir;
   for (fs::directory_iterator it(cache, ec), end; !ec && it != end; it.increment(ec))
-    if (detail::iequals(it->path().filename().string(), dir) && it->is_directory(ec)) return it->path();
+    if (kvdtype::detail::iequals(it->path().filename().string(), dir) && it->is_directory(ec)) return it->path();
   return std::nullopt;
 }
 
 // The snapshot refs/main names, else the only (or the newest) snapshot holding a config.json.
 std::optional<fs::path> snapshot(const fs::path& repo) {
   std::error_code ec;
-  std::ifstream ref(repo / "refs" / "main");
+  // Through the one bounded reader: a refs/main that is a FIFO or a link to /dev/zero is refused
+  // at once (a commit id is 40 hex characters; 256 bytes is plenty) and the snapshots are used.
   std::string commit;
-  if (ref && std::getline(ref, commit)) {
+  if (auto ref = detail::read_file_head(repo / "refs" / "main", 256); ref.ok()) {
+    commit = ref->substr(0, ref->find('\n'));
     while (!commit.empty() && (commit.back() == '\r' || commit.back() == ' ')) commit.pop_back();
     if (!commit.empty() && commit.find('/') == std::string::npos && commit != ".." &&
         fs::exists(repo / "snapshots" / commit / "config.json", ec))
@@ -149,7 +151,7 @@ Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id) {
     }
   }
   for (const tables::ModelRow& m : tables::model_rows()) {
-    if (!detail::iequals(m.id, id)) continue;
+    if (!kvdtype::detail::iequals(m.id, id)) continue;
     ResolvedModel r;
     r.source = ModelSource::catalogue;
     r.id = std::string(m.id);

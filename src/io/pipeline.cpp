@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "kvdtype/capacity.hpp"
@@ -16,7 +15,6 @@
 #include "kvdtype/io/script.hpp"
 #include "common/text.hpp"
 #include "io/inputs_check.hpp"
-#include "common/text.hpp"
 #include "io/read_file.hpp"
 
 namespace kvdtype::io {
@@ -25,17 +23,6 @@ namespace {
 // At most kMaxCommandBytes + 1 bytes are read, never the whole stream: /dev/zero, `yes |` or a
 // huge file is refused after 1 MiB instead of hanging or exhausting memory.
 constexpr std::size_t kMaxCommandBytes = 1u << 20;
-
-std::string read_at_most(std::istream& in, std::size_t limit) {
-  std::string text(limit, '\0');
-  std::size_t got = 0;
-  while (got < limit && in) {
-    in.read(text.data() + got, static_cast<std::streamsize>(limit - got));
-    got += static_cast<std::size_t>(in.gcount());
-  }
-  text.resize(got);
-  return text;
-}
 
 // gpu = auto: the probed target when the machine has one kind of device.
 Result<std::string> probed_gpu() {
@@ -121,7 +108,7 @@ void drop_ignored(Report& r, const std::vector<std::string>& ignore) {
 Result<std::string> read_command_file(const std::string& path) {
   std::string text;
   if (path == "-") {
-    text = read_at_most(std::cin, kMaxCommandBytes + 1);
+    text = detail::read_stream_at_most(std::cin, kMaxCommandBytes + 1);
     if (text.size() > kMaxCommandBytes) return Error{ErrorCode::bad_file, "stdin: larger than 1 MiB"};
   } else {
     // Regular files only, opened non-blocking, at most 1 MiB (io/read_file.hpp): a FIFO,

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <istream>
 
 #include "common/text.hpp"
 
@@ -128,6 +129,16 @@ Result<std::string> read_regular_file_problem(const std::filesystem::path& path,
 
 Result<std::string> read_file_head(const std::filesystem::path& path, std::size_t limit) {
   return read_bounded(path, limit, "a file", true);
+}
+
+std::string read_stream_at_most(std::istream& in, std::size_t limit) {
+  std::string text;
+  char buf[65536];
+  while (text.size() < limit && in) {
+    in.read(buf, static_cast<std::streamsize>(std::min(sizeof buf, limit - text.size())));
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+  }
+  return text;
 }
 
 }  // namespace kvdtype::io::detail

@@ -1,5 +1,5 @@
 // Internal (io): reading a file the user named, safely. Every file kvdtype reads (a model
-// config, a command file) goes through read_regular_file(), which never blocks and never reads
+// config, a command file, a manifest, a Hugging Face cache ref) goes through read_regular_file(), which never blocks and never reads
 // more than a bound:
 //   - the file is opened non-blocking and judged by what was opened (fstat on the descriptor,
 //     so a symlink swapped after a check changes nothing);
@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,10 @@ namespace kvdtype::io::detail {
 
 /// The first `limit` bytes at most (a longer file is not an error), by the same rules.
 [[nodiscard]] Result<std::string> read_file_head(const std::filesystem::path& path, std::size_t limit);
+
+/// At most `limit` bytes of a stream (standard input), never the whole stream: `yes |` or
+/// /dev/zero piped in stops at the bound. Callers read limit + 1 to tell "too large" apart.
+[[nodiscard]] std::string read_stream_at_most(std::istream& in, std::size_t limit);
 
 /// Why opening `path` failed, from errno: "no such file", "a symbolic link loop (…)", …
 [[nodiscard]] std::string open_problem(int error_number);

@@ -108,6 +108,69 @@ TEST_F(Serve, APodWithoutAServingContainerIsAllowedSilently) {
   EXPECT_FALSE(r.contains("warnings"));
 }
 
+// Issue 23: the webhook judges the same findings as `kvdtype check --manifest`: the launch
+// command's own values (KVD001), start-up capacity (KVD155) and heads per TP (KVD154) deny.
+TEST_F(Serve, InputFindingsDenyAsTheCliDoes) {
+  ASSERT_TRUE(s().up());
+  const auto vllm = [](const Json& args, const std::string& product) {
+    return pod_spec("vllm/vllm-openai:v0.27.0", Json::array({"vllm", "serve"}), args, product);
+  };
+  const std::pair<Json, const char*> cases[] = {
+      {vllm(Json::array({"meta-llama/Llama-3.1-8B-Instruct", "--kv-cache-dtype", "fp9"}), "NVIDIA-H100-80GB-HBM3"), "KVD001"},
+      {vllm(Json::array({"meta-llama/Llama-3.1-8B-Instruct", "--max-model-len", "1000000"}), "NVIDIA-L40S"), "KVD155"},
+      {vllm(Json::array({"meta-llama/Llama-3.1-8B-Instruct", "--tensor-parallel-size", "3"}), "NVIDIA-H100-80GB-HBM3"), "KVD154"},
+      {vllm(Json::array({"deepseek-ai/DeepSeek-V3", "--kv-cache-dtype", "fp8", "-tp", "8"}), "NVIDIA-H100-80GB-HBM3"), "KVD155"},
+  };
+  for (const auto& [spec, code] : cases) {
+    const Json r = answer(curl_post(s(), "/validate", review_body(pod(spec), "u-input")));
+    EXPECT_EQ(r["allowed"], false) << code << " " << r.dump();
+    EXPECT_NE(r.value("status", Json::object()).value("message", "").find(code), std::string::npos) << r.dump();
+  }
+}
+
+// An unknown GPU (no label) is incomplete: allowed, with a warning saying what was not checked.
+TEST_F(Serve, AnIncompleteReviewIsAllowedWithAWarning) {
+  ASSERT_TRUE(s().up());
+  Json spec = kGood;
+  spec.erase("nodeSelector");
+  const Json r = answer(curl_post(s(), "/validate", review_body(pod(spec), "u-incomplete")));
+  EXPECT_EQ(r["allowed"], true) << r.dump();
+  ASSERT_TRUE(r.contains("warnings")) << r.dump();
+  EXPECT_NE(r["warnings"].dump().find("KVD080"), std::string::npos) << r.dump();
+  EXPECT_NE(r["warnings"].dump().find("not checked"), std::string::npos) << r.dump();
+}
+
+// Issue 31: a container command the reader could not read to its end is denied, never skipped;
+// a native sidecar is a container; a pod with hundreds of real containers is read whole.
+TEST_F(Serve, UnreadableCommandsDenyAndSidecarsAreRead) {
+  ASSERT_TRUE(s().up());
+  std::string cmd = "vllm serve Qwen/Qwen2.5-3B-Instruct --dtype bfloat16";
+  for (int i = 1; i < 5; ++i) cmd = "sh -c '" + [&] {
+    std::string q;
+    for (char c : cmd) q += c == '\'' ? std::string("'\"'\"'") : std::string(1, c);
+    return q;
+  }() + "'";
+  Json deep = pod_spec("python:3", Json::array({"sh", "-c", cmd}), Json::array(), "Tesla-T4");
+  Json r = answer(curl_post(s(), "/validate", review_body(pod(deep), "u-deep")));
+  EXPECT_EQ(r["allowed"], false) << r.dump();
+  EXPECT_NE(r.value("status", Json::object()).value("message", "").find("nested more than 4"), std::string::npos) << r.dump();
+
+  Json side = pod_spec("nginx:1.27", Json::array({"nginx"}), Json::array(), "Tesla-T4");
+  side["initContainers"] = Json::array({{{"name", "srv"}, {"image", "vllm/vllm-openai:v0.10.0"}, {"restartPolicy", "Always"},
+                                         {"args", Json::array({"--model", "Qwen/Qwen2.5-3B-Instruct", "--dtype", "bfloat16"})}}});
+  r = answer(curl_post(s(), "/validate", review_body(pod(side), "u-side")));
+  EXPECT_EQ(r["allowed"], false) << r.dump();
+  EXPECT_NE(r.value("status", Json::object()).value("message", "").find("KVD081"), std::string::npos) << r.dump();
+
+  Json many = kNginx;
+  for (int i = 0; i < 300; ++i) many["containers"].push_back({{"name", "n" + std::to_string(i)}, {"image", "nginx:1.27"}});
+  many["containers"].push_back(kT4Bf16["containers"][0]);
+  many["nodeSelector"] = kT4Bf16["nodeSelector"];
+  r = answer(curl_post(s(), "/validate", review_body(pod(many), "u-many")));
+  EXPECT_EQ(r["allowed"], false) << r.dump();  // the 302nd container was read: KVD081
+  EXPECT_NE(r.value("status", Json::object()).value("message", "").find("KVD081"), std::string::npos) << r.dump();
+}
+
 TEST_F(Serve, WorkloadKinds) {
   ASSERT_TRUE(s().up());
   for (const char* kind : {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"}) {
@@ -218,6 +281,17 @@ TEST(ServePolicy, FailOnWarningDeniesAndIgnoreSilences) {
   }
   r = answer(curl_post(lenient, "/validate", review_body(pod(kT4Bf16), "u-ignored")));
   EXPECT_EQ(r["allowed"], true) << r.dump();
+}
+
+// --on-unreadable warn: what could not be read is allowed with a warning instead of denied.
+TEST(ServePolicy, OnUnreadableWarnAllowsWithAWarning) {
+  Server lenient({"--on-unreadable", "warn"});
+  ASSERT_TRUE(lenient.up());
+  const Json bad = pod_spec("python:3", Json::array({"sh", "-c", "vllm serve 'unbalanced"}), Json::array(), "Tesla-T4");
+  const Json r = answer(curl_post(lenient, "/validate", review_body(pod(bad), "u-lenient")));
+  EXPECT_EQ(r["allowed"], true) << r.dump();
+  EXPECT_NE(r.value("warnings", Json::array()).dump().find("could not read"), std::string::npos) << r.dump();
+  EXPECT_EQ(lenient.stop(), 0);
 }
 
 TEST(ServePolicy, DefaultGpuAppliesWhereNoNodeLabelSays) {

@@ -47,6 +47,7 @@ int bad_input(const std::string& message) {
 struct Options {
   std::string listen, cert, key;
   std::string fail_on = "error";
+  std::string on_unreadable = "deny";
   std::vector<std::string> ignore;
   std::string engine_version, gpu;
   std::size_t max_body = 3u << 20;  // Kubernetes objects are at most ~1.5 MiB in etcd; a review wraps one (twice with oldObject)
@@ -86,6 +87,9 @@ std::optional<std::string> make_policy(const Options& o, Policy& p) {
   auto fail_on = kvdtype::io::parse_fail_on(o.fail_on);
   if (!fail_on.ok()) return fail_on.error().message;
   p.fail_on = *fail_on;
+  if (o.on_unreadable != "deny" && o.on_unreadable != "warn")
+    return "--on-unreadable " + o.on_unreadable + ": expected deny or warn";
+  p.unreadable_warns = o.on_unreadable == "warn";
   for (const std::string& list : o.ignore) {
     std::size_t start = 0;
     while (start <= list.size()) {
@@ -134,6 +138,8 @@ int main(int argc, char** argv) {
   app.add_option("--tls-cert", o.cert, "PEM certificate (chain) file")->required();
   app.add_option("--tls-key", o.key, "PEM private key file")->required();
   app.add_option("--fail-on", o.fail_on, "deny on error (default), on incomplete too (a fact unknown, checks skipped), or on warning too");
+  app.add_option("--on-unreadable", o.on_unreadable,
+                 "deny (default) or warn: an object or container command kvdtype could not read to its end");
   app.add_option("--ignore", o.ignore, "rule codes that neither deny nor warn (KVDnnn[,KVDnnn…]; repeatable)");
   app.add_option("--engine-version", o.engine_version, "engine release assumed when an image tag does not say");
   app.add_option("--gpu", o.gpu, "target assumed when a pod's node selector does not say (several: A,B)");

@@ -1,0 +1,212 @@
+// Fail closed (issue 31): what a reader could not read to its end is a finding, never a silent
+// skip; YAML is read as kubectl and docker compose read it (merge keys applied, duplicate keys
+// refused); every manifest goes through the bounded regular-file reader. Each test is one of the
+// outside probe's reproducers, run through the real binary.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "run_cli.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using kvdtype::test::run_cli;
+using nlohmann::json;
+
+class Dir {
+ public:
+  Dir() : dir_(fs::temp_directory_path() / ("kvdtype-fail-closed-" + std::to_string(::getpid()) + "-" + std::to_string(next_++))) {
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  ~Dir() {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  Dir(const Dir&) = delete;
+  Dir& operator=(const Dir&) = delete;
+  [[nodiscard]] std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+    return path(name);
+  }
+
+ private:
+  static inline int next_ = 0;
+  fs::path dir_;
+};
+
+// A single-quoted shell word.
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\"'\"'") : std::string(1, c);
+  return q + "'";
+}
+
+// A container command of `levels` nested `sh -c` around a vLLM launch, as JSON array text.
+std::string nested_sh(int levels) {
+  std::string cmd = "vllm serve Qwen/Qwen2.5-3B-Instruct --dtype bfloat16";
+  for (int i = 1; i < levels; ++i) cmd = "sh -c " + quote(cmd);
+  return json::array({"sh", "-c", cmd}).dump();
+}
+
+std::string t4_pod(const std::string& command_json) {
+  return R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}, "spec": {"nodeSelector": {"nvidia.com/gpu.product": "Tesla-T4"},
+    "containers": [{"name": "c", "image": "python:3", "command": )" + command_json + "}]}}";
+}
+
+TEST(FailClosed, ShellScriptsNestedPastTheLimitAreAnErrorNotSkipped) {
+  Dir d;
+  // Four levels are read: the bf16 model on a T4 is KVD081.
+  auto r = run_cli({"check", "--format", "json", "--manifest", d.write("four.json", t4_pod(nested_sh(4)))});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("KVD081"), std::string::npos) << r.out;
+  // Five are not: an error on the container, exit 1 (it used to be skipped, exit 0).
+  r = run_cli({"check", "--format", "json", "--manifest", d.write("five.json", t4_pod(nested_sh(5)))});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "error");
+  ASSERT_EQ(j["results"].size(), 1u);
+  EXPECT_NE(j["results"][0].dump().find("nested more than 4"), std::string::npos) << r.out;
+}
+
+TEST(FailClosed, AnUnbalancedQuoteInAContainerScriptIsAnError) {
+  Dir d;
+  const auto r = run_cli({"check", "--manifest", d.write("q.json", t4_pod(R"(["sh", "-c", "vllm serve 'Qwen/Qwen2.5-3B-Instruct --dtype bfloat16"])"))});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("unbalanced"), std::string::npos) << r.out;
+}
+
+TEST(FailClosed, ComposeMergeKeysAreApplied) {
+  Dir d;
+  const std::string file = d.write("compose.yaml", R"(x-v: &v
+  image: vllm/vllm-openai:v0.10.0
+  command: [--model, Qwen/Qwen2.5-3B-Instruct, --dtype, bfloat16]
+services:
+  a:
+    <<: *v
+  b:
+    <<: *v
+    command: [--model, Qwen/Qwen2.5-3B-Instruct, --dtype, float16]
+)");
+  const auto r = run_cli({"check", "--gpu", "T4", "--format", "json", "--manifest", file});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 2u) << r.out;
+  EXPECT_NE(j["results"][0].dump().find("KVD081"), std::string::npos);  // merged: bf16 on a T4
+  EXPECT_EQ(j["results"][1].dump().find("KVD081"), std::string::npos);  // its own command wins: fp16
+}
+
+TEST(FailClosed, MergeKeysInKubernetesYaml) {
+  Dir d;
+  const std::string file = d.write("pod.yaml", R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  nodeSelector: {nvidia.com/gpu.product: Tesla-T4}
+  containers:
+  - &base
+    name: a
+    image: vllm/vllm-openai:v0.10.0
+    args: [--model, Qwen/Qwen2.5-3B-Instruct, --dtype, float16]
+  - <<: *base
+    name: b
+    args: [--model, Qwen/Qwen2.5-3B-Instruct, --dtype, bfloat16]
+)");
+  const auto r = run_cli({"check", "--format", "json", "--manifest", file});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 2u) << r.out;
+  EXPECT_EQ(j["results"][1]["source"]["container"], "b");
+  EXPECT_NE(j["results"][1].dump().find("KVD081"), std::string::npos);
+}
+
+TEST(FailClosed, ADuplicateKeyIsRefusedWithItsLine) {
+  Dir d;
+  const std::string file = d.write("dup.yaml", R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - name: c
+    image: vllm/vllm-openai:v0.10.0
+    args: [--model, Qwen/Qwen2.5-3B-Instruct]
+    args: [--model, Qwen/Qwen2.5-3B-Instruct, --dtype, bfloat16]
+)");
+  const auto r = run_cli({"check", "--gpu", "T4", "--manifest", file});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("dup.yaml:9: key 'args' given twice"), std::string::npos) << r.err;
+  // The same key in two different mappings is no duplicate.
+  const auto ok = run_cli({"check", "--gpu", "T4", "--manifest",
+                           d.write("two.yaml", "services:\n  a: {image: nginx, command: x}\n  b: {image: nginx, command: x}\n")});
+  EXPECT_NE(ok.exit_code, 2) << ok.err;
+}
+
+TEST(FailClosed, NativeSidecarsAreRead) {
+  Dir d;
+  const std::string file = d.write("side.json", R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+    "spec": {"nodeSelector": {"nvidia.com/gpu.product": "Tesla-T4"},
+      "initContainers": [{"name": "srv", "image": "vllm/vllm-openai:v0.10.0", "restartPolicy": "Always",
+                          "args": ["--model", "Qwen/Qwen2.5-3B-Instruct", "--dtype", "bfloat16"]},
+                         {"name": "download", "image": "vllm/vllm-openai:v0.10.0",
+                          "args": ["--model", "Qwen/Qwen2.5-3B-Instruct", "--dtype", "bfloat16"]}],
+      "containers": [{"name": "app", "image": "nginx"}]}})");
+  const auto r = run_cli({"check", "--format", "json", "--manifest", file});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 1u) << r.out;  // the sidecar; an ordinary init container runs to completion
+  EXPECT_EQ(j["results"][0]["source"]["container"], "initContainers/srv");
+}
+
+TEST(FailClosed, ManyRealContainersAreReadWholeAndAliasBombsAreNot) {
+  Dir d;
+  std::string yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n";
+  for (int i = 0; i < 300; ++i) yaml += "  - {name: c" + std::to_string(i) + ", image: nginx}\n";
+  yaml += "  - {name: srv, image: vllm/vllm-openai:v0.10.0, args: [--model, Qwen/Qwen2.5-3B-Instruct, --dtype, bfloat16]}\n";
+  auto r = run_cli({"check", "--gpu", "T4", "--format", "json", "--manifest", d.write("many.yaml", yaml)});
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // read to the end: the 301st container is a server, KVD081
+  EXPECT_NE(r.out.find("KVD081"), std::string::npos);
+  // Ten aliases of ten aliases … of one container: a few hundred bytes naming 10^6 containers.
+  std::string bomb = "a0: &a0 {name: c, image: nginx}\n";
+  for (int i = 1; i <= 6; ++i) {
+    bomb += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+    for (int k = 0; k < 10; ++k) bomb += std::string(k ? ", " : "") + "*a" + std::to_string(i - 1);
+    bomb += "]\n";
+  }
+  bomb += "kind: Pod\nspec:\n  containers: *a6\n";
+  r = run_cli({"check", "--gpu", "T4", "--manifest", d.write("bomb.yaml", bomb)}, {}, {}, 60);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+}
+
+TEST(FailClosed, ManifestsGoThroughTheBoundedReader) {
+  Dir d;
+  const std::string fifo = d.path("f.yaml");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto r = run_cli({"check", "--manifest", fifo}, {}, {}, 20);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("FIFO"), std::string::npos) << r.err;
+  r = run_cli({"check", "--manifest", "/dev/null"});
+  EXPECT_EQ(r.exit_code, 2) << r.out;  // a device, not an empty manifest that passes
+}
+
+TEST(FailClosed, AHuggingFaceRefThatIsNotAFileDoesNotHang) {
+  Dir d;
+  fs::create_directories(d.path("h/models--o--z/refs"));
+  fs::create_directories(d.path("h/models--o--z/snapshots"));
+  fs::create_symlink("/dev/zero", d.path("h/models--o--z/refs/main"));
+  const auto r = run_cli({"check", "--gpu", "H100", "--", "vllm", "serve", "o/z"}, {}, {"HF_HUB_CACHE=" + d.path("h")}, 30);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 0) << r.err;  // the ref is refused and the model is unknown: incomplete
+}
+
+}  // namespace
