@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct Pod {
 // repeating one, refused; a rendered chart of a large fleet (thousands of real containers) reads
 // whole. JSON (the webhook's objects) has no aliases and no such bound.
 constexpr std::size_t kMaxObjects = 4096;
+// yaml-cpp spends about 500 bytes per node: a 16 MiB file of `- a` lines (4 M nodes) took 2 GB.
+// The first pass counts the nodes before any is built. 1,000 Deployments are about 150 000.
+constexpr std::size_t kMaxYamlNodes = 1u << 18;
 constexpr std::size_t kMinContainerLimit = 256;
 constexpr std::size_t kBytesPerContainer = 16;
 
@@ -492,9 +496,12 @@ Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, co
 //    refuse the file (yaml-cpp would keep one of the two silently).
 struct FirstPass {
   int stuck_line = 0;             // 1-based; 0: none
+  bool too_many_nodes = false;    // more than kMaxYamlNodes
   int duplicate_line = 0;
   std::string duplicate_key;
 };
+
+struct TooManyNodes {};
 
 FirstPass first_pass(const std::string& text) {
   struct Events final : YAML::EventHandler {
@@ -506,8 +513,10 @@ FirstPass first_pass(const std::string& text) {
     YAML::Mark start;
     std::vector<Frame> stack;
     FirstPass* out = nullptr;
+    std::size_t nodes = 0;
     // A node begins at `mark`: as a key of the enclosing mapping, or as its value.
     void node(const YAML::Mark& mark, const std::string* key_text) {
+      if (++nodes > kMaxYamlNodes) throw TooManyNodes{};  // stop now, not at the document's end
       if (stack.empty() || !stack.back().map) return;
       Frame& f = stack.back();
       if (f.expecting_key && key_text != nullptr && out->duplicate_line == 0) {
@@ -549,12 +558,16 @@ FirstPass first_pass(const std::string& text) {
   Events events;
   events.out = &out;
   int last = -1;
-  while (parser.HandleNextDocument(events)) {  // throws YAML::Exception as LoadAll would
-    if (events.start.pos == last) {
-      out.stuck_line = events.start.line + 1;
-      return out;
+  try {
+    while (parser.HandleNextDocument(events)) {  // throws YAML::Exception as LoadAll would
+      if (events.start.pos == last) {
+        out.stuck_line = events.start.line + 1;
+        return out;
+      }
+      last = events.start.pos;
     }
-    last = events.start.pos;
+  } catch (const TooManyNodes&) {
+    out.too_many_nodes = true;
   }
   return out;
 }
@@ -604,6 +617,9 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
     const std::string s(text);
     const FirstPass pass = first_pass(s);
     if (pass.stuck_line) return bad_file(file, pass.stuck_line, "not valid YAML: a document that never ends");
+    if (pass.too_many_nodes)
+      return bad_file(file, 0, "more than " + std::to_string(kMaxYamlNodes) +
+                                   " YAML nodes (a rendered fleet holds far fewer); split the file");
     if (pass.duplicate_line)
       return bad_file(file, pass.duplicate_line, "key '" + pass.duplicate_key +
                                                      "' given twice in one mapping (kubectl and docker compose refuse the file)");
@@ -636,17 +652,24 @@ bool unread_key(const std::string& k) {
   return false;
 }
 
-YAML::Node to_yaml(const nlohmann::json& j) {
+// More values than any object the API server stores (a Pod is a few hundred once managedFields
+// and status are left out): the conversion stops, and the object is one kvdtype cannot read —
+// which the webhook denies (fail closed) — instead of 150 bytes of nodes per byte of body.
+constexpr std::size_t kMaxObjectValues = 1u << 16;
+
+YAML::Node to_yaml(const nlohmann::json& j, std::size_t& budget) {
+  if (budget == 0) throw std::length_error("more than " + std::to_string(kMaxObjectValues) + " values in the object");
+  --budget;
   switch (j.type()) {
     case nlohmann::json::value_t::object: {
       YAML::Node n(YAML::NodeType::Map);
       for (const auto& [k, v] : j.items())
-        if (!unread_key(k)) n.force_insert(k, to_yaml(v));
+        if (!unread_key(k)) n.force_insert(k, to_yaml(v, budget));
       return n;
     }
     case nlohmann::json::value_t::array: {
       YAML::Node n(YAML::NodeType::Sequence);
-      for (const auto& v : j) n.push_back(to_yaml(v));
+      for (const auto& v : j) n.push_back(to_yaml(v, budget));
       return n;
     }
     case nlohmann::json::value_t::string: return YAML::Node(j.get_ref<const std::string&>());
@@ -659,7 +682,8 @@ YAML::Node to_yaml(const nlohmann::json& j) {
 
 Result<ManifestWorkloads> read_object_json(const nlohmann::json& object, const CheckInput& base) {
   try {
-    return walk_documents({to_yaml(object)}, {}, base, true, kMaxObjects);
+    std::size_t budget = kMaxObjectValues;
+    return walk_documents({to_yaml(object, budget)}, {}, base, true, kMaxObjects);
   } catch (const std::exception& e) {
     return bad_file({}, 0, std::string("cannot be read: ") + e.what());
   }

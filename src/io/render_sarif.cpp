@@ -40,6 +40,27 @@ namespace {
 
 using OJson = nlohmann::ordered_json;
 
+// A path as a relative URI reference (SARIF 3.10: artifactLocation.uri is a URI; RFC 3986 2.1):
+// every byte outside the unreserved set and '/' percent-encoded, so `sp ace#x%20y/a b.sh` stays a
+// path and not a fragment or an escape.
+std::string uri_reference(std::string_view path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : path) {
+    const auto c = static_cast<unsigned char>(ch);
+    const bool keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+                      c == '_' || c == '~' || c == '/';
+    if (keep) {
+      out += ch;
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
 std::string_view level(Severity s) {
   switch (s) {
     case Severity::error: return "error";
@@ -80,7 +101,7 @@ std::string render_sarif(const Checks& checks) {
     res["message"] = {{"text", f.fix.empty() ? f.described() : fmt::format("{} Fix: {}", f.described(), f.fix)}};
     if (at != nullptr && !at->file.empty()) {
       OJson physical;
-      physical["artifactLocation"] = {{"uri", at->file == "-" ? std::string("stdin") : at->file}};
+      physical["artifactLocation"] = {{"uri", at->file == "-" ? std::string("stdin") : uri_reference(at->file)}};
       if (at->line > 0) physical["region"] = {{"startLine", at->line}};
       res["locations"] = OJson::array({{{"physicalLocation", physical}}});
     }

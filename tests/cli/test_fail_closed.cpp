@@ -1,5 +1,5 @@
-// Fail closed (issue 31): what a reader could not read to its end is a finding, never a silent
-// skip; YAML is read as kubectl and docker compose read it (merge keys applied, duplicate keys
+// Fail closed (issue 31's reproducers): what a reader could not read to its end is a finding,
+// never a silent skip; readers are bounded in memory; YAML is read as kubectl and docker compose read it (merge keys applied, duplicate keys
 // refused); every manifest goes through the bounded regular-file reader. Each test is one of the
 // outside probe's reproducers, run through the real binary.
 #include <gtest/gtest.h>
@@ -207,6 +207,49 @@ TEST(FailClosed, AHuggingFaceRefThatIsNotAFileDoesNotHang) {
   const auto r = run_cli({"check", "--gpu", "H100", "--", "vllm", "serve", "o/z"}, {}, {"HF_HUB_CACHE=" + d.path("h")}, 30);
   EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 0) << r.err;  // the ref is refused and the model is unknown: incomplete
+}
+
+// Issue 31 #1: `A=$A$A` forty times asked for 2^40 bytes; the expansion of a whole script is
+// bounded by its size, and a script past the bound is refused by line.
+TEST(FailClosed, ScriptExpansionIsBounded) {
+  Dir d;
+  std::string script = "A=xxxxxxxxxxxxxxxx\n";
+  for (int i = 0; i < 40; ++i) script += "A=$A$A\n";
+  script += "vllm serve m --foo \"$A\"\n";
+  const auto r = run_cli({"check", "--gpu", "T4", "--command-file", d.write("s.sh", script)}, {}, {}, 60);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("variable expansion grows past"), std::string::npos) << r.err;
+  // Ten doublings (16 KiB) are an ordinary script: read.
+  script = "A=xxxxxxxxxxxxxxxx\n";
+  for (int i = 0; i < 10; ++i) script += "A=$A$A\n";
+  script += "vllm serve Qwen/Qwen2.5-3B-Instruct --dtype bfloat16 --served-model-name \"$A\"\n";
+  const auto ok = run_cli({"check", "--gpu", "T4", "--command-file", d.write("ok.sh", script)});
+  EXPECT_EQ(ok.exit_code, 1) << ok.err;  // read: KVD081
+  EXPECT_NE(ok.out.find("KVD081"), std::string::npos);
+}
+
+// Issue 31 #9: 16 MiB of `- a` lines took 2.1 GB; the nodes are counted before any is built.
+TEST(FailClosed, AManifestOfMillionsOfNodesIsRefusedBeforeItIsBuilt) {
+  Dir d;
+  std::string yaml;
+  for (int i = 0; i < 1 << 19; ++i) yaml += "- a\n";
+  const auto r = run_cli({"check", "--manifest", d.write("b.yaml", yaml)});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("YAML nodes"), std::string::npos) << r.err;
+}
+
+// Issue 31 #15: the SARIF artifact URI is a URI: spaces, '#' and '%' of the path are escaped.
+TEST(FailClosed, SarifUrisArePercentEncoded) {
+  Dir d;
+  fs::create_directories(d.path("sp ace#x%20y"));
+  const std::string file = d.write("sp ace#x%20y/a b.sh", "vllm serve Qwen/Qwen2.5-3B-Instruct --dtype bfloat16\n");
+  const auto r = run_cli({"check", "--gpu", "T4", "--format", "sarif", "--command-file", file});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const json j = json::parse(r.out);
+  const std::string uri = j["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+  EXPECT_NE(uri.find("sp%20ace%23x%2520y/a%20b.sh"), std::string::npos) << uri;
+  EXPECT_EQ(uri.find(' '), std::string::npos) << uri;
 }
 
 }  // namespace

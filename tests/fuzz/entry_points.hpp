@@ -590,7 +590,7 @@ inline void c_abi(const std::uint8_t* data, std::size_t size) {
         kvd_verdict v = -1;
         const kvd_status s = kvd_report_verdict(rep[slot], &v);
         require_status(s, "kvd_report_verdict");
-        if (s == KVD_OK) require(v >= KVD_VERDICT_OK && v <= KVD_VERDICT_ERROR, "kvd_report_verdict: out of range");
+        if (s == KVD_OK) require(v >= KVD_VERDICT_OK && v <= KVD_VERDICT_INCOMPLETE, "kvd_report_verdict: out of range");
         break;
       }
       case 9: {

@@ -8,6 +8,7 @@
 // treats a value still holding `$` as unknown (KVD152), never as bad input.
 #pragma once
 
+#include <cstddef>
 #include <span>
 #include <string>
 #include <string_view>
@@ -23,11 +24,14 @@ struct ScriptCommand {
 };
 
 /// Every serving command of `text` (a pasted `$ ` prompt is dropped). Empty when none is found.
-/// Unbalanced quotes are an Error (bad_command).
+/// Unbalanced quotes are an Error (bad_command), and so is a script whose variable expansion
+/// (with the environment every serving command carries) grows past 8 × its size + 1 MiB.
 [[nodiscard]] Result<std::vector<ScriptCommand>> serving_commands(std::string_view text, std::span<const std::string> env);
 
 /// `$VAR` / `${VAR…}` in `word` expanded from `vars` (NAME=value entries, the last one of a name
-/// wins); anything that cannot be expanded stays as written.
+/// wins); anything that cannot be expanded stays as written, and so does a word whose expansion
+/// would exceed kMaxExpandedBytes.
+inline constexpr std::size_t kMaxExpandedBytes = 16u << 20;
 [[nodiscard]] std::string expand_variables(std::string_view word, std::span<const std::string> vars);
 
 }  // namespace kvdtype::io
