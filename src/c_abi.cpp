@@ -14,6 +14,7 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <span>
@@ -69,18 +70,40 @@ static_assert(KVD_SEVERITY_ERROR == static_cast<int>(kvdtype::Severity::error));
 
 // The opaque handles. Plain structs holding C++ values; C sees only pointers.
 struct kvd_request {
-  kvdtype::embed::InputBuilder builder;
-  std::vector<std::string> manifests;      // kvd_request_add_input(KVD_INPUT_MANIFEST, …)
-  std::vector<std::string> command_files;  // kvd_request_add_input(KVD_INPUT_COMMAND_FILE, …)
-  std::vector<std::string> env;            // kvd_request_add_input(KVD_INPUT_ENV, "NAME=VALUE")
+  kvdtype::embed::InputBuilder builder;  // fields by name, as the faces share them
+  // What io::run_check is handed, kept up to date as fields and inputs are set, so that a check
+  // copies nothing: fields, model, manifests and command files (kvd_request_add_input), --env.
+  kvdtype::io::CheckRequest check;
+
+  kvd_request() { check.allow_empty = true; }  // an empty request is a report of unknowns, as Python's check()
+  void sync() {
+    check.fields = builder.explicit_fields();
+    check.model = builder.model();
+  }
 };
 
 // The pipeline's answer whole (io::run_check, as the CLI and Python run it) and its findings,
 // listed once in the JSON's order: every accessor reads these, so C sees what the CLI prints.
 struct kvd_report {
-  kvdtype::io::CheckOutcome answer;            // `one` or `several`, never a failure
-  std::vector<kvdtype::io::Finding> findings;  // kvdtype/io/findings.hpp
-  bool resolve_only = false;                   // render as "kvdtype.resolve/v1"
+  // The answer is built in place (a Report is kilobytes of inline rows: no move of it per call).
+  kvd_report(const kvdtype::io::CheckRequest& request, bool resolve) : answer(kvdtype::io::run_check(request)), resolve_only(resolve) {}
+
+  kvdtype::io::CheckOutcome answer;  // `one` or `several`; a failure is never handed out
+  bool resolve_only = false;         // render as "kvdtype.resolve/v1"
+
+  // kvdtype/io/findings.hpp, written out (messages expanded) on the first diagnostic accessor,
+  // once even when threads share the report: a caller reading only the verdict or the plan does
+  // not pay for the text.
+  const std::vector<kvdtype::io::Finding>& findings() const {
+    std::call_once(findings_once_, [this] {
+      findings_ = answer.several ? kvdtype::io::findings(*answer.several) : kvdtype::io::findings(*answer.one);
+    });
+    return findings_;
+  }
+
+ private:
+  mutable std::once_flag findings_once_;
+  mutable std::vector<kvdtype::io::Finding> findings_;
 };
 
 struct kvd_guard {
@@ -283,11 +306,12 @@ kvd_status guard_verdict(const kvd_guard* guard, kvd_role role, FormatId f, cons
 }
 
 // The finding at `index`, or an out-of-range status naming the count.
+// May throw (the findings are written out on first use): call it inside guarded().
 const kvdtype::io::Finding* finding_at(const kvd_report* report, std::size_t index, const char* function,
-                                       kvd_status& status) noexcept {
-  if (index < report->findings.size()) return &report->findings[index];
+                                       kvd_status& status) {
+  if (index < report->findings().size()) return &report->findings()[index];
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s: diagnostic index %zu out of range (count %zu)", function, index, report->findings.size());
+  std::snprintf(buf, sizeof buf, "%s: diagnostic index %zu out of range (count %zu)", function, index, report->findings().size());
   status = fail(KVD_ERR_OUT_OF_RANGE, buf);
   return nullptr;
 }
@@ -358,21 +382,14 @@ kvd_verdict verdict_of(const kvd_report& r) noexcept {
 kvd_status make_report(const char* function, const kvd_request* request, const char* const* argv, std::size_t argc,
                        kvd_report** report_out, bool resolve_only) {
   return guarded(function, [&]() -> kvd_status {
-    kvdtype::io::CheckRequest req;
-    req.fields = request->builder.explicit_fields();
-    req.model = request->builder.model();
-    req.manifests = request->manifests;
-    req.command_files = request->command_files;
-    req.env = request->env;
-    req.command.assign(argv, argv + argc);
-    req.allow_empty = true;  // an empty request is a report of unknowns, as Python's check()
-    kvdtype::io::CheckOutcome answer = kvdtype::io::run_check(req);
-    if (answer.failure) return fail(answer.failure->error);
+    std::optional<kvdtype::io::CheckRequest> with_command;  // kvd_check_command: the request plus the words
+    if (argc > 0) {
+      with_command = request->check;
+      with_command->command.assign(argv, argv + argc);
+    }
+    auto rep = std::make_unique<kvd_report>(with_command ? *with_command : request->check, resolve_only);
+    if (rep->answer.failure) return fail(rep->answer.failure->error);
     (void)table_names();  // built before the first report exists: kvd_report_plan only reads it
-    auto rep = std::make_unique<kvd_report>();
-    rep->findings = answer.several ? kvdtype::io::findings(*answer.several) : kvdtype::io::findings(*answer.one);
-    rep->answer = std::move(answer);
-    rep->resolve_only = resolve_only;
     *report_out = rep.release();
     return KVD_OK;
   });
@@ -475,14 +492,18 @@ kvd_status kvd_request_set(kvd_request* request, const char* field, const char* 
   KVD_REQUIRE(value);
   return guarded(__func__, [&]() -> kvd_status {
     if (!request->builder.set(field, value)) return fail(kvdtype::embed::unknown_field(field));
+    request->sync();
     return KVD_OK;
   });
 }
 
 kvd_status kvd_request_set_flags(kvd_request* request, uint32_t flags) {
   KVD_REQUIRE(request);
-  request->builder.set_flags(flags);
-  return KVD_OK;
+  return guarded(__func__, [&]() -> kvd_status {
+    request->builder.set_flags(flags);
+    request->sync();
+    return KVD_OK;
+  });
 }
 
 kvd_status kvd_request_add_input(kvd_request* request, kvd_input_kind kind, const char* path) {
@@ -491,9 +512,9 @@ kvd_status kvd_request_add_input(kvd_request* request, kvd_input_kind kind, cons
   return guarded(__func__, [&]() -> kvd_status {
     if (*path == '\0') return fail(KVD_ERR_BAD_VALUE, "kvd_request_add_input: the path is empty");
     switch (kind) {
-      case KVD_INPUT_MANIFEST: request->manifests.emplace_back(path); return KVD_OK;
-      case KVD_INPUT_COMMAND_FILE: request->command_files.emplace_back(path); return KVD_OK;
-      case KVD_INPUT_ENV: request->env.emplace_back(path); return KVD_OK;  // NAME=VALUE, checked by kvd_check
+      case KVD_INPUT_MANIFEST: request->check.manifests.emplace_back(path); return KVD_OK;
+      case KVD_INPUT_COMMAND_FILE: request->check.command_files.emplace_back(path); return KVD_OK;
+      case KVD_INPUT_ENV: request->check.env.emplace_back(path); return KVD_OK;  // NAME=VALUE, checked by kvd_check
       default: {
         char buf[160];
         std::snprintf(buf, sizeof buf, "kvd_request_add_input: kind %d is not KVD_INPUT_MANIFEST, _COMMAND_FILE or _ENV",
@@ -608,27 +629,32 @@ kvd_status kvd_report_render(const kvd_report* report, kvd_render_format format,
 kvd_status kvd_report_diagnostic_count(const kvd_report* report, size_t* count_out) {
   KVD_REQUIRE(report);
   KVD_REQUIRE(count_out);
-  *count_out = report->findings.size();
+  return guarded(__func__, [&]() -> kvd_status {
+    *count_out = report->findings().size();
+    return KVD_OK;
+  });
   return KVD_OK;
 }
 
 kvd_status kvd_report_diagnostic_severity(const kvd_report* report, size_t index, kvd_severity* severity_out) {
   KVD_REQUIRE(report);
   KVD_REQUIRE(severity_out);
-  kvd_status status = KVD_OK;
-  const kvdtype::io::Finding* d = finding_at(report, index, __func__, status);
-  if (!d) return status;
-  *severity_out = static_cast<kvd_severity>(d->severity);
-  return KVD_OK;
+  return guarded(__func__, [&]() -> kvd_status {
+    kvd_status status = KVD_OK;
+    const kvdtype::io::Finding* d = finding_at(report, index, "kvd_report_diagnostic_severity", status);
+    if (!d) return status;
+    *severity_out = static_cast<kvd_severity>(d->severity);
+    return KVD_OK;
+  });
 }
 
 kvd_status kvd_report_diagnostic_string(const kvd_report* report, size_t index, kvd_diagnostic_field field, char* buf,
                                         size_t buf_size, size_t* required) {
   KVD_REQUIRE(report);
-  kvd_status status = KVD_OK;
-  const kvdtype::io::Finding* at = finding_at(report, index, __func__, status);
-  if (!at) return status;
   return guarded(__func__, [&]() -> kvd_status {
+    kvd_status status = KVD_OK;
+    const kvdtype::io::Finding* at = finding_at(report, index, "kvd_report_diagnostic_string", status);
+    if (!at) return status;
     const kvdtype::Rule* rule = at->rule;
     std::string text;
     switch (field) {
@@ -661,7 +687,7 @@ kvd_status kvd_report_fired(const kvd_report* report, const char* code, int* fir
     auto rule = kvdtype::parse_rule_code(code);
     if (!rule.ok()) return fail(rule.error());
     bool fired = false;
-    for (const kvdtype::io::Finding& f : report->findings) fired = fired || f.rule == *rule;
+    for (const kvdtype::io::Finding& f : report->findings()) fired = fired || f.rule == *rule;
     *fired_out = fired ? 1 : 0;
     return KVD_OK;
   });

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "run_cli.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -23,28 +24,10 @@ using kvdtype::test::CliResult;
 using kvdtype::test::run_cli;
 using nlohmann::json;
 
-class Dir {
+// A fresh directory per test (temp_dir.hpp).
+class Dir : public kvdtype::test::TempDir {
  public:
-  Dir() {
-    dir_ = fs::temp_directory_path() / ("kvdtype-reliability-" + std::to_string(::getpid()) + "-" + std::to_string(next_++));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  ~Dir() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  Dir(const Dir&) = delete;
-  Dir& operator=(const Dir&) = delete;
-  [[nodiscard]] std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
-    return path(name);
-  }
-
- private:
-  static inline int next_ = 0;
-  fs::path dir_;
+  Dir() : TempDir("reliability") {}
 };
 
 // What a terminal would act on: C0 controls other than newline and tab, DEL, raw bytes that are
