@@ -1,6 +1,7 @@
 // The serving program behind a launch command's wrappers (io/launch_parts.hpp): environment
-// assignments, env, nohup, exec, sudo, numactl, taskset, uv run, `docker run IMAGE` (nested
-// containers too) and `sh -c 'script'`.
+// assignments, the launchers of src/tables/launchers.cpp (env, nohup, timeout, numactl, uv run,
+// conda run, mpirun, srun, torchrun …), `docker run IMAGE` (nested containers too) and
+// `sh -c 'script'`.
 #include "io/launch_parts.hpp"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "io/launch_engines.hpp"
 #include "io/launch_images.hpp"
 #include "tables/rows/image.hpp"
+#include "tables/rows/launcher.hpp"
 #include "io/shell.hpp"
 
 namespace kvdtype::io::launch {
@@ -22,17 +24,6 @@ bool is_python(std::string_view base) noexcept {
   for (char c : base.substr(6))
     if (!((c >= '0' && c <= '9') || c == '.')) return false;
   return true;
-}
-
-// numactl/taskset options that take a separate value.
-bool wrapper_option_takes_value(std::string_view prog, std::string_view opt) {
-  if (opt.find('=') != std::string_view::npos) return false;
-  if (prog == "numactl")
-    return opt == "-N" || opt == "-m" || opt == "-C" || opt == "-p" || opt == "-i" || opt == "-P" ||
-           opt == "--cpunodebind" || opt == "--membind" || opt == "--physcpubind" || opt == "--preferred" ||
-           opt == "--interleave";
-  if (prog == "sudo") return opt == "-u" || opt == "-g" || opt == "-C" || opt == "-D" || opt == "-h";
-  return false;
 }
 
 // `docker run` switches; every other option takes a value unless written --opt=value.
@@ -118,12 +109,14 @@ Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i)
     if (sub(k) == "serve") ++k;
     return Located{Engine::trtllm, k, true, {}};
   }
-  if (is_python(prog)) {
+  const Launcher* runner = find_launcher(prog, "");
+  if (runner != nullptr && runner->args != LauncherArgs::python_like) runner = nullptr;
+  if (is_python(prog) || runner != nullptr) {  // python, or a launcher that runs what python runs (torchrun)
     std::size_t k = i + 1;
     std::string module;
     while (k < w.size()) {
       const std::string& o = w[k];
-      if (o == "-m") {
+      if (o == "-m" || (runner != nullptr && o == "--module")) {
         if (k + 1 < w.size()) module = w[k + 1];
         k += 2;
         break;
@@ -134,7 +127,7 @@ Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i)
         break;
       }
       if (!is_flag(o)) break;  // a script file: not a module we know
-      k += (o == "-X" || o == "-W") ? 2 : 1;
+      k += (runner != nullptr ? takes_value(*runner, o) : (o == "-X" || o == "-W")) ? 2 : 1;
     }
     if (module == "vllm.entrypoints.openai.api_server") return Located{Engine::vllm, k, false, {}};
     if (module == "vllm.entrypoints.cli.main" && sub(k) == "serve") return Located{Engine::vllm, k + 1, true, {}};
@@ -152,6 +145,15 @@ Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i)
              "' (expected vllm serve, python -m vllm.entrypoints.openai.api_server, sglang serve, "
              "python -m sglang.launch_server, trtllm-serve, llama-server, llama-cli, llama-bench or "
              "lmdeploy serve api_server)");
+}
+
+// Whether a command kvdtype reads starts at w[j]: a serving program, a launcher, a container
+// runtime. What a `search` launcher (mpirun, srun) runs is the first such word after it.
+bool starts_command(const std::vector<std::string>& w, std::size_t j) {
+  const std::string_view base = basename(w[j]);
+  if (base == "docker" || base == "podman") return true;
+  if (find_launcher(base, j + 1 < w.size() ? std::string_view(w[j + 1]) : std::string_view()) != nullptr) return true;
+  return !is_flag(w[j]) && locate_program(w, j).ok();
 }
 
 }  // namespace
@@ -192,37 +194,33 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
       }
       continue;
     }
-    // Wrappers that run the rest of the line: skip them and their options.
+    // Launchers that run the rest of the line (src/tables/launchers.cpp): skip them and their
+    // options; environment assignments are the command's environment.
     const std::size_t before = i;
     while (i < w.size()) {
-      const std::string& word = w[i];
-      const std::string_view base = basename(word);
-      if (detail::is_assignment(word)) {
-        env.push_back(word);
+      if (detail::is_assignment(w[i])) {
+        env.push_back(w[i]);
         ++i;
-      } else if (base == "env") {
-        ++i;
-        while (i < w.size() && is_flag(w[i])) {
-          if ((w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir") && i + 1 < w.size()) ++i;
-          ++i;  // `env -u NAME` removes NAME, which nothing here reads: ignored
-        }
-      } else if (base == "exec" || base == "nohup" || base == "time" || base == "command" || base == "stdbuf") {
-        ++i;
-        while (i < w.size() && is_flag(w[i])) ++i;  // time -p, stdbuf -oL
-      } else if (base == "sudo" || base == "numactl") {
-        const std::string prog(base);
-        ++i;
-        while (i < w.size() && is_flag(w[i])) i += wrapper_option_takes_value(prog, w[i]) ? 2 : 1;
-      } else if (base == "taskset") {
-        ++i;
-        while (i < w.size() && is_flag(w[i])) ++i;
-        ++i;  // the CPU mask or list
-      } else if (base == "uv" && i + 1 < w.size() && w[i + 1] == "run") {
-        i += 2;
-      } else {
-        break;
+        continue;
       }
+      const Launcher* l = find_launcher(basename(w[i]), i + 1 < w.size() ? std::string_view(w[i + 1]) : std::string_view());
+      if (l == nullptr || l->args == LauncherArgs::python_like) break;  // python_like: locate_program reads it
+      i += l->subcommand.empty() ? 1 : 2;
+      if (l->args == LauncherArgs::search) {
+        const std::size_t from = i;
+        while (i < w.size() && !starts_command(w, i)) ++i;
+        if (i >= w.size()) {
+          failed = bad(std::string(l->program) + " runs no serving command kvdtype knows (read from word " +
+                       std::to_string(from + 1) + ")");
+          break;
+        }
+        continue;
+      }
+      while (i < w.size() && is_flag(w[i]) && w[i] != "--") i += takes_value(*l, w[i]) ? 2 : 1;
+      if (i < w.size() && w[i] == "--") ++i;  // end of the launcher's options
+      if (l->args == LauncherArgs::options_then_one) ++i;
     }
+    if (failed) break;
     if (i < w.size() && i != before && (basename(w[i]) == "docker" || basename(w[i]) == "podman")) continue;
     auto found = locate_program(w, i);
     if (found.ok()) {

@@ -1,0 +1,97 @@
+// Launchers in front of the engine (src/tables/launchers.cpp): each row's grammar leads to the
+// serving command behind it, with its flags read as the engine's; a launcher that runs nothing
+// kvdtype knows is named in the error.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "kvdtype/io/launch.hpp"
+#include "tables/rows/launcher.hpp"
+
+namespace kvdtype {
+namespace {
+
+struct Case {
+  const char* command;
+  Engine engine;
+  const char* kv_cache_dtype;
+  const char* model;
+};
+
+const Case kCases[] = {
+    {"timeout 3600 vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"timeout -k 10 -s TERM 1h vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"env -i -u HOME PATH=/usr/bin vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"setsid nice -n 10 ionice -c 2 -n 0 vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"taskset -c 0-7 numactl -N 0 -m 0 vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"chrt -f 50 stdbuf -oL vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"flock -w 10 /tmp/gpu.lock vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"sudo -u svc -E VLLM_ATTENTION_BACKEND=FLASHINFER vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"tini -g -- vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"dumb-init -- gosu vllm vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"uv run --with vllm==0.27.0 vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"conda run -n serve --no-capture-output python -m sglang.launch_server --model-path m/a --kv-cache-dtype fp8_e4m3",
+     Engine::sglang, "fp8_e4m3", "m/a"},
+    {"mpirun -np 8 --allow-run-as-root --mca btl ^openib -x NCCL_DEBUG=INFO trtllm-serve m/a --kv_cache_dtype fp8",
+     Engine::trtllm, "fp8", "m/a"},
+    {"mpiexec -n 2 -genv A 1 python3 -m vllm.entrypoints.openai.api_server --model m/a --kv-cache-dtype fp8", Engine::vllm,
+     "fp8", "m/a"},
+    {"srun --ntasks=1 --gres=gpu:8 -l numactl --interleave=all vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8",
+     "m/a"},
+    {"nsys profile -o prof --trace cuda,nvtx vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"torchrun --nproc-per-node 8 --master-port 29500 -m sglang.launch_server --model-path m/a --kv-cache-dtype fp8_e5m2",
+     Engine::sglang, "fp8_e5m2", "m/a"},
+    {"torchrun --standalone --nproc_per_node=2 --module vllm.entrypoints.openai.api_server --model m/a --kv-cache-dtype fp8",
+     Engine::vllm, "fp8", "m/a"},
+};
+
+TEST(Launchers, EachGrammarLeadsToTheServingCommand) {
+  for (const Case& c : kCases) {
+    auto words = io::split_command(c.command);
+    ASSERT_TRUE(words.ok()) << c.command;
+    auto launch = io::parse_launch_command(*words);
+    ASSERT_TRUE(launch.ok()) << c.command << ": " << launch.error().message;
+    EXPECT_EQ(launch->engine, c.engine) << c.command;
+    EXPECT_EQ(launch->input.kv_cache_dtype, c.kv_cache_dtype) << c.command;
+    EXPECT_EQ(launch->model, c.model) << c.command;
+    EXPECT_TRUE(io::is_serving_command(*words)) << c.command;
+  }
+}
+
+TEST(Launchers, SudoAssignmentsAreTheCommandsEnvironment) {
+  auto words = io::split_command("sudo -u svc VLLM_ATTENTION_BACKEND=FLASHINFER vllm serve m/a");
+  ASSERT_TRUE(words.ok());
+  auto launch = io::parse_launch_command(*words);
+  ASSERT_TRUE(launch.ok());
+  EXPECT_EQ(launch->input.backend, "FLASHINFER");
+}
+
+TEST(Launchers, ALauncherOfNothingKnownIsNamed) {
+  for (const char* text : {"mpirun -np 2 python3 train.py", "srun hostname", "timeout 10 sleep 5"}) {
+    auto words = io::split_command(text);
+    ASSERT_TRUE(words.ok());
+    EXPECT_FALSE(io::is_serving_command(*words)) << text;
+    auto launch = io::parse_launch_command(*words);
+    EXPECT_FALSE(launch.ok()) << text;
+  }
+  auto words = io::split_command("mpirun -np 2 python3 train.py");
+  EXPECT_NE(io::parse_launch_command(*words).error().message.find("mpirun runs no serving command"), std::string::npos);
+}
+
+TEST(Launchers, RowsAreWellFormed) {
+  for (const Launcher& l : launchers()) {
+    EXPECT_FALSE(l.program.empty());
+    EXPECT_FALSE(l.source.empty()) << l.program;
+    EXPECT_EQ(find_launcher(l.program, l.subcommand), &l) << l.program << " is shadowed by an earlier row";
+    EXPECT_EQ(l.valued.find("  "), std::string_view::npos) << l.program;
+  }
+  const Launcher* t = find_launcher("timeout", "");
+  ASSERT_NE(t, nullptr);
+  EXPECT_TRUE(takes_value(*t, "-k"));
+  EXPECT_FALSE(takes_value(*t, "-k=10"));
+  EXPECT_FALSE(takes_value(*t, "--preserve-status"));
+  EXPECT_EQ(find_launcher("uv", "pip"), nullptr);  // only `uv run` runs a command
+}
+
+}  // namespace
+}  // namespace kvdtype
