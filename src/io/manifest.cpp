@@ -164,6 +164,19 @@ std::string label(const Pod& pod, const Container& c) {
   return s;
 }
 
+// `docker run IMAGE ARGS…` with the container's environment: how the launch reader sees a
+// container that keeps its image's ENTRYPOINT.
+Words as_docker_run(const Container& c) {
+  Words words = {"docker", "run"};
+  for (const std::string& e : c.env) {
+    words.push_back("-e");
+    words.push_back(e);
+  }
+  words.push_back(c.image);
+  words.insert(words.end(), c.args.begin(), c.args.end());
+  return words;
+}
+
 void add_container(Reader& r, const Pod& pod, Container c) {
   std::map<std::string, std::string> envmap;
   for (const std::string& e : c.env) envmap[e.substr(0, e.find('='))] = e.substr(e.find('=') + 1);
@@ -177,6 +190,10 @@ void add_container(Reader& r, const Pod& pod, Container c) {
     program.insert(program.end(), c.args.begin(), c.args.end());
   } else if (const Image* img = detail::image_with_entrypoint(detail::image_repository(c.image))) {
     entrypoint = img->entrypoint;  // it runs the server with args as its flags (vllm/vllm-openai: vllm serve)
+  } else if (!c.image.empty() && !c.args.empty() && is_serving_command(as_docker_run(c))) {
+    // An image whose ENTRYPOINT depends on its tag (llama.cpp's :server-* runs llama-server):
+    // what `docker run IMAGE ARGS` runs, as the launch reader knows it, is what the pod runs.
+    entrypoint = "the image's own (by its tag)";
   } else {
     program = c.args;  // no known ENTRYPOINT: args (CMD) are the whole command
   }
@@ -209,14 +226,9 @@ void add_container(Reader& r, const Pod& pod, Container c) {
   w.input.command_file.clear();
   Words words;
   if (!c.image.empty()) {
-    words = {"docker", "run"};
-    for (const std::string& e : c.env) {
-      words.push_back("-e");
-      words.push_back(e);
-    }
-    words.push_back(c.image);
-    if (image_entrypoint) words.insert(words.end(), c.args.begin(), c.args.end());
-    else words.insert(words.end(), program.begin(), program.end());
+    Container run = c;
+    if (!image_entrypoint) run.args = program;  // the container's own command replaces the ENTRYPOINT
+    words = as_docker_run(run);
   } else {
     words = c.env;
     words.insert(words.end(), program.begin(), program.end());
