@@ -214,4 +214,17 @@ TEST(ServeFaults, SigtermMidLoadAnswersEveryAcceptedRequestAndExitsZero) {
   EXPECT_NE(log.find("\"event\":\"stopped\""), std::string::npos);
 }
 
+// Issue 31 #13: SIGHUP killed the server with no drain. It now drains like SIGTERM and exits 0
+// (certificates are read at start: a restart renews them).
+TEST(ServeFaults, SighupDrainsAndExitsZero) {
+  Server s({"--drain-seconds", "1"});
+  ASSERT_TRUE(s.up());
+  kill(s.pid(), SIGHUP);
+  for (int i = 0; i < 100 && s.log().find("\"event\":\"draining\"") == std::string::npos; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_NE(s.log().find("\"signal\":1,"), std::string::npos) << s.log();  // SIGHUP is 1
+  EXPECT_EQ(s.stop(60), 0);
+  EXPECT_NE(s.log().find("\"event\":\"stopped\""), std::string::npos) << s.log();
+}
+
 }  // namespace

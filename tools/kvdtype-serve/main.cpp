@@ -5,7 +5,8 @@
 // time; docs/webhook.md). HTTPS comes from cpp-httplib's SSLServer (Debian libcpp-httplib,
 // built with OpenSSL); every connection is served by a worker of a fixed pool.
 //
-// Shutdown: SIGTERM (or SIGINT) marks the server not ready (GET /readyz → 503) and keeps
+// Shutdown: SIGTERM (or SIGINT, or SIGHUP, which would otherwise kill it undrained; certificates
+// are read at start, so a restart is how they are renewed) marks the server not ready (GET /readyz → 503) and keeps
 // serving for --drain-seconds, the time Kubernetes needs to take the endpoint out of the
 // Service; then the listener closes, requests in flight finish, and the process exits 0.
 #include <httplib.h>
@@ -176,6 +177,7 @@ int main(int argc, char** argv) {
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGTERM);
   sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);  // a client that hangs up mid-answer is its own problem
 
