@@ -29,6 +29,9 @@ constexpr std::uint64_t kMaxKeys = 1u << 16;
 constexpr std::uint64_t kMaxKeyBytes = 1u << 16;
 constexpr std::uint64_t kMaxStringBytes = 1u << 26;
 constexpr std::uint64_t kMaxArrayCount = 1u << 26;
+// String arrays are walked element by element (each has its own length): vocabularies hold at most
+// a few hundred thousand tokens (Gemma's 262 144), so 4 M is generous and keeps the walk under a second.
+constexpr std::uint64_t kMaxStringArrayCount = 1u << 22;
 
 enum GgufType : std::uint32_t {
   u8 = 0, i8 = 1, u16 = 2, i16 = 3, u32 = 4, i32 = 5, f32 = 6, boolean = 7, string = 8, array = 9,
@@ -48,21 +51,23 @@ std::uint64_t scalar_size(std::uint32_t t) {
 // Every length is checked against the bytes left in the file before it is used: a 30-byte file
 // claiming a 64 MiB string must not allocate it, and a length near 2^64 must not become a
 // negative seek (back over the same bytes, 2^26 times: a hang).
+//
+// The position is counted here rather than asked of the stream: tellg and seekg each cost a system
+// call and seekg drops the read buffer, which made a declared 2^26 empty strings take 17–36 s
+// (one tellg + seekg per element). Skips within a buffer's reach are read past instead.
 struct Reader {
   std::ifstream& in;
   std::uint64_t size = 0;  // of the file
+  std::uint64_t pos = 0;   // bytes consumed so far
   bool ok = true;
 
-  std::uint64_t left() {
-    const auto pos = in.tellg();
-    if (pos < 0 || static_cast<std::uint64_t>(pos) >= size) return 0;
-    return size - static_cast<std::uint64_t>(pos);
-  }
+  std::uint64_t left() const { return pos >= size ? 0 : size - pos; }
 
   template <class T>
   T read() {
     T v{};
     if (!in.read(reinterpret_cast<char*>(&v), sizeof v)) ok = false;
+    pos += sizeof v;
     return v;  // GGUF is little-endian, as every target kvdtype runs on
   }
   std::string read_string(std::uint64_t max) {
@@ -70,10 +75,19 @@ struct Reader {
     if (!ok || n > max || n > left()) return ok = false, std::string();
     std::string s(n, '\0');
     if (n && !in.read(s.data(), static_cast<std::streamsize>(n))) ok = false;
+    pos += n;
     return s;
   }
   void skip(std::uint64_t n) {
-    if (n > left() || !in.seekg(static_cast<std::streamoff>(n), std::ios::cur)) ok = false;
+    if (n > left()) {
+      ok = false;
+      return;
+    }
+    constexpr std::uint64_t kReadPast = 1u << 16;
+    if (n <= kReadPast ? !in.ignore(static_cast<std::streamsize>(n))
+                       : !in.seekg(static_cast<std::streamoff>(n), std::ios::cur))
+      ok = false;
+    pos += n;
   }
   // An integer value of any integer type; nullopt for other types (skipped).
   std::optional<std::uint64_t> integer(std::uint32_t t) {
@@ -106,6 +120,7 @@ Result<ModelConfig> read_gguf_config(const std::filesystem::path& path) {
   Reader r{f, static_cast<std::uint64_t>(end)};
   std::array<char, 4> magic{};
   f.read(magic.data(), 4);
+  r.pos = 4;
   if (!f || std::memcmp(magic.data(), "GGUF", 4) != 0) return bad(path, "not a GGUF file (no GGUF magic)");
   const auto version = r.read<std::uint32_t>();
   if (!r.ok || version < 2 || version > 3) return bad(path, "GGUF version " + std::to_string(version) + " (2 or 3 are read)");
@@ -130,6 +145,9 @@ Result<ModelConfig> read_gguf_config(const std::filesystem::path& path) {
       // Each element takes at least one byte (a string: its 8-byte length).
       if (count > r.left()) return bad(path, "truncated GGUF metadata");
       if (elem == string) {
+        if (count > kMaxStringArrayCount)
+          return bad(path, "implausible GGUF string array in " + kvdtype::detail::printable(key) + " (" +
+                               std::to_string(count) + " strings)");
         for (std::uint64_t i = 0; i < count && r.ok; ++i) r.skip(r.read<std::uint64_t>());
       } else if (scalar_size(elem) == 0) {
         return bad(path, "unsupported GGUF array type in " + kvdtype::detail::printable(key));

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -234,6 +235,37 @@ TEST(FailClosed, SarifUrisArePercentEncoded) {
   const std::string uri = j["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
   EXPECT_NE(uri.find("sp%20ace%23x%2520y/a%20b.sh"), std::string::npos) << uri;
   EXPECT_EQ(uri.find(' '), std::string::npos) << uri;
+}
+
+// Issue 31 #8: a GGUF declaring 2^26 empty strings (512 MiB sparse, a few bytes on disk) took
+// 17–36 s, one seek per element; now the count is judged first and the walk is buffered.
+TEST(FailClosed, AHugeGgufStringArrayIsRefusedAtOnce) {
+  Dir d;
+  std::string head = "GGUF";
+  const auto put = [&](std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) head += static_cast<char>((v >> (8 * i)) & 0xff);
+  };
+  const auto key = [&](const std::string& k) {
+    put(k.size(), 8);
+    head += k;
+  };
+  put(3, 4);  // version
+  put(0, 8);  // tensors
+  put(2, 8);  // keys
+  key("general.architecture");
+  put(8, 4);
+  put(5, 8);
+  head += "llama";
+  key("tokenizer.ggml.tokens");
+  put(9, 4);        // array
+  put(8, 4);        // of strings
+  put(1u << 26, 8);  // this many
+  const std::string file = d.write("sparse.gguf", head);
+  fs::resize_file(file, head.size() + (8ull << 26));  // sparse: every length reads as 0
+  const auto r = run_cli({"check", "--gpu", "H100", "--engine", "llamacpp", "--model", file}, {}, {}, 60);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("implausible GGUF string array"), std::string::npos) << r.err;
 }
 
 }  // namespace
