@@ -126,7 +126,8 @@ Result<ModelConfig> read_gguf_config(const std::filesystem::path& path) {
   if (!r.ok || version < 2 || version > 3) return bad(path, "GGUF version " + std::to_string(version) + " (2 or 3 are read)");
   r.read<std::uint64_t>();  // tensor count: the tensors are not read
   const auto n_kv = r.read<std::uint64_t>();
-  if (!r.ok || n_kv > kMaxKeys) return bad(path, "implausible GGUF key count");
+  if (!r.ok) return bad(path, "truncated GGUF header (it ends before the key count)");
+  if (n_kv > kMaxKeys) return bad(path, "implausible GGUF key count (" + std::to_string(n_kv) + ")");
 
   std::string arch;
   std::map<std::string, std::uint64_t> ints;                // scalar integers by key

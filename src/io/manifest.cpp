@@ -640,7 +640,9 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
     for (YAML::Node& d : docs)
       if (!apply_merges(d, budget, 0)) return bad_file(file, 0, "YAML aliases and merge keys expand past what this file could hold; not checked");
   } catch (const YAML::Exception& e) {
-    return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + e.msg);
+    // yaml-cpp says "bad file" when its nesting guard trips (its parser recurses per level).
+    const std::string why = e.msg == "bad file" ? std::string("nested too deep for kvdtype to read") : e.msg;
+    return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + why);
   } catch (const std::exception& e) {
     return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
   }

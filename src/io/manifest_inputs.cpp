@@ -27,6 +27,10 @@ Result<std::string> read_manifest_file(const std::string& path) {
     text = std::move(read).value();
   }
   const std::string name = path == "-" ? "stdin" : detail::shown_path(path);
+  // UTF-16 (as Windows tools save text) is named by its byte-order mark rather than called binary.
+  if (text.size() >= 2 && ((text[0] == '\xff' && text[1] == '\xfe') || (text[0] == '\xfe' && text[1] == '\xff')))
+    return Error{ErrorCode::bad_file, name + ": UTF-16 text (byte-order mark " + (text[0] == '\xff' ? "FF FE" : "FE FF") +
+                                          "); save it as UTF-8"};
   if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, name + ": binary data, not a manifest"};
   return text;
 }

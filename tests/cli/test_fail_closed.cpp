@@ -268,4 +268,18 @@ TEST(FailClosed, AHugeGgufStringArrayIsRefusedAtOnce) {
   EXPECT_NE(r.err.find("implausible GGUF string array"), std::string::npos) << r.err;
 }
 
+// Issue 31 #16: the error names the problem: nesting, a truncated header, UTF-16.
+TEST(FailClosed, ReadersNameWhatIsWrong) {
+  Dir d;
+  auto r = run_cli({"check", "--manifest", d.write("deep.yaml", "a: " + std::string(5000, '[') + std::string(5000, ']') + "\n")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("nested too deep"), std::string::npos) << r.err;
+  r = run_cli({"check", "--engine", "llamacpp", "--model", d.write("t.gguf", std::string("GGUF\x03\x00\x00\x00\x00\x00", 10))});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("truncated GGUF header"), std::string::npos) << r.err;
+  r = run_cli({"check", "--manifest", d.write("u16.yaml", std::string("\xff\xfek\0i\0n\0d\0", 10))});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("UTF-16 text"), std::string::npos) << r.err;
+}
+
 }  // namespace
