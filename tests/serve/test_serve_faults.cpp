@@ -214,6 +214,27 @@ TEST(ServeFaults, SigtermMidLoadAnswersEveryAcceptedRequestAndExitsZero) {
   EXPECT_NE(log.find("\"event\":\"stopped\""), std::string::npos);
 }
 
+// Issue 31 #12: two requests in one write. cpp-httplib would answer the first and drop the second
+// after its keep-alive wait; the server answers the first with `Connection: close`, so the client
+// knows at once that the rest was not served.
+TEST(ServeFaults, PipelinedRequestsAreRefusedAfterTheFirstAnswer) {
+  Server s;
+  ASSERT_TRUE(s.up());
+  const auto request = [](const std::string& body) {
+    return "POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+  };
+  TlsClient c(s.port());
+  ASSERT_TRUE(c.connected());
+  c.send(request(good_review("u-first")) + request(good_review("u-second")));
+  const std::string answer = c.read_response();
+  EXPECT_NE(answer.find(" 200 "), std::string::npos) << answer.substr(0, 300);
+  EXPECT_NE(answer.find("\"uid\":\"u-first\""), std::string::npos);
+  EXPECT_NE(answer.find("Connection: close"), std::string::npos) << answer.substr(0, 300);
+  c.close();
+  still_serving(s);
+}
+
 // Issue 31 #13: SIGHUP killed the server with no drain. It now drains like SIGTERM and exits 0
 // (certificates are read at start: a restart renews them).
 TEST(ServeFaults, SighupDrainsAndExitsZero) {

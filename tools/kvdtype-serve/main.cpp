@@ -10,6 +10,7 @@
 // serving for --drain-seconds, the time Kubernetes needs to take the endpoint out of the
 // Service; then the listener closes, requests in flight finish, and the process exits 0.
 #include <httplib.h>
+#include <openssl/ssl.h>
 #include <pthread.h>
 #include <sys/resource.h>
 #include <spdlog/sinks/stdout_sinks.h>
@@ -227,8 +228,14 @@ int main(int argc, char** argv) {
   // While draining, every answer closes its connection: a worker is not left holding an idle
   // keep-alive connection while connections queued behind it wait to be served before the
   // listener closes.
-  svr.set_post_routing_handler([&](const httplib::Request&, httplib::Response& res) {
-    if (draining) res.set_header("Connection", "close");
+  //
+  // A client that pipelines (sends the next request before this answer) is refused the same way:
+  // cpp-httplib 0.11 waits for the socket to become readable before reading a next request, but a
+  // pipelined one already sits decrypted in OpenSSL's buffer (SSL_pending), so it would wait out
+  // the keep-alive timeout and drop it. Closing after the first answer tells the client at once
+  // that the rest was not served; it resends on a new connection (RFC 9112, 9.3.2).
+  svr.set_post_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+    if (draining || (req.ssl != nullptr && SSL_pending(req.ssl) > 0)) res.set_header("Connection", "close");
   });
   svr.set_error_handler([&](const httplib::Request&, httplib::Response& res) {
     if (res.status == 400 && !res.body.empty()) return;  // a refused review, already counted
