@@ -2,6 +2,8 @@
 // column means). Adding a launcher is a row here, a line in docs/inputs.md and a test case.
 #include "tables/rows/launcher.hpp"
 
+#include "tables/words.hpp"
+
 namespace kvdtype {
 namespace {
 
@@ -77,14 +79,9 @@ const Launcher* find_launcher(std::string_view program, std::string_view next) n
 
 bool takes_value(const Launcher& launcher, std::string_view option) noexcept {
   if (option.find('=') != std::string_view::npos) return false;
-  std::string_view rest = launcher.valued;
-  while (!rest.empty()) {
-    const std::size_t space = rest.find(' ');
-    if (rest.substr(0, space) == option) return true;
-    if (space == std::string_view::npos) break;
-    rest.remove_prefix(space + 1);
-  }
-  return false;
+  bool found = false;
+  tables::for_each_word(launcher.valued, [&](std::string_view w) { found = found || w == option; });
+  return found;
 }
 
 }  // namespace kvdtype
