@@ -9,6 +9,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdint>
@@ -888,8 +889,9 @@ PYBIND11_MODULE(_kvdtype, m) {
       .def("fired", [](const Plan& p, const py::str& code) {
         auto rule = kvdtype::parse_rule_code(text_of(code));
         if (!rule.ok()) raise(rule.error());
-        return p.report().fired((*rule)->code);
-      }, py::arg("code"), "whether a diagnostic with this rule code fired")
+        const auto found = kvdtype::io::findings(p.checked);
+        return std::any_of(found.begin(), found.end(), [&](const kvdtype::io::Finding& f) { return f.rule == *rule; });
+      }, py::arg("code"), "whether a finding with this rule code fired (any of .findings, as kvd_report_fired)")
       .def("raise_if_rejected", [](py::object self) {
         const Plan& p = self.cast<const Plan&>();
         if (p.verdict() != kvdtype::Verdict::error) return;

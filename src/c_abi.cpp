@@ -70,16 +70,11 @@ static_assert(KVD_SEVERITY_ERROR == static_cast<int>(kvdtype::Severity::error));
 
 // The opaque handles. Plain structs holding C++ values; C sees only pointers.
 struct kvd_request {
-  kvdtype::embed::InputBuilder builder;  // fields by name, as the faces share them
-  // What io::run_check is handed, kept up to date as fields and inputs are set, so that a check
-  // copies nothing: fields, model, manifests and command files (kvd_request_add_input), --env.
+  // What io::run_check is handed, filled in as fields and inputs are set (embed::set_field,
+  // kvd_request_add_input), so that a check copies nothing.
   kvdtype::io::CheckRequest check;
 
   kvd_request() { check.allow_empty = true; }  // an empty request is a report of unknowns, as Python's check()
-  void sync() {
-    check.fields = builder.explicit_fields();
-    check.model = builder.model();
-  }
 };
 
 // The pipeline's answer whole (io::run_check, as the CLI and Python run it) and its findings,
@@ -491,19 +486,15 @@ kvd_status kvd_request_set(kvd_request* request, const char* field, const char* 
   KVD_REQUIRE(field);
   KVD_REQUIRE(value);
   return guarded(__func__, [&]() -> kvd_status {
-    if (!request->builder.set(field, value)) return fail(kvdtype::embed::unknown_field(field));
-    request->sync();
+    if (!kvdtype::embed::set_field(request->check, field, value)) return fail(kvdtype::embed::unknown_field(field));
     return KVD_OK;
   });
 }
 
 kvd_status kvd_request_set_flags(kvd_request* request, uint32_t flags) {
   KVD_REQUIRE(request);
-  return guarded(__func__, [&]() -> kvd_status {
-    request->builder.set_flags(flags);
-    request->sync();
-    return KVD_OK;
-  });
+  request->check.fields.flags = flags;
+  return KVD_OK;
 }
 
 kvd_status kvd_request_add_input(kvd_request* request, kvd_input_kind kind, const char* path) {

@@ -68,7 +68,11 @@ std::string shorten(std::string s) {
 
 struct Verdicts {
   std::vector<std::string> deny;      // "KVD042 (container vllm): message"
-  std::vector<std::string> warnings;  // short lines for response.warnings
+  struct Warning {
+    std::string code;  // the rule's, empty for a warning about reading
+    std::string line;  // short, for response.warnings
+  };
+  std::vector<Warning> warnings;
   std::vector<std::string> codes;
 };
 
@@ -77,7 +81,7 @@ struct Verdicts {
 // warning); info findings are left to the other outputs.
 void judge(const io::Finding& f, const std::string& who, const Policy& p, Verdicts& v) {
   if (f.rule == nullptr) {  // the container's input could not be read: never allowed silently
-    if (p.unreadable_warns) v.warnings.push_back(shorten("kvdtype could not read " + who + ": " + f.message));
+    if (p.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read " + who + ": " + f.message)});
     else v.deny.push_back("(" + who + "): " + f.message);
     return;
   }
@@ -88,26 +92,27 @@ void judge(const io::Finding& f, const std::string& who, const Policy& p, Verdic
   const std::string part = f.part.empty() ? std::string() : " " + std::string(f.part);
   if (fv >= p.fail_on) v.deny.push_back(code + " (" + who + part + "): " + f.message);
   else if (fv == Verdict::incomplete)
-    v.warnings.push_back(shorten("kvdtype " + code + " " + who + part + ": not checked, " + f.message));
-  else v.warnings.push_back(shorten("kvdtype " + code + " " + who + part + ": " + std::string(f.rule->title)));
+    v.warnings.push_back({code, shorten("kvdtype " + code + " " + who + part + ": not checked, " + f.message)});
+  else v.warnings.push_back({code, shorten("kvdtype " + code + " " + who + part + ": " + std::string(f.rule->title))});
   v.codes.push_back(code);
 }
 
-// At most kMaxWarnings lines, every code still named: the last line lists what did not fit.
-void cap_warnings(Verdicts& v) {
-  std::vector<std::string> kept;
-  for (std::string& w : v.warnings)
-    if (std::find(kept.begin(), kept.end(), w) == kept.end()) kept.push_back(std::move(w));
-  if (kept.size() > kMaxWarnings) {
+// At most kMaxWarnings lines, identical ones once, every code still named: the last line lists
+// the codes of what did not fit.
+std::vector<std::string> warning_lines(const Verdicts& v) {
+  std::vector<const Verdicts::Warning*> kept;
+  for (const Verdicts::Warning& w : v.warnings)
+    if (std::none_of(kept.begin(), kept.end(), [&](const Verdicts::Warning* k) { return k->line == w.line; })) kept.push_back(&w);
+  const std::size_t shown = kept.size() <= kMaxWarnings ? kept.size() : kMaxWarnings - 1;
+  std::vector<std::string> lines;
+  for (std::size_t i = 0; i < shown; ++i) lines.push_back(kept[i]->line);
+  if (shown < kept.size()) {
     std::string rest;
-    for (std::size_t i = kMaxWarnings - 1; i < kept.size(); ++i) {
-      const std::string code = kept[i].substr(8, kept[i].find(' ', 8) - 8);  // "kvdtype KVDnnn …"
-      if (rest.find(code) == std::string::npos) rest += (rest.empty() ? "" : ",") + code;
-    }
-    kept.resize(kMaxWarnings - 1);
-    kept.push_back(shorten("kvdtype: " + std::to_string(v.warnings.size() - kMaxWarnings + 1) + " more warnings: " + rest));
+    for (std::size_t i = lines.size(); i < kept.size(); ++i)
+      if (!kept[i]->code.empty() && rest.find(kept[i]->code) == std::string::npos) rest += (rest.empty() ? "" : ",") + kept[i]->code;
+    lines.push_back(shorten("kvdtype: " + std::to_string(kept.size() - lines.size()) + " more warnings" + (rest.empty() ? "" : ": " + rest)));
   }
-  v.warnings = std::move(kept);
+  return lines;
 }
 
 }  // namespace
@@ -141,19 +146,19 @@ Outcome review(std::string_view body, const Policy& policy) {
     if (!read.ok()) {
       // Fail closed: an object kvdtype could not read may hold a server it did not judge.
       // --on-unreadable warn lets it through with a warning instead.
-      if (policy.unreadable_warns) v.warnings.push_back(shorten("kvdtype could not read the object: " + read.error().message));
+      if (policy.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read the object: " + read.error().message)});
       else v.deny.push_back("(object): kvdtype could not read it: " + read.error().message);
     } else {
       auto workloads = io::expand_fleet(std::move(read).value().workloads);
       if (!workloads.ok()) {
-        v.warnings.push_back(shorten("kvdtype: " + workloads.error().message));
+        v.warnings.push_back({"", shorten("kvdtype: " + workloads.error().message)});
       } else {
         const io::Checks checks = io::check_workloads(*workloads);
         o.workloads = checks.results.size();
         // The same findings every face lists (kvdtype/io/findings.hpp), judged one by one.
         for (const io::Finding& f : io::findings(checks)) {
-          const bool deployment = f.part == "deployment" || f.workloads.empty() || f.workloads.front() >= checks.results.size();
-          judge(f, deployment ? std::string("deployment") : "container " + where(checks.results[f.workloads.front()].source), policy, v);
+          const io::Source* at = f.part == "deployment" ? nullptr : io::source_of(f, checks);
+          judge(f, at == nullptr ? std::string("deployment") : "container " + where(*at), policy, v);
         }
       }
     }
@@ -168,10 +173,7 @@ Outcome review(std::string_view body, const Policy& policy) {
   } else {
     o.decision = v.warnings.empty() ? "allowed" : "warned";
   }
-  if (!v.warnings.empty()) {
-    cap_warnings(v);
-    response["warnings"] = v.warnings;
-  }
+  if (!v.warnings.empty()) response["warnings"] = warning_lines(v);
   o.codes = std::move(v.codes);
   // dump_json: never throws, whatever bytes a message carries.
   o.body = io::dump_json(Json{{"apiVersion", api}, {"kind", "AdmissionReview"}, {"response", std::move(response)}}, -1);

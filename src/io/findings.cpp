@@ -71,6 +71,11 @@ std::vector<Finding> findings(const Checks& checks) {
   return out;
 }
 
+const Source* source_of(const Finding& finding, const Checks& checks) noexcept {
+  if (finding.workloads.empty() || finding.workloads.front() >= checks.results.size()) return nullptr;
+  return &checks.results[finding.workloads.front()].source;
+}
+
 Verdict verdict(std::span<const Finding> found) noexcept {
   Verdict v = Verdict::ok;
   for (const Finding& f : found) v = std::max(v, f.verdict());

@@ -164,7 +164,7 @@ std::string fitting_changes(const Report& report, const Capacity& c, std::uint64
     Request q = r;
     q.tensor_parallel_size = t;
     if (const auto n = fits(q)) {
-      options.push_back("--tensor-parallel-size " + std::to_string(t) + " (" + tokens_text(*n) + " per GPU fit)");
+      options.push_back("--tensor-parallel-size " + std::to_string(t) + " (" + tokens_text(*n) + " fit)");
       break;
     }
   }
@@ -230,8 +230,9 @@ void unknown_model_dtype(const Report& report, ReportExtras& extras) {
   const Request& r = report.request;
   if (r.model_dtype || r.target == nullptr || report.verdict() == Verdict::error) return;
   // Already named by the check itself (the cache follows the model dtype): one finding is enough.
+  const Rule* skipped = rule("KVD080");
   for (const Diagnostic& d : report.diagnostics)
-    if (d.rule == rule("KVD080") && d.evidence.value == "--model-dtype") return;
+    if (d.rule == skipped && d.evidence.value == "--model-dtype") return;
   std::string found;
   for (const FormatId alt : {FormatId::bfloat16, FormatId::float16}) {
     Request q = r;

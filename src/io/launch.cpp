@@ -69,11 +69,11 @@ bool is_serving_command(std::span<const std::string> argv) {
   }
 }
 
-std::optional<std::string> unreadable_command(std::span<const std::string> argv) {
+CommandReading read_command(std::span<const std::string> argv) {
   try {
-    return launch::unreadable(std::vector<std::string>(argv.begin(), argv.end()));
+    return launch::read_command(std::vector<std::string>(argv.begin(), argv.end()));
   } catch (const std::exception& e) {
-    return std::string("cannot be read: ") + e.what();
+    return {false, std::string("cannot be read: ") + e.what()};
   }
 }
 

@@ -48,6 +48,13 @@ constexpr std::size_t kMaxContainerNesting = 16;
 // `sh -c 'bash -c "…"'` is read this many levels deep; deeper is refused by name, not skipped.
 constexpr int kMaxShellNesting = 4;
 
+// A reader limit on nesting, named so that read_command() tells it from "not a serving command".
+constexpr std::string_view kTooDeep = " nested more than ";
+Error too_deep(std::string_view what, std::size_t limit, std::string_view after) {
+  return Error{ErrorCode::bad_command, std::string(what) + std::string(kTooDeep) + std::to_string(limit) + " deep" + std::string(after)};
+}
+bool is_too_deep(const Error& e) { return e.message.find(kTooDeep) != std::string::npos; }
+
 // One `docker run [options] IMAGE` level: the image and the index of the first word after it.
 struct Container {
   std::string image;
@@ -170,8 +177,7 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
   while (true) {
     if (i < w.size() && (basename(w[i]) == "docker" || basename(w[i]) == "podman")) {
       if (containers.size() >= kMaxContainerNesting)
-        return bad("containers nested more than " + std::to_string(kMaxContainerNesting) +
-                   " deep (docker run … docker run …); not a serving command");
+        return too_deep("containers", kMaxContainerNesting, " (docker run … docker run …); not a serving command");
       Container c;
       if (auto e = read_docker(w, i, env, c)) {
         failed = std::move(e);
@@ -272,25 +278,26 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
   }
   // Still a script inside: not read to its end, which is never "not a serving command".
   if (shell_script_at(w))
-    return Error{ErrorCode::bad_command, "sh -c nested more than " + std::to_string(kMaxShellNesting) + " deep; not read"};
+    return too_deep("sh -c", kMaxShellNesting, "; not read");
   return w;
 }
 
-std::optional<std::string> unreadable(const std::vector<std::string>& words) {
-  if (words.size() > detail::kMaxCommandWords)
-    return "more than " + std::to_string(detail::kMaxCommandWords) + " words";
+CommandReading read_command(const std::vector<std::string>& words) {
+  CommandReading r;
   auto w = expand_shell_scripts(words);
-  if (!w.ok()) return w.error().message;
+  if (!w.ok()) {
+    r.unreadable = w.error().message;
+    return r;
+  }
   std::vector<std::string> env;
   auto at = locate(*w, 0, env);
-  if (!at.ok() && at.error().message.find("nested more than") != std::string::npos) return at.error().message;
-  return std::nullopt;
+  r.serving = at.ok();
+  if (!r.serving && is_too_deep(at.error())) r.unreadable = at.error().message;
+  else if (!r.serving && words.size() > detail::kMaxCommandWords)
+    r.unreadable = "more than " + std::to_string(detail::kMaxCommandWords) + " words";
+  return r;
 }
 
-bool is_launch(const std::vector<std::string>& words) {
-  auto w = expand_shell_scripts(words);
-  std::vector<std::string> env;
-  return w.ok() && locate(*w, 0, env).ok();
-}
+bool is_launch(const std::vector<std::string>& words) { return read_command(words).serving; }
 
 }  // namespace kvdtype::io::launch

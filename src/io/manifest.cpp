@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_set>
 #include <string>
 #include <vector>
 
@@ -207,7 +208,8 @@ void add_container(Reader& r, const Pod& pod, Container c) {
     }
     // A command the reader could not read to its end is kept as a workload: the pipeline reports
     // why (an input error, which fails closed), instead of passing it as "not a serving command".
-    if (!is_serving_command(probe) && !unreadable_command(probe)) {
+    const CommandReading reading = read_command(probe);
+    if (!reading.serving && !reading.unreadable) {
       r.out.skipped.push_back(label(pod, c) + ": not a serving command");
       return;
     }
@@ -520,7 +522,7 @@ FirstPass first_pass(const std::string& text) {
     struct Frame {
       bool map = false;
       bool expecting_key = true;
-      std::vector<std::string> keys;
+      std::unordered_set<std::string> keys;  // a mapping of many keys stays linear
     };
     YAML::Mark start;
     std::vector<Frame> stack;
@@ -531,12 +533,10 @@ FirstPass first_pass(const std::string& text) {
       if (++nodes > kMaxYamlNodes) throw TooManyNodes{};  // stop now, not at the document's end
       if (stack.empty() || !stack.back().map) return;
       Frame& f = stack.back();
-      if (f.expecting_key && key_text != nullptr && out->duplicate_line == 0) {
-        if (std::find(f.keys.begin(), f.keys.end(), *key_text) != f.keys.end()) {
+      if (f.expecting_key && key_text != nullptr) {
+        if (!f.keys.insert(*key_text).second && out->duplicate_line == 0) {
           out->duplicate_line = mark.line + 1;
           out->duplicate_key = *key_text;
-        } else {
-          f.keys.push_back(*key_text);
         }
       }
       f.expecting_key = !f.expecting_key;
@@ -588,7 +588,8 @@ FirstPass first_pass(const std::string& text) {
 // them (yaml-cpp 0.7 leaves `<<` as an ordinary key): the merged mappings' keys are added where
 // the mapping does not set them itself, the first merged mapping winning over later ones.
 // `budget` bounds the nodes visited (aliases let a few bytes name a node many times); false when
-// it ran out.
+// it ran out. It walks every document, merge keys or not: the same budget is what refuses an
+// alias bomb before any later reading expands it.
 bool apply_merges(YAML::Node n, std::size_t& budget, int depth) {
   if (budget == 0 || depth > 64) return false;
   --budget;

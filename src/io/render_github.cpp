@@ -32,7 +32,7 @@ std::string escape(std::string_view s, bool property) {
 std::string render_github(const Checks& checks) {
   std::string out;
   for (const Finding& f : findings(checks)) {
-    const Source* at = f.workloads.empty() || f.workloads.front() >= checks.results.size() ? nullptr : &checks.results[f.workloads.front()].source;
+    const Source* at = source_of(f, checks);
     out += f.severity == Severity::error ? "::error" : f.severity == Severity::warning ? "::warning" : "::notice";
     std::string props;
     auto prop = [&](std::string_view k, const std::string& v) {

@@ -90,7 +90,7 @@ std::string render_sarif(const Checks& checks) {
   }
   OJson results = OJson::array();
   for (const Finding& f : findings(checks)) {
-    const Source* at = f.workloads.empty() || f.workloads.front() >= checks.results.size() ? nullptr : &checks.results[f.workloads.front()].source;
+    const Source* at = source_of(f, checks);
     OJson res;
     if (f.rule != nullptr) {
       res["ruleId"] = f.rule->code;

@@ -102,9 +102,9 @@ TEST(CAbi, RequestFieldsAreRequestInputFields) {
     kvdtype::RequestInput in;
     EXPECT_TRUE(in.set(f, "1")) << f;
   }
-  kvdtype::embed::InputBuilder b;
-  EXPECT_FALSE(b.set("gpuu", "H100"));
-  EXPECT_TRUE(b.set("--kv-cache-dtype", "fp8"));
+  kvdtype::io::CheckRequest b;
+  EXPECT_FALSE(kvdtype::embed::set_field(b, "gpuu", "H100"));
+  EXPECT_TRUE(kvdtype::embed::set_field(b, "--kv-cache-dtype", "fp8"));
   EXPECT_EQ(kvdtype::embed::normalize_field("--kv-cache-dtype"), "kv_cache_dtype");
   const auto e = kvdtype::embed::unknown_field("gpuu");
   EXPECT_NE(e.message.find("nearest: gpu"), std::string::npos) << e.message;

@@ -48,6 +48,10 @@ struct Finding {
 /// read is one error finding), then the deployment diagnostics.
 [[nodiscard]] std::vector<Finding> findings(const Checks& checks);
 
+/// Where a finding of `checks` came from: the source of the first workload it concerns, or
+/// nullptr for a finding about no one workload.
+[[nodiscard]] const Source* source_of(const Finding& finding, const Checks& checks) noexcept;
+
 /// The worst verdict of `found` (ok when empty): the verdict of every face.
 [[nodiscard]] Verdict verdict(std::span<const Finding> found) noexcept;
 

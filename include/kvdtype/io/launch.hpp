@@ -70,11 +70,15 @@ struct LaunchOptions {
 /// without reading its flags or any file it names.
 [[nodiscard]] bool is_serving_command(std::span<const std::string> argv);
 
-/// Why `argv` could not be read to its end, or nullopt when it was read whole (a serving command
-/// or not): a reader limit (sh -c nested deeper than 4, containers nested deeper than 16, more
-/// words than a command holds) or text a shell could not run either (an unbalanced quote). A
-/// container whose command hits one is a finding that fails closed, never skipped as "not a
-/// serving command" (docs/reliability.md).
-[[nodiscard]] std::optional<std::string> unreadable_command(std::span<const std::string> argv);
+/// How far `argv` was read, in one pass: whether it is a serving command kvdtype recognises, and
+/// why it could not be read to its end when a reader limit stopped it (sh -c nested deeper than 4,
+/// containers nested deeper than 16, more words than a command holds) or it is text a shell could
+/// not run either (an unbalanced quote). A container whose command is `unreadable` is a finding
+/// that fails closed, never skipped as "not a serving command" (docs/reliability.md).
+struct CommandReading {
+  bool serving = false;
+  std::optional<std::string> unreadable;
+};
+[[nodiscard]] CommandReading read_command(std::span<const std::string> argv);
 
 }  // namespace kvdtype::io
