@@ -91,19 +91,25 @@ std::optional<bool> yaml_bool(const YAML::Node& n) {
 
 }  // namespace
 
-Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine) {
+Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine, std::span<const ScriptFile> files) {
   const std::string ext = path.substr(path.rfind('.') == std::string::npos ? path.size() : path.rfind('.') + 1);
   const bool json_too = engine == Engine::sglang;  // YAML is a superset of JSON: one parser reads both
   if (ext != "yaml" && ext != "yml" && !(json_too && ext == "json"))
     return bad(path, json_too ? "SGLang reads .yaml, .yml or .json config files" : "vLLM only reads .yaml / .yml config files");
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return bad(path, "no such file (it may set --kv-cache-dtype: cannot check without it)");
-  if (std::filesystem::is_directory(path, ec)) return bad(path, "is a directory, not a config file");
-  // Read as every file the user names is (read_file.hpp): a FIFO named cfg.yaml blocked in open(),
-  // and a 1 MiB buffer was allocated and zeroed for every file, however small.
-  auto read = read_regular_file_problem(path, kMaxConfigFileBytes, "a config file");
-  if (!read.ok()) return bad(path, read.error().message);
-  const std::string text = std::move(read).value();
+  std::string text;
+  if (const ScriptFile* written = find_script_file(files, path)) {
+    if (written->text.size() > kMaxConfigFileBytes) return bad(path, "written by the script, larger than 1 MiB");
+    text = written->text;
+  } else {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return bad(path, "no such file (it may set --kv-cache-dtype: cannot check without it)");
+    if (std::filesystem::is_directory(path, ec)) return bad(path, "is a directory, not a config file");
+    // Read as every file the user names is (read_file.hpp): a FIFO named cfg.yaml blocked in open(),
+    // and a 1 MiB buffer was allocated and zeroed for every file, however small.
+    auto read = read_regular_file_problem(path, kMaxConfigFileBytes, "a config file");
+    if (!read.ok()) return bad(path, read.error().message);
+    text = std::move(read).value();
+  }
   if (text.find('\0') != std::string::npos) return bad(path, "binary data, not YAML");
   std::vector<std::string> out;
   Budget budget{4 * text.size() + 4096};
@@ -149,7 +155,7 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
 
 Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w, std::size_t args_at,
                                                      bool positional_model, Engine engine, std::string* file_read,
-                                                     std::vector<std::string>* unread) {
+                                                     std::vector<std::string>* unread, std::span<const ScriptFile> files) {
   if (engine != Engine::vllm && engine != Engine::sglang) return w;
   std::vector<std::string> inserted;
   bool found = false;
@@ -173,12 +179,12 @@ Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w,
     // vLLM asserts a single --config; SGLang reads one file. A second is refused as vLLM does.
     if (found) return Error{ErrorCode::bad_command, "more than one --config file (the engine reads one)"};
     found = true;
-    if (unread != nullptr) {
+    if (unread != nullptr && find_script_file(files, file) == nullptr) {
       unread->push_back("--config " + file);
       w.erase(w.begin() + static_cast<std::ptrdiff_t>(k), w.begin() + static_cast<std::ptrdiff_t>(k + take));
       continue;
     }
-    auto words = config_file_words(file, engine);
+    auto words = config_file_words(file, engine, files);
     if (!words.ok()) return words.error();
     inserted = std::move(words).value();
     if (file_read != nullptr) *file_read = file;

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "kvdtype/engine.hpp"
+#include "kvdtype/io/script.hpp"
 #include "kvdtype/result.hpp"
 
 namespace kvdtype::io::detail {
@@ -16,17 +18,21 @@ namespace kvdtype::io::detail {
 /// An unreadable, oversized or malformed file, or one that is not a map of flags, is an Error
 /// (bad_file) naming the file (and the line, for YAML syntax errors).
 /// vLLM reads .yaml/.yml only; SGLang also .json (server_args_config_parser.py handles both).
-[[nodiscard]] Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine = Engine::vllm);
+/// A file the launching script wrote (`files`, kvdtype/io/script.hpp) is read from its text.
+[[nodiscard]] Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine = Engine::vllm,
+                                                                 std::span<const ScriptFile> files = {});
 
 /// `w` with every `--config FILE` (or `--config=FILE`) after `args_at` replaced the way the
 /// engine merges it: the file's flags go right after the subcommand and positional model (vLLM's
 /// FlexibleArgumentParser._pull_args_from_config) — ahead of the command line's own flags, so
 /// those win. SGLang documents the same rule ("CLI arguments will override config file values").
 /// Engines other than vLLM and SGLang are returned unchanged.
-/// With `unread` given, the file is not opened: its flag is dropped and its path appended there.
+/// With `unread` given, a file is not opened (its flag is dropped and its path appended there)
+/// unless the launching script wrote it (`files`).
 [[nodiscard]] Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w, std::size_t args_at,
                                                                    bool positional_model, Engine engine,
                                                                    std::string* file_read = nullptr,
-                                                                   std::vector<std::string>* unread = nullptr);
+                                                                   std::vector<std::string>* unread = nullptr,
+                                                                   std::span<const ScriptFile> files = {});
 
 }  // namespace kvdtype::io::detail

@@ -95,7 +95,7 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     LaunchCommand out;
     // --config FILE: its flags go in where the engine puts them (engine_config_file.hpp).
     auto spliced = detail::splice_config_files(w, at->args, at->positional_model, at->engine, &out.config_file,
-                                               options.read_files ? nullptr : &out.unread_files);
+                                               options.read_files ? nullptr : &out.unread_files, options.script_files);
     if (!spliced.ok()) return spliced.error();
     const std::vector<std::string>& words = *spliced;
     out.engine = at->engine;
@@ -119,6 +119,9 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
 
 Result<std::vector<std::string>> split_command(std::string_view text) {
   try {
+    // A script's serving command as a shell reaches it (arrays, functions, here-documents …).
+    auto serving = serving_commands(text, {});
+    if (serving.ok() && !serving->empty()) return std::move(serving).value().front().words;
     auto commands = detail::split_commands(text);
     if (!commands.ok()) return commands.error();
     // In a script, `export NAME=value` lines and bare assignment lines set the environment of the

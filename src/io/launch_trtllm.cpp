@@ -64,11 +64,17 @@ void set_kv_dtype(RequestInput& in, const std::string& value) {
   in.kv_cache_dtype = std::string(row->name);
 }
 
-std::optional<Error> read_options(const std::string& path, LaunchCommand& out) {
-  // Read as every file the user names is (read_file.hpp): a FIFO must not block, /proc is refused.
-  auto read = read_regular_file_problem(path, kMaxOptionsBytes, "an options file");
-  if (!read.ok()) return bad_file(path, read.error().message);
-  const std::string text = std::move(read).value();
+std::optional<Error> read_options(const std::string& path, LaunchCommand& out, std::span<const ScriptFile> files) {
+  std::string text;
+  if (const ScriptFile* written = find_script_file(files, path)) {  // the launching script wrote it
+    if (written->text.size() > kMaxOptionsBytes) return bad_file(path, "written by the script, larger than 1 MiB");
+    text = written->text;
+  } else {
+    // Read as every file the user names is (read_file.hpp): a FIFO must not block, /proc is refused.
+    auto read = read_regular_file_problem(path, kMaxOptionsBytes, "an options file");
+    if (!read.ok()) return bad_file(path, read.error().message);
+    text = std::move(read).value();
+  }
   if (nests_too_deep(text)) return bad_file(path, "nested deeper than " + std::to_string(kMaxOptionsDepth) + " levels");
   YAML::Node root;
   try {
@@ -110,11 +116,11 @@ std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& opti
   const auto engine_options = out.engine_options;
   for (const auto& [name, value] : engine_options)
     if (name == "extra_llm_api_options") {
-      if (!options.read_files) {
+      if (!options.read_files && find_script_file(options.script_files, value) == nullptr) {
         out.unread_files.push_back("--extra_llm_api_options " + value);
         continue;
       }
-      if (auto e = read_options(value, out)) return e;
+      if (auto e = read_options(value, out, options.script_files)) return e;
     }
   for (const auto& [name, value] : out.engine_options)
     if (name == "runtime" && kvdtype::detail::to_lower(value) != "pytorch")

@@ -16,6 +16,7 @@
 #include "common/text.hpp"
 #include "io/inputs_check.hpp"
 #include "io/read_file.hpp"
+#include "io/shell.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -46,11 +47,42 @@ Result<std::string> probed_gpu() {
 
 Error prefixed(std::string_view what, const Error& e) { return Error{e.code, std::string(what) + ": " + e.message}; }
 
+// The command a script reaches: its words, the files the script wrote before it and how it was
+// reached.
+struct CommandWords {
+  std::vector<std::string> words;
+  std::vector<ScriptFile> files;
+  std::vector<std::string> notes;
+  std::string script;  // a container's `sh -c` script text
+};
+
+// `[NAME=value …] sh -c SCRIPT [$0 $1 …]` (bash, zsh, dash; -c, -lc, -ec …): a container's script,
+// read as a script (its here-documents, arrays and functions) with its arguments.
+std::optional<CommandWords> shell_script_command(const std::vector<std::string>& w, std::span<const std::string> env) {
+  std::size_t k = 0;
+  while (k < w.size() && detail::is_assignment(w[k])) ++k;
+  if (k + 2 >= w.size()) return std::nullopt;
+  const std::string base = std::filesystem::path(w[k]).filename().string();
+  const std::string& o = w[k + 1];
+  if ((base != "sh" && base != "bash" && base != "zsh" && base != "dash") || o.size() < 2 || o[0] != '-' || o[1] == '-' ||
+      o.back() != 'c')
+    return std::nullopt;
+  ScriptOptions options;
+  if (k + 4 <= w.size()) options.arguments.assign(w.begin() + static_cast<std::ptrdiff_t>(k) + 4, w.end());  // after $0
+  std::vector<std::string> environment(env.begin(), env.end());
+  environment.insert(environment.end(), w.begin(), w.begin() + static_cast<std::ptrdiff_t>(k));
+  auto commands = serving_commands(w[k + 2], environment, options);
+  if (!commands.ok() || commands->empty()) return std::nullopt;  // read as words (launch_wrappers.cpp), which says why
+  std::vector<ScriptCommand> list = std::move(commands).value();
+  ScriptCommand& c = list.front();
+  return CommandWords{std::move(c.words), std::move(c.files), std::move(c.notes), w[k + 2]};
+}
+
 // The launch command's words, from whichever of the three spellings the caller used. A script
 // gives its first serving command (check_workloads takes them all, see script_workloads()),
 // with its variables expanded; words typed after `--` are expanded from --env only. `script`
 // receives the text (its `pip install ENGINE==X` lines name the release).
-Result<std::vector<std::string>> command_words(const CheckInput& in, std::string& script) {
+Result<CommandWords> command_words(const CheckInput& in, std::string& script) {
   const int given = int(!in.command.empty()) + int(!in.command_text.empty()) + int(!in.command_file.empty());
   if (given > 1) return Error{ErrorCode::bad_command, "give the launch command once: as words, as text or as a file"};
   if (!in.command.empty()) {
@@ -61,11 +93,15 @@ Result<std::vector<std::string>> command_words(const CheckInput& in, std::string
       t.command.clear();
       return command_words(t, script);
     }
+    if (auto shell = shell_script_command(in.command, in.env)) {
+      script = std::move(shell->script);
+      return std::move(*shell);
+    }
     std::vector<std::string> words;
     for (const std::string& w : in.command) words.push_back(expand_variables(w, in.env));
     if (!words.empty() && words.front() == "$") words.erase(words.begin());  // a pasted prompt
     if (!in.env.empty() && !words.empty()) words.insert(words.begin(), in.env.begin(), in.env.end());
-    return words;
+    return CommandWords{std::move(words), in.script_files, in.script_notes, {}};
   }
   std::string text = in.command_text;
   if (!in.command_file.empty()) {
@@ -73,12 +109,16 @@ Result<std::vector<std::string>> command_words(const CheckInput& in, std::string
     if (!read.ok()) return read.error();
     text = std::move(read).value();
   } else if (text.empty()) {
-    return std::vector<std::string>{};
+    return CommandWords{};
   }
   script = text;
-  auto commands = serving_commands(text, in.env);
+  auto commands = serving_commands(text, in.env, script_options(in.command_file));
   if (!commands.ok()) return commands.error();
-  if (!commands->empty()) return commands->front().words;
+  if (!commands->empty()) {
+    std::vector<ScriptCommand> list = std::move(commands).value();
+    ScriptCommand& c = list.front();
+    return CommandWords{std::move(c.words), std::move(c.files), std::move(c.notes), {}};
+  }
   // No serving command: the old reading, so that the error names what was found instead.
   auto split = split_command(text);
   if (!split.ok()) return split.error();
@@ -86,7 +126,7 @@ Result<std::vector<std::string>> command_words(const CheckInput& in, std::string
   if (!words.empty() && words.front() == "$") words.erase(words.begin());
   if (words.empty())
     return Error{ErrorCode::bad_command, (in.command_file.empty() ? std::string("the launch command") : in.command_file) + ": no command in it"};
-  return words;
+  return CommandWords{std::move(words), {}, {}, {}};
 }
 
 // Drop the diagnostics of ignored rules (--ignore) from a report.
@@ -142,8 +182,9 @@ Result<Checked> check_input(const CheckInput& in) {
   std::string script;
   auto argv = command_words(in, script);
   if (!argv.ok()) return argv.error();
-  if (!argv->empty()) {
-    auto parsed = parse_launch_command(*argv, {.read_files = !in.runs_elsewhere});
+  for (const std::string& n : argv->notes) out.extras.notes.push_back("script: " + n);
+  if (!argv->words.empty()) {
+    auto parsed = parse_launch_command(argv->words, {.read_files = !in.runs_elsewhere, .script_files = argv->files});
     if (!parsed.ok()) return parsed.error();
     launch = std::move(parsed).value();
     // A script that pins the engine (pip install vllm==X) names the release it runs.
@@ -223,7 +264,7 @@ Result<Checked> check_input(const CheckInput& in) {
   unknown_model_dtype(out.report, out.extras);
   out.extras.capacity = capacity(out.report);
   capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid,
-                  !launch || weights_split_known(*argv, *launch), resolved ? resolved->max_context : config_context);
+                  !launch || weights_split_known(argv->words, *launch), resolved ? resolved->max_context : config_context);
 
   if (launch && launch->draft) {
     RequestInput d = input;

@@ -22,13 +22,45 @@ using ShellCommand = std::vector<std::string>;
 /// separated by newlines, `;`, `&`, `&&`, `||` and `|`; redirections (`> log`, `2>&1`, `<in`) are
 /// dropped with their targets; `#` at the start of a word starts a comment. Quotes and
 /// backslashes are removed as the shell would, but `$VAR`, `${…}`, `$(…)`, backquotes and globs
-/// stay literal (a `$(…)` with spaces stays one word). Unbalanced quotes or substitutions are an
+/// stay literal (a `$(…)` with spaces stays one word). Here-document bodies are not commands;
+/// `NAME=( … )` is one word. Unbalanced quotes or substitutions are an
 /// Error (bad_command) naming the line and column where the unclosed construct began; so is a
 /// script of more than kMaxCommandWords words.
 [[nodiscard]] Result<std::vector<ShellCommand>> split_commands(std::string_view text);
 
 /// The same, with the 1-based line where each command begins in `lines` (one per command).
 [[nodiscard]] Result<std::vector<ShellCommand>> split_commands(std::string_view text, std::vector<std::size_t>& lines);
+
+/// A redirection of a simple command: the operator (`>`, `>>`, `<`, `2>`'s `>` …) and its target
+/// word as written (quotes and `$` kept: the script reader expands it).
+struct Redirect {
+  std::string op;
+  std::string target;
+};
+
+/// A here-document (`<<EOF` … `EOF`): its body, and whether the shell expands `$` in it (the
+/// delimiter was not quoted).
+struct HereDoc {
+  std::string body;
+  bool expands = true;
+};
+
+/// One simple command with what a script reader needs beyond its words: the same words as
+/// written (quotes, backslashes and `$` kept, for expansion with quoting respected), its
+/// redirections, the bodies of its here-documents, and whether it is `NAME()` — the head of a
+/// function definition whose body follows. `NAME=( … )` (a bash array) is one word, written
+/// and cooked alike.
+struct ScriptStep {
+  ShellCommand words;
+  ShellCommand raw;
+  std::size_t line = 1;
+  std::vector<Redirect> redirects;
+  std::vector<HereDoc> heredocs;
+  bool defines_function = false;
+};
+
+/// The steps of a script, in order, as split_commands() splits it (same errors, same word cap).
+[[nodiscard]] Result<std::vector<ScriptStep>> split_script(std::string_view text);
 
 /// Whether `word` is a shell assignment `NAME=value` (NAME a valid variable name).
 [[nodiscard]] bool is_assignment(std::string_view word) noexcept;

@@ -5,6 +5,7 @@
 // written. A serving script is full of `$MODEL`, `$(nproc)` and `${PORT:-8000}`; expanding them
 // would need the caller's environment, and executing them would be a hazard, so they stay text.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,7 +25,7 @@ class Splitter {
  public:
   explicit Splitter(std::string_view text) : s_(text) {}
 
-  Result<std::vector<ShellCommand>> run() {
+  Result<std::vector<ScriptStep>> run() {
     while (i_ < s_.size()) {
       if (words_seen_ > kMaxCommandWords)
         return Error{ErrorCode::bad_command, "more than " + std::to_string(kMaxCommandWords) +
@@ -32,27 +33,52 @@ class Splitter {
                                                  "); not a launch command or script"};
       const char c = s_[i_];
       if (words_.empty() && !in_word_) start_line_ = pos_.line;  // where the next command begins
+      const bool was_in_word = in_word_;
+      const std::size_t at = i_;
+      if (auto e = step(c)) return *e;
+      if (!was_in_word && in_word_) word_begin_ = at;
+    }
+    end_command();
+    if (words_seen_ > kMaxCommandWords)
+      return Error{ErrorCode::bad_command,
+                   "more than " + std::to_string(kMaxCommandWords) + " words; not a launch command or script"};
+    return std::move(steps_);
+  }
+
+ private:
+  // One character (or construct) at i_.
+  std::optional<Error> step(char c) {
       if (c == ' ' || c == '\t' || c == '\r') {
         end_word();
         advance();
       } else if (c == '\n') {
         end_command();
         advance();
+        read_heredoc_bodies();
       } else if (c == '#' && !in_word_) {
         // A comment runs to the end of the line; the newline still ends the command.
         while (i_ < s_.size() && s_[i_] != '\n') advance();
       } else if (c == '\\') {
         backslash();
       } else if (c == '\'') {
-        if (auto e = single_quoted()) return *e;
+        if (auto e = single_quoted()) return e;
       } else if (c == '"') {
-        if (auto e = double_quoted()) return *e;
+        if (auto e = double_quoted()) return e;
       } else if (c == '$' && i_ + 1 < s_.size() && (s_[i_ + 1] == '(' || s_[i_ + 1] == '{')) {
-        if (auto e = substitution(cur_)) return *e;
+        if (auto e = substitution(cur_)) return e;
         in_word_ = true;
       } else if (c == '`') {
-        if (auto e = backquoted(cur_)) return *e;
+        if (auto e = backquoted(cur_)) return e;
         in_word_ = true;
+      } else if (c == '(' && in_word_ && !quoted_ && is_array_start(cur_)) {
+        if (auto e = array_literal()) return e;
+      } else if (c == '(' && function_head()) {
+        end_word();
+        defines_function_ = true;
+        end_command();
+        advance();  // `(`
+        while (i_ < s_.size() && s_[i_] != ')') advance();
+        if (i_ < s_.size()) advance();  // `)`
       } else if (c == ';' || c == '(' || c == ')') {
         end_command();
         advance();
@@ -84,15 +110,92 @@ class Splitter {
         in_word_ = true;
         advance();
       }
-    }
-    end_command();
-    if (words_seen_ > kMaxCommandWords)
-      return Error{ErrorCode::bad_command,
-                   "more than " + std::to_string(kMaxCommandWords) + " words; not a launch command or script"};
-    return std::move(commands_);
+      return std::nullopt;
   }
 
- private:
+  static bool is_name(std::string_view w) noexcept {
+    if (w.empty() || (w[0] >= '0' && w[0] <= '9')) return false;
+    for (char c : w)
+      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    return true;
+  }
+
+  // `NAME=` or `NAME+=` right before `(`: a bash array literal follows.
+  static bool is_array_start(std::string_view w) noexcept {
+    if (w.empty() || w.back() != '=') return false;
+    w.remove_suffix(1);
+    if (!w.empty() && w.back() == '+') w.remove_suffix(1);
+    return is_name(w);
+  }
+
+  // `NAME ()`, `NAME()` or `function NAME ()` at the start of a command, `(` at i_ and only
+  // blanks before the `)`: a function definition's head.
+  bool function_head() const {
+    std::size_t k = i_ + 1;
+    while (k < s_.size() && (s_[k] == ' ' || s_[k] == '\t')) ++k;
+    if (k >= s_.size() || s_[k] != ')') return false;
+    // Function names may hold `-`, `.` and `:` in bash; a launch script's rarely do.
+    const auto fname = [](std::string_view w) {
+      if (w.empty()) return false;
+      for (char c : w)
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+              c == '.' || c == ':'))
+          return false;
+      return true;
+    };
+    if (in_word_) return !quoted_ && fname(cur_) && (words_.empty() || (words_.size() == 1 && words_[0] == "function"));
+    return (words_.size() == 1 && fname(words_[0])) || (words_.size() == 2 && words_[0] == "function" && fname(words_[1]));
+  }
+
+  // `NAME=( … )`: copied whole into the current word (its raw text is the same), quotes,
+  // comments and nested parentheses respected; the reader splits the elements again.
+  std::optional<Error> array_literal() {
+    const Pos at = pos_;
+    int depth = 0;
+    bool word_start = true;
+    while (i_ < s_.size()) {
+      const char c = s_[i_];
+      if (c == '\\' && i_ + 1 < s_.size()) {
+        cur_ += c;
+        advance();
+        cur_ += s_[i_];
+        advance();
+        word_start = false;
+        continue;
+      }
+      if (c == '\'' || c == '"') {
+        cur_ += c;
+        advance();
+        while (i_ < s_.size() && s_[i_] != c) {
+          if (c == '"' && s_[i_] == '\\' && i_ + 1 < s_.size()) {
+            cur_ += s_[i_];
+            advance();
+          }
+          cur_ += s_[i_];
+          advance();
+        }
+        if (i_ >= s_.size()) return unclosed(c == '"' ? "double quote" : "single quote", at);
+        cur_ += s_[i_];
+        advance();
+        word_start = false;
+        continue;
+      }
+      if (c == '#' && word_start) {  // a comment between elements, to the end of its line
+        while (i_ < s_.size() && s_[i_] != '\n') advance();
+        continue;
+      }
+      cur_ += c;
+      advance();
+      word_start = c == ' ' || c == '\t' || c == '\n' || c == '(';
+      if (c == '(') ++depth;
+      if (c == ')' && --depth == 0) {
+        in_word_ = true;
+        return std::nullopt;
+      }
+    }
+    return unclosed("array (", at);
+  }
+
   static bool is_digits(std::string_view w) noexcept {
     if (w.empty()) return false;
     for (char c : w)
@@ -112,10 +215,20 @@ class Splitter {
 
   void end_word() {
     if (!in_word_) return;
+    std::string raw(s_.substr(word_begin_, i_ - word_begin_));
     if (drop_next_word_) {
-      drop_next_word_ = false;  // the target of a redirection is not an argument
+      // The target of a redirection is not an argument; a here-document's is its delimiter.
+      drop_next_word_ = false;
+      if (heredoc_next_) {
+        heredoc_next_ = false;
+        const bool quoted = raw.find_first_of("'\"\\") != std::string::npos;
+        pending_.push_back({std::move(cur_), !quoted, heredoc_strip_tabs_, SIZE_MAX});
+      } else {
+        redirects_.push_back({std::move(redirect_op_), std::move(raw)});
+      }
     } else {
       words_.push_back(std::move(cur_));
+      raw_.push_back(std::move(raw));
       ++words_seen_;
     }
     cur_.clear();
@@ -126,18 +239,68 @@ class Splitter {
   void end_command() {
     end_word();
     drop_next_word_ = false;
+    heredoc_next_ = false;
     if (!words_.empty()) {
-      commands_.push_back(std::move(words_));
-      lines_.push_back(start_line_);
+      ScriptStep& st = steps_.emplace_back();
+      st.words = std::move(words_);
+      st.raw = std::move(raw_);
+      st.line = start_line_;
+      st.redirects = std::move(redirects_);
+      st.defines_function = defines_function_;
+      for (Pending& p : pending_)
+        if (p.step == SIZE_MAX) p.step = steps_.size() - 1;
     }
+    // A here-document of a command with no words (`<<EOF` alone) has nowhere to go.
+    for (Pending& p : pending_)
+      if (p.step == SIZE_MAX) p.step = SIZE_MAX - 1;
     words_.clear();
+    raw_.clear();
+    redirects_.clear();
+    defines_function_ = false;
   }
 
-  // `>`, `>>`, `>|`, `>&`, `<`, `<<`, `<&`, `<>`: the operator and the next word are dropped.
+  // After the newline that ends the line holding `<<WORD`: the body, up to a line that is WORD
+  // (after leading tabs with `<<-`), belongs to the command and is not split into commands. A
+  // body the script never closes runs to its end, as bash reads it.
+  void read_heredoc_bodies() {
+    for (Pending& p : pending_) {
+      std::string body;
+      while (i_ < s_.size()) {
+        std::size_t end = s_.find('\n', i_);
+        if (end == std::string_view::npos) end = s_.size();
+        std::string_view line = s_.substr(i_, end - i_);
+        if (p.strip_tabs) {
+          while (!line.empty() && line.front() == '\t') line.remove_prefix(1);
+        }
+        std::string_view bare = line;
+        if (!bare.empty() && bare.back() == '\r') bare.remove_suffix(1);
+        const bool last = bare == p.delimiter;
+        if (!last) {
+          body += line;
+          body += '\n';
+        }
+        while (i_ < end) advance();
+        if (i_ < s_.size()) advance();  // the newline
+        if (last) break;
+      }
+      if (p.step < steps_.size()) {
+        auto& docs = steps_[p.step].heredocs;
+        docs.push_back({std::move(body), p.expands});
+      }
+    }
+    pending_.clear();
+  }
+
+  // `>`, `>>`, `>|`, `>&`, `<`, `<<`, `<&`, `<>`: the operator and the next word (its target) are
+  // not arguments; `<<` and `<<-` start a here-document whose delimiter is that word.
   void redirection() {
+    const std::size_t from = i_;
     advance();  // the first operator character
     while (i_ < s_.size() && (s_[i_] == '>' || s_[i_] == '<' || s_[i_] == '&' || s_[i_] == '|' || s_[i_] == '-'))
       advance();
+    redirect_op_ = std::string(s_.substr(from, i_ - from));
+    heredoc_next_ = redirect_op_ == "<<" || redirect_op_ == "<<-";
+    heredoc_strip_tabs_ = redirect_op_ == "<<-";
     drop_next_word_ = true;
   }
 
@@ -290,24 +453,43 @@ class Splitter {
   bool in_word_ = false;   // "" is a word even though it adds no characters
   bool quoted_ = false;    // the current word had quoting (so "2">x is not a file descriptor)
   bool drop_next_word_ = false;
-  ShellCommand words_;
-  std::vector<ShellCommand> commands_;
+  std::size_t word_begin_ = 0;  // where the current word's text starts in s_
+  ShellCommand words_, raw_;
+  std::vector<Redirect> redirects_;
+  std::string redirect_op_;
+  bool heredoc_next_ = false, heredoc_strip_tabs_ = false, defines_function_ = false;
+  // Here-documents whose bodies start after the current line.
+  struct Pending {
+    std::string delimiter;
+    bool expands, strip_tabs;
+    std::size_t step;  // index in steps_; SIZE_MAX until the command ends
+  };
+  std::vector<Pending> pending_;
+  std::vector<ScriptStep> steps_;
   std::size_t start_line_ = 1;
-
- public:
-  std::vector<std::size_t> lines_;  // 1-based first line of each command in commands_
   std::size_t words_seen_ = 0;
 };
 
 }  // namespace
 
-Result<std::vector<ShellCommand>> split_commands(std::string_view text) { return Splitter(text).run(); }
+Result<std::vector<ScriptStep>> split_script(std::string_view text) { return Splitter(text).run(); }
 
 Result<std::vector<ShellCommand>> split_commands(std::string_view text, std::vector<std::size_t>& lines) {
-  Splitter s(text);
-  auto out = s.run();
-  if (out.ok()) lines = std::move(s.lines_);
+  auto steps = Splitter(text).run();
+  if (!steps.ok()) return steps.error();
+  std::vector<ShellCommand> out;
+  out.reserve(steps->size());
+  lines.clear();
+  for (ScriptStep& st : std::move(steps).value()) {
+    out.push_back(std::move(st.words));
+    lines.push_back(st.line);
+  }
   return out;
+}
+
+Result<std::vector<ShellCommand>> split_commands(std::string_view text) {
+  std::vector<std::size_t> lines;
+  return split_commands(text, lines);
 }
 
 bool is_assignment(std::string_view word) noexcept {

@@ -103,7 +103,7 @@ TEST(ScriptVariables, Expansion) {
   EXPECT_EQ(expand_variables("${B-${A}}", vars), "2");
   EXPECT_EQ(expand_variables("$B", vars), "$B");           // unset: left as written
   EXPECT_EQ(expand_variables("$(nproc)", vars), "$(nproc)");
-  EXPECT_EQ(expand_variables("${#A}", vars), "${#A}");
+  EXPECT_EQ(expand_variables("${#A}", vars), "1");  // the length of A's value
   EXPECT_EQ(expand_variables("a$", vars), "a$");
 }
 

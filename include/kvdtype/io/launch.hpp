@@ -9,15 +9,18 @@
 #include <vector>
 
 #include "kvdtype/engine.hpp"
+#include "kvdtype/io/script.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/result.hpp"
 
 namespace kvdtype::io {
 
 /// Split one command string as a POSIX shell would (quotes, backslashes, line continuations,
-/// comments), without expanding anything. Unbalanced quotes are an Error (bad_command).
-/// From a script of several commands, the serving command is returned, preceded by the
-/// NAME=value words that `export` and assignment lines before it set (docs/inputs.md).
+/// comments). Unbalanced quotes are an Error (bad_command). From a script of several commands,
+/// the serving command is returned as the shell reaches it (kvdtype/io/script.hpp: the script's
+/// own variables, arrays, functions expanded; nothing run), preceded by the NAME=value words that
+/// `export` and assignment lines before it set (docs/inputs.md). Text with no serving command is
+/// split without expanding anything.
 [[nodiscard]] Result<std::vector<std::string>> split_command(std::string_view text);
 
 /// How a server exchanges KV with others (disaggregated prefill/decode, a shared KV store):
@@ -57,6 +60,9 @@ struct LaunchOptions {
   /// false when the command runs on another machine (a container of a manifest or of an
   /// admission review): the files it names are that machine's and are never opened here.
   bool read_files = true;
+  /// Files the script that runs the command wrote before it (here-documents): a file named here
+  /// is read from its text — even when read_files is false, since the script made it there.
+  std::span<const ScriptFile> script_files;
 };
 
 /// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,

@@ -13,6 +13,7 @@
 
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/render.hpp"
+#include "kvdtype/io/script.hpp"
 #include "kvdtype/plan.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/result.hpp"
@@ -34,6 +35,10 @@ struct CheckInput {
   /// review): the model path, drafter and config files it names are that machine's and are not
   /// read here (a Hub id is still looked up). `model` above, the caller's own, is always read.
   bool runs_elsewhere = false;
+  /// Files the script wrote before this command (here-documents, kvdtype/io/script.hpp): a
+  /// `--config` or options file named here is read from its text, never from the disk.
+  std::vector<ScriptFile> script_files;
+  std::vector<std::string> script_notes;  ///< how the script reached the command (added to the notes)
 };
 
 /// One checked workload: the report, the drafter's and the prefill backend's reports when the

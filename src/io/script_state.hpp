@@ -1,0 +1,55 @@
+// Internal (io): what a script reader knows while it walks a script (kvdtype/io/script.hpp):
+// variables, arrays, the positional parameters, the files the script wrote — and word expansion
+// over them, as a POSIX shell (with bash arrays) expands, without running anything.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kvdtype/io/script.hpp"
+
+namespace kvdtype::io::detail {
+
+struct ShellState {
+  std::map<std::string, std::string, std::less<>> scalars;
+  std::map<std::string, std::vector<std::string>, std::less<>> arrays;
+  std::vector<std::string> positional;  ///< $1 …
+  bool positional_known = false;        ///< false at a script's top level run without arguments given
+  std::vector<ScriptFile> files;        ///< what the script wrote, in order; a path written twice keeps its last text
+  std::string base_dir;                 ///< files beside the script may be read ("" none)
+  /// Bytes every expansion, file and environment copy may still produce (shared by a whole
+  /// script: `A=$A$A` forty times would otherwise ask for 2^40 bytes).
+  std::size_t budget = 0;
+  bool over_budget = false;
+
+  /// The text of a file the script wrote, else of a regular file beside the script (relative
+  /// paths inside base_dir only, at most 1 MiB); nullopt when neither.
+  [[nodiscard]] std::optional<std::string> file_text(std::string_view path);
+  void write_file(const std::string& path, std::string text, bool append);
+  /// Spend `n` bytes of the budget; false (and over_budget) when it ran out.
+  bool spend(std::size_t n);
+};
+
+/// How a word is expanded.
+enum class Expansion {
+  fields,  ///< a command's word: quotes removed, unquoted expansions split into words, "$@" many words
+  single,  ///< an assignment's value or a redirection target: one word, no splitting
+  body,    ///< a here-document body: only `$`, backquotes and `\` act, quotes are text
+  cooked,  ///< a word already split by the caller (after `--`): only `$` acts
+};
+
+/// `raw` (as written in the script) expanded. Unknown variables and command substitutions stay
+/// as written. Empty on budget exhaustion (state.over_budget says so).
+[[nodiscard]] std::vector<std::string> expand_word(std::string_view raw, ShellState& state, Expansion how);
+
+/// The one string of Expansion::single / Expansion::body.
+[[nodiscard]] std::string expand_one(std::string_view raw, ShellState& state, Expansion how);
+
+/// The elements of an array literal's inside (`a "b c" $D` of `X=(a "b c" $D)`).
+[[nodiscard]] std::vector<std::string> array_elements(std::string_view inside, ShellState& state);
+
+}  // namespace kvdtype::io::detail
