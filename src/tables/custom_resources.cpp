@@ -132,12 +132,12 @@ constexpr PodKind kRows[] = {
 };
 
 // The group of an apiVersion: "apps/v1" → "apps", "v1" → "" (the core group).
-std::string_view group_of(std::string_view api_version) {
+constexpr std::string_view group_of(std::string_view api_version) {
   const std::size_t slash = api_version.find('/');
   return slash == std::string_view::npos ? std::string_view() : api_version.substr(0, slash);
 }
 
-bool lists_group(std::string_view groups, std::string_view group) {
+constexpr bool lists_group(std::string_view groups, std::string_view group) {
   if (group.empty()) return groups.empty();
   while (!groups.empty()) {
     const std::size_t sp = groups.find(' ');
@@ -147,6 +147,29 @@ bool lists_group(std::string_view groups, std::string_view group) {
   }
   return false;
 }
+
+// Every row names its kind, a first path and its source, and no two rows of one kind share a
+// group (the reader would never reach the second): a slip fails the build.
+constexpr bool rows_well_formed(std::span<const PodKind> rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const PodKind& a = rows[i];
+    if (a.kind.empty() || a.source.empty() || a.project.empty() || a.pods[0].path.empty()) return false;
+    for (std::size_t j = i + 1; j < rows.size(); ++j) {
+      const PodKind& b = rows[j];
+      if (a.kind != b.kind) continue;
+      if (a.groups.empty() && b.groups.empty()) return false;
+      std::string_view g = b.groups;
+      while (!g.empty()) {
+        const std::size_t sp = g.find(' ');
+        if (lists_group(a.groups, g.substr(0, sp))) return false;
+        if (sp == std::string_view::npos) break;
+        g.remove_prefix(sp + 1);
+      }
+    }
+  }
+  return true;
+}
+static_assert(rows_well_formed(kRows));
 
 }  // namespace
 
