@@ -21,44 +21,27 @@
 #include "io/launch_images.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "io/manifest_json.hpp"
+#include "io/manifest_parts.hpp"
 #include "io/read_file.hpp"
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/target.hpp"
 #include "tables/rows/image.hpp"
 
 namespace kvdtype::io {
-namespace {
-
-using Words = std::vector<std::string>;
-
-// Where the pod came from, handed down to its containers.
-struct Pod {
-  std::string file;
-  int document = -1;
-  std::string kind, name;
-  std::string gpu;                 // from node labels; may name several targets ("A,B")
-  std::vector<std::string> notes;  // how the gpu was found
-};
+namespace manifest {
 
 // YAML aliases let a few bytes name one object many times, and nested Lists of aliases multiply
 // (8 levels of 10 aliases: 10^8 pods from 800 bytes). What a reading visits is bounded by what
 // the text could hold without aliases: a real container takes more than kBytesPerContainer bytes
 // of YAML (`- name: a` and `image: b` already do), so more containers than that is aliases
 // repeating one, refused; a rendered chart of a large fleet (thousands of real containers) reads
-// whole. JSON (the webhook's objects) has no aliases and no such bound.
-constexpr std::size_t kMaxObjects = 4096;
+// whole. JSON (the webhook's objects) has no aliases and no such bound (kMaxObjects is in
+// manifest_parts.hpp).
 // yaml-cpp spends about 500 bytes per node: a 16 MiB file of `- a` lines (4 M nodes) took 2 GB.
 // The first pass counts the nodes before any is built. 1,000 Deployments are about 150 000.
 constexpr std::size_t kMaxYamlNodes = 1u << 18;
 constexpr std::size_t kMinContainerLimit = 256;
 constexpr std::size_t kBytesPerContainer = 16;
-
-struct Reader {
-  const CheckInput& base;
-  ManifestWorkloads out;
-  std::size_t objects = 0, containers = 0;
-  std::size_t container_limit = SIZE_MAX;  // see kBytesPerContainer
-};
 
 int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
 
@@ -123,6 +106,8 @@ Result<Words> words_of(const YAML::Node& n, const std::string& file, const char*
   return bad_file(file, line_of(n), std::string(what) + ": a string or a list of strings expected");
 }
 
+namespace {
+
 // Kubernetes' $(VAR) references in command and args: replaced by the container's env var,
 // `$$(` stays a literal `$(`, an undefined name is left as written (as the kubelet does).
 std::string expand_refs(const std::string& word, const std::map<std::string, std::string>& env) {
@@ -149,14 +134,7 @@ std::string expand_refs(const std::string& word, const std::map<std::string, std
   return out;
 }
 
-struct Container {
-  std::string name, image;
-  Words command, args;
-  std::vector<std::string> env;  // NAME=value, in order
-  std::vector<std::string> notes;
-  int line = 0;
-  std::string where;  // "containers" / "leaderTemplate" …, for the container label
-};
+}  // namespace
 
 std::string label(const Pod& pod, const Container& c) {
   std::string s = pod.file.empty() ? std::string() : pod.file + (c.line > 0 ? ":" + std::to_string(c.line) : "") + " ";
@@ -164,6 +142,8 @@ std::string label(const Pod& pod, const Container& c) {
   if (!c.image.empty()) s += " (" + c.image + ")";
   return s;
 }
+
+namespace {
 
 // `docker run IMAGE ARGS…` with the container's environment: how the launch reader sees a
 // container that keeps its image's ENTRYPOINT.
@@ -178,7 +158,11 @@ Words as_docker_run(const Container& c) {
   return words;
 }
 
+}  // namespace
+
 void add_container(Reader& r, const Pod& pod, Container c) {
+  // Env vars set around the pod spec come first: the container's own win (set later).
+  c.env.insert(c.env.begin(), pod.env.begin(), pod.env.end());
   std::map<std::string, std::string> envmap;
   for (const std::string& e : c.env) envmap[e.substr(0, e.find('='))] = e.substr(e.find('=') + 1);
   for (std::string& w : c.command) w = expand_refs(w, envmap);
@@ -244,6 +228,7 @@ void add_container(Reader& r, const Pod& pod, Container c) {
   }
   if (image_entrypoint) w.notes.push_back("command: the image's entrypoint, " + std::string(entrypoint));
   w.notes.insert(w.notes.end(), c.notes.begin(), c.notes.end());
+  w.notes.insert(w.notes.end(), pod.found.begin(), pod.found.end());
   r.out.workloads.push_back(std::move(w));
 }
 
@@ -334,7 +319,7 @@ void read_gpu(const YAML::Node& spec, Pod& pod) {
   for (const std::string& g : found) pod.gpu += (pod.gpu.empty() ? "" : ",") + g;
 }
 
-std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, const std::string& where = {}) {
+std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, const std::string& where) {
   if (!spec || !spec.IsMap()) {
     r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + " ") + pod.kind + "/" + pod.name + ": no pod spec");
     return std::nullopt;
@@ -360,91 +345,11 @@ std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, c
   return std::nullopt;
 }
 
-// KServe InferenceService: spec.predictor is a pod spec (containers, nodeSelector, affinity)
-// plus, for a built-in runtime, `model`. The Hugging Face runtime (modelFormat huggingface)
-// serves with vLLM and takes vLLM's engine flags (kserve/kserve
-// python/huggingfaceserver/huggingfaceserver/__main__.py adds vLLM's engine arguments); its
-// `--model_id` is the model.
-std::optional<Error> read_inference_service(Reader& r, const YAML::Node& obj, const Pod& pod) {
-  const YAML::Node pred = path(obj, {"spec", "predictor"});
-  if (!pred || !pred.IsMap()) {
-    r.out.skipped.push_back(pod.kind + "/" + pod.name + ": no spec.predictor");
-    return std::nullopt;
-  }
-  if (auto e = read_pod_spec(r, pred, pod, "predictor")) return e;
-  const YAML::Node model = child(pred, "model");
-  if (!model || !model.IsMap()) return std::nullopt;
-  if (auto e = count_container(r, pod.file, model)) return e;
-  auto read = read_container(model, pod.file);
-  if (!read.ok()) return read.error();
-  Container c = std::move(read).value();
-  c.where = "predictor";
-  if (c.name.empty()) c.name = "model";
-  const std::string format = kvdtype::detail::to_lower(scalar(path(model, {"modelFormat", "name"})));
-  const bool hf_backend_not_vllm = std::any_of(c.args.begin(), c.args.end(), [](const std::string& a) {
-    return a == "--backend=huggingface" || a == "--backend=hf";
-  });
-  if (c.command.empty() && format == "huggingface" && !hf_backend_not_vllm) {
-    Words cmd = {"vllm", "serve"};
-    for (const std::string& a : c.args) {
-      if (a.rfind("--model_id=", 0) == 0) cmd.push_back("--model=" + a.substr(11));
-      else if (a == "--model_id") cmd.push_back("--model");
-      else cmd.push_back(a);
-    }
-    c.command = std::move(cmd);
-    c.args.clear();
-    c.notes.push_back("command: KServe's Hugging Face runtime with its vLLM backend (--model_id is the model)");
-  } else if (c.command.empty()) {
-    r.out.skipped.push_back(label(pod, c) + ": predictor.model runs its ServingRuntime's container (check the ServingRuntime)");
-    return std::nullopt;
-  }
-  Pod p = pod;
-  read_gpu(pred, p);
-  add_container(r, p, std::move(c));
-  return std::nullopt;
-}
+}  // namespace manifest
 
-std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth);
+namespace {
 
-std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
-  pod.kind = scalar(child(obj, "kind"));
-  pod.name = scalar(path(obj, {"metadata", "name"}));
-  if (pod.name.empty()) pod.name = scalar(path(obj, {"metadata", "generateName"}));
-  const std::string& k = pod.kind;
-  if (k == "List" || (k.size() > 4 && k.substr(k.size() - 4) == "List")) {
-    const YAML::Node items = child(obj, "items");
-    if (items && items.IsSequence())
-      for (const auto& item : items)
-        if (auto e = read_any(r, item, pod, depth + 1)) return e;
-    return std::nullopt;
-  }
-  if (k == "Pod") return read_pod_spec(r, child(obj, "spec"), pod);
-  if (k == "Deployment" || k == "StatefulSet" || k == "DaemonSet" || k == "ReplicaSet" || k == "Job" ||
-      k == "ReplicationController" || k == "PodTemplate")
-    return read_pod_spec(r, k == "PodTemplate" ? path(obj, {"template", "spec"}) : path(obj, {"spec", "template", "spec"}), pod);
-  if (k == "CronJob") return read_pod_spec(r, path(obj, {"spec", "jobTemplate", "spec", "template", "spec"}), pod);
-  if (k == "LeaderWorkerSet") {
-    const YAML::Node lwt = path(obj, {"spec", "leaderWorkerTemplate"});
-    // Without a leaderTemplate the leader runs the worker template (lws API).
-    if (const YAML::Node leader = path(lwt, {"leaderTemplate", "spec"}))
-      if (auto e = read_pod_spec(r, leader, pod, "leaderTemplate")) return e;
-    return read_pod_spec(r, path(lwt, {"workerTemplate", "spec"}), pod, "workerTemplate");
-  }
-  if (k == "InferenceService") return read_inference_service(r, obj, pod);
-  if (k == "ServingRuntime" || k == "ClusterServingRuntime") return read_pod_spec(r, child(obj, "spec"), pod);
-  r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + " ") + (k.empty() ? std::string("object") : k) +
-                          (pod.name.empty() ? "" : "/" + pod.name) + ": no pod template");
-  return std::nullopt;
-}
-
-std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
-  if (depth > 8) return bad_file(pod.file, line_of(obj), "Lists nested more than 8 deep");
-  if (++r.objects > kMaxObjects)
-    return bad_file(pod.file, line_of(obj), "more than " + std::to_string(kMaxObjects) +
-                                                " objects (YAML aliases repeating a List?); not checked");
-  if (!obj.IsMap()) return bad_file(pod.file, line_of(obj), "a Kubernetes object (a mapping) expected");
-  return read_kind(r, obj, std::move(pod), depth);
-}
+using namespace manifest;
 
 // docker-compose: services.NAME.{image, entrypoint, command, environment}. The GPU is never in
 // a compose file (deploy.resources only asks for "a GPU"): --gpu gives it.
@@ -474,7 +379,7 @@ std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod
 }
 
 Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, const std::string& file, const CheckInput& base,
-                                         bool one_object, std::size_t container_limit = SIZE_MAX) {
+                                         bool one_object, std::size_t container_limit = SIZE_MAX, std::string_view text = {}) {
   Reader r{base, {}};
   r.container_limit = container_limit;
   try {
@@ -490,9 +395,20 @@ Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, co
         if (auto e = read_any(r, doc, pod, 0)) return *e;
       } else if (const YAML::Node services = child(doc, "services"); services && !one_object) {
         if (auto e = read_compose(r, services, pod)) return *e;
+      } else if (one_object) {
+        return bad_file(file, line_of(doc), "the object has no kind");
+      } else if (auto task = read_task_file(r, doc, pod)) {
+        if (*task) return **task;
+      } else if (auto chart = read_chart_values(r, doc, pod)) {
+        if (*chart) return **chart;
       } else {
-        return bad_file(file, line_of(doc), one_object ? "the object has no kind"
-                                                       : "neither a Kubernetes object (no kind) nor a compose file (no services)");
+        std::string hint = shape_hint(doc);
+        if (hint.empty()) hint = text_hint(text);
+        return bad_file(file, line_of(doc),
+                        "neither a Kubernetes object (no kind) nor a compose file (no services)" +
+                            (hint.empty() ? std::string(" nor a task file or chart values kvdtype reads (SkyPilot, Ray Serve, "
+                                                        "vLLM production-stack, llm-d modelservice)")
+                                          : "; it looks like " + hint));
       }
     }
   } catch (const YAML::Exception& e) {
@@ -643,11 +559,13 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
   } catch (const YAML::Exception& e) {
     // yaml-cpp says "bad file" when its nesting guard trips (its parser recurses per level).
     const std::string why = e.msg == "bad file" ? std::string("nested too deep for kvdtype to read") : e.msg;
-    return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "not valid YAML: " + why);
+    const std::string hint = text_hint(text);
+    return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0,
+                    "not valid YAML: " + why + (hint.empty() ? "" : "; it looks like " + hint));
   } catch (const std::exception& e) {
     return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
   }
-  return walk_documents(docs, file, base, one_object, kMinContainerLimit + text.size() / kBytesPerContainer);
+  return walk_documents(docs, file, base, one_object, kMinContainerLimit + text.size() / kBytesPerContainer, text);
 }
 
 // JSON → yaml-cpp nodes built directly: the YAML scanner is most of the cost of reading an

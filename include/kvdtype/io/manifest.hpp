@@ -1,11 +1,14 @@
 // kvdtype/io/manifest.hpp — the serving containers of Kubernetes manifests and compose files.
 //
-// A manifest (YAML or JSON, several documents) holds pods: bare Pods, the pod templates of
-// Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs, CronJobs, LeaderWorkerSets (leader
-// and worker), KServe InferenceServices and ServingRuntimes, and the items of a List. A compose
-// file holds services. Every container whose command + args (or its image's entrypoint) run a
+// A manifest (YAML or JSON, several documents) holds pods: where they sit in each kind — bare
+// Pods, Deployments and the other workloads, LeaderWorkerSets, KServe InferenceServices and
+// LLMInferenceServices, AIBrix, Dynamo, KubeRay, Knative, Argo, Volcano, Kubeflow and
+// OpenKruise kinds — is a table (src/tables/custom_resources.cpp); a kind it lacks is searched for
+// `containers` lists and its workloads say the path was guessed. A compose file holds services; a
+// SkyPilot task, a Ray Serve config and vLLM production-stack or llm-d modelservice chart values
+// hold launch commands. Every container whose command + args (or its image's entrypoint) run a
 // serving program kvdtype knows becomes a Workload; the others are listed as skipped. Nothing is
-// fetched: an image's entrypoint is known only for the images named in docs/manifests.md.
+// fetched: an image's entrypoint is known only for the images named in docs/inputs.md.
 #pragma once
 
 #include <span>

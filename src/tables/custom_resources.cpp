@@ -1,0 +1,192 @@
+// Where pod specs sit in the objects of each kind kvdtype reads: one row per kind, built in or a
+// custom resource (src/tables/rows/custom_resource.hpp says what each column means). Adding a
+// kind is a row here, a fixture under tests/data/manifests/ with a test in
+// tests/unit/test_custom_resources.cpp, and its line in docs/inputs.md (a test checks the docs
+// name every row's kind and paths).
+#include "tables/rows/custom_resource.hpp"
+
+namespace kvdtype {
+namespace {
+
+constexpr PodKind kRows[] = {
+    // Kubernetes workloads (k8s.io/api core/v1, apps/v1, batch/v1 types.go).
+    {.groups = "", .kind = "Pod", .project = "Kubernetes", .pods = {{.path = "spec"}},
+     .source = "kubernetes/api core/v1/types.go (Pod.Spec)"},
+    {.groups = "", .kind = "PodTemplate", .project = "Kubernetes", .pods = {{.path = "template.spec"}},
+     .source = "kubernetes/api core/v1/types.go (PodTemplate.Template)"},
+    {.groups = "", .kind = "ReplicationController", .project = "Kubernetes", .pods = {{.path = "spec.template.spec"}},
+     .source = "kubernetes/api core/v1/types.go (ReplicationControllerSpec.Template)"},
+    {.groups = "apps extensions", .kind = "Deployment", .project = "Kubernetes", .pods = {{.path = "spec.template.spec"}},
+     .source = "kubernetes/api apps/v1/types.go (DeploymentSpec.Template)"},
+    {.groups = "apps", .kind = "StatefulSet", .project = "Kubernetes", .pods = {{.path = "spec.template.spec"}},
+     .source = "kubernetes/api apps/v1/types.go (StatefulSetSpec.Template)"},
+    {.groups = "apps extensions", .kind = "DaemonSet", .project = "Kubernetes", .pods = {{.path = "spec.template.spec"}},
+     .source = "kubernetes/api apps/v1/types.go (DaemonSetSpec.Template)"},
+    {.groups = "apps extensions", .kind = "ReplicaSet", .project = "Kubernetes", .pods = {{.path = "spec.template.spec"}},
+     .source = "kubernetes/api apps/v1/types.go (ReplicaSetSpec.Template)"},
+    {.groups = "batch", .kind = "Job", .project = "Kubernetes", .pods = {{.path = "spec.template.spec"}},
+     .source = "kubernetes/api batch/v1/types.go (JobSpec.Template)"},
+    {.groups = "batch", .kind = "CronJob", .project = "Kubernetes", .pods = {{.path = "spec.jobTemplate.spec.template.spec"}},
+     .source = "kubernetes/api batch/v1/types.go (CronJobSpec.JobTemplate)"},
+    // LeaderWorkerSet: without a leaderTemplate the leader runs the worker template.
+    {.groups = "leaderworkerset.x-k8s.io", .kind = "LeaderWorkerSet", .project = "LeaderWorkerSet",
+     .pods = {{.path = "spec.leaderWorkerTemplate.leaderTemplate.spec", .role = "leaderTemplate"},
+              {.path = "spec.leaderWorkerTemplate.workerTemplate.spec", .role = "workerTemplate"}},
+     .source = "kubernetes-sigs/lws api/leaderworkerset/v1/leaderworkerset_types.go @47a6181f "
+               "(LeaderWorkerTemplate.LeaderTemplate, .WorkerTemplate)"},
+    // KServe. The InferenceService predictor inlines a PodSpec beside `model`; the HF runtime's
+    // vLLM backend is read from `model` (src/io/manifest_kinds.cpp).
+    {.groups = "serving.kserve.io", .kind = "InferenceService", .project = "KServe",
+     .pods = {{.path = "spec.predictor", .role = "predictor", .container = "model",
+               .container_is = ExtraContainer::kserve_model}},
+     .source = "kserve/kserve pkg/apis/serving/v1beta1/predictor.go @6382cb35 (PredictorSpec: PodSpec inline, Model)"},
+    {.groups = "serving.kserve.io", .kind = "ServingRuntime", .project = "KServe", .pods = {{.path = "spec"}},
+     .source = "kserve/kserve pkg/apis/serving/v1alpha1/servingruntime_types.go @94adc24f (ServingRuntimePodSpec inline)"},
+    {.groups = "serving.kserve.io", .kind = "ClusterServingRuntime", .project = "KServe", .pods = {{.path = "spec"}},
+     .source = "kserve/kserve pkg/apis/serving/v1alpha1/servingruntime_types.go @94adc24f (ServingRuntimePodSpec inline)"},
+    // LLMInferenceService: the top-level workload is the decode pool when `prefill` is set;
+    // `worker` makes either one multi-node (its template is then the head pod).
+    {.groups = "serving.kserve.io", .kind = "LLMInferenceService", .project = "KServe",
+     .pods = {{.path = "spec.template", .role = "template"},
+              {.path = "spec.worker", .role = "worker"},
+              {.path = "spec.prefill.template", .role = "prefill"},
+              {.path = "spec.prefill.worker", .role = "prefill-worker"}},
+     .source = "kserve/kserve pkg/apis/serving/v1alpha1/llm_inference_service_types.go @01bfd238 "
+               "(LLMInferenceServiceSpec: WorkloadSpec inline, Prefill; WorkloadSpec.Template, .Worker)"},
+    {.groups = "serving.kserve.io", .kind = "LLMInferenceServiceConfig", .project = "KServe",
+     .pods = {{.path = "spec.template", .role = "template"},
+              {.path = "spec.worker", .role = "worker"},
+              {.path = "spec.prefill.template", .role = "prefill"},
+              {.path = "spec.prefill.worker", .role = "prefill-worker"}},
+     .source = "kserve/kserve pkg/apis/serving/v1alpha1/llm_inference_service_types.go @01bfd238 "
+               "(LLMInferenceServiceConfig.Spec is an LLMInferenceServiceSpec)"},
+    // AIBrix.
+    {.groups = "orchestration.aibrix.ai", .kind = "StormService", .project = "AIBrix",
+     .pods = {{.path = "spec.template.spec.roles.*.template.spec", .role = "*"}},
+     .source = "vllm-project/aibrix api/orchestration/v1alpha1/stormservice_types.go @0066fbd7 (Template "
+               "RoleSetTemplateSpec); roleset_types.go @0a53a25f (RoleSetSpec.Roles, RoleSpec.Name, .Template)"},
+    {.groups = "orchestration.aibrix.ai", .kind = "RoleSet", .project = "AIBrix",
+     .pods = {{.path = "spec.roles.*.template.spec", .role = "*"}},
+     .source = "vllm-project/aibrix api/orchestration/v1alpha1/roleset_types.go @0a53a25f (RoleSetSpec.Roles)"},
+    {.groups = "orchestration.aibrix.ai", .kind = "RayClusterFleet", .project = "AIBrix",
+     .pods = {{.path = "spec.template.spec.headGroupSpec.template.spec", .role = "head"},
+              {.path = "spec.template.spec.workerGroupSpecs.*.template.spec", .role = "worker/*", .label_key = "groupName"}},
+     .source = "vllm-project/aibrix api/orchestration/v1alpha1/rayclusterfleet_types.go @3ffbcdee (Template "
+               "RayClusterTemplateSpec, rayclusterreplicaset_types.go: Spec is KubeRay's RayClusterSpec)"},
+    // NVIDIA Dynamo: extraPodSpec inlines a PodSpec and adds mainContainer; `envs` of the graph
+    // and of each service go to every component container.
+    {.groups = "nvidia.com", .kind = "DynamoGraphDeployment", .project = "NVIDIA Dynamo",
+     .pods = {{.path = "spec.services.*.extraPodSpec", .role = "*", .container = "mainContainer", .env = "envs"}},
+     .source = "ai-dynamo/dynamo deploy/cloud/operator/api/v1alpha1/dynamographdeployment_types.go @039eb630 "
+               "(Services map, Envs); dynamocomponentdeployment_types.go @02007306 (ExtraPodSpec, Envs); "
+               "api/dynamo/common/common.go @3ca5653f (ExtraPodSpec: PodSpec inline, MainContainer)"},
+    {.groups = "nvidia.com", .kind = "DynamoComponentDeployment", .project = "NVIDIA Dynamo",
+     .pods = {{.path = "spec.extraPodSpec", .container = "mainContainer", .env = "envs"}},
+     .source = "ai-dynamo/dynamo deploy/cloud/operator/api/v1alpha1/dynamocomponentdeployment_types.go @02007306 "
+               "(DynamoComponentDeploymentSharedSpec inline: ExtraPodSpec, Envs)"},
+    // KubeRay.
+    {.groups = "ray.io", .kind = "RayCluster", .project = "KubeRay",
+     .pods = {{.path = "spec.headGroupSpec.template.spec", .role = "head"},
+              {.path = "spec.workerGroupSpecs.*.template.spec", .role = "worker/*", .label_key = "groupName"}},
+     .source = "ray-project/kuberay ray-operator/apis/ray/v1/raycluster_types.go @026f1433 "
+               "(HeadGroupSpec.Template, WorkerGroupSpecs[].GroupName, .Template)"},
+    {.groups = "ray.io", .kind = "RayService", .project = "KubeRay",
+     .pods = {{.path = "spec.rayClusterConfig.headGroupSpec.template.spec", .role = "head"},
+              {.path = "spec.rayClusterConfig.workerGroupSpecs.*.template.spec", .role = "worker/*", .label_key = "groupName"}},
+     .source = "ray-project/kuberay ray-operator/apis/ray/v1/rayservice_types.go @834fe3a8 (RayClusterSpec "
+               "`rayClusterConfig`)"},
+    {.groups = "ray.io", .kind = "RayJob", .project = "KubeRay",
+     .pods = {{.path = "spec.rayClusterSpec.headGroupSpec.template.spec", .role = "head"},
+              {.path = "spec.rayClusterSpec.workerGroupSpecs.*.template.spec", .role = "worker/*", .label_key = "groupName"},
+              {.path = "spec.submitterPodTemplate.spec", .role = "submitter"}},
+     .source = "ray-project/kuberay ray-operator/apis/ray/v1/rayjob_types.go @f6ef3f7b (RayClusterSpec "
+               "`rayClusterSpec`, SubmitterPodTemplate)"},
+    // Knative Serving: a Revision's spec inlines a PodSpec. The core `Service` has no pods and no
+    // row: it is a different group.
+    {.groups = "serving.knative.dev", .kind = "Service", .project = "Knative", .pods = {{.path = "spec.template.spec"}},
+     .source = "knative/serving pkg/apis/serving/v1/service_types.go @4db95d86 (ConfigurationSpec inline); "
+               "configuration_types.go (Template RevisionTemplateSpec); revision_types.go (RevisionSpec: PodSpec inline)"},
+    {.groups = "serving.knative.dev", .kind = "Configuration", .project = "Knative", .pods = {{.path = "spec.template.spec"}},
+     .source = "knative/serving pkg/apis/serving/v1/configuration_types.go @e817e244 (Template RevisionTemplateSpec)"},
+    {.groups = "serving.knative.dev", .kind = "Revision", .project = "Knative", .pods = {{.path = "spec"}},
+     .source = "knative/serving pkg/apis/serving/v1/revision_types.go @7398ed7b (RevisionSpec: PodSpec inline)"},
+    // Argo Rollouts: a Deployment's template (a Rollout with workloadRef has none of its own).
+    {.groups = "argoproj.io", .kind = "Rollout", .project = "Argo Rollouts", .pods = {{.path = "spec.template.spec"}},
+     .source = "argoproj/argo-rollouts pkg/apis/rollouts/v1alpha1/types.go @009ba6ba (RolloutSpec.Template, WorkloadRef)"},
+    // Volcano: `Job` of batch.volcano.sh, not batch/v1's.
+    {.groups = "batch.volcano.sh", .kind = "Job", .project = "Volcano", .pods = {{.path = "spec.tasks.*.template.spec", .role = "*"}},
+     .source = "volcano-sh/apis pkg/apis/batch/v1alpha1/job.go @7c2e554c (JobSpec.Tasks, TaskSpec.Name, .Template)"},
+    // Kubeflow training jobs: replica specs keyed by replica type (Master, Worker, Launcher).
+    {.groups = "kubeflow.org", .kind = "PyTorchJob", .project = "Kubeflow",
+     .pods = {{.path = "spec.pytorchReplicaSpecs.*.template.spec", .role = "*"}},
+     .source = "kubeflow/training-operator pkg/apis/kubeflow.org/v1/pytorch_types.go @bf3787f1 (PyTorchReplicaSpecs map, "
+               "ReplicaSpec.Template)"},
+    {.groups = "kubeflow.org", .kind = "MPIJob", .project = "Kubeflow",
+     .pods = {{.path = "spec.mpiReplicaSpecs.*.template.spec", .role = "*"}},
+     .source = "kubeflow/mpi-operator pkg/apis/kubeflow/v2beta1/types.go @e229bd8b (MPIReplicaSpecs map, ReplicaSpec.Template)"},
+    // OpenKruise workloads with a Deployment's / StatefulSet's template.
+    {.groups = "apps.kruise.io", .kind = "CloneSet", .project = "OpenKruise", .pods = {{.path = "spec.template.spec"}},
+     .source = "openkruise/kruise apis/apps/v1alpha1/cloneset_types.go @eea019c4 (CloneSetSpec.Template)"},
+    {.groups = "apps.kruise.io", .kind = "StatefulSet", .project = "OpenKruise", .pods = {{.path = "spec.template.spec"}},
+     .source = "openkruise/kruise apis/apps/v1alpha1/statefulset_types.go @f5f9fa2c (Advanced StatefulSet: StatefulSetSpec.Template)"},
+};
+
+// The group of an apiVersion: "apps/v1" → "apps", "v1" → "" (the core group).
+constexpr std::string_view group_of(std::string_view api_version) {
+  const std::size_t slash = api_version.find('/');
+  return slash == std::string_view::npos ? std::string_view() : api_version.substr(0, slash);
+}
+
+constexpr bool lists_group(std::string_view groups, std::string_view group) {
+  if (group.empty()) return groups.empty();
+  while (!groups.empty()) {
+    const std::size_t sp = groups.find(' ');
+    if (groups.substr(0, sp) == group) return true;
+    if (sp == std::string_view::npos) break;
+    groups.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
+// Every row names its kind, a first path and its source, and no two rows of one kind share a
+// group (the reader would never reach the second): a slip fails the build.
+constexpr bool rows_well_formed(std::span<const PodKind> rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const PodKind& a = rows[i];
+    if (a.kind.empty() || a.source.empty() || a.project.empty() || a.pods[0].path.empty()) return false;
+    for (std::size_t j = i + 1; j < rows.size(); ++j) {
+      const PodKind& b = rows[j];
+      if (a.kind != b.kind) continue;
+      if (a.groups.empty() && b.groups.empty()) return false;
+      std::string_view g = b.groups;
+      while (!g.empty()) {
+        const std::size_t sp = g.find(' ');
+        if (lists_group(a.groups, g.substr(0, sp))) return false;
+        if (sp == std::string_view::npos) break;
+        g.remove_prefix(sp + 1);
+      }
+    }
+  }
+  return true;
+}
+static_assert(rows_well_formed(kRows));
+
+}  // namespace
+
+std::span<const PodKind> pod_kinds() noexcept { return kRows; }
+
+const PodKind* find_pod_kind(std::string_view api_version, std::string_view kind) noexcept {
+  for (const PodKind& k : kRows) {
+    if (k.kind != kind) continue;
+    if (api_version.empty() || lists_group(k.groups, group_of(api_version))) return &k;
+  }
+  return nullptr;
+}
+
+bool has_pod_kind(std::string_view kind) noexcept {
+  for (const PodKind& k : kRows)
+    if (k.kind == kind) return true;
+  return false;
+}
+
+}  // namespace kvdtype
