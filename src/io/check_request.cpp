@@ -61,10 +61,16 @@ CheckOutcome several_of(Checks checks) {
 // result whose error the pipeline reports.
 Checks check_command_files(const std::vector<std::string>& files, const CheckInput& in) {
   std::vector<Workload> workloads;
+  std::vector<DeploymentDiagnostic> empty;
   for (const std::string& file : files) {
     CheckInput base = in;
     base.command_file = file;
-    auto inside = file == "-" ? Result<std::vector<Workload>>(Error{ErrorCode::bad_file, ""}) : script_workloads(base, file);
+    std::vector<std::string> instead;
+    auto inside = file == "-" ? Result<std::vector<Workload>>(Error{ErrorCode::bad_file, ""}) : script_workloads(base, file, &instead);
+    if (inside.ok() && inside->empty()) {
+      empty.push_back(no_workload(file, instead));
+      continue;
+    }
     if (inside.ok() && inside->size() > 1) {
       for (const Workload& w : *inside) workloads.push_back(w);
       continue;
@@ -75,7 +81,9 @@ Checks check_command_files(const std::vector<std::string>& files, const CheckInp
     if (inside.ok() && inside->size() == 1) w.source.line = inside->front().source.line;
     w.input = base;
   }
-  return check_workloads(workloads);
+  Checks checks = check_workloads(workloads);
+  checks.diagnostics.insert(checks.diagnostics.end(), empty.begin(), empty.end());
+  return checks;
 }
 
 }  // namespace
@@ -165,8 +173,14 @@ CheckOutcome run_check(const CheckRequest& r) {
         base.command_file = r.command_files.front();
         file = base.command_file;
       }
-      auto workloads = script_workloads(base, file);
+      std::vector<std::string> instead;
+      auto workloads = script_workloads(base, file, one_text ? nullptr : &instead);
       if (!workloads.ok()) return failed(workloads.error(), what);
+      if (workloads->empty()) {
+        Checks none;
+        none.diagnostics.push_back(no_workload(file, instead));
+        return several_of(std::move(none));
+      }
       if (workloads->size() > 1) return several_of(check_workloads(*workloads));
       auto checked = check_input(workloads->front().input);
       if (!checked.ok()) return failed(checked.error(), what);

@@ -39,12 +39,27 @@ Result<Checks> check_several(std::span<const std::string> manifests, std::span<c
                              const CheckInput& base) {
   std::vector<Workload> workloads;
   std::vector<std::string> skipped;
+  std::vector<DeploymentDiagnostic> empty;  // files that hold no serving workload
   for (const std::string& file : manifests) {
     auto text = read_manifest_file(file);
     if (!text.ok()) return text.error();
     auto read = read_manifest(*text, file, base);
     if (!read.ok()) return read.error();
     ManifestWorkloads m = std::move(read).value();
+    if (m.workloads.empty()) {
+      std::vector<std::string> found;
+      // "FILE:LINE kind/name container c (image): why" → "kind/name container c (image): why".
+      for (const std::string& s : m.skipped) {
+        std::string_view v = s;
+        if (v.starts_with(file)) {
+          v.remove_prefix(file.size());
+          const std::size_t blank = v.find(' ');
+          v.remove_prefix(blank == std::string_view::npos ? v.size() : blank + 1);
+        }
+        found.emplace_back(v);
+      }
+      empty.push_back(no_workload(file, found));
+    }
     for (Workload& w : m.workloads) workloads.push_back(std::move(w));
     for (std::string& s : m.skipped) skipped.push_back("skipped " + std::move(s));
   }
@@ -66,8 +81,7 @@ Result<Checks> check_several(std::span<const std::string> manifests, std::span<c
   for (Workload& w : all)
     if (w.source.kind == "gpu") w.source.name = w.source.gpu;
   Checks checks = check_workloads(all);
-  if (!manifests.empty() && checks.results.empty())
-    checks.notes.push_back("no container in the manifests runs a serving command kvdtype knows");
+  checks.diagnostics.insert(checks.diagnostics.end(), empty.begin(), empty.end());
   checks.notes.insert(checks.notes.end(), skipped.begin(), skipped.end());
   return checks;
 }

@@ -94,8 +94,8 @@ std::string render_checks(const Checks& checks, OutputFormat format, TextStyle s
   for (const DeploymentDiagnostic& d : checks.diagnostics) {
     std::string who;
     for (std::size_t k : d.results) fmt::format_to(std::back_inserter(who), "{}[{}]", who.empty() ? "" : ", ", k);
-    fmt::format_to(to, "{}{} {}: {} ({})\n  {}\n  fix: {}\n", md ? "- " : "", name(d.severity), d.rule->code, d.rule->title,
-                   who, one_line(d.message), d.fix);
+    fmt::format_to(to, "{}{} {}: {}{}{}{}\n  {}\n  fix: {}\n", md ? "- " : "", name(d.severity), d.rule->code, d.rule->title,
+                   who.empty() ? "" : " (", who, who.empty() ? "" : ")", one_line(d.message), d.fix);
   }
   for (const std::string& n : checks.notes) fmt::format_to(to, "{}{}\n", md ? "- note: " : "note: ", one_line(n));
   const Verdict v = checks.verdict();

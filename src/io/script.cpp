@@ -94,11 +94,11 @@ class ScriptReader {
     st_.budget = limit_;
   }
 
-  Result<std::vector<ScriptCommand>> read(std::string_view text) {
+  Result<ScriptReading> read(std::string_view text) {
     auto steps = detail::split_script(text);
     if (!steps.ok()) return steps.error();
     if (auto e = run(*steps, 0, steps->size(), 0, 0)) return *e;
-    return std::move(out_);
+    return ScriptReading{std::move(out_), std::move(others_)};
   }
 
  private:
@@ -384,6 +384,10 @@ class ScriptReader {
       emit(std::move(cmd), line);
       return std::nullopt;
     }
+    if (others_.size() < 8 && std::find(others_.begin(), others_.end(), prog) == others_.end() &&
+        !in(prog, {"set", "cd", "exit", "return", "wait", "sleep", "trap", "[", "[[", "test", "true", "false", ":", "continue",
+                   "break", "printf", "read", "pushd", "popd", "mkdir", "rm", "cp", "mv", "chmod", "ls", "pwd", "date"}))
+      others_.push_back(prog);
     return wrapper_script(prog, args, depth, line);
   }
 
@@ -421,6 +425,7 @@ class ScriptReader {
   std::vector<std::string> context_;  // how the current step is reached (loops, functions, files)
   std::vector<std::string> unread_;   // files the script sources that could not be read
   std::vector<ScriptCommand> out_;
+  std::vector<std::string> others_;   // programs of the commands that are not servers
   std::size_t steps_run_ = 0;
 };
 
@@ -444,6 +449,12 @@ std::string expand_variables(std::string_view w, std::span<const std::string> va
 
 Result<std::vector<ScriptCommand>> serving_commands(std::string_view text, std::span<const std::string> env,
                                                     const ScriptOptions& options) {
+  auto r = read_script(text, env, options);
+  if (!r.ok()) return r.error();
+  return std::move(std::move(r).value().commands);
+}
+
+Result<ScriptReading> read_script(std::string_view text, std::span<const std::string> env, const ScriptOptions& options) {
   if (t_readers >= kMaxReaders)
     return Error{ErrorCode::bad_command, "sh -c scripts nested more than " + std::to_string(kMaxReaders) + " deep; not read"};
   ++t_readers;
@@ -474,15 +485,24 @@ ScriptOptions script_options(const std::string& command_file) {
   return o;
 }
 
-Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std::string& file) {
+Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std::string& file,
+                                              std::vector<std::string>* found_instead) {
   std::string text = base.command_text;
   if (!base.command_file.empty()) {
     auto read = read_command_file(base.command_file);
     if (!read.ok()) return read.error();
     text = std::move(read).value();
   }
-  auto commands = serving_commands(text, base.env, script_options(base.command_file));
-  if (!commands.ok()) return commands.error();
+  auto reading = read_script(text, base.env, script_options(base.command_file));
+  if (!reading.ok()) return reading.error();
+  std::vector<ScriptCommand> commands_list = std::move(reading).value().commands;
+  // A script of several commands none of which starts a server: no workload, and what it runs
+  // instead (one command that is not a server is a mistyped command: the pipeline names it).
+  if (commands_list.empty() && found_instead != nullptr && reading->other_programs.size() > 1) {
+    *found_instead = reading->other_programs;
+    return std::vector<Workload>{};
+  }
+  const std::vector<ScriptCommand>* commands = &commands_list;
   std::vector<Workload> out;
   if (commands->size() <= 1) {
     Workload& w = out.emplace_back();
@@ -492,7 +512,7 @@ Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std
     w.input = base;
     return out;
   }
-  for (ScriptCommand& c : std::move(commands).value()) {
+  for (ScriptCommand& c : commands_list) {
     Workload& w = out.emplace_back();
     w.source.file = file;
     w.source.line = c.line;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "tables/rule_id.hpp"
+
 namespace kvdtype::io {
 
 Verdict Checks::verdict() const {
@@ -58,6 +60,22 @@ Result<std::vector<Workload>> expand_fleet(std::vector<Workload> workloads) {
     }
   }
   return out;
+}
+
+DeploymentDiagnostic no_workload(const std::string& file, std::span<const std::string> found) {
+  DeploymentDiagnostic d;
+  d.rule = rule("KVD080");
+  d.severity = Severity::warning;
+  std::string what;
+  const std::size_t shown = std::min<std::size_t>(found.size(), 4);
+  for (std::size_t i = 0; i < shown; ++i) what += (i == 0 ? "" : "; ") + found[i];
+  if (found.size() > shown) what += "; and " + std::to_string(found.size() - shown) + " more";
+  d.message = "the serving workload unknown: " + (file.empty() ? std::string("the input") : file) +
+              " holds no serving command of an engine kvdtype knows" + (what.empty() ? "" : " (it holds: " + what + ")") +
+              "; nothing in it was checked";
+  d.fix = "if a server starts from it, pass that command after -- or a script that runs it with --command-file; "
+          "--fail-on incomplete makes an input with nothing to check an error";
+  return d;
 }
 
 }  // namespace kvdtype::io

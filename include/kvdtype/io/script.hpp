@@ -61,6 +61,17 @@ struct ScriptOptions {
 /// Values of one `for` loop read at most (the rest are named in a note).
 inline constexpr std::size_t kMaxLoopValues = 32;
 
+/// A script as read: its serving commands, and the programs of its other commands (at most 8,
+/// each once, in order) — what it runs instead when it starts no server kvdtype knows.
+struct ScriptReading {
+  std::vector<ScriptCommand> commands;
+  std::vector<std::string> other_programs;
+};
+
+/// read_script(), for the serving commands alone.
+[[nodiscard]] Result<ScriptReading> read_script(std::string_view text, std::span<const std::string> env,
+                                                const ScriptOptions& options = {});
+
 /// Every serving command of `text` (a pasted `$ ` prompt is dropped). Empty when none is found.
 /// Unbalanced quotes are an Error (bad_command), and so is a script whose reading (expanded
 /// words, the environment every serving command carries, the files it writes) grows past

@@ -96,7 +96,14 @@ struct Checks {
 /// The workloads of a script or command file: one per serving command it holds (with the line
 /// it starts on), each checked with `base`'s other inputs. `base.command_text` or
 /// `base.command_file` names the script; `file` is its name in the sources. A script with no
-/// serving command gives one workload (its check reports why).
-[[nodiscard]] Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std::string& file);
+/// serving command gives one workload (its check reports why) — unless `found_instead` is given
+/// and the script runs several other programs: then no workload, and their names there.
+[[nodiscard]] Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std::string& file,
+                                                             std::vector<std::string>* found_instead = nullptr);
+
+/// The finding of an input that holds no serving workload (KVD080, a warning: the verdict is
+/// incomplete, and `--fail-on incomplete` rejects it): a file CI would otherwise pass unread.
+/// `found` says what the file holds instead (programs, kinds skipped).
+[[nodiscard]] DeploymentDiagnostic no_workload(const std::string& file, std::span<const std::string> found);
 
 }  // namespace kvdtype::io
