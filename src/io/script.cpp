@@ -98,7 +98,7 @@ class ScriptReader {
     auto steps = detail::split_script(text);
     if (!steps.ok()) return steps.error();
     if (auto e = run(*steps, 0, steps->size(), 0, 0)) return *e;
-    return ScriptReading{std::move(out_), std::move(others_)};
+    return ScriptReading{std::move(out_), std::move(others_), other_commands_};
   }
 
  private:
@@ -384,6 +384,7 @@ class ScriptReader {
       emit(std::move(cmd), line);
       return std::nullopt;
     }
+    ++other_commands_;
     if (others_.size() < 8 && std::find(others_.begin(), others_.end(), prog) == others_.end() &&
         !in(prog, {"set", "cd", "exit", "return", "wait", "sleep", "trap", "[", "[[", "test", "true", "false", ":", "continue",
                    "break", "printf", "read", "pushd", "popd", "mkdir", "rm", "cp", "mv", "chmod", "ls", "pwd", "date"}))
@@ -427,6 +428,7 @@ class ScriptReader {
   std::vector<ScriptCommand> out_;
   std::vector<std::string> others_;   // programs of the commands that are not servers
   std::size_t steps_run_ = 0;
+  std::size_t other_commands_ = 0;
 };
 
 }  // namespace
@@ -498,7 +500,7 @@ Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std
   std::vector<ScriptCommand> commands_list = std::move(reading).value().commands;
   // A script of several commands none of which starts a server: no workload, and what it runs
   // instead (one command that is not a server is a mistyped command: the pipeline names it).
-  if (commands_list.empty() && found_instead != nullptr && reading->other_programs.size() > 1) {
+  if (commands_list.empty() && found_instead != nullptr && reading->other_commands > 1) {
     *found_instead = reading->other_programs;
     return std::vector<Workload>{};
   }

@@ -66,6 +66,7 @@ inline constexpr std::size_t kMaxLoopValues = 32;
 struct ScriptReading {
   std::vector<ScriptCommand> commands;
   std::vector<std::string> other_programs;
+  std::size_t other_commands = 0;  ///< how many commands were not servers (builtins included)
 };
 
 /// read_script(), for the serving commands alone.

@@ -1,0 +1,144 @@
+// The real-world corpus (tests/data/realworld/): public deployment files nobody here wrote, each
+// checked as its kind is checked, on the GPU its own evidence names. What each row expects:
+//   serves     a working configuration (a maintained recipe, a published benchmark): it is read
+//              (never exit 2), holds at least one serving workload, and nothing rejects it
+//              (no error finding: a false alarm);
+//   no_server  a file that starts no server kvdtype models: never exit 2, no workload, and the
+//              KVD080 finding that says so (a file CI would otherwise pass unread);
+//   rejected   a file with a defect its repository records: kvdtype finds an error (exit 1).
+// A row with `known_gap` is what kvdtype cannot read yet, with the reason: it is skipped, and it
+// fails as soon as it passes, so that the gap is struck from the index when it closes.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "run_cli.hpp"
+
+using kvdtype::test::run_cli;
+using nlohmann::json;
+
+namespace {
+
+const std::string kDir = std::string(KVDTYPE_TEST_DATA_DIR) + "/realworld";
+
+std::vector<json> rows() {
+  std::vector<json> out;
+  std::ifstream in(kDir + "/index.jsonl");
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(json::parse(line));
+  return out;
+}
+
+// The arguments that check a row's file as its kind is checked.
+std::vector<std::string> arguments(const json& row) {
+  const std::string file = kDir + "/" + row["file"].get<std::string>();
+  const std::string kind = row["kind"], engine = row["engine"];
+  std::vector<std::string> a = {"check", "--format", "json"};
+  if (const std::string gpu = row.value("gpu", ""); !gpu.empty()) a.insert(a.end(), {"--gpu", gpu});
+  if (kind == "script") {
+    a.insert(a.end(), {"--command-file", file});
+  } else if (kind == "engine_config") {
+    if (engine == "sglang") a.insert(a.end(), {"--", "python3", "-m", "sglang.launch_server", "--config", file});
+    else if (engine == "trtllm") a.insert(a.end(), {"--", "trtllm-serve", "MODEL", "--extra_llm_api_options", file});
+    else a.insert(a.end(), {"--", "vllm", "serve", "--config", file});
+  } else {
+    a.insert(a.end(), {"--manifest", file});
+  }
+  return a;
+}
+
+struct Outcome {
+  int exit_code = -1;
+  std::size_t workloads = 0;
+  std::vector<std::string> errors;  // rule codes of error findings
+  bool no_workload_finding = false;
+  std::string stderr_line;
+};
+
+Outcome run(const json& row) {
+  Outcome o;
+  const auto r = run_cli(arguments(row));
+  o.exit_code = r.exit_code;
+  o.stderr_line = r.err.substr(0, r.err.find('\n'));
+  if (r.exit_code != 0 && r.exit_code != 1) return o;
+  const json d = json::parse(r.out);
+  auto diagnostics_of = [&](const json& report) {
+    for (const json& x : report.value("diagnostics", json::array()))
+      if (x.value("severity", "") == "error") o.errors.push_back(x.value("code", "?"));
+  };
+  if (d.contains("results")) {
+    o.workloads = d["results"].size();
+    for (const json& res : d["results"]) {
+      if (res.contains("report")) diagnostics_of(res["report"]);
+      else diagnostics_of(res);
+    }
+    for (const json& x : d.value("diagnostics", json::array())) {
+      if (x.value("severity", "") == "error") o.errors.push_back(x.value("code", "?"));
+      if (x.value("code", "") == "KVD080") o.no_workload_finding = true;
+    }
+  } else {
+    o.workloads = 1;
+    diagnostics_of(d);
+  }
+  return o;
+}
+
+// Empty when the row's expectation holds, else why not.
+std::string judged(const json& row, const Outcome& o) {
+  const std::string expect = row.value("expect", "serves");
+  if (o.exit_code != 0 && o.exit_code != 1) return "not read (exit " + std::to_string(o.exit_code) + "): " + o.stderr_line;
+  if (expect == "serves") {
+    if (o.workloads == 0) return "no workload read";
+    if (!o.errors.empty()) return "false alarm: " + o.errors.front();
+    return {};
+  }
+  if (expect == "no_server") {
+    if (o.workloads != 0) return std::to_string(o.workloads) + " workloads read from a file that starts no server";
+    if (!o.no_workload_finding) return "no KVD080 finding for a file with no workload";
+    return {};
+  }
+  if (expect == "rejected") return o.errors.empty() ? "the defect is not found" : std::string();
+  return "unknown expectation " + expect;
+}
+
+class RealWorld : public testing::TestWithParam<json> {};
+
+std::string name_of(const testing::TestParamInfo<json>& info) {
+  std::string n = info.param["file"];
+  for (char& c : n)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return n + "_" + std::to_string(info.index);
+}
+
+}  // namespace
+
+TEST(RealWorldCorpus, AtLeastAHundredFilesFromFifteenRepositories) {
+  const auto all = rows();
+  std::set<std::string> repos;
+  for (const json& r : all) {
+    repos.insert(r["repo"].get<std::string>());
+    EXPECT_EQ(r["commit"].get<std::string>().size(), 40u) << r["file"];
+    EXPECT_FALSE(r.value("evidence", "").empty()) << r["file"];
+    EXPECT_TRUE(std::ifstream(kDir + "/" + r["file"].get<std::string>()).good()) << r["file"];
+  }
+  EXPECT_GE(all.size(), 100u);
+  EXPECT_GE(repos.size(), 15u);
+}
+
+TEST_P(RealWorld, ReadAsItsEvidenceSays) {
+  const json& row = GetParam();
+  const Outcome o = run(row);
+  ASSERT_TRUE(o.exit_code >= 0) << "crashed or hung";
+  const std::string why = judged(row, o);
+  if (const std::string gap = row.value("known_gap", ""); !gap.empty()) {
+    ASSERT_FALSE(why.empty()) << "the known gap is closed: strike known_gap from " << row["file"];
+    GTEST_SKIP() << "known gap: " << gap << " (" << why << ")";
+  }
+  EXPECT_TRUE(why.empty()) << row["file"] << ": " << why;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, RealWorld, testing::ValuesIn(rows()), name_of);
