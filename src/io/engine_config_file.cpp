@@ -155,7 +155,8 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
 
 Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w, std::size_t args_at,
                                                      bool positional_model, Engine engine, std::string* file_read,
-                                                     std::vector<std::string>* unread, std::span<const ScriptFile> files) {
+                                                     std::vector<std::string>* unread, std::span<const ScriptFile> files,
+                                                     bool open_files) {
   if (engine != Engine::vllm && engine != Engine::sglang) return w;
   std::vector<std::string> inserted;
   bool found = false;
@@ -179,7 +180,10 @@ Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w,
     // vLLM asserts a single --config; SGLang reads one file. A second is refused as vLLM does.
     if (found) return Error{ErrorCode::bad_command, "more than one --config file (the engine reads one)"};
     found = true;
-    if (unread != nullptr && find_script_file(files, file) == nullptr) {
+    // A path still holding `$` was never set (`--config $CFG`): the file is unknown, as one on
+    // another machine is — never "no such file".
+    const bool unset = file.find('$') != std::string::npos;
+    if ((!open_files || unset) && unread != nullptr && find_script_file(files, file) == nullptr) {
       unread->push_back("--config " + file);
       w.erase(w.begin() + static_cast<std::ptrdiff_t>(k), w.begin() + static_cast<std::ptrdiff_t>(k + take));
       continue;

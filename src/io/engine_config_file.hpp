@@ -27,12 +27,14 @@ namespace kvdtype::io::detail {
 /// FlexibleArgumentParser._pull_args_from_config) — ahead of the command line's own flags, so
 /// those win. SGLang documents the same rule ("CLI arguments will override config file values").
 /// Engines other than vLLM and SGLang are returned unchanged.
-/// With `unread` given, a file is not opened (its flag is dropped and its path appended there)
-/// unless the launching script wrote it (`files`).
+/// With `open_files` false, or a path still holding `$` (a variable nothing set), the file is not
+/// opened — its flag is dropped and its path appended to `unread` — unless the launching script
+/// wrote it (`files`).
 [[nodiscard]] Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w, std::size_t args_at,
                                                                    bool positional_model, Engine engine,
                                                                    std::string* file_read = nullptr,
                                                                    std::vector<std::string>* unread = nullptr,
-                                                                   std::span<const ScriptFile> files = {});
+                                                                   std::span<const ScriptFile> files = {},
+                                                                   bool open_files = true);
 
 }  // namespace kvdtype::io::detail

@@ -116,7 +116,9 @@ std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& opti
   const auto engine_options = out.engine_options;
   for (const auto& [name, value] : engine_options)
     if (name == "extra_llm_api_options") {
-      if (!options.read_files && find_script_file(options.script_files, value) == nullptr) {
+      // Not opened on another machine's behalf, nor under a name still holding `$` (unset).
+      if ((!options.read_files || value.find('$') != std::string::npos) &&
+          find_script_file(options.script_files, value) == nullptr) {
         out.unread_files.push_back("--extra_llm_api_options " + value);
         continue;
       }

@@ -191,7 +191,9 @@ Result<Checked> check_input(const CheckInput& in) {
     if (launch->input.engine_version.empty()) launch->input.engine_version = engine_version_pinned_in(script, launch->engine);
     if (!launch->config_file.empty()) out.extras.notes.push_back("engine config file: " + launch->config_file + " (merged under the command line)");
     for (const std::string& f : launch->unread_files)
-      out.extras.notes.push_back(f + ": a file on the machine the server runs on, not read here (its settings are unknown)");
+      out.extras.notes.push_back(f.find('$') != std::string::npos
+                                     ? f + ": its name holds a variable nothing set, so it is not read (its settings are unknown)"
+                                     : f + ": a file on the machine the server runs on, not read here (its settings are unknown)");
   }
   // Values still holding `$` were never set (KVD152): unknown, not wrong.
   if (launch) unresolved_values(*launch, out.extras);

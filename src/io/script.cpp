@@ -210,6 +210,7 @@ class ScriptReader {
   }
 
   void emit(std::vector<std::string> cmd, std::size_t line) {
+    --other_commands_;
     ScriptCommand sc;
     for (const std::string& e : environment_) st_.spend(e.size());
     for (const ScriptFile& f : st_.files) st_.spend(f.text.size() + f.path.size());
@@ -323,6 +324,7 @@ class ScriptReader {
     if (cmd.size() > prefix && cmd[prefix] == "$") cmd.erase(cmd.begin() + static_cast<std::ptrdiff_t>(prefix));  // a pasted prompt
     if (cmd.size() <= prefix) return std::nullopt;
     const std::string prog = cmd[prefix];
+    ++other_commands_;  // taken back by emit() when the command is a server
     const std::vector<std::string> args(cmd.begin() + static_cast<std::ptrdiff_t>(prefix) + 1, cmd.end());
 
     if (prog == "source" || prog == ".") {
@@ -384,7 +386,6 @@ class ScriptReader {
       emit(std::move(cmd), line);
       return std::nullopt;
     }
-    ++other_commands_;
     if (others_.size() < 8 && std::find(others_.begin(), others_.end(), prog) == others_.end() &&
         !in(prog, {"set", "cd", "exit", "return", "wait", "sleep", "trap", "[", "[[", "test", "true", "false", ":", "continue",
                    "break", "printf", "read", "pushd", "popd", "mkdir", "rm", "cp", "mv", "chmod", "ls", "pwd", "date"}))

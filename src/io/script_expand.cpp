@@ -68,6 +68,17 @@ std::string joined(const std::vector<std::string>& items) {
   return s;
 }
 
+// `$NAME` or `${NAME}`.
+bool simple_reference(std::string_view w) {
+  if (w.size() < 2 || w[0] != '$') return false;
+  w.remove_prefix(1);
+  if (w.front() == '{') {
+    if (w.back() != '}') return false;
+    w = w.substr(1, w.size() - 2);
+  }
+  return !w.empty() && name_start(w[0]) && std::all_of(w.begin(), w.end(), name_char);
+}
+
 class Expander {
  public:
   Expander(ShellState& st, Expansion how) : st_(st), how_(how) {}
@@ -151,8 +162,25 @@ class Expander {
 
   void put_value(const Value& v, bool quoted, std::string_view written) {
     switch (v.kind) {
-      case Value::Kind::unknown: put(written); return;
+      case Value::Kind::unknown:
+        // In a file the script writes (a here-document), an expansion kvdtype cannot evaluate
+        // (`$(( A ? B : C ))`, `${L%, }`, `$(cmd)`) would break the file's own syntax (YAML reads
+        // `: ` and `{ }`): it becomes `$(…)`, still unknown (it holds `$`), and the file parses.
+        // `$NAME` and `${NAME}` stay as written, naming what was not set.
+        if (how_ == Expansion::body && !simple_reference(written)) {
+          put("$(…)");
+          return;
+        }
+        put(written);
+        return;
       case Value::Kind::scalar:
+        // A variable whose value kept an expansion kvdtype could not evaluate, written into a
+        // file: the same `$(…)` as above when its text would break the file's syntax.
+        if (how_ == Expansion::body && v.text.find('$') != std::string::npos &&
+            v.text.find_first_of(":{}[],#\n") != std::string::npos) {
+          put("$(…)");
+          return;
+        }
         if (quoted) {
           put(v.text);
           have_ = true;

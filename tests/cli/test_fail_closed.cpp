@@ -283,3 +283,34 @@ TEST(FailClosed, ReadersNameWhatIsWrong) {
 }
 
 }  // namespace
+
+// Issue "real deployment files", item 5: an input with no serving workload is never a silent
+// pass. A script that runs other programs, and a manifest of other containers, are a KVD080
+// finding naming what they hold (verdict incomplete, exit 0; --fail-on incomplete exits 1), and
+// nothing in them is run.
+TEST(FailClosed, AnInputWithNoServingWorkloadIsAFinding) {
+  const std::string script = std::string(KVDTYPE_TEST_DATA_DIR) + "/bad_input/script_no_server.sh";
+  Dir dir;
+  fs::remove("/tmp/kvdtype-should-not-exist");
+  for (const std::vector<std::string>& input : {std::vector<std::string>{"--command-file", script},
+                                                 std::vector<std::string>{"--manifest", dir.path("web.yaml")}}) {
+    if (input[0] == "--manifest") {
+      std::ofstream(input[1]) << "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n"
+                                 "  - {name: web, image: 'nginx:1.27'}\n";
+    }
+    std::vector<std::string> args = {"check", "--format", "json", "--gpu", "H100"};
+    args.insert(args.end(), input.begin(), input.end());
+    const auto r = run_cli(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json d = json::parse(r.out);
+    EXPECT_EQ(d["verdict"], "incomplete");
+    EXPECT_TRUE(d["results"].empty());
+    ASSERT_EQ(d["diagnostics"].size(), 1u);
+    EXPECT_EQ(d["diagnostics"][0]["code"], "KVD080");
+    const std::string message = d["diagnostics"][0]["message"];
+    EXPECT_NE(message.find(input[0] == "--manifest" ? "nginx" : "curl"), std::string::npos) << message;
+    args.insert(args.begin() + 1, {"--fail-on", "incomplete"});
+    EXPECT_EQ(run_cli(args).exit_code, 1);
+  }
+  EXPECT_FALSE(fs::exists("/tmp/kvdtype-should-not-exist"));  // read, never run
+}

