@@ -1,7 +1,10 @@
 // Helm chart values read by --manifest, as the chart's templates would turn them into a
-// container: the vLLM production-stack's `servingEngineSpec.modelSpec[*]` and the llm-d
-// modelservice chart's `decode` / `prefill` pools. Only what the templates put in the serving
+// container: the vLLM production-stack's `servingEngineSpec.modelSpec[*]`, the llm-d
+// modelservice chart's `decode` / `prefill` pools, the AI-Hypercomputer gpu-recipes serving
+// charts' `sglang.serverArgs` / `vllm.serverArgs`, vLLM's example chart (`image.command`) and
+// KubeAI's models chart (`catalog`). Only what the templates put in the serving
 // container's command, env and node affinity is read; the rest of the values are the chart's.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -193,6 +196,159 @@ std::optional<Error> read_llmd_pool(Reader& r, const YAML::Node& doc, const char
   return std::nullopt;
 }
 
+// ---- AI-Hypercomputer gpu-recipes serving charts ---------------------------------------------
+//
+// Source: AI-Hypercomputer/gpu-recipes @f04bfe34: src/helm-charts/a3mega/sglang-inference/
+// templates/lws-deployment.yaml (`GLOO_SOCKET_IFNAME=eth0 python3 -m sglang.launch_server
+// --model-path model.name --tp model.tp_size --dist-init-addr … --nnodes … --node-rank …
+// --trust-remote-code`, then sglang.serverArgs: a bool → `--key` (false: `--key false`), else
+// `--key value`) and src/helm-charts/a3mega/vllm-inference/multi-host/templates/
+// lws-deployment.yaml (`vllm serve model.name --tokenizer model.name --trust-remote-code
+// --tensor-parallel-size model.tp_size --pipeline-parallel-size model.pp_size`, then
+// vllm.serverArgs: true → `--key`, false → `--key=False`, else `--key value`); image
+// job.image.repository:tag. Helm's `range` over a map visits the keys in sorted order.
+
+bool is_server_args_chart(const YAML::Node& doc) {
+  if (!child(path(doc, {"model"}), "name")) return false;
+  for (const char* engine : {"sglang", "vllm"})
+    if (const YAML::Node a = path(doc, {engine, "serverArgs"}); a && (a.IsMap() || a.IsNull())) return true;
+  return false;
+}
+
+std::optional<Error> read_server_args_chart(Reader& r, const YAML::Node& doc, Pod pod) {
+  pod.kind = "gpu-recipes chart values";
+  const YAML::Node model = child(doc, "model");
+  pod.name = scalar(child(model, "name"));
+  const std::string name = pod.name, tp = scalar(child(model, "tp_size")), pp = scalar(child(model, "pp_size"));
+  for (const std::string engine : {"sglang", "vllm"}) {
+    const YAML::Node holder = child(doc, engine.c_str());
+    if (!holder || !child(holder, "serverArgs")) continue;
+    if (auto e = count_container(r, pod.file, holder)) return e;
+    Container c;
+    c.name = engine;
+    c.line = line_of(holder);
+    const std::string repo = scalar(path(doc, {"job", "image", "repository"})), tag = scalar(path(doc, {"job", "image", "tag"}));
+    if (!repo.empty()) c.image = repo + (tag.empty() ? "" : ":" + tag);
+    if (engine == "sglang") {
+      c.env.push_back("GLOO_SOCKET_IFNAME=eth0");
+      c.command = {"python3", "-m", "sglang.launch_server", "--model-path", name};
+      if (!tp.empty()) c.command.insert(c.command.end(), {"--tp", tp});
+      c.command.insert(c.command.end(), {"--dist-init-addr", "${LWS_LEADER_ADDRESS}:6002", "--nnodes", "${LWS_GROUP_SIZE}",
+                                         "--node-rank", "${LWS_WORKER_INDEX}", "--trust-remote-code"});
+    } else {
+      c.command = {"vllm", "serve", name, "--tokenizer", name, "--trust-remote-code"};
+      if (!tp.empty()) c.command.insert(c.command.end(), {"--tensor-parallel-size", tp});
+      if (!pp.empty()) c.command.insert(c.command.end(), {"--pipeline-parallel-size", pp});
+    }
+    std::map<std::string, YAML::Node> args;
+    if (const YAML::Node a = child(holder, "serverArgs"); a.IsMap())
+      for (const auto& kv : a) args.emplace(scalar(kv.first), kv.second);
+    for (const auto& [key, v] : args) {
+      const std::string s = v && v.IsScalar() ? v.Scalar() : std::string();
+      const bool is_bool = v && v.IsScalar() && v.Tag() != "!" && (s == "true" || s == "True" || s == "false" || s == "False");
+      if (is_bool) {
+        const bool on = s == "true" || s == "True";
+        if (on) c.command.push_back("--" + key);
+        else if (engine == "sglang") c.command.insert(c.command.end(), {"--" + key, "false"});
+        else c.command.push_back("--" + key + "=False");
+      } else {
+        c.command.insert(c.command.end(), {"--" + key, s});
+      }
+    }
+    c.notes.push_back("command: as the gpu-recipes " + engine + " chart's lws-deployment.yaml renders " + engine +
+                      ".serverArgs (the chart is not named in the values: read by their shape)");
+    add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
+// ---- vLLM's example chart --------------------------------------------------------------------
+//
+// Source: vllm-project/vllm @082c713e examples/online_serving/chart-helm/templates/deployment.yaml:
+// container "vllm", image `image.repository:image.tag`, command `image.command` (no args), env
+// `image.env`, nodeSelector, and, when resources request and limit nvidia.com/gpu, required node
+// affinity nvidia.com/gpu.product In gpuModels. values.yaml (@0107255c) names the fields.
+
+bool is_vllm_example_chart(const YAML::Node& doc) {
+  const YAML::Node command = path(doc, {"image", "command"});
+  return command && command.IsSequence() && child(doc, "gpuModels");
+}
+
+int gpu_count(const YAML::Node& resources, const char* which) {
+  try {
+    return std::stoi(scalar(child(child(resources, which), "nvidia.com/gpu")));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+std::optional<Error> read_vllm_example_chart(Reader& r, const YAML::Node& doc, Pod pod) {
+  pod.kind = "vLLM chart-helm values";
+  const YAML::Node image = child(doc, "image");
+  if (auto e = count_container(r, pod.file, image)) return e;
+  Container c;
+  c.name = "vllm";
+  c.line = line_of(child(image, "command"));
+  c.image = scalar(child(image, "repository")) + ":" + scalar(child(image, "tag"));
+  auto command = words_of(child(image, "command"), pod.file, "image.command");
+  if (!command.ok()) return command.error();
+  c.command = std::move(command).value();
+  read_env(child(image, "env"), c);
+  YAML::Node terms;
+  const YAML::Node res = child(doc, "resources");
+  if (gpu_count(res, "requests") > 0 && gpu_count(res, "limits") > 0) {
+    YAML::Node expr;
+    expr["key"] = "nvidia.com/gpu.product";
+    expr["operator"] = "In";
+    expr["values"] = child(doc, "gpuModels");
+    terms.push_back(YAML::Node(YAML::NodeType::Map));
+    terms[0]["matchExpressions"].push_back(expr);
+  }
+  read_gpu(scheduling(child(doc, "nodeSelector"), {}, terms), pod);
+  c.notes.push_back("command: image.command, as vLLM's examples/online_serving/chart-helm renders it");
+  add_container(r, pod, std::move(c));
+  return std::nullopt;
+}
+
+// ---- KubeAI models chart ---------------------------------------------------------------------
+//
+// Source: substratusai/kubeai @36ad24ec charts/models/templates/models.yaml: each
+// `catalog.NAME` whose `enabled` is true, or every one when `all.enabled` is, becomes a
+// `kubeai.org/v1` Model named NAME with spec {features, owner, url, engine, args, env,
+// minReplicas, maxReplicas, targetRequests, scaleDownDelaySeconds, resourceProfile}; a disabled
+// entry renders nothing. The Model is then read as that kind is read (manifest_kinds.cpp).
+
+bool is_kubeai_catalog(const YAML::Node& doc) {
+  const YAML::Node catalog = child(doc, "catalog");
+  if (!catalog || !catalog.IsMap()) return false;
+  for (const auto& kv : catalog)
+    if (child(kv.second, "url") && child(kv.second, "engine")) return true;
+  return false;
+}
+
+std::optional<Error> read_kubeai_catalog(Reader& r, const YAML::Node& doc, const Pod& pod) {
+  const bool all = truthy(path(doc, {"all", "enabled"}));
+  for (const auto& kv : child(doc, "catalog")) {
+    const std::string name = scalar(kv.first);
+    const YAML::Node entry = kv.second;
+    if (!entry.IsMap()) continue;
+    if (!all && !truthy(child(entry, "enabled"))) {
+      r.out.skipped.push_back(pod.file + ":" + std::to_string(line_of(entry)) + " KubeAI catalog/" + name +
+                              ": enabled: false (the chart renders no Model for it)");
+      continue;
+    }
+    YAML::Node model(YAML::NodeType::Map);
+    model["apiVersion"] = "kubeai.org/v1";
+    model["kind"] = "Model";
+    model["metadata"]["name"] = name;
+    for (const char* key : {"features", "owner", "url", "engine", "args", "env", "minReplicas", "maxReplicas", "targetRequests",
+                            "scaleDownDelaySeconds", "resourceProfile"})
+      if (const YAML::Node v = child(entry, key)) model["spec"][key] = v;
+    if (auto e = read_any(r, model, pod, 0)) return e;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Node& doc, const Pod& pod) {
@@ -206,6 +362,9 @@ std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Nod
       if (auto e = read_llmd_pool(r, doc, role, pod)) return e;
     return std::optional<Error>{};
   }
+  if (is_server_args_chart(doc)) return std::optional<Error>{read_server_args_chart(r, doc, pod)};
+  if (is_vllm_example_chart(doc)) return std::optional<Error>{read_vllm_example_chart(r, doc, pod)};
+  if (is_kubeai_catalog(doc)) return std::optional<Error>{read_kubeai_catalog(r, doc, pod)};
   return std::nullopt;
 }
 

@@ -39,8 +39,9 @@ std::string shape_hint(const YAML::Node& doc) {
     return "a kustomization; build it with `kubectl kustomize DIR` and pass the output";
   // Other charts' values: a mapping of images and resources with no kind.
   if (has_keys(doc, {"image", "replicaCount", "resources", "nodeSelector", "tolerations", "serviceAccount"}) >= 2)
-    return "Helm chart values of a chart kvdtype does not read (it reads the vLLM production-stack's and the llm-d "
-           "modelservice chart's); render the chart with `helm template -f FILE` and pass the output";
+    return "Helm chart values of a chart kvdtype does not read (it reads the vLLM production-stack's, the llm-d "
+           "modelservice chart's, vLLM's example chart's, the gpu-recipes serving charts' and KubeAI's models chart's); "
+           "render the chart with `helm template -f FILE` and pass the output";
   return {};
 }
 

@@ -11,12 +11,30 @@
 // "all the configuration knobs [vLLM] provide", accelerator_type, runtime_env) and
 // python/ray/serve/llm/__init__.py (build_openai_app args.llm_configs; build_pd_openai_app
 // args.prefill_config / args.decode_config).
+//
+// llama-swap — mostlygeek/llama-swap @fa607fe0: internal/config/macros.go (resolveConfigMacros:
+// `macros:` then a model's own `macros:` over them, MODEL_ID first; substituted as `${NAME}` from
+// the last declared to the first, so a macro may name an earlier one; `${PORT}` is startPort
+// (default 5800) plus the model's rank among the models, sorted by ID, whose cmd asks for it),
+// internal/config/commands.go (SanitizeCommand: comment lines dropped, a trailing backslash joins
+// lines, then a POSIX shlex split in which a newline is a space). srtctl — NVIDIA/srt-slurm
+// @c88ef731: src/srtctl/backends/sglang.py (SGLangProtocol.build_worker_command: `python3 -m
+// dynamo.sglang` — `sglang.launch_server` under frontend.type sglang — `--model-path /model`
+// (an `hf:` model path is passed as its ID) `--served-model-name --host --port --nccl-port`,
+// `--disaggregation-mode` for prefill / decode, then sglang_config.<mode> as flags in sorted key
+// order: true → the flag, false → left out, a list → the flag and its items, else `--key
+// str(value)`; *_environment exported) and src/srtctl/core/schema.py (resources.gpu_type,
+// prefill / decode / agg workers and nodes; frontend.type defaults to dynamo). Dynamo's
+// dynamo.sglang reads SGLang's own server arguments (ai-dynamo/dynamo
+// components/src/dynamo/sglang/args.py @d3aac630), so the worker is read as sglang.launch_server.
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "common/text.hpp"
 #include "io/manifest_parts.hpp"
 #include "kvdtype/io/script.hpp"
 #include "kvdtype/target.hpp"
@@ -204,6 +222,211 @@ std::optional<Error> read_llm_config(Reader& r, const YAML::Node& cfg, const Pod
   return std::nullopt;
 }
 
+// ---- llama-swap ------------------------------------------------------------------------------
+
+bool is_llama_swap(const YAML::Node& doc) {
+  const YAML::Node models = child(doc, "models");
+  if (!models || !models.IsMap()) return false;
+  for (const auto& kv : models)
+    if (const YAML::Node cmd = child(kv.second, "cmd"); cmd && cmd.IsScalar()) return true;
+  return false;
+}
+
+using Macros = std::vector<std::pair<std::string, std::string>>;
+
+Macros macros_of(const YAML::Node& n) {
+  Macros out;
+  if (n && n.IsMap())
+    for (const auto& kv : n) out.emplace_back(scalar(kv.first), scalar(kv.second));
+  return out;
+}
+
+void replace_all(std::string& s, const std::string& from, const std::string& to) {
+  if (from.empty()) return;
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
+    s.replace(at, from.size(), to);
+    if (s.size() > kMaxExpandedBytes) return;  // macros naming themselves grow without end
+  }
+}
+
+// A cmd as llama-swap runs it, on one line: comment lines dropped, a trailing `\` joins the next
+// line, and the newlines its shlex split reads as spaces become spaces.
+std::string one_line(const std::string& cmd) {
+  std::string out;
+  std::size_t at = 0;
+  while (at <= cmd.size()) {
+    const std::size_t nl = cmd.find('\n', at);
+    std::string line = cmd.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    const std::size_t b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
+    const std::string trimmed = b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
+    if (trimmed.empty() || trimmed.front() != '#') {
+      if (!trimmed.empty() && trimmed.back() == '\\') line = trimmed.substr(0, trimmed.size() - 1);
+      out += line;
+      out += ' ';
+    }
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  return out;
+}
+
+std::optional<Error> read_llama_swap(Reader& r, const YAML::Node& doc, Pod pod) {
+  pod.kind = "llama-swap model";
+  const Macros global = macros_of(child(doc, "macros"));
+  int port = 5800;
+  if (const std::string sp = scalar(child(doc, "startPort")); !sp.empty()) {
+    try {
+      port = std::stoi(sp);
+    } catch (const std::exception&) {
+    }
+  }
+  std::map<std::string, YAML::Node> models;  // sorted by ID, as ports are given out
+  for (const auto& kv : child(doc, "models")) models.emplace(scalar(kv.first), kv.second);
+  for (const auto& [id, model] : models) {
+    const YAML::Node cmd = child(model, "cmd");
+    if (!cmd || !cmd.IsScalar()) continue;
+    Macros macros = {{"MODEL_ID", id}};
+    macros.insert(macros.end(), global.begin(), global.end());
+    for (const auto& m : macros_of(child(model, "macros"))) {
+      auto same = std::find_if(macros.begin(), macros.end(), [&](const auto& x) { return x.first == m.first; });
+      if (same != macros.end()) same->second = m.second;
+      else macros.push_back(m);
+    }
+    std::string text = one_line(cmd.Scalar());
+    for (auto it = macros.rbegin(); it != macros.rend(); ++it) replace_all(text, "${" + it->first + "}", it->second);
+    Pod here = pod;
+    here.name = id;
+    if (text.find("${PORT}") != std::string::npos) {
+      replace_all(text, "${PORT}", std::to_string(port));
+      ++port;
+    }
+    std::vector<std::string> env;
+    if (const YAML::Node e = child(model, "env"); e && e.IsSequence())
+      for (const auto& v : e)
+        if (scalar(v).find('=') != std::string::npos) env.push_back(scalar(v));
+    auto commands = serving_commands(text, env);
+    if (!commands.ok()) return bad_file(pod.file, line_of(cmd), "models." + id + ".cmd: " + commands.error().message);
+    if (commands->empty()) {
+      r.out.skipped.push_back(pod.file + " " + here.kind + "/" + id + ": cmd starts no serving command kvdtype knows");
+      continue;
+    }
+    for (const ScriptCommand& sc : *commands) {
+      if (auto e = count_container(r, pod.file, cmd)) return e;
+      Container c;
+      c.name = "cmd";
+      c.line = line_of(cmd) + (cmd.Scalar().find('\n') != std::string::npos ? 1 : 0);
+      c.env = env;
+      c.command = sc.words;
+      c.notes.push_back("command: models." + id + ".cmd with llama-swap's macros and ${PORT} substituted");
+      add_container(r, here, std::move(c));
+    }
+  }
+  return std::nullopt;
+}
+
+// ---- srtctl (NVIDIA srt-slurm) ---------------------------------------------------------------
+
+bool is_srtctl(const YAML::Node& doc) {
+  const YAML::Node backend = child(doc, "backend");
+  return child(child(doc, "resources"), "gpu_type") && child(doc, "model") && backend && backend.IsMap() &&
+         (child(backend, "sglang_config") || child(backend, "type"));
+}
+
+// A YAML scalar as PyYAML's safe_load types a boolean (YAML 1.1: true/yes/on …), unquoted only.
+std::optional<bool> python_bool(const YAML::Node& n) {
+  if (!n.IsScalar() || n.Tag() == "!") return std::nullopt;
+  const std::string s = kvdtype::detail::to_lower(n.Scalar());
+  if (s == "true" || s == "yes" || s == "on") return true;
+  if (s == "false" || s == "no" || s == "off") return false;
+  return std::nullopt;
+}
+
+int count_of(const YAML::Node& res, const char* key) {
+  try {
+    return std::stoi(scalar(child(res, key)));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+std::optional<Error> read_srtctl(Reader& r, const YAML::Node& doc, Pod pod) {
+  pod.kind = "srtctl job";
+  pod.name = scalar(child(doc, "name"));
+  const YAML::Node backend = child(doc, "backend");
+  const std::string type = scalar(child(backend, "type"));
+  if (!type.empty() && type != "sglang") {
+    r.out.skipped.push_back(pod.file + " " + pod.kind + "/" + pod.name + ": backend.type " + type +
+                            " (kvdtype reads srtctl's sglang backend only)");
+    return std::nullopt;
+  }
+  const YAML::Node res = child(doc, "resources");
+  gpu_from_name(scalar(child(res, "gpu_type")), "resources.gpu_type", pod);
+  const YAML::Node cfg = child(backend, "sglang_config");
+  // The workers the job starts: disaggregated when prefill / decode counts are given, else aggregated.
+  std::vector<std::pair<std::string, std::string>> modes;  // mode, sglang_config / environment key
+  if (count_of(res, "prefill_workers") + count_of(res, "prefill_nodes") > 0) modes.emplace_back("prefill", "prefill");
+  if (count_of(res, "decode_workers") + count_of(res, "decode_nodes") > 0) modes.emplace_back("decode", "decode");
+  if (count_of(res, "agg_workers") + count_of(res, "agg_nodes") > 0) modes.emplace_back("agg", "aggregated");
+  if (modes.empty())
+    for (const auto& [mode, key] : {std::pair{"prefill", "prefill"}, std::pair{"decode", "decode"}, std::pair{"agg", "aggregated"}})
+      if (child(cfg, key)) modes.emplace_back(mode, key);
+  std::string model = scalar(path(doc, {"model", "path"}));
+  const bool hf = model.rfind("hf:", 0) == 0;
+  const std::string model_arg = hf ? model.substr(3) : "/model";
+  const bool sglang_frontend = scalar(path(doc, {"frontend", "type"})) == "sglang";
+  for (const auto& [mode, key] : modes) {
+    const YAML::Node mine = child(cfg, key.c_str());
+    if (auto e = count_container(r, pod.file, mine ? mine : backend)) return e;
+    Container c;
+    c.name = "worker";
+    c.where = mode;
+    c.line = line_of(mine ? mine : backend);
+    std::string served = model_arg.substr(model_arg.rfind('/') == std::string::npos ? 0 : model_arg.rfind('/') + 1);
+    for (const char* k : {"prefill", "aggregated", "decode"}) {  // the first mode that names it, as srtctl looks
+      const YAML::Node m = child(cfg, k);
+      std::string n = scalar(child(m, "served-model-name"));
+      if (n.empty()) n = scalar(child(m, "served_model_name"));
+      if (!n.empty()) {
+        served = n;
+        break;
+      }
+    }
+    if (served.empty()) served = model;
+    c.command = {"python3", "-m", "sglang.launch_server", "--model-path", model_arg, "--served-model-name", served,
+                 "--host", "0.0.0.0"};
+    if (mode != "agg") c.command.insert(c.command.end(), {"--disaggregation-mode", mode});
+    std::map<std::string, YAML::Node> flags;  // sorted, as srtctl writes them
+    if (mine && mine.IsMap())
+      for (const auto& kv : mine) flags.emplace(scalar(kv.first), kv.second);
+    for (const auto& [name, value] : flags) {
+      if (name == "model-path" || name == "model_path" || name == "served-model-name" || name == "served_model_name" ||
+          name == "nccl-port" || name == "nccl_port" || !value || value.IsNull())
+        continue;
+      std::string flag = "--" + name;
+      std::replace(flag.begin(), flag.end(), '_', '-');
+      if (const auto b = python_bool(value)) {
+        if (*b) c.command.push_back(flag);
+      } else if (value.IsSequence()) {
+        c.command.push_back(flag);
+        for (const auto& v : value) c.command.push_back(scalar(v));
+      } else if (value.IsScalar()) {
+        c.command.push_back(flag);
+        c.command.push_back(value.Scalar());
+      }
+    }
+    if (const YAML::Node env = child(backend, (key + "_environment").c_str()); env && env.IsMap())
+      for (const auto& kv : env) c.env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
+    c.notes.push_back(std::string("command: srtctl's SGLang ") + mode + " worker" +
+                      (sglang_frontend ? "" : " (run as `python3 -m dynamo.sglang`, which takes SGLang's server arguments)"));
+    if (!hf) c.notes.push_back("model: model.path " + model + " is mounted at /model");
+    c.notes.push_back("image: model.container " + scalar(path(doc, {"model", "container"})) + " (an srtslurm.yaml alias or a .sqsh file)");
+    add_container(r, pod, std::move(c));
+  }
+  if (modes.empty())
+    r.out.skipped.push_back(pod.file + " " + pod.kind + "/" + pod.name + ": no prefill, decode or aggregated workers");
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_ray_serve(const YAML::Node& doc) {
@@ -247,6 +470,8 @@ std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, i
 std::optional<std::optional<Error>> read_task_file(Reader& r, const YAML::Node& doc, const Pod& pod) {
   if (is_skypilot(doc)) return read_skypilot(r, doc, pod);
   if (is_ray_serve(doc)) return read_ray_serve(r, doc, pod, 0);
+  if (is_llama_swap(doc)) return read_llama_swap(r, doc, pod);
+  if (is_srtctl(doc)) return read_srtctl(r, doc, pod);
   return std::nullopt;
 }
 

@@ -1,0 +1,127 @@
+// Launcher configs and chart values read by --manifest by their shape (src/io/manifest_tasks.cpp,
+// manifest_charts.cpp): llama-swap, srtctl, the gpu-recipes serverArgs charts, vLLM's example
+// chart and KubeAI's models catalog. Each fixture under tests/data/manifests/ has a pool that
+// must fire its rule and one that must not.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kvdtype/io/manifest.hpp"
+
+namespace {
+
+using namespace kvdtype::io;
+
+std::string fixture(const std::string& name) { return std::string(KVDTYPE_TEST_DATA_DIR) + "/manifests/" + name; }
+
+ManifestWorkloads read(const std::string& name) {
+  std::ifstream f(fixture(name), std::ios::binary);
+  std::ostringstream s;
+  s << f.rdbuf();
+  auto r = read_manifest(s.str(), name, CheckInput{});
+  EXPECT_TRUE(r.ok()) << name << ": " << (r.ok() ? "" : r.error().message);
+  return r.ok() ? *r : ManifestWorkloads{};
+}
+
+bool has(const std::vector<std::string>& words, const std::string& w) { return std::find(words.begin(), words.end(), w) != words.end(); }
+
+bool skipped(const ManifestWorkloads& m, const std::string& text) {
+  return std::any_of(m.skipped.begin(), m.skipped.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
+}
+
+// Which results (by container label) fired `code`.
+std::vector<std::string> fired(const std::string& name, const std::string& code) {
+  const std::vector<std::string> files = {fixture(name)};
+  auto checks = check_several(files, {}, CheckInput{});
+  EXPECT_TRUE(checks.ok()) << (checks.ok() ? "" : checks.error().message);
+  std::vector<std::string> out;
+  if (!checks.ok()) return out;
+  for (const WorkloadResult& r : checks->results)
+    if (r.checked && r.checked->report.fired(code)) out.push_back(r.source.name + " " + r.source.container);
+  return out;
+}
+
+TEST(LlamaSwap, MacrosAndPortsThenTheCmdAsAScript) {
+  const auto m = read("task-llama-swap.yaml");
+  ASSERT_EQ(m.workloads.size(), 2u);
+  EXPECT_EQ(m.workloads[0].source.kind, "llama-swap model");
+  EXPECT_EQ(m.workloads[0].source.name, "bad-fp8");
+  const auto& bad = m.workloads[0].input.command;
+  // ${server} expands to a text holding ${PORT}: startPort, the first model (by ID) asking for one.
+  EXPECT_TRUE(has(bad, "/opt/llama/llama-server"));
+  EXPECT_TRUE(has(bad, "9100"));
+  EXPECT_TRUE(has(bad, "4096"));                    // ${common} → --ctx-size ${ctx}: macros name earlier ones
+  EXPECT_FALSE(has(bad, "#"));                      // comment lines are dropped
+  const auto& good = m.workloads[1].input.command;
+  EXPECT_TRUE(has(good, "9101"));                   // the next model that asks for a port
+  EXPECT_TRUE(has(good, "8192"));                   // the model's own macro wins over the global one
+  EXPECT_TRUE(has(good, "CUDA_VISIBLE_DEVICES=1"));  // env
+  EXPECT_TRUE(skipped(m, "image-gen: cmd starts no serving command"));
+  EXPECT_EQ(fired("task-llama-swap.yaml", "KVD200"), std::vector<std::string>{"bad-fp8 cmd"});
+}
+
+TEST(Srtctl, PrefillAndDecodeWorkersFromSglangConfig) {
+  const auto m = read("task-srtctl.yaml");
+  ASSERT_EQ(m.workloads.size(), 2u);
+  EXPECT_EQ(m.workloads[0].source.container, "prefill/worker");
+  EXPECT_EQ(m.workloads[1].source.container, "decode/worker");
+  EXPECT_EQ(m.workloads[0].input.fields.gpu, "h100");
+  const auto& prefill = m.workloads[0].input.command;
+  EXPECT_TRUE(has(prefill, "sglang.launch_server"));
+  EXPECT_TRUE(has(prefill, "deepseek-ai/DeepSeek-R1"));  // an hf: model path is passed as its ID
+  EXPECT_TRUE(has(prefill, "--trust-remote-code"));      // true → the bare flag
+  EXPECT_TRUE(has(prefill, "PYTHONUNBUFFERED=1"));       // prefill_environment
+  EXPECT_FALSE(has(m.workloads[1].input.command, "--disable-radix-cache"));  // false → left out
+  // nvfp4 needs Blackwell: the H100 prefill pool is refused, the fp8 decode pool is not.
+  EXPECT_EQ(fired("task-srtctl.yaml", "KVD003"), std::vector<std::string>{"dsr1-pd prefill/worker"});
+}
+
+TEST(GpuRecipesCharts, ServerArgsAfterTheChartsCommand) {
+  const auto m = read("values-gpu-recipes.yaml");
+  ASSERT_EQ(m.workloads.size(), 2u);
+  const auto& sglang = m.workloads[0].input.command;
+  EXPECT_TRUE(has(sglang, "sglang.launch_server"));
+  EXPECT_TRUE(has(sglang, "--disable-cuda-graph"));
+  const auto& vllm = m.workloads[1].input.command;
+  EXPECT_TRUE(has(vllm, "vllm/vllm-openai:v0.25.1"));
+  EXPECT_TRUE(has(vllm, "--enforce-eager"));
+  EXPECT_TRUE(has(vllm, "--enable-prefix-caching=False"));  // the vLLM chart's spelling of false
+  // The values name no GPU: checked on the one given.
+  CheckInput a100;
+  a100.fields.gpu = "A100";
+  const std::vector<std::string> files = {fixture("values-gpu-recipes.yaml")};
+  auto checks = check_several(files, {}, a100);
+  ASSERT_TRUE(checks.ok()) << checks.error().message;
+  std::vector<std::string> kvd042;
+  for (const WorkloadResult& r : checks->results)
+    if (r.checked && r.checked->report.fired("KVD042")) kvd042.push_back(r.source.container);
+  EXPECT_EQ(kvd042, std::vector<std::string>{"vllm"});
+}
+
+TEST(VllmExampleChart, ImageCommandAndGpuModels) {
+  const auto m = read("values-vllm-chart.yaml");
+  ASSERT_EQ(m.workloads.size(), 1u);
+  EXPECT_EQ(m.workloads[0].source.container, "vllm");
+  EXPECT_EQ(m.workloads[0].input.fields.gpu, "NVIDIA A100 SXM4 80GB");
+  EXPECT_EQ(fired("values-vllm-chart.yaml", "KVD042").size(), 1u);
+  const auto good = read("values-vllm-chart-good.yaml");
+  ASSERT_EQ(good.workloads.size(), 1u);
+  EXPECT_TRUE(has(good.workloads[0].input.command, "VLLM_LOGGING_LEVEL=INFO"));
+  EXPECT_TRUE(fired("values-vllm-chart-good.yaml", "KVD042").empty());
+}
+
+TEST(KubeAICatalog, OnlyEnabledEntriesBecomeModels) {
+  const auto m = read("values-kubeai-catalog.yaml");
+  EXPECT_TRUE(skipped(m, "KubeAI catalog/qwen-tq-a100: enabled: false"));
+  // The enabled entry is handed on as a kubeai.org/v1 Model, read as that kind is read.
+  EXPECT_FALSE(skipped(m, "catalog/qwen-fp8-h100: enabled: false"));
+  EXPECT_TRUE(skipped(m, "Model/qwen-fp8-h100") || !m.workloads.empty());
+  // The disabled TurboQuant entry is never checked.
+  EXPECT_TRUE(fired("values-kubeai-catalog.yaml", "KVD042").empty());
+}
+
+}  // namespace
