@@ -47,6 +47,15 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
         "set the variable in the script or pass --env NAME=VALUE");
     launch.input.set(field, "");
   }
+  for (const LaunchCommand::BadJsonValue& b : launch.bad_json_values) {
+    if (b.unset) {
+      add(extras, "KVD152", b.flag + " holds a variable nothing set (the script, its environment or --env): its value is unknown",
+          "set the variable in the script or pass --env NAME=VALUE");
+    } else {
+      add(extras, "KVD151", "the launch command's " + detail::printable(b.why) + ": the engine refuses it",
+          "write the value as the JSON the engine expects");
+    }
+  }
   if (launch.model.find('$') != std::string::npos) {
     add(extras, "KVD152", detail::printable(launch.model) + " is not set by the script, its environment or --env: the model is unknown",
         "set the variable in the script or pass --env NAME=VALUE");

@@ -127,9 +127,16 @@ bool set_dotted(json& obj, std::string_view path, std::string_view value) {
 std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::string_view value, bool negated,
                            LaunchCommand& out, Collected& c) {
   RequestInput& in = out.input;
+  // A value that is not JSON is the command's problem, not unreadable input: the rest of the
+  // command is still read (only a value nested past kMaxFlagJsonDepth is refused as hostile).
   auto checked_json = [&](json& into) -> std::optional<Error> {
     auto j = parse_json(flag, value);
-    if (!j.ok()) return j.error();
+    if (!j.ok()) {
+      if (too_deep(value)) return j.error();
+      out.bad_json_values.push_back({std::string(flag), j.error().message, value.find('$') != std::string_view::npos});
+      into = json();
+      return std::nullopt;
+    }
     into = *j;
     return std::nullopt;
   };
@@ -207,7 +214,10 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
       json j;
       if (auto e = checked_json(j)) return e;
       if (j.is_null()) break;
-      if (!j.is_object()) return bad(std::string(flag) + ": expected a JSON object");
+      if (!j.is_object()) {
+        out.bad_json_values.push_back({std::string(flag), std::string(flag) + ": expected a JSON object", false});
+        break;
+      }
       c.spec.update(j);
       c.speculative = true;
       break;

@@ -314,3 +314,34 @@ TEST(FailClosed, AnInputWithNoServingWorkloadIsAFinding) {
   }
   EXPECT_FALSE(fs::exists("/tmp/kvdtype-should-not-exist"));  // read, never run
 }
+
+// A malformed JSON value inside a launch command (--speculative-config, --kv-transfer-config,
+// --attention-config, --hf-overrides, -O) is a bad value in what kvdtype checks: a KVD151 error
+// finding, exit 1 (CONTRACT.md, "Exit status"), with the rest of the command still read — not an
+// exit 2 as if kvdtype's own input were unreadable. Held in a variable nothing set, it is unknown
+// (KVD152), exit 0.
+TEST(FailClosed, MalformedJsonFlagValuesAreFindings) {
+  std::ifstream in(std::string(KVDTYPE_TEST_DATA_DIR) + "/bad_json_values.jsonl");
+  int cases = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    const json c = json::parse(line);
+    std::vector<std::string> args = c["args"];
+    for (std::string& a : args)
+      if (a.rfind("$DATA/", 0) == 0) a = std::string(KVDTYPE_TEST_DATA_DIR) + a.substr(5);
+    args.insert(args.begin() + 1, {"--format", "json", "--gpu", "H100"});
+    const auto r = run_cli(args);
+    SCOPED_TRACE(c["id"].get<std::string>());
+    ASSERT_EQ(r.exit_code, 1) << r.err;
+    const json d = json::parse(r.out);
+    bool kvd151 = false;
+    for (const json& x : d["diagnostics"]) kvd151 = kvd151 || (x["code"] == "KVD151" && x["severity"] == "error");
+    EXPECT_TRUE(kvd151) << r.out.substr(0, 400);
+    ++cases;
+  }
+  EXPECT_EQ(cases, 11);
+  const auto unset = run_cli({"check", "--format", "json", "--gpu", "H100", "--", "vllm", "serve", "m", "--speculative-config",
+                              "{\"method\": \"ngram\", \"num_speculative_tokens\": $N}"});
+  ASSERT_EQ(unset.exit_code, 0) << unset.err;
+  EXPECT_NE(unset.out.find("KVD152"), std::string::npos);
+}

@@ -219,11 +219,6 @@ TEST(LaunchMalformed, AreBadCommandsNamingTheProblem) {
   expect_bad_command("vllm serve m --kv-cache-dtype", "--kv-cache-dtype needs a value");
   expect_bad_command("vllm serve m --kv-cache-dtype --dtype bfloat16", "--kv-cache-dtype needs a value");
   expect_bad_command("python3 -m sglang.launch_server --model-path m --tp", "--tp needs a value");
-  expect_bad_command("vllm serve m --speculative-config '{\"method\": eagle3}'", "--speculative-config: not valid JSON");
-  expect_bad_command("vllm serve m --speculative-config '[1, 2]'", "--speculative-config: expected a JSON object");
-  expect_bad_command("vllm serve m --kv-transfer-config '{\"kv_connector\":'", "--kv-transfer-config: not valid JSON");
-  expect_bad_command("vllm serve m -O '{\"level\": 3'", "-O: not valid JSON");
-  expect_bad_command("vllm serve m --hf-overrides='{broken'", "--hf-overrides: not valid JSON");
   expect_bad_command("vllm serve m --served-model-name", "needs at least one value");
   expect_bad_command("vllm bench serve --model m", "vllm bench is not a serving command");
   expect_bad_command("python3 train.py --model m", "python without -m");
@@ -356,3 +351,25 @@ TEST(LaunchFlagsTable, EveryRowIsWellFormed) {
 }
 
 }  // namespace
+
+// A JSON flag value that is not JSON (or not the object the flag takes) is a bad value inside the
+// command (KVD151 in the pipeline), not unreadable input: the rest of the command is read.
+TEST(LaunchMalformed, BadJsonValuesAreKeptForTheirFinding) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"vllm serve m --speculative-config '{\"method\": eagle3}' --kv-cache-dtype fp8", "--speculative-config: not valid JSON"},
+      {"vllm serve m --speculative-config '[1, 2]' --kv-cache-dtype fp8", "--speculative-config: expected a JSON object"},
+      {"vllm serve m --kv-transfer-config '{\"kv_connector\":' --kv-cache-dtype fp8", "--kv-transfer-config: not valid JSON"},
+      {"vllm serve m -O '{\"level\": 3' --kv-cache-dtype fp8", "-O: not valid JSON"},
+      {"vllm serve m --hf-overrides='{broken' --kv-cache-dtype fp8", "--hf-overrides: not valid JSON"},
+  };
+  for (const auto& [text, why] : cases) {
+    const LaunchCommand cmd = parse_ok(text);
+    ASSERT_EQ(cmd.bad_json_values.size(), 1u) << text;
+    EXPECT_NE(cmd.bad_json_values[0].why.find(why), std::string::npos) << cmd.bad_json_values[0].why;
+    EXPECT_FALSE(cmd.bad_json_values[0].unset);
+    EXPECT_EQ(cmd.input.kv_cache_dtype, "fp8") << "the rest of the command is read";
+  }
+  const LaunchCommand unset = parse_ok("vllm serve m --speculative-config '{\"num_speculative_tokens\": $N}'");
+  ASSERT_EQ(unset.bad_json_values.size(), 1u);
+  EXPECT_TRUE(unset.bad_json_values[0].unset);
+}

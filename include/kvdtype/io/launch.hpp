@@ -53,6 +53,14 @@ struct LaunchCommand {
   /// Files the command names (`--config`, `--extra_llm_api_options`) left unopened because they
   /// are on the machine the command runs on (LaunchOptions::read_files false).
   std::vector<std::string> unread_files;
+  /// JSON flag values (`--speculative-config`, `--kv-transfer-config` …) that are not JSON, as
+  /// (flag, why): the engine's parser refuses them (KVD151) — or, when the text still holds `$`
+  /// (a variable nothing set), the value is unknown (KVD152). Either way the command is read.
+  struct BadJsonValue {
+    std::string flag, why;
+    bool unset = false;  ///< the text still holds `$`
+  };
+  std::vector<BadJsonValue> bad_json_values;
 };
 
 /// How to read a launch command.
