@@ -145,7 +145,9 @@ bool truthy(const YAML::Node& n) {
 
 YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const std::string& role,
                           std::vector<std::string>& notes) {
-  YAML::Node copy = YAML::Clone(spec);
+  // Completed where it lies (the document is read once): a copy would lose the lines the
+  // workloads report.
+  YAML::Node copy = spec;
   const bool is_service = scalar(child(obj, "kind")) == "LLMInferenceService";
   const YAML::Node s = child(obj, "spec");
   bool rendered = false;
