@@ -82,7 +82,7 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     if (argv.empty()) return bad("empty command");
     // A `sh -c 'pip install vllm==X && vllm serve …'` script names the release it installs.
     std::string script;
-    if (const auto k = launch::shell_script_at(std::vector<std::string>(argv.begin(), argv.end()))) script = argv[*k + 2];
+    if (const auto k = launch::shell_script_at(std::vector<std::string>(argv.begin(), argv.end()))) script = argv[k->script];
     if (argv.size() > detail::kMaxCommandWords)
       return bad("more than " + std::to_string(detail::kMaxCommandWords) + " words; not a launch command");
     auto expanded = launch::expand_shell_scripts(std::vector<std::string>(argv.begin(), argv.end()));

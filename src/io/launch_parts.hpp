@@ -68,8 +68,11 @@ struct Collected {
 /// starting at w[i]; the environment they set is appended to `env`.
 Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env);
 
-/// The index of `sh -c 'script'` (bash, zsh, dash; -lc, -ec …) in w, if any.
-std::optional<std::size_t> shell_script_at(const std::vector<std::string>& w);
+/// Where `sh -c 'script'` (bash, zsh, dash; -lc, -ec …; `sh -c -- 'script'`) sits in w, if anywhere.
+struct ShellScript {
+  std::size_t shell = 0, script = 0;  ///< indices of the shell and of its script
+};
+std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w);
 
 /// The words with each `sh -c 'script'` replaced by the script's words (four levels at most).
 Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w);

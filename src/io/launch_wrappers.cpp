@@ -112,6 +112,26 @@ std::optional<Error> read_docker(const std::vector<std::string>& w, std::size_t&
   return std::nullopt;
 }
 
+// Python modules that serve, run as `python -m MODULE [flags]`: the engine whose flags follow
+// (the model is a flag, never positional). NVIDIA Dynamo's workers parse their own options first
+// and hand every other flag to the engine's own parser, so an engine flag means what it means
+// there; Dynamo's options (--dyn-*, --endpoint, --disaggregation-mode …) are flags the engine
+// reader passes over.
+struct ServingModule {
+  std::string_view module;
+  Engine engine;
+};
+constexpr ServingModule kServingModules[] = {
+    {"vllm.entrypoints.openai.api_server", Engine::vllm},
+    {"sglang.launch_server", Engine::sglang},
+    // ai-dynamo/dynamo components/src/dynamo/vllm/args.py @000a36a7 (parse_args: the flags its own
+    // groups leave go to vLLM's AsyncEngineArgs.add_cli_args parser; --model, default Qwen/Qwen3-0.6B).
+    {"dynamo.vllm", Engine::vllm},
+    // ai-dynamo/dynamo components/src/dynamo/sglang/args.py @010ba752 (parse_args: the rest go to
+    // SGLang's ServerArgs.add_cli_args parser, the flags of sglang.launch_server).
+    {"dynamo.sglang", Engine::sglang},
+};
+
 // The program at w[i], once the wrappers are skipped.
 Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i) {
   if (i >= w.size()) return bad("no program in the command (only environment settings)");
@@ -153,13 +173,14 @@ Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i)
       if (!is_flag(o)) break;  // a script file: not a module we know
       k += (runner != nullptr ? takes_value(*runner, o) : (o == "-X" || o == "-W")) ? 2 : 1;
     }
-    if (module == "vllm.entrypoints.openai.api_server") return Located{Engine::vllm, k, false, {}};
     if (module == "vllm.entrypoints.cli.main" && sub(k) == "serve") return Located{Engine::vllm, k + 1, true, {}};
-    if (module == "sglang.launch_server") return Located{Engine::sglang, k, false, {}};
+    for (const ServingModule& m : kServingModules)
+      if (module == m.module) return Located{m.engine, k, false, {}};
     if (module.empty())
       return bad("python without -m: not a serving command kvdtype knows (" + kvdtype::detail::printable(sub(k)) + ")");
-    return bad("python -m " + kvdtype::detail::printable(module) +
-               " is not a serving module kvdtype knows (vllm.entrypoints.openai.api_server, sglang.launch_server)");
+    std::string known = "vllm.entrypoints.cli.main serve";
+    for (const ServingModule& m : kServingModules) known += ", " + std::string(m.module);
+    return bad("python -m " + kvdtype::detail::printable(module) + " is not a serving module kvdtype knows (" + known + ")");
   }
   if (auto more = detail::locate_engine_program(w, i)) {  // engines of launch_<engine>.cpp
     if (!more->ok()) return more->error();
@@ -273,13 +294,16 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
 }
 
 // `sh -c 'script'` (also bash/zsh/dash, and -lc, -ec …): the script is the command. Kubernetes
-// manifests and `docker run IMAGE bash -c '…'` launch servers this way.
-std::optional<std::size_t> shell_script_at(const std::vector<std::string>& w) {
+// manifests and `docker run IMAGE bash -c '…'` launch servers this way. `sh -c -- 'script'`: the
+// `--` ends the shell's options and the script follows it (KubeRay's `["/bin/bash", "-lc", "--"]`).
+std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w) {
   for (std::size_t k = 0; k + 2 < w.size(); ++k) {
     const std::string_view base = basename(w[k]);
     if (base != "sh" && base != "bash" && base != "zsh" && base != "dash") continue;
     const std::string& o = w[k + 1];
-    if (o.size() >= 2 && o[0] == '-' && o[1] != '-' && o.back() == 'c') return k;
+    if (o.size() < 2 || o[0] != '-' || o[1] == '-' || o.back() != 'c') continue;
+    if (w[k + 2] != "--") return ShellScript{k, k + 2};
+    if (k + 3 < w.size()) return ShellScript{k, k + 3};
   }
   return std::nullopt;
 }
@@ -288,9 +312,9 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
   for (int nested = 0; nested < kMaxShellNesting; ++nested) {
     const auto k = shell_script_at(w);
     if (!k) return w;
-    auto inner = split_command(w[*k + 2]);
+    auto inner = split_command(w[k->script]);
     if (!inner.ok()) return Error{ErrorCode::bad_command, "sh -c script: " + inner.error().message};
-    w.resize(*k);  // words after the script are its $0, $1 …: not the server's
+    w.resize(k->shell);  // words after the script are its $0, $1 …: not the server's
     w.insert(w.end(), inner->begin(), inner->end());
   }
   // Still a script inside: not read to its end, which is never "not a serving command".

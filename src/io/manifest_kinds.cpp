@@ -151,9 +151,10 @@ std::optional<Error> read_row(Reader& r, const YAML::Node& obj, const PodKind& r
     std::vector<Found> found;
     const auto keys = split_path(p.path);
     walk(obj, keys, p, Found{{}, std::string(p.role), {}, {}}, found);
-    for (const Found& f : found) {
+    for (Found& f : found) {
       if (!f.spec.IsMap()) continue;
       any = true;
+      if (p.fill == PodFill::kserve_llm) f.spec = kserve_llm_pod(obj, f.spec, f.role, f.notes);
       if (auto e = read_found(r, f, p, pod)) return e;
     }
   }

@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kvdtype/io/manifest.hpp"
@@ -71,6 +72,14 @@ void read_gpu(const YAML::Node& spec, Pod& pod);
 void add_container(Reader& r, const Pod& pod, Container c);
 /// Every container (and native sidecar) of a pod spec; `where` labels them.
 [[nodiscard]] std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, const std::string& where = {});
+/// KServe's LLMInferenceService(Config) pod spec at `role` of `obj` as the controller runs it: the
+/// containers' Go templates rendered and, in a service, the `main` container's inherited command,
+/// written into the document's nodes (manifest_controllers.cpp); `notes` says what was assumed.
+[[nodiscard]] YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const std::string& role,
+                                        std::vector<std::string>& notes);
+/// A Go text/template rendered with every field of its data unset; `rendered` is set when the
+/// text held a template action.
+[[nodiscard]] std::string render_unset_template(std::string_view text, bool& rendered);
 /// A Kubernetes object (or a List of them) → its pods (manifest_kinds.cpp).
 [[nodiscard]] std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth);
 

@@ -67,15 +67,18 @@ std::optional<CommandWords> shell_script_command(const std::vector<std::string>&
   if ((base != "sh" && base != "bash" && base != "zsh" && base != "dash") || o.size() < 2 || o[0] != '-' || o[1] == '-' ||
       o.back() != 'c')
     return std::nullopt;
+  // `sh -c -- SCRIPT`: the `--` ends the shell's options; the script follows it.
+  const std::size_t at = w[k + 2] == "--" ? k + 3 : k + 2;
+  if (at >= w.size()) return std::nullopt;
   ScriptOptions options;
-  if (k + 4 <= w.size()) options.arguments.assign(w.begin() + static_cast<std::ptrdiff_t>(k) + 4, w.end());  // after $0
+  if (at + 2 <= w.size()) options.arguments.assign(w.begin() + static_cast<std::ptrdiff_t>(at) + 2, w.end());  // after $0
   std::vector<std::string> environment(env.begin(), env.end());
   environment.insert(environment.end(), w.begin(), w.begin() + static_cast<std::ptrdiff_t>(k));
-  auto commands = serving_commands(w[k + 2], environment, options);
+  auto commands = serving_commands(w[at], environment, options);
   if (!commands.ok() || commands->empty()) return std::nullopt;  // read as words (launch_wrappers.cpp), which says why
   std::vector<ScriptCommand> list = std::move(commands).value();
   ScriptCommand& c = list.front();
-  return CommandWords{std::move(c.words), std::move(c.files), std::move(c.notes), w[k + 2]};
+  return CommandWords{std::move(c.words), std::move(c.files), std::move(c.notes), w[at]};
 }
 
 // The launch command's words, from whichever of the three spellings the caller used. A script

@@ -46,18 +46,20 @@ constexpr PodKind kRows[] = {
      .source = "kserve/kserve pkg/apis/serving/v1alpha1/servingruntime_types.go @94adc24f (ServingRuntimePodSpec inline)"},
     // LLMInferenceService: the top-level workload is the decode pool when `prefill` is set;
     // `worker` makes either one multi-node (its template is then the head pod).
+    // The controller merges the well-known configs under the service and renders their Go
+    // templates (PodFill::kserve_llm).
     {.groups = "serving.kserve.io", .kind = "LLMInferenceService", .project = "KServe",
-     .pods = {{.path = "spec.template", .role = "template"},
-              {.path = "spec.worker", .role = "worker"},
-              {.path = "spec.prefill.template", .role = "prefill"},
-              {.path = "spec.prefill.worker", .role = "prefill-worker"}},
+     .pods = {{.path = "spec.template", .role = "template", .fill = PodFill::kserve_llm},
+              {.path = "spec.worker", .role = "worker", .fill = PodFill::kserve_llm},
+              {.path = "spec.prefill.template", .role = "prefill", .fill = PodFill::kserve_llm},
+              {.path = "spec.prefill.worker", .role = "prefill-worker", .fill = PodFill::kserve_llm}},
      .source = "kserve/kserve pkg/apis/serving/v1alpha1/llm_inference_service_types.go @01bfd238 "
                "(LLMInferenceServiceSpec: WorkloadSpec inline, Prefill; WorkloadSpec.Template, .Worker)"},
     {.groups = "serving.kserve.io", .kind = "LLMInferenceServiceConfig", .project = "KServe",
-     .pods = {{.path = "spec.template", .role = "template"},
-              {.path = "spec.worker", .role = "worker"},
-              {.path = "spec.prefill.template", .role = "prefill"},
-              {.path = "spec.prefill.worker", .role = "prefill-worker"}},
+     .pods = {{.path = "spec.template", .role = "template", .fill = PodFill::kserve_llm},
+              {.path = "spec.worker", .role = "worker", .fill = PodFill::kserve_llm},
+              {.path = "spec.prefill.template", .role = "prefill", .fill = PodFill::kserve_llm},
+              {.path = "spec.prefill.worker", .role = "prefill-worker", .fill = PodFill::kserve_llm}},
      .source = "kserve/kserve pkg/apis/serving/v1alpha1/llm_inference_service_types.go @01bfd238 "
                "(LLMInferenceServiceConfig.Spec is an LLMInferenceServiceSpec)"},
     // AIBrix.
@@ -75,15 +77,22 @@ constexpr PodKind kRows[] = {
                "RayClusterTemplateSpec, rayclusterreplicaset_types.go: Spec is KubeRay's RayClusterSpec)"},
     // NVIDIA Dynamo: extraPodSpec inlines a PodSpec and adds mainContainer; `envs` of the graph
     // and of each service go to every component container.
+    // v1beta1 replaces them with a `components` list, each with a native `podTemplate` (the graph's
+    // `env` is prepended to every component's).
     {.groups = "nvidia.com", .kind = "DynamoGraphDeployment", .project = "NVIDIA Dynamo",
-     .pods = {{.path = "spec.services.*.extraPodSpec", .role = "*", .container = "mainContainer", .env = "envs"}},
+     .pods = {{.path = "spec.services.*.extraPodSpec", .role = "*", .container = "mainContainer", .env = "envs"},
+              {.path = "spec.components.*.podTemplate.spec", .role = "*", .env = "env"}},
      .source = "ai-dynamo/dynamo deploy/cloud/operator/api/v1alpha1/dynamographdeployment_types.go @039eb630 "
                "(Services map, Envs); dynamocomponentdeployment_types.go @02007306 (ExtraPodSpec, Envs); "
-               "api/dynamo/common/common.go @3ca5653f (ExtraPodSpec: PodSpec inline, MainContainer)"},
+               "api/dynamo/common/common.go @3ca5653f (ExtraPodSpec: PodSpec inline, MainContainer); "
+               "deploy/operator/api/v1beta1/dynamographdeployment_types.go @0fddc01b (Components list, Env) and "
+               "dynamocomponentdeployment_types.go @006b6e10 (ComponentName `name`, PodTemplate)"},
     {.groups = "nvidia.com", .kind = "DynamoComponentDeployment", .project = "NVIDIA Dynamo",
-     .pods = {{.path = "spec.extraPodSpec", .container = "mainContainer", .env = "envs"}},
+     .pods = {{.path = "spec.extraPodSpec", .container = "mainContainer", .env = "envs"},
+              {.path = "spec.podTemplate.spec"}},
      .source = "ai-dynamo/dynamo deploy/cloud/operator/api/v1alpha1/dynamocomponentdeployment_types.go @02007306 "
-               "(DynamoComponentDeploymentSharedSpec inline: ExtraPodSpec, Envs)"},
+               "(DynamoComponentDeploymentSharedSpec inline: ExtraPodSpec, Envs); v1beta1 "
+               "dynamocomponentdeployment_types.go @006b6e10 (PodTemplate)"},
     // KubeRay.
     {.groups = "ray.io", .kind = "RayCluster", .project = "KubeRay",
      .pods = {{.path = "spec.headGroupSpec.template.spec", .role = "head"},

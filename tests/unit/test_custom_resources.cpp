@@ -102,6 +102,53 @@ TEST(CustomResources, DynamoServicesMainContainersAndEnvs) {
   EXPECT_EQ(fired("crd-dynamo.yaml", "KVD042"), std::vector<std::string>{"VllmPrefillWorker/mainContainer"});
 }
 
+// v1beta1 components; Dynamo's engine modules read as their engine (python -m dynamo.vllm takes
+// vLLM's flags, dynamo.sglang SGLang's; Dynamo's own --dyn-* options are passed over).
+TEST(CustomResources, DynamoV1beta1ComponentsAndEngineModules) {
+  const auto m = read("crd-dynamo-v1beta1.yaml");
+  EXPECT_EQ(seen(m), (std::vector<Seen>{{"DynamoGraphDeployment", "dynamo-modules", "VllmWorker/main", kA100, 28},
+                                        {"DynamoGraphDeployment", "dynamo-modules", "SglangWorker/main", kH100, 39}}));
+  EXPECT_TRUE(skipped(m, "container main (nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.4.2): not a serving command"))
+      << ::testing::PrintToString(m.skipped);  // dynamo.frontend serves no engine
+  EXPECT_EQ(fired("crd-dynamo-v1beta1.yaml", "KVD042"), std::vector<std::string>{"VllmWorker/main"});
+}
+
+// A service's `main` without a command runs the well-known config's `vllm serve` with
+// VLLM_ADDITIONAL_ARGS and its args; a config's Go templates never read as values.
+TEST(CustomResources, KServeLLMInferenceServiceInheritsTheConfigsCommand) {
+  const auto m = read("crd-kserve-llm-inherit.yaml");
+  EXPECT_EQ(seen(m), (std::vector<Seen>{{"LLMInferenceService", "qwen-inherit", "template/main", kH100, 15},
+                                        {"LLMInferenceService", "qwen-inherit", "prefill/main", kA100, 24},
+                                        {"LLMInferenceServiceConfig", "templated", "template/main", kH100, 36}}));
+  ASSERT_EQ(m.workloads.size(), 3u);
+  const auto& decode = m.workloads[0].input.command;
+  for (const char* w : {"vllm", "Qwen/Qwen2.5-3B-Instruct", "--kv-cache-dtype", "fp8"})
+    EXPECT_NE(std::find(decode.begin(), decode.end(), w), decode.end()) << w;
+  const auto& prefill = m.workloads[1].input.command;
+  EXPECT_NE(std::find(prefill.begin(), prefill.end(), "--tensor-parallel-size"), prefill.end());
+  EXPECT_EQ(fired("crd-kserve-llm-inherit.yaml", "KVD042"), std::vector<std::string>{"prefill/main"});
+  EXPECT_TRUE(fired("crd-kserve-llm-inherit.yaml", "KVD151").empty());
+}
+
+// `sh -c -- SCRIPT`: the script follows the `--` (KubeRay's ["/bin/bash", "-lc", "--"]).
+TEST(CustomResources, AShellScriptAfterDoubleDashIsRead) {
+  const std::string yaml =
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n"
+      "  nodeSelector: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3}\n"
+      "  containers:\n  - name: c\n    image: vllm/vllm-openai:v0.27.0\n"
+      "    command: [/bin/bash, -lc, --]\n"
+      "    args: [\"ulimit -n 65536; ray start --head; vllm serve Qwen/Qwen2.5-3B-Instruct --kv-cache-dtype fp8\"]\n";
+  auto r = read_manifest(yaml, "pod.yaml", CheckInput{});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r->workloads.size(), 1u) << ::testing::PrintToString(r->skipped);
+  const std::string no_script =
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: busybox\n"
+      "    command: [/bin/bash, -lc, --]\n    args: [\"ulimit -n 65536; ray start --head --block\"]\n";
+  auto none = read_manifest(no_script, "pod.yaml", CheckInput{});
+  ASSERT_TRUE(none.ok()) << none.error().message;
+  EXPECT_TRUE(none->workloads.empty());
+}
+
 TEST(CustomResources, KubeRayServeConfigAndClusterGroups) {
   const auto m = read("crd-kuberay.yaml");
   // The Ray Serve LLM configs are the RayService's servers: accelerator_type, else the worker

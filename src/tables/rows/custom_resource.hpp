@@ -16,6 +16,15 @@ enum class ExtraContainer : std::uint8_t {
   kserve_model,  ///< KServe's predictor.model: a model format, run by a ServingRuntime or the HF runtime
 };
 
+/// What a kind's controller adds to the pod specs it is given before they run.
+enum class PodFill : std::uint8_t {
+  none,
+  /// KServe's LLMInferenceService: Go templates in the containers are rendered, and the `main`
+  /// container without a command inherits the well-known LLMInferenceServiceConfig's `vllm serve`
+  /// (src/io/manifest_controllers.cpp).
+  kserve_llm,
+};
+
 /// One place of a kind's objects where a pod spec sits.
 struct PodPath {
   /// Dot-separated keys from the object's root to a pod spec (a map holding `containers`,
@@ -32,6 +41,7 @@ struct PodPath {
   /// A key, at every level the path passes through, holding env vars that apply to every
   /// container below it (Dynamo `envs` on the graph and on each service), outer levels first.
   std::string_view env;
+  PodFill fill = PodFill::none;
 };
 
 struct PodKind {
