@@ -42,8 +42,14 @@ void unknown_inputs(const Context& ctx, const Report& rep, Emitter& out) {
     out.add("KVD080", {.detail = "the model dtype", .value = "--model-dtype"});
   // An assumption rather than a skipped check: selection ran for MHA/GQA, the common kind (info;
   // the verdict stays complete). The GPU and the model dtype above skip checks (warning: incomplete).
-  if (r.attention == Attention::unknown && r.backend == nullptr && rep.plan.backend != nullptr)
-    out.add("KVD080", {.detail = "the attention kind (selection assumed MHA/GQA)", .value = "--attention"}, Severity::info);
+  if (r.attention == Attention::unknown && r.backend == nullptr && rep.plan.backend != nullptr) {
+    const bool implied = assumed_attention(ctx) == Attention::sparse_mla;
+    out.add("KVD080",
+            {.detail = implied ? "the attention kind (selection assumed sparse MLA, the only kind this kv-cache dtype exists for)"
+                               : "the attention kind (selection assumed MHA/GQA)",
+             .value = "--attention"},
+            Severity::info);
+  }
 }
 
 void cache_string(const Context& ctx, const Report& rep, Emitter& out) {

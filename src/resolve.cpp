@@ -368,12 +368,23 @@ Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept {
 
 namespace {
 
+}  // namespace
+
+Attention assumed_attention(const Context& ctx) noexcept {
+  if (ctx.req.attention != Attention::unknown) return ctx.req.attention;
+  // A string that exists for one attention kind only (fp8_ds_mla: a sparse-MLA record) says
+  // which; otherwise engines treat a plain decoder as MHA/GQA.
+  if (ctx.requested && ctx.requested->only_for != Attention::unknown) return ctx.requested->only_for;
+  return Attention::gqa;
+}
+
+namespace {
+
 // The engine's order for this request, or nothing when no row matches.
 const CompiledSelection* selection_for(const Context& ctx) noexcept {
   if (!ctx.platform) return nullptr;
   const Request& r = ctx.req;
-  // Selection needs an attention kind; engines treat a plain decoder as MHA/GQA.
-  const Attention kind = r.attention == Attention::unknown ? Attention::gqa : r.attention;
+  const Attention kind = assumed_attention(ctx);
   for (const CompiledSelection& s : ctx.ix.selection) {
     const SelectionOrder& row = *s.row;
     if (!(s.platform & platform_bit(*ctx.platform))) continue;

@@ -11,6 +11,11 @@
 namespace kvdtype::detail {
 
 /// What the request looks like to the tables: platform, effective cache row, head size.
+struct Context;
+/// The attention kind selection runs for: the request's, else the one its cache string implies,
+/// else MHA/GQA.
+[[nodiscard]] Attention assumed_attention(const Context& ctx) noexcept;
+
 struct Context {
   const Request& req;
   const EngineIndex& ix;

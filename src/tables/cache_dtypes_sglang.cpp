@@ -50,7 +50,7 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
     {.engine = Engine::sglang, .name = "fp8_ds_mla", .quant = KvQuant::fp8_ds_mla,
      .k_rule = platform_fp8_on_rocm_else_fixed, .k_format = FormatId::float8_e4m3fn,
      .v_rule = platform_fp8_on_rocm_else_fixed, .v_format = FormatId::float8_e4m3fn,
-     .storage = uint8_bytes, .layout = Layout::fp8_ds_mla, .internal = true,
+     .storage = uint8_bytes, .layout = Layout::fp8_ds_mla, .internal = true, .only_for = Attention::sparse_mla,
      .description = "internal: the DSA fp8 record (512 fp8 NoPE + 4 fp32 scales + 64 bf16 RoPE = 656 B/token) "
                     "SGLang's DSA backend stores for --kv-cache-dtype fp8_e4m3",
      .source = "sglang mem_cache/memory_pool.py NSATokenToKVPool (fp8: 656-byte rows); FlashMLA csrc/api/sparse_decode.h "

@@ -65,7 +65,7 @@ constexpr CacheDtype kRows[] = {
     // fp8 into this string after selection.
     {.engine = Engine::vllm, .name = "fp8_ds_mla", .quant = KvQuant::fp8_ds_mla,
      .k_rule = fixed, .k_format = FormatId::float8_e4m3fn, .v_rule = fixed, .v_format = FormatId::float8_e4m3fn,
-     .storage = uint8_bytes, .layout = Layout::fp8_ds_mla, .platforms = "cuda",
+     .storage = uint8_bytes, .layout = Layout::fp8_ds_mla, .platforms = "cuda", .only_for = Attention::sparse_mla,
      .description = "DeepSeek V3.2 sparse-MLA record, 656 B/token (fp8 NoPE + fp32 tile scales + bf16 RoPE); DeepSeek V4 models use a 584 B record under the same name",
      .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (layout comment, supported_kv_cache_dtypes); torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (fp8_ds_mla -> torch.uint8)",
      // With DeepSeek-V3.2 support (vllm-project/vllm#25896, 2025-09-29): the v0.11.0 notes list
@@ -79,7 +79,7 @@ constexpr CacheDtype kRows[] = {
     {.engine = Engine::vllm, .name = "nvfp4_ds_mla", .quant = KvQuant::nvfp4,
      .k_rule = fixed, .k_format = FormatId::nvfp4, .v_rule = fixed, .v_format = FormatId::nvfp4,
      .storage = uint8_bytes, .layout = Layout::elementwise, .k_bits = 4, .v_bits = 4,
-     .scale_bytes_per_token_head = 64, .platforms = "cuda",
+     .scale_bytes_per_token_head = 64, .platforms = "cuda", .only_for = Attention::sparse_mla,
      .description = "DeepSeek V3.2-geometry sparse-MLA record with NVFP4 NoPE and e4m3 RoPE, 352 B/token; only FLASHMLA_SPARSE on SM100 reads it",
      .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (nvfp4_ds_mla layout comment; supports_combination: SM100 only); vllm-project/vllm#51724 (W4A16 DSA), vllm-project/FlashMLA#18; vllm-project/vllm#57344 (nvfp4_ds_mla rejected off SM100)"},
 

@@ -208,3 +208,19 @@ TEST(SelectionVllm, ForcedBackendIsJudgedByItsRow) {
 }
 
 }  // namespace
+
+// A cache string that exists for one attention kind only says which, when nothing else does:
+// fp8_ds_mla on an uncatalogued DeepSeek-V3.2-style model selects a sparse-MLA backend (with the
+// assumption noted) instead of failing the GQA order (a false KVD016 on a public Dynamo recipe).
+TEST(SelectionVllm, SparseMlaRecordImpliesSparseMlaWhenAttentionIsUnknown) {
+  const Report implied = run({{"gpu", "H200"}, {"model-dtype", "bfloat16"}, {"kv-cache-dtype", "fp8_ds_mla"}});
+  EXPECT_NE(implied.verdict(), Verdict::error);
+  EXPECT_EQ(backend(implied), "FLASHMLA_SPARSE");
+  bool noted = false;
+  for (const Diagnostic& d : implied.diagnostics)
+    noted = noted || (d.rule->code == std::string_view("KVD080") && d.evidence.detail.find("sparse MLA") != std::string_view::npos);
+  EXPECT_TRUE(noted);
+  // Said to be GQA, the same string has no backend: the assumption never overrides the request.
+  const Report gqa = run({{"gpu", "H200"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"kv-cache-dtype", "fp8_ds_mla"}});
+  EXPECT_EQ(gqa.verdict(), Verdict::error);
+}

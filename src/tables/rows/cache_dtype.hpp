@@ -59,6 +59,9 @@ struct CacheDtype {
   bool internal = false;            ///< not a user string: a layout a backend rewrites to (never parsed)
   std::string_view replacement;     ///< what to use instead when deprecated
   std::string_view platforms;       ///< where the engine documents it: "cuda rocm cpu" (empty = all)
+  /// The one attention kind the string exists for (a sparse-MLA record): what selection assumes
+  /// when the request does not say; unknown for every other string.
+  Attention only_for = Attention::unknown;
   std::string_view description;     ///< one line
   std::string_view source;          ///< repo path / PR
   // Release range (versions name rows of src/tables/releases_<engine>.cpp; empty = unbounded).
