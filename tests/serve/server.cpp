@@ -241,7 +241,8 @@ std::string TlsClient::read_all(int timeout_s) {
 }
 
 std::string TlsClient::read_response(int timeout_s) {
-  std::string out;
+  std::string out = std::move(pending_);  // what came after the previous answer (pipelined answers)
+  pending_.clear();
   char buf[16384];
   while (ok_) {
     const std::size_t end = out.find("\r\n\r\n");
@@ -250,7 +251,10 @@ std::string TlsClient::read_response(int timeout_s) {
       std::size_t length = 0;
       if (const std::size_t at = out.find("\r\nContent-Length: "); at != std::string::npos && at < end)
         length = std::strtoul(out.c_str() + at + 18, nullptr, 10);
-      if (out.size() >= end + 4 + length) return out.substr(0, end + 4 + length);
+      if (out.size() >= end + 4 + length) {
+        pending_ = out.substr(end + 4 + length);
+        return out.substr(0, end + 4 + length);
+      }
     }
     const int n = receive(buf, sizeof buf, timeout_s);
     if (n <= 0) break;

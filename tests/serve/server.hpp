@@ -78,7 +78,8 @@ class TlsClient {
   std::string read_all(int timeout_s = 30);
   /// Read one HTTP response: its headers and Content-Length bytes of body, as a client that
   /// honours the length does (the server may keep the connection open after it); or whatever
-  /// came before the peer closed or `timeout_s` passed.
+  /// came before the peer closed or `timeout_s` passed. Bytes after that answer are kept for the
+  /// next call (answers to pipelined requests).
   std::string read_response(int timeout_s = 30);
   void close();
 
@@ -87,6 +88,7 @@ class TlsClient {
   int receive(char* buf, int size, int timeout_s);
   int fd_ = -1;
   void* ssl_ = nullptr;
+  std::string pending_;
   bool ok_ = false;
 };
 
