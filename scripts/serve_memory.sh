@@ -2,17 +2,19 @@
 # Peak memory of kvdtype serve for one large review: the server runs under `/usr/bin/time -v`,
 # gets CONCURRENT posts of a 1.5 MB Pod (`args: ["0"]×300000`, issue 31 #4) and is stopped;
 # its "Maximum resident set size" is compared with the same server stopped without a review.
-# usage: scripts/serve_memory.sh [KVDTYPE_SERVE_BINARY] [CONCURRENT]
-#        (default build/ci/tools/kvdtype/kvdtype-serve, 1). Results go in docs/reliability.md.
+# usage: scripts/serve_memory.sh [KVDTYPE_SERVE_BINARY] [CONCURRENT] [BODY_BYTES]
+#        (default build/ci/tools/kvdtype/kvdtype-serve, 1, 1.5 MB: BODY_BYTES pads the review,
+#        e.g. to --max-body). Results go in docs/reliability.md and docs/webhook.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$here/build/ci/tools/kvdtype/kvdtype-serve}
 concurrent=${2:-1}
+body_bytes=${3:-0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost \
   -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$tmp/key.pem" -out "$tmp/cert.pem" 2>/dev/null
-/usr/bin/python3 - "$tmp/body.json" <<'EOF'
+/usr/bin/python3 - "$tmp/body.json" "$body_bytes" <<'EOF'
 import json, sys
 pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "big"},
        "spec": {"containers": [{"name": "c", "image": "vllm/vllm-openai:v0.27.0",
@@ -20,7 +22,12 @@ pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "big"},
 review = {"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
           "request": {"uid": "u-big", "kind": {"group": "", "version": "v1", "kind": "Pod"},
                       "operation": "CREATE", "namespace": "llm", "object": pod}}
-open(sys.argv[1], "w").write(json.dumps(review))
+text = json.dumps(review)
+pad = int(sys.argv[2]) - len(text) - len(', "pad": ""')
+if pad > 0:
+    review["pad"] = "x" * pad
+    text = json.dumps(review)
+open(sys.argv[1], "w").write(text)
 EOF
 peak() {  # posts → "Maximum resident set size" of the server, in KB
   local port
