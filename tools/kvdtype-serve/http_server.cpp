@@ -21,8 +21,9 @@
 // Memory: a body is read into a buffer grown as its bytes arrive (never reserved from the
 // announced Content-Length alone, so a client that announces 3 MiB and trickles holds little),
 // and all bodies together — being read, queued or under review — hold at most --threads ×
-// --max-body bytes; a connection whose next bytes do not fit waits (its deadlines running) until
-// a review finishes.
+// --max-body bytes; a connection whose next bytes do not fit waits until a review finishes. That
+// wait is the server's doing, so it is not charged to the client's deadlines; it cannot last
+// longer than the reviews in flight and the deadlines of the other requests being read.
 #include "http_server.hpp"
 
 #include <arpa/inet.h>
@@ -67,7 +68,7 @@ struct Conn {
   SSL* ssl = nullptr;
   std::string ip;
   State state = State::handshake;
-  Clock::time_point deadline, last_byte;
+  Clock::time_point deadline, last_byte, paused_at;
   std::uint32_t events = 0;
   bool registered = false, closed = false, paused = false;
   std::string in;  // bytes of a request head (and whatever followed it in the same read)
@@ -342,6 +343,7 @@ struct HttpServer::Impl {
           const std::size_t take = c.in.empty() ? std::min(missing, kReadChunk) : std::min(missing, c.in.size());
           if (!reserve(c, c.body.size() + take)) {
             c.paused = true;
+            c.paused_at = now();
             paused.push_back(c.id);
             return interest(c, 0);
           }
@@ -425,7 +427,7 @@ struct HttpServer::Impl {
     const auto t = now();
     for (auto& [id, cp] : conns) {
       Conn& c = *cp;
-      if (c.closed || c.state == State::review) continue;
+      if (c.closed || c.state == State::review || c.paused) continue;
       auto due = c.deadline;
       if (c.state == State::head || c.state == State::body) due = std::min(due, c.last_byte + limits.read_timeout);
       if (t < due) continue;
@@ -481,8 +483,11 @@ struct HttpServer::Impl {
     ids.swap(paused);
     for (std::uint64_t id : ids)
       if (auto it = conns.find(id); it != conns.end() && !it->second->closed && it->second->paused) {
-        it->second->paused = false;
-        step(*it->second);
+        Conn& c = *it->second;
+        c.paused = false;
+        c.deadline += now() - c.paused_at;
+        c.last_byte = now();
+        step(c);
       }
   }
 
