@@ -21,9 +21,11 @@
 // Memory: a body is read into a buffer grown as its bytes arrive (never reserved from the
 // announced Content-Length alone, so a client that announces 3 MiB and trickles holds little),
 // and all bodies together — being read, queued or under review — hold at most --threads ×
-// --max-body bytes; a connection whose next bytes do not fit waits until a review finishes. That
-// wait is the server's doing, so it is not charged to the client's deadlines; it cannot last
-// longer than the reviews in flight and the deadlines of the other requests being read.
+// --max-body bytes, plus one more --max-body for one connection at a time (the lane): bodies grown
+// in steps could otherwise fill the budget together with none of them complete, and wait for each
+// other until their deadlines. A connection whose next bytes do not fit takes the lane if it is
+// free (its whole Content-Length, so it can finish), or waits — its deadlines running — until a
+// review finishes or the lane is given back.
 #include "http_server.hpp"
 
 #include <arpa/inet.h>
@@ -68,7 +70,7 @@ struct Conn {
   SSL* ssl = nullptr;
   std::string ip;
   State state = State::handshake;
-  Clock::time_point deadline, last_byte, paused_at;
+  Clock::time_point deadline, last_byte;
   std::uint32_t events = 0;
   bool registered = false, closed = false, paused = false;
   std::string in;  // bytes of a request head (and whatever followed it in the same read)
@@ -131,6 +133,7 @@ struct HttpServer::Impl {
   std::unordered_map<std::string, std::size_t> per_client;
   const std::size_t budget;  // bytes all bodies may hold together
   std::size_t charged_total = 0;
+  std::uint64_t lane = 0;  // the connection holding the extra --max-body, 0 when free
   std::vector<std::uint64_t> paused;  // waiting for budget
   bool resume = false;
   std::vector<std::uint64_t> garbage;  // closed this turn, erased at its end
@@ -173,6 +176,12 @@ struct HttpServer::Impl {
     if (bytes) resume = true;
   }
 
+  void give_back_lane(std::uint64_t id) {
+    if (lane != id) return;
+    lane = 0;
+    resume = true;
+  }
+
   void close_conn(Conn& c) {
     if (c.closed) return;
     interest(c, 0);
@@ -180,6 +189,7 @@ struct HttpServer::Impl {
     ::close(c.fd);
     c.closed = true;
     uncharge(std::exchange(c.charged, 0));
+    if (c.state != State::review) give_back_lane(c.id);  // under review, the lane goes back with the review's answer
     if (auto it = per_client.find(c.ip); it != per_client.end() && --it->second == 0) per_client.erase(it);
     garbage.push_back(c.id);
   }
@@ -188,8 +198,13 @@ struct HttpServer::Impl {
   // charged against the budget; false when the budget has no room now.
   bool reserve(Conn& c, std::size_t need) {
     if (need <= c.body.capacity()) return true;
-    const std::size_t cap = std::min(c.head.content_length, std::max({need, 2 * c.body.capacity(), kFirstBodyBuffer}));
-    if (charged_total - c.charged + cap > budget) return false;
+    std::size_t cap = std::min(c.head.content_length, std::max({need, 2 * c.body.capacity(), kFirstBodyBuffer}));
+    if (charged_total - c.charged + cap > budget) {
+      if (lane != 0 && lane != c.id) return false;
+      lane = c.id;  // all of it at once: this body can be finished whatever the others hold
+      cap = c.head.content_length;
+      if (charged_total - c.charged + cap > budget + limits.max_body) return false;
+    }
     c.body.reserve(cap);
     charged_total = charged_total - c.charged + c.body.capacity();
     c.charged = c.body.capacity();
@@ -253,6 +268,7 @@ struct HttpServer::Impl {
     c.paused = false;
     std::vector<char>().swap(c.body);
     uncharge(std::exchange(c.charged, 0));
+    give_back_lane(c.id);
     answer(c, {status, "application/json", R"({"error":")" + why + R"(","status":)" + std::to_string(status) + "}"}, false);
   }
 
@@ -343,7 +359,6 @@ struct HttpServer::Impl {
           const std::size_t take = c.in.empty() ? std::min(missing, kReadChunk) : std::min(missing, c.in.size());
           if (!reserve(c, c.body.size() + take)) {
             c.paused = true;
-            c.paused_at = now();
             paused.push_back(c.id);
             return interest(c, 0);
           }
@@ -427,7 +442,7 @@ struct HttpServer::Impl {
     const auto t = now();
     for (auto& [id, cp] : conns) {
       Conn& c = *cp;
-      if (c.closed || c.state == State::review || c.paused) continue;
+      if (c.closed || c.state == State::review) continue;
       auto due = c.deadline;
       if (c.state == State::head || c.state == State::body) due = std::min(due, c.last_byte + limits.read_timeout);
       if (t < due) continue;
@@ -457,6 +472,7 @@ struct HttpServer::Impl {
     }
     for (Done& d : ready) {
       uncharge(d.charged);
+      give_back_lane(d.id);
       auto it = conns.find(d.id);
       if (it == conns.end() || it->second->closed) continue;
       answer(*it->second, d.res, d.head_only);
@@ -483,11 +499,8 @@ struct HttpServer::Impl {
     ids.swap(paused);
     for (std::uint64_t id : ids)
       if (auto it = conns.find(id); it != conns.end() && !it->second->closed && it->second->paused) {
-        Conn& c = *it->second;
-        c.paused = false;
-        c.deadline += now() - c.paused_at;
-        c.last_byte = now();
-        step(c);
+        it->second->paused = false;
+        step(*it->second);
       }
   }
 
