@@ -7,16 +7,18 @@
 // warning denies too); warnings and what was not checked go into response.warnings, which
 // kubectl prints. Objects without a serving container are allowed. An object or a container
 // command kvdtype could not read to its end is denied (fail closed) unless --on-unreadable warn.
-// A body that is not an AdmissionReview is a 400.
+// A body that is not an AdmissionReview is a 400. The body is read in one bounded SAX pass
+// (io/review_reader.hpp): no JSON DOM, request.object converted straight into the nodes the
+// manifest reader walks.
 #include "io/admission.hpp"
 
 #include <algorithm>
 
 #include <nlohmann/json.hpp>
 
-#include "io/json_depth.hpp"
 #include "io/json_text.hpp"
 #include "io/manifest_json.hpp"
+#include "io/review_reader.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/findings.hpp"
 #include "kvdtype/io/manifest.hpp"
@@ -32,12 +34,6 @@ constexpr int kMaxDepth = 100;
 // Kubernetes truncates long warnings (the API guidance: at most 120 characters where possible).
 constexpr std::size_t kMaxWarning = 120;
 constexpr std::size_t kMaxWarnings = 16;
-
-std::string str(const Json& j, const char* key) {
-  if (!j.is_object()) return {};
-  const auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
 
 Outcome bad_request(std::string why) {
   Outcome o;
@@ -118,31 +114,30 @@ std::vector<std::string> warning_lines(const Verdicts& v) {
 }  // namespace
 
 Outcome review(std::string_view body, const Policy& policy) {
-  if (io::detail::json_nests_deeper_than(body, kMaxDepth)) return bad_request("JSON nested deeper than 100 levels");
-  Json j = Json::parse(body, nullptr, false);
-  if (j.is_discarded()) return bad_request("the body is not JSON");
-  if (!j.is_object() || str(j, "kind") != "AdmissionReview")
-    return bad_request("not an AdmissionReview (kind: " + (str(j, "kind").empty() ? std::string("missing") : str(j, "kind")) + ")");
-  const std::string api = str(j, "apiVersion");
+  io::ReviewRead in = io::read_review(body, kMaxDepth);
+  if (in.problem == io::ReviewRead::Problem::too_deep) return bad_request("JSON nested deeper than 100 levels");
+  if (in.problem == io::ReviewRead::Problem::not_json) return bad_request("the body is not JSON");
+  if (!in.is_object || in.kind != "AdmissionReview")
+    return bad_request("not an AdmissionReview (kind: " + (in.kind.empty() ? std::string("missing") : in.kind) + ")");
+  const std::string api = in.api_version;
   if (api != "admission.k8s.io/v1" && api != "admission.k8s.io/v1beta1")
     return bad_request("apiVersion " + (api.empty() ? std::string("missing") : api) + ": expected admission.k8s.io/v1");
-  const auto req = j.find("request");
-  if (req == j.end() || !req->is_object()) return bad_request("an AdmissionReview without a request");
+  if (!in.has_request) return bad_request("an AdmissionReview without a request");
   Outcome o;
-  o.uid = str(*req, "uid");
+  o.uid = in.uid;
   if (o.uid.empty()) return bad_request("request.uid is missing");
-  o.operation = str(*req, "operation");
-  o.namespace_ = str(*req, "namespace");
-  o.name = str(*req, "name");
-  if (const auto k = req->find("kind"); k != req->end()) o.kind = str(*k, "kind");
+  o.operation = in.operation;
+  o.namespace_ = in.namespace_;
+  o.name = in.name;
+  o.kind = in.request_kind;
 
   Json response = {{"uid", o.uid}, {"allowed", true}};
   Verdicts v;
-  const auto obj = req->find("object");
-  if (obj != req->end() && obj->is_object()) {
-    if (o.name.empty())
-      if (const auto m = obj->find("metadata"); m != obj->end()) o.name = str(*m, "name").empty() ? str(*m, "generateName") : str(*m, "name");
-    auto read = io::read_object_json(*obj, policy.base);
+  if (in.has_object) {
+    if (o.name.empty()) o.name = in.metadata_name.empty() ? in.metadata_generate_name : in.metadata_name;
+    auto read = in.object_error.empty() ? io::read_object_node(in.object, policy.base)
+                                        : Result<io::ManifestWorkloads>(Error{ErrorCode::bad_file, "object: cannot be read: " + in.object_error});
+    in.object.reset(YAML::Node());  // released before the checks: the workloads hold what they need
     if (!read.ok()) {
       // Fail closed: an object kvdtype could not read may hold a server it did not judge.
       // --on-unreadable warn lets it through with a warning instead.

@@ -568,55 +568,11 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
   return walk_documents(docs, file, base, one_object, kMinContainerLimit + text.size() / kBytesPerContainer, text);
 }
 
-// JSON → yaml-cpp nodes built directly: the YAML scanner is most of the cost of reading an
-// object that is already parsed. The caller bounds the depth (kvdtype serve refuses JSON nested
-// deeper than 100 levels before parsing it).
-//
-// Keys the reader never looks at are not converted: an object as the API server sends it carries
-// managedFields, status, probes, volumes … that can be most of its size.
-bool unread_key(const std::string& k) {
-  static constexpr std::string_view kUnread[] = {
-      "managedFields", "status", "annotations", "labels", "ownerReferences", "finalizers", "volumes", "volumeMounts",
-      "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "resources", "ports", "tolerations",
-      "lifecycle", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
-      "updateStrategy", "volumeClaimTemplates", "imagePullSecrets", "dnsConfig", "readinessGates"};
-  for (std::string_view u : kUnread)
-    if (k == u) return true;
-  return false;
-}
-
-// More values than any object the API server stores (a Pod is a few hundred once managedFields
-// and status are left out): the conversion stops, and the object is one kvdtype cannot read —
-// which the webhook denies (fail closed) — instead of 150 bytes of nodes per byte of body.
-constexpr std::size_t kMaxObjectValues = 1u << 16;
-
-YAML::Node to_yaml(const nlohmann::json& j, std::size_t& budget) {
-  if (budget == 0) throw std::length_error("more than " + std::to_string(kMaxObjectValues) + " values in the object");
-  --budget;
-  switch (j.type()) {
-    case nlohmann::json::value_t::object: {
-      YAML::Node n(YAML::NodeType::Map);
-      for (const auto& [k, v] : j.items())
-        if (!unread_key(k)) n.force_insert(k, to_yaml(v, budget));
-      return n;
-    }
-    case nlohmann::json::value_t::array: {
-      YAML::Node n(YAML::NodeType::Sequence);
-      for (const auto& v : j) n.push_back(to_yaml(v, budget));
-      return n;
-    }
-    case nlohmann::json::value_t::string: return YAML::Node(j.get_ref<const std::string&>());
-    case nlohmann::json::value_t::null: return YAML::Node(YAML::NodeType::Null);
-    default: return YAML::Node(j.dump());  // numbers and booleans as their JSON text, as YAML reads them
-  }
-}
-
 }  // namespace
 
-Result<ManifestWorkloads> read_object_json(const nlohmann::json& object, const CheckInput& base) {
+Result<ManifestWorkloads> read_object_node(const YAML::Node& object, const CheckInput& base) {
   try {
-    std::size_t budget = kMaxObjectValues;
-    return walk_documents({to_yaml(object, budget)}, {}, base, true, kMaxObjects);
+    return walk_documents({object}, {}, base, true, kMaxObjects);
   } catch (const std::exception& e) {
     return bad_file({}, 0, std::string("cannot be read: ") + e.what());
   }

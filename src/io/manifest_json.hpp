@@ -1,14 +1,15 @@
-// Internal (io): a Kubernetes object already parsed as JSON (an AdmissionReview's
-// request.object), read without printing and re-parsing it as YAML text.
+// Internal (io): a Kubernetes object the webhook has already turned into yaml-cpp nodes (an
+// AdmissionReview's request.object, io/review_reader.hpp), read without printing and re-parsing
+// it as YAML text.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
 
 #include "kvdtype/io/manifest.hpp"
 
 namespace kvdtype::io {
 
-/// As read_object(text, base), from a parsed JSON object (kvdtype serve's hot path).
-[[nodiscard]] Result<ManifestWorkloads> read_object_json(const nlohmann::json& object, const CheckInput& base);
+/// As read_object(text, base), from the object's nodes (kvdtype serve's hot path).
+[[nodiscard]] Result<ManifestWorkloads> read_object_node(const YAML::Node& object, const CheckInput& base);
 
 }  // namespace kvdtype::io

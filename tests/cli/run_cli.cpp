@@ -22,7 +22,10 @@ CliResult run_program(const std::vector<std::string>& argv_in, const std::string
   CliResult res;
   if (argv_in.empty()) return res;
   int in_pipe[2], out_pipe[2], err_pipe[2];
-  if (pipe(in_pipe) || pipe(out_pipe) || pipe(err_pipe)) return res;
+  // Close-on-exec: a program spawned at the same time by another thread must not inherit these
+  // ends (holding another child's stdin open, that child never saw end of input and waited
+  // forever; the webhook tests spawn curl from several threads). dup2 onto 0-2 clears the flag.
+  if (pipe2(in_pipe, O_CLOEXEC) || pipe2(out_pipe, O_CLOEXEC) || pipe2(err_pipe, O_CLOEXEC)) return res;
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, in_pipe[0], 0);

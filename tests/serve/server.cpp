@@ -166,6 +166,20 @@ long Server::rss_kib() const {
   return 0;
 }
 
+long Server::peak_rss_kib() const {
+  std::ifstream f("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+  return 0;
+}
+
+long Server::metric(const std::string& series) const {
+  const Http m = curl_get(*this, "/metrics");
+  const std::size_t at = m.body.find(series + " ");
+  return at == std::string::npos ? -1 : std::atol(m.body.c_str() + at + series.size() + 1);
+}
+
 Http curl_get(const Server& s, const std::string& path, const std::vector<std::string>& extra) {
   std::vector<std::string> argv = {"curl", "-sS", "--cacert", test_cert().cert, "-o", "-", "-w", "\n%{http_code}", "--max-time", "60"};
   argv.insert(argv.end(), extra.begin(), extra.end());
@@ -196,6 +210,10 @@ std::string review_body(const std::string& object_json, const std::string& uid, 
 // ---- raw TLS -------------------------------------------------------------------------------
 
 TlsClient::TlsClient(int port, bool handshake) {
+  // OpenSSL writes with write(): to a connection the server closed (a refused one) that would
+  // raise SIGPIPE and kill the test process, leaving its server running.
+  static const bool no_sigpipe = [] { return std::signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
+  (void)no_sigpipe;
   fd_ = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in a{};
   a.sin_family = AF_INET;
@@ -241,7 +259,8 @@ std::string TlsClient::read_all(int timeout_s) {
 }
 
 std::string TlsClient::read_response(int timeout_s) {
-  std::string out;
+  std::string out = std::move(pending_);  // what came after the previous answer (pipelined answers)
+  pending_.clear();
   char buf[16384];
   while (ok_) {
     const std::size_t end = out.find("\r\n\r\n");
@@ -250,13 +269,31 @@ std::string TlsClient::read_response(int timeout_s) {
       std::size_t length = 0;
       if (const std::size_t at = out.find("\r\nContent-Length: "); at != std::string::npos && at < end)
         length = std::strtoul(out.c_str() + at + 18, nullptr, 10);
-      if (out.size() >= end + 4 + length) return out.substr(0, end + 4 + length);
+      if (out.size() >= end + 4 + length) {
+        pending_ = out.substr(end + 4 + length);
+        return out.substr(0, end + 4 + length);
+      }
     }
     const int n = receive(buf, sizeof buf, timeout_s);
     if (n <= 0) break;
     out.append(buf, static_cast<std::size_t>(n));
   }
   return out;
+}
+
+TlsClient::Trickled TlsClient::trickle(const std::string& bytes, int pause_ms, int bound_s) {
+  Trickled t;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(bound_s);
+  std::size_t sent = 0;
+  while (ok_ && sent < bytes.size() && std::chrono::steady_clock::now() < deadline) {
+    if (!send(bytes.substr(sent, 1))) break;
+    ++sent;
+    pollfd p{fd_, POLLIN, 0};
+    if (poll(&p, 1, pause_ms) > 0) break;  // an answer, or the server hung up
+  }
+  t.sent_all = sent == bytes.size();
+  t.answer = read_all(bound_s);
+  return t;
 }
 
 void TlsClient::close() {

@@ -45,6 +45,10 @@ class Server {
   [[nodiscard]] bool running() const;
   /// Resident memory in KiB (/proc/PID/status VmRSS), 0 when unknown.
   [[nodiscard]] long rss_kib() const;
+  /// The most resident memory the process has had, in KiB (VmHWM), 0 when unknown.
+  [[nodiscard]] long peak_rss_kib() const;
+  /// A counter of GET /metrics, e.g. `kvdtype_http_refused_total{reason="deadline"}`; -1 when absent.
+  [[nodiscard]] long metric(const std::string& series) const;
 
  private:
   int port_ = 0;
@@ -78,8 +82,17 @@ class TlsClient {
   std::string read_all(int timeout_s = 30);
   /// Read one HTTP response: its headers and Content-Length bytes of body, as a client that
   /// honours the length does (the server may keep the connection open after it); or whatever
-  /// came before the peer closed or `timeout_s` passed.
+  /// came before the peer closed or `timeout_s` passed. Bytes after that answer are kept for the
+  /// next call (answers to pipelined requests).
   std::string read_response(int timeout_s = 30);
+  /// Send `bytes` one at a time, `pause_ms` apart, until all are sent or the server answers or
+  /// hangs up (the socket turns readable); then what the server sent before it closed, or before
+  /// `bound_s` passed. The test's own bound, never a measure of the server's speed.
+  struct Trickled {
+    bool sent_all = false;
+    std::string answer;
+  };
+  Trickled trickle(const std::string& bytes, int pause_ms, int bound_s = 60);
   void close();
 
  private:
@@ -87,6 +100,7 @@ class TlsClient {
   int receive(char* buf, int size, int timeout_s);
   int fd_ = -1;
   void* ssl_ = nullptr;
+  std::string pending_;
   bool ok_ = false;
 };
 

@@ -1,16 +1,14 @@
 // kvdtype-serve: the validating admission webhook (`kvdtype serve …` runs this program).
 //
 // It is its own executable so that `kvdtype check`, a short process started once per check,
-// never loads cpp-httplib, OpenSSL or spdlog (the CLI links libstdc++ statically for start-up
-// time; docs/webhook.md). HTTPS comes from cpp-httplib's SSLServer (Debian libcpp-httplib,
-// built with OpenSSL); every connection is served by a worker of a fixed pool.
+// never loads OpenSSL or spdlog (the CLI links libstdc++ statically for start-up time;
+// docs/webhook.md). HTTPS is the transport of http_server.cpp: one event thread reads requests
+// against their deadlines, a pool of --threads workers judges complete ones.
 //
 // Shutdown: SIGTERM (or SIGINT, or SIGHUP, which would otherwise kill it undrained; certificates
 // are read at start, so a restart is how they are renewed) marks the server not ready (GET /readyz → 503) and keeps
 // serving for --drain-seconds, the time Kubernetes needs to take the endpoint out of the
 // Service; then the listener closes, requests in flight finish, and the process exits 0.
-#include <httplib.h>
-#include <openssl/ssl.h>
 #include <pthread.h>
 #include <sys/resource.h>
 #include <spdlog/sinks/stdout_sinks.h>
@@ -31,10 +29,13 @@
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/rule.hpp"
+#include "http_server.hpp"
 #include "metrics.hpp"
 
 namespace {
 
+using kvdtype::serve::HttpRequest;
+using kvdtype::serve::HttpResponse;
 using kvdtype::serve::Metrics;
 using kvdtype::serve::Outcome;
 using kvdtype::serve::Policy;
@@ -52,9 +53,15 @@ struct Options {
   std::string on_unreadable = "deny";
   std::vector<std::string> ignore;
   std::string engine_version, gpu;
-  std::size_t max_body = 3u << 20;  // Kubernetes objects are at most ~1.5 MiB in etcd; a review wraps one (twice with oldObject)
-  std::size_t threads = 32;
+  // Kubernetes objects are at most ~1.5 MiB in etcd; a review wraps one (twice with oldObject).
+  // --threads reviews of this size fit the pod's 256 MiB (deploy/deployment.yaml, docs/webhook.md).
+  std::size_t max_body = 3u << 20;
+  std::size_t threads = 16;
   int read_timeout = 5;
+  int request_timeout = 5;
+  int handshake_timeout = 5;
+  std::size_t max_connections = 1024;
+  std::size_t max_connections_per_client = 1024;
   int drain_seconds = 2;
   std::size_t keep_alive_max = 10000;
   int keep_alive_timeout = 5;
@@ -146,13 +153,20 @@ int main(int argc, char** argv) {
   app.add_option("--engine-version", o.engine_version, "engine release assumed when an image tag does not say");
   app.add_option("--gpu", o.gpu, "target assumed when a pod's node selector does not say (several: A,B)");
   app.add_option("--max-body", o.max_body, "largest request body in bytes (default 3 MiB; larger → 413)");
-  app.add_option("--threads", o.threads, "worker threads, one per connection being served (default 32)");
-  app.add_option("--read-timeout", o.read_timeout, "seconds a client may take to send a request (default 5)");
+  app.add_option("--threads", o.threads, "worker threads judging complete requests (default 16)");
+  app.add_option("--request-timeout", o.request_timeout,
+                 "seconds a client may take to send a whole request, headers and body, and to take its answer (default 5)");
+  app.add_option("--read-timeout", o.read_timeout, "seconds a client may stay silent in the middle of a request (default 5)");
+  app.add_option("--handshake-timeout", o.handshake_timeout, "seconds a client may take for the TLS handshake (default 5)");
+  app.add_option("--max-connections", o.max_connections,
+                 "open connections at most; more wait in the listen backlog (default 1024)");
+  app.add_option("--max-connections-per-client", o.max_connections_per_client,
+                 "open connections at most from one client address; more are closed at once (default 1024)");
   app.add_option("--drain-seconds", o.drain_seconds, "after SIGTERM, seconds to keep serving while not ready (default 2)");
   app.add_option("--keep-alive-max", o.keep_alive_max, "requests per keep-alive connection (default 10000)");
   app.add_option("--log-level", o.log_level, "debug, info (default: every review), warn (unreadable requests only), error or off");
   app.add_option("--keep-alive-timeout", o.keep_alive_timeout,
-                 "seconds an idle keep-alive connection holds its worker (default 5)");
+                 "seconds a connection may wait idle for its next request (default 5)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -165,7 +179,10 @@ int main(int argc, char** argv) {
   if (!split_listen(o.listen, host, port)) return bad_input("--listen " + o.listen + ": expected ADDR:PORT, e.g. 0.0.0.0:8443");
   if (o.threads == 0 || o.threads > 1024) return bad_input("--threads: between 1 and 1024");
   if (o.max_body < 1024) return bad_input("--max-body: at least 1024 bytes");
-  if (o.read_timeout < 1 || o.drain_seconds < 0) return bad_input("--read-timeout at least 1, --drain-seconds at least 0");
+  if (o.read_timeout < 1 || o.request_timeout < 1 || o.handshake_timeout < 1 || o.drain_seconds < 0)
+    return bad_input("--read-timeout, --request-timeout and --handshake-timeout at least 1, --drain-seconds at least 0");
+  if (o.max_connections < 1 || o.max_connections_per_client < 1)
+    return bad_input("--max-connections and --max-connections-per-client: at least 1");
   if (o.keep_alive_timeout < 1 || o.keep_alive_timeout > 3600)
     return bad_input("--keep-alive-timeout " + std::to_string(o.keep_alive_timeout) + ": 1 to 3600 seconds");
   const auto level = parse_log_level(o.log_level);
@@ -192,81 +209,63 @@ int main(int argc, char** argv) {
   log->set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l",%v})", spdlog::pattern_time_type::utc);
   log->set_level(*level);
 
-  httplib::SSLServer svr(o.cert.c_str(), o.key.c_str());
-  if (!svr.is_valid()) return bad_input("cannot load the TLS certificate " + o.cert + " or key " + o.key);
-  const std::size_t threads = o.threads;
-  svr.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  svr.set_payload_max_length(o.max_body);
-  svr.set_read_timeout(o.read_timeout, 0);
-  svr.set_write_timeout(o.read_timeout, 0);
-  svr.set_keep_alive_max_count(o.keep_alive_max);
-  svr.set_keep_alive_timeout(o.keep_alive_timeout);
-  svr.set_tcp_nodelay(true);  // headers and body leave in two writes: with Nagle, delayed ACKs cost 40 ms a response
-
   Metrics metrics;
   std::atomic<bool> draining{false};
 
-  svr.Post("/validate", [&](const httplib::Request& req, httplib::Response& res) {
-    const auto start = std::chrono::steady_clock::now();
-    const Outcome out = kvdtype::serve::review(req.body, policy);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    res.status = out.http_status;
-    res.set_content(out.body, "application/json");
-    metrics.record(out.decision, out.workloads, seconds);
-    const std::string line = log_line(out, seconds, req.remote_addr);
-    // Strip the outer braces: the pattern adds time and level in the same object.
-    log->log(out.error.empty() ? spdlog::level::info : spdlog::level::warn, "{}", std::string_view(line).substr(1, line.size() - 2));
-  });
-  svr.Get("/healthz", [](const httplib::Request&, httplib::Response& res) { res.set_content("ok\n", "text/plain"); });
-  svr.Get("/readyz", [&](const httplib::Request&, httplib::Response& res) {
-    if (draining) res.status = 503;
-    res.set_content(draining ? "draining\n" : "ok\n", "text/plain");
-  });
-  svr.Get("/metrics", [&](const httplib::Request&, httplib::Response& res) {
-    res.set_content(metrics.render(), "text/plain; version=0.0.4");
-  });
-  // While draining, every answer closes its connection: a worker is not left holding an idle
-  // keep-alive connection while connections queued behind it wait to be served before the
-  // listener closes.
-  //
-  // A client that pipelines (sends the next request before this answer) is refused the same way:
-  // cpp-httplib 0.11 waits for the socket to become readable before reading a next request, but a
-  // pipelined one already sits decrypted in OpenSSL's buffer (SSL_pending), so it would wait out
-  // the keep-alive timeout and drop it. Closing after the first answer tells the client at once
-  // that the rest was not served; it resends on a new connection (RFC 9112, 9.3.2).
-  svr.set_post_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
-    if (draining || (req.ssl != nullptr && SSL_pending(req.ssl) > 0)) res.set_header("Connection", "close");
-  });
-  svr.set_error_handler([&](const httplib::Request&, httplib::Response& res) {
-    if (res.status == 400 && !res.body.empty()) return;  // a refused review, already counted
-    metrics.refused(res.status);
-    const char* what = res.status == 413 ? "request body too large" : res.status == 404 ? "not found" : "refused";
-    res.set_content(nlohmann::json{{"error", what}, {"status", res.status}}.dump(), "application/json");
-    // A request that could not be read whole (timed out mid-body, too large, malformed) leaves
-    // the connection at an unknown place in the byte stream: whatever the client sends next is
-    // not a request boundary. "Connection: close" makes the client hang up at once (cpp-httplib
-    // 0.11 would otherwise hold the worker for the 5 s keep-alive wait).
-    res.set_header("Connection", "close");
-  });
+  // The routes; they run on the workers, with the whole request read.
+  auto handle = [&](const HttpRequest& req, HttpResponse& res) {
+    const bool get = req.method == "GET" || req.method == "HEAD";
+    if (req.path == "/validate" && req.method == "POST") {
+      const auto start = std::chrono::steady_clock::now();
+      const Outcome out = kvdtype::serve::review(req.text(), policy);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      res = {out.http_status, "application/json", out.body};
+      metrics.record(out.decision, out.workloads, seconds);
+      const std::string line = log_line(out, seconds, req.remote);
+      // Strip the outer braces: the pattern adds time and level in the same object.
+      log->log(out.error.empty() ? spdlog::level::info : spdlog::level::warn, "{}", std::string_view(line).substr(1, line.size() - 2));
+    } else if (req.path == "/healthz" && get) {
+      res = {200, "text/plain", "ok\n"};
+    } else if (req.path == "/readyz" && get) {
+      res = draining ? HttpResponse{503, "text/plain", "draining\n"} : HttpResponse{200, "text/plain", "ok\n"};
+    } else if (req.path == "/metrics" && get) {
+      res = {200, "text/plain; version=0.0.4", metrics.render()};
+    } else {
+      const bool known = req.path == "/validate" || req.path == "/healthz" || req.path == "/readyz" || req.path == "/metrics";
+      metrics.refused(kvdtype::serve::Refusal::not_found);
+      res.status = known ? 405 : 404;
+      res.content_type = "application/json";
+      res.body = nlohmann::json{{"error", known ? "method not allowed" : "not found"}, {"status", res.status}}.dump();
+    }
+  };
 
-  if (!svr.bind_to_port(host.c_str(), port)) return bad_input("cannot listen on " + o.listen);
+  kvdtype::serve::ServerLimits limits;
+  limits.threads = o.threads;
+  limits.max_body = o.max_body;
+  limits.max_connections = o.max_connections;
+  limits.max_connections_per_client = o.max_connections_per_client;
+  limits.keep_alive_max = o.keep_alive_max;
+  limits.request_timeout = std::chrono::seconds(o.request_timeout);
+  limits.read_timeout = std::chrono::seconds(o.read_timeout);
+  limits.handshake_timeout = std::chrono::seconds(o.handshake_timeout);
+  limits.keep_alive_timeout = std::chrono::seconds(o.keep_alive_timeout);
+  kvdtype::serve::HttpServer svr(limits, handle, metrics);
+  if (auto e = svr.load_tls(o.cert, o.key); !e.empty()) return bad_input(e);
+  if (auto e = svr.listen(host, port); !e.empty()) return bad_input(e);
 
   std::thread stopper([&] {
     int sig = 0;
     sigwait(&stop_signals, &sig);
     draining = true;
+    svr.drain();  // every answer from now on carries Connection: close: clients reconnect elsewhere
     log->info(R"("event":"draining","signal":{},"seconds":{})", sig, o.drain_seconds);
     std::this_thread::sleep_for(std::chrono::seconds(o.drain_seconds));
     svr.stop();
   });
   log->info(R"("event":"listening","address":"{}","port":{},"threads":{})", host, port, o.threads);
-  const bool ok = svr.listen_after_bind();  // returns once stop() closed the listener and the workers finished
-  if (!draining) {
-    // listen failed by itself: wake the stopper so that it can be joined.
-    pthread_kill(stopper.native_handle(), SIGTERM);
-  }
+  svr.run();  // returns once stop() closed the listener and the requests in flight were answered
   stopper.join();
-  log->info(R"("event":"stopped","clean":{})", ok || draining.load());
+  log->info(R"("event":"stopped","clean":true)");
   log->flush();
-  return ok || draining ? 0 : 1;
+  return 0;
 }

@@ -1,4 +1,4 @@
-// Metrics for GET /metrics (metrics.hpp). Lock-free: every worker thread records into atomics.
+// Metrics for GET /metrics (metrics.hpp). Lock-free: the event thread and every worker record into atomics.
 #include "metrics.hpp"
 
 #include <cstdio>
@@ -18,11 +18,7 @@ void Metrics::record(std::string_view decision, std::size_t workloads, double se
   sum_us_ += static_cast<std::uint64_t>(seconds * 1e6);
 }
 
-void Metrics::refused(int status) noexcept {
-  if (status == 413) ++too_large_;
-  else if (status == 404 || status == 405) ++not_found_;
-  else ++other_refused_;
-}
+void Metrics::refused(Refusal why) noexcept { ++refused_[static_cast<std::size_t>(why)]; }
 
 std::string Metrics::render() const {
   std::string out;
@@ -43,9 +39,8 @@ std::string Metrics::render() const {
   counter("", workloads_, "kvdtype_workloads_checked_total");
   line("# HELP kvdtype_http_refused_total Requests refused before a review.\n");
   line("# TYPE kvdtype_http_refused_total counter\n");
-  counter("{reason=\"too_large\"}", too_large_, "kvdtype_http_refused_total");
-  counter("{reason=\"not_found\"}", not_found_, "kvdtype_http_refused_total");
-  counter("{reason=\"other\"}", other_refused_, "kvdtype_http_refused_total");
+  for (std::size_t r = 0; r < kRefusals.size(); ++r)
+    counter(("{reason=\"" + std::string(kRefusals[r]) + "\"}").c_str(), refused_[r], "kvdtype_http_refused_total");
   line("# HELP kvdtype_admission_review_duration_seconds Time to judge one review (body parsed to answer built).\n");
   line("# TYPE kvdtype_admission_review_duration_seconds histogram\n");
   std::uint64_t cumulative = 0;
