@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -26,6 +27,7 @@
 #include "common/text.hpp"
 #include "io/shell.hpp"
 #include "kvdtype/io/launch.hpp"
+#include "kvdtype/io/script.hpp"
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "io/json_text.hpp"
@@ -396,10 +398,51 @@ inline void shell_split(const std::uint8_t* data, std::size_t size) {
     for (const std::string& w : c) require(w.size() <= size, "split_commands: a word longer than the input");
   }
   require(words <= io::detail::kMaxCommandWords, "split_commands: more words than the cap");
-  // split_command picks the serving command (or the last one) with the environment before it.
+  // split_command picks the serving command (or the last one) with the environment before it,
+  // expanded as the shell would: within the script reader's byte budget (8 × the text + 1 MiB).
   const auto picked = io::split_command(text);
   if (!picked.ok()) return require_error_message(picked.error(), "split_command");
-  require(picked->size() <= words, "split_command: more words than the script holds");
+  std::size_t bytes = 0;
+  for (const std::string& w : *picked) bytes += w.size();
+  require(bytes <= 8 * size + (1u << 20), "split_command: the command outgrew the expansion budget");
+}
+
+// ---- a script read as a shell would read it, alone (kvdtype/io/script.hpp) ---------------------
+// Parse-only: the walk, expansion, arrays, functions, loops, here-documents; no check. Two
+// readings agree; every command found is a serving command; everything produced stays within
+// the budget; lines point into the text.
+inline void script(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text = as_text(data, size);
+  const auto r = io::read_script(text, {});
+  const auto again = io::read_script(text, {});
+  require(r.ok() == again.ok(), "read_script: two readings disagree");
+  if (!r.ok()) return require_error_message(r.error(), "read_script");
+  require(r->commands.size() == again->commands.size() && r->other_programs == again->other_programs,
+          "read_script: two readings find different commands");
+  const std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  std::size_t bytes = 0;
+  for (std::size_t i = 0; i < r->commands.size(); ++i) {
+    const io::ScriptCommand& c = r->commands[i];
+    require(c.words == again->commands[i].words, "read_script: two readings expand differently");
+    require(c.line >= 1 && static_cast<std::size_t>(c.line) <= lines, "read_script: a line outside the text");
+    require(io::is_serving_command(c.words), "read_script: a command that is not a server");
+    for (const std::string& w : c.words) bytes += w.size();
+    for (const io::ScriptFile& f : c.files) bytes += f.text.size() + f.path.size();
+  }
+  require(bytes <= 8 * size + (1u << 20), "read_script: more bytes than the budget");
+  require(r->other_programs.size() <= 8, "read_script: more than 8 other programs named");
+}
+
+// ---- launch commands parsed only: split_command + parse_launch_command, no check ---------------
+inline void launch_parse(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text = as_text(data, size);
+  const auto words = io::split_command(text);
+  if (!words.ok()) return require_error_message(words.error(), "split_command");
+  if (words->empty()) return;
+  const auto cmd = io::parse_launch_command(*words);
+  require_same_outcome(cmd, io::parse_launch_command(*words), "parse_launch_command");
+  if (!cmd.ok()) return require_error_message(cmd.error(), "parse_launch_command");
+  for (const auto& b : cmd->bad_json_values) require(!b.flag.empty() && !b.why.empty(), "parse_launch_command: a bad value unnamed");
 }
 
 // ---- rendering arbitrary words: escape_text, the JSON writer and every renderer ------------------
@@ -781,7 +824,8 @@ inline constexpr Target kTargets[] = {
     {"shell_split", shell_split}, {"render", render},
     {"manifest", manifest},       {"compose", compose}, {"engine_config", engine_config},
     {"gguf", gguf},               {"model_id", model_id}, {"admission", admission},
-    {"sarif", sarif},
+    {"sarif", sarif},             {"script", script},     {"launch_parse", launch_parse},
+    {"manifest_parse", manifest_parse}, {"admission_parse", admission_parse},
 };
 
 }  // namespace kvdtype::fuzz

@@ -21,6 +21,7 @@
 
 #include "io/admission.hpp"
 #include "io/engine_config_file.hpp"
+#include "io/review_reader.hpp"
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/model_id.hpp"
@@ -135,6 +136,30 @@ inline void manifest(const std::uint8_t* data, std::size_t size) {
 }
 
 inline void compose(const std::uint8_t* data, std::size_t size) { manifest(data, size); }
+
+// Parse-only: read_manifest twice, no check (thousands of executions a second where the
+// round trip above runs every workload through the pipeline and the renderers).
+inline void manifest_parse(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text = as_text(data, size);
+  const auto m = io::read_manifest(text, "m.yaml", {});
+  const auto again = io::read_manifest(text, "m.yaml", {});
+  require_same_outcome(m, again, "read_manifest");
+  if (!m.ok()) return require_error_message(m.error(), "read_manifest");
+  require(m->skipped == again->skipped, "read_manifest: two readings skip different containers");
+  require_same_workloads(m->workloads, again->workloads, "read_manifest");
+}
+
+// Parse-only: the webhook's one-pass reading of a body (io/review_reader.hpp), twice.
+inline void admission_parse(const std::uint8_t* data, std::size_t size) {
+  const std::string_view body = as_text(data, size);
+  const io::ReviewRead a = io::read_review(body, 100);
+  const io::ReviewRead b = io::read_review(body, 100);
+  require(a.problem == b.problem && a.uid == b.uid && a.kind == b.kind && a.has_object == b.has_object &&
+              a.object_error == b.object_error,
+          "read_review: two readings differ");
+  require(a.problem != io::ReviewRead::Problem::none || a.is_object || !a.has_request, "read_review: a request outside an object");
+  if (a.has_object && a.object_error.empty()) require(a.object.IsDefined(), "read_review: an object read as nothing");
+}
 
 // ---- engine config files: vLLM / SGLang --config, TensorRT-LLM --extra_llm_api_options ------------
 // Byte 0 picks the engine and the file's extension; the rest is the file. The launch parser reads it
