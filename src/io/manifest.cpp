@@ -202,7 +202,7 @@ void add_container(Reader& r, const Pod& pod, Container c) {
   Workload w;
   w.source.file = pod.file;
   w.source.document = pod.document;
-  w.source.line = c.line;
+  w.source.line = c.line > 0 ? c.line : pod.line;
   w.source.kind = pod.kind;
   w.source.name = pod.name;
   if (pod.kind != "compose service") w.source.container = c.where.empty() ? c.name : c.where + "/" + c.name;

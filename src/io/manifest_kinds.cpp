@@ -154,8 +154,20 @@ std::optional<Error> read_row(Reader& r, const YAML::Node& obj, const PodKind& r
     for (Found& f : found) {
       if (!f.spec.IsMap()) continue;
       any = true;
+      Pod here = pod;
       if (p.fill == PodFill::kserve_llm) f.spec = kserve_llm_pod(obj, f.spec, f.role, f.notes);
-      if (auto e = read_found(r, f, p, pod)) return e;
+      if (p.fill == PodFill::kubeai_model || p.fill == PodFill::vllm_runtime) {
+        // The controller builds the pod from the object's spec: its workloads point at that.
+        here.line = line_of(f.spec);
+        std::vector<std::string> notes;
+        f.spec = p.fill == PodFill::kubeai_model ? kubeai_model_pod(obj, here, notes) : vllm_runtime_pod(obj, here, notes);
+        if (!f.spec) {
+          r.out.skipped.push_back(object_label(pod) + ": " + (notes.empty() ? std::string("no pod") : notes.back()));
+          continue;
+        }
+        f.notes.insert(f.notes.end(), notes.begin(), notes.end());
+      }
+      if (auto e = read_found(r, f, p, here)) return e;
     }
   }
   if (!any) r.out.skipped.push_back(object_label(pod) + ": no pod spec (looked at " + paths + ")");

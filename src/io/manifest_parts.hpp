@@ -29,6 +29,7 @@ struct Pod {
   std::vector<std::string> notes;  // how the gpu was found
   std::vector<std::string> found;  // how the pod spec was found, on every workload (a guessed path)
   std::vector<std::string> env;    // NAME=value set around the pod spec (Dynamo `envs`), before each container's own
+  int line = 0;  // where a pod spec a controller builds comes from (its nodes have no line of their own)
 };
 
 // See manifest.cpp: the bounds on what one reading visits.
@@ -77,6 +78,12 @@ void add_container(Reader& r, const Pod& pod, Container c);
 /// written into the document's nodes (manifest_controllers.cpp); `notes` says what was assumed.
 [[nodiscard]] YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const std::string& role,
                                         std::vector<std::string>& notes);
+/// KubeAI's Model `obj` as its model controller runs it: a pod spec with the engine's container,
+/// the GPU its resource profile names in `pod` (manifest_operators.cpp). Undefined when the engine
+/// is none kvdtype reads; `notes` says why or what was assumed.
+[[nodiscard]] YAML::Node kubeai_model_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
+/// vLLM production-stack's VLLMRuntime `obj` as its operator runs it (manifest_operators.cpp).
+[[nodiscard]] YAML::Node vllm_runtime_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
 /// A Go text/template rendered with every field of its data unset; `rendered` is set when the
 /// text held a template action.
 [[nodiscard]] std::string render_unset_template(std::string_view text, bool& rendered);

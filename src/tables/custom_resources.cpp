@@ -93,6 +93,42 @@ constexpr PodKind kRows[] = {
      .source = "ai-dynamo/dynamo deploy/cloud/operator/api/v1alpha1/dynamocomponentdeployment_types.go @02007306 "
                "(DynamoComponentDeploymentSharedSpec inline: ExtraPodSpec, Envs); v1beta1 "
                "dynamocomponentdeployment_types.go @006b6e10 (PodTemplate)"},
+    // KubeAI: a Model holds no pod spec; the model controller builds one (PodFill::kubeai_model).
+    {.groups = "kubeai.org", .kind = "Model", .project = "KubeAI", .pods = {{.path = "spec", .fill = PodFill::kubeai_model}},
+     .source = "substratusai/kubeai api/k8s/v1/model_types.go @2f32ef49 (ModelSpec: URL, Engine, ResourceProfile, "
+               "Image, Args, Env); internal/modelcontroller/engine_vllm.go (vLLMPodForModel)"},
+    // vLLM production-stack: the operator builds the Deployment (PodFill::vllm_runtime).
+    {.groups = "production-stack.vllm.ai", .kind = "VLLMRuntime", .project = "vLLM production-stack",
+     .pods = {{.path = "spec", .fill = PodFill::vllm_runtime}},
+     .source = "vllm-project/production-stack operator/api/v1alpha1/vllmruntime_types.go @a6c01db0 (VLLMRuntimeSpec: "
+               "Model, VLLMConfig, LMCacheConfig, DeploymentConfig); operator/internal/controller/vllmruntime_controller.go "
+               "(deploymentForVLLMRuntime)"},
+    // OME (ome.io): the runtime's own pod spec inline in `spec`; engineConfig and decoderConfig
+    // (and their leader / worker for multi-node) each inline a pod spec and add the `runner`
+    // container; routerConfig likewise.
+    {.groups = "ome.io", .kind = "ClusterServingRuntime", .project = "OME",
+     .pods = {{.path = "spec"},
+              {.path = "spec.engineConfig", .role = "engine", .container = "runner"},
+              {.path = "spec.engineConfig.leader", .role = "engine/leader", .container = "runner"},
+              {.path = "spec.engineConfig.worker", .role = "engine/worker", .container = "runner"},
+              {.path = "spec.decoderConfig", .role = "decoder", .container = "runner"},
+              {.path = "spec.decoderConfig.leader", .role = "decoder/leader", .container = "runner"},
+              {.path = "spec.decoderConfig.worker", .role = "decoder/worker", .container = "runner"},
+              {.path = "spec.routerConfig", .role = "router", .container = "runner"}},
+     .source = "sgl-project/ome pkg/apis/ome/v1beta1/servingruntime_types.go @17b77eda (ServingRuntimeSpec: "
+               "ServingRuntimePodSpec inline, EngineConfig, DecoderConfig, RouterConfig); inference_service.go (EngineSpec, "
+               "DecoderSpec, LeaderSpec, WorkerSpec, RouterSpec: PodSpec inline and Runner, a Container inline)"},
+    {.groups = "ome.io", .kind = "ServingRuntime", .project = "OME",
+     .pods = {{.path = "spec"},
+              {.path = "spec.engineConfig", .role = "engine", .container = "runner"},
+              {.path = "spec.engineConfig.leader", .role = "engine/leader", .container = "runner"},
+              {.path = "spec.engineConfig.worker", .role = "engine/worker", .container = "runner"},
+              {.path = "spec.decoderConfig", .role = "decoder", .container = "runner"},
+              {.path = "spec.decoderConfig.leader", .role = "decoder/leader", .container = "runner"},
+              {.path = "spec.decoderConfig.worker", .role = "decoder/worker", .container = "runner"},
+              {.path = "spec.routerConfig", .role = "router", .container = "runner"}},
+     .source = "sgl-project/ome pkg/apis/ome/v1beta1/servingruntime_types.go @17b77eda (ServingRuntime.Spec is a "
+               "ServingRuntimeSpec)"},
     // KubeRay.
     {.groups = "ray.io", .kind = "RayCluster", .project = "KubeRay",
      .pods = {{.path = "spec.headGroupSpec.template.spec", .role = "head"},

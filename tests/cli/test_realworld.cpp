@@ -75,6 +75,9 @@ Outcome run(const json& row) {
   if (d.contains("results")) {
     o.workloads = d["results"].size();
     for (const json& res : d["results"]) {
+      // A workload kvdtype could not check (an input error: a GPU it does not know) is not a
+      // configuration that serves.
+      if (res.contains("error")) o.errors.push_back("input error: " + res["error"].value("message", "?"));
       if (res.contains("report")) diagnostics_of(res["report"]);
       else diagnostics_of(res);
     }

@@ -130,6 +130,57 @@ TEST(CustomResources, KServeLLMInferenceServiceInheritsTheConfigsCommand) {
   EXPECT_TRUE(fired("crd-kserve-llm-inherit.yaml", "KVD151").empty());
 }
 
+// Operators that build the pod from the object's fields: KubeAI's Model (GPU from the resource
+// profile, image from the chart's defaults unless spec.image), production-stack's VLLMRuntime;
+// and OME runtimes whose engine / decoder pods add their `runner` container.
+TEST(CustomResources, OperatorsBuildThePodKubeAIProductionStackOME) {
+  const auto m = read("crd-operators.yaml");
+  EXPECT_EQ(seen(m), (std::vector<Seen>{{"Model", "qwen-tq-a100", "server", "A100 80GB", 10},
+                                        {"Model", "qwen-fp8-h100", "server", "H100", 23},
+                                        {"VLLMRuntime", "qwen-runtime", "vllm", kA100, 44},
+                                        {"ClusterServingRuntime", "ome-pd", "engine/ome-container", kH100, 66},
+                                        {"ClusterServingRuntime", "ome-pd", "decoder/leader/ome-container", kA100, 73}}));
+  ASSERT_EQ(m.workloads.size(), 5u);
+  auto has = [](const std::vector<std::string>& c, const char* w) { return std::find(c.begin(), c.end(), w) != c.end(); };
+  const auto& tq = m.workloads[0].input.command;
+  for (const char* w : {"vllm/vllm-openai:v0.25.1", "python3", "vllm.entrypoints.openai.api_server",
+                        "--model=Qwen/Qwen2.5-3B-Instruct", "--served-model-name=qwen-tq-a100"})
+    EXPECT_TRUE(has(tq, w)) << w;
+  // spec.env in key order, as the controller sorts it.
+  const auto home = std::find(tq.begin(), tq.end(), "HF_HOME=/data");
+  const auto level = std::find(tq.begin(), tq.end(), "VLLM_LOGGING_LEVEL=INFO");
+  EXPECT_TRUE(home != tq.end() && level != tq.end() && home < level);
+  EXPECT_TRUE(has(m.workloads[1].input.command, "vllm/vllm-openai:v0.8.3"));  // the chart's default image
+  const auto& rt = m.workloads[2].input.command;
+  for (const char* w : {"/opt/venv/bin/vllm", "serve", "Qwen/Qwen2.5-3B-Instruct", "--no-enable-chunked-prefill",
+                        "--max-model-len", "4096", "turboquant_k8v4"})
+    EXPECT_TRUE(has(rt, w)) << w;
+  EXPECT_TRUE(skipped(m, "Model/gemma-ollama: engine OLlama")) << ::testing::PrintToString(m.skipped);
+  EXPECT_TRUE(skipped(m, "container router (docker.io/lightseekorg/smg:1.4.1): not a serving command"));
+  EXPECT_EQ(fired("crd-operators.yaml", "KVD042"),
+            (std::vector<std::string>{"server", "vllm", "decoder/leader/ome-container"}));
+}
+
+// A KubeAI profile kvdtype has no GPU for, and one without a GPU, leave the GPU unknown.
+TEST(CustomResources, KubeAIProfilesWithoutAKnownGpu) {
+  const std::string yaml =
+      "apiVersion: kubeai.org/v1\nkind: Model\nmetadata: {name: a}\nspec:\n"
+      "  url: hf://Qwen/Qwen2.5-3B-Instruct\n  engine: VLLM\n  resourceProfile: my-own-gpu:2\n---\n"
+      "apiVersion: kubeai.org/v1\nkind: Model\nmetadata: {name: b}\nspec:\n"
+      "  url: pvc://models\n  engine: VLLM\n  resourceProfile: cpu:4\n";
+  auto r = read_manifest(yaml, "m.yaml", CheckInput{});
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->workloads.size(), 2u);
+  EXPECT_EQ(r->workloads[0].input.fields.gpu, "");
+  const auto& notes = r->workloads[0].notes;
+  EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+    return n.find("resourceProfile my-own-gpu:2 is not one KubeAI's chart ships") != std::string::npos;
+  }));
+  const auto& cpu = r->workloads[1].input.command;
+  EXPECT_NE(std::find(cpu.begin(), cpu.end(), "--model=/model"), cpu.end());
+  EXPECT_NE(std::find(cpu.begin(), cpu.end(), "substratusai/vllm:v0.6.3.post1-cpu"), cpu.end());
+}
+
 // `sh -c -- SCRIPT`: the script follows the `--` (KubeRay's ["/bin/bash", "-lc", "--"]).
 TEST(CustomResources, AShellScriptAfterDoubleDashIsRead) {
   const std::string yaml =

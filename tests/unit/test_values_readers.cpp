@@ -119,7 +119,9 @@ TEST(KubeAICatalog, OnlyEnabledEntriesBecomeModels) {
   EXPECT_TRUE(skipped(m, "KubeAI catalog/qwen-tq-a100: enabled: false"));
   // The enabled entry is handed on as a kubeai.org/v1 Model, read as that kind is read.
   EXPECT_FALSE(skipped(m, "catalog/qwen-fp8-h100: enabled: false"));
-  EXPECT_TRUE(skipped(m, "Model/qwen-fp8-h100") || !m.workloads.empty());
+  ASSERT_EQ(m.workloads.size(), 1u);
+  EXPECT_EQ(m.workloads[0].source.name, "qwen-fp8-h100");
+  EXPECT_EQ(m.workloads[0].input.fields.gpu, "H100");  // resourceProfile nvidia-gpu-h100
   // The disabled TurboQuant entry is never checked.
   EXPECT_TRUE(fired("values-kubeai-catalog.yaml", "KVD042").empty());
 }

@@ -23,6 +23,12 @@ enum class PodFill : std::uint8_t {
   /// container without a command inherits the well-known LLMInferenceServiceConfig's `vllm serve`
   /// (src/io/manifest_controllers.cpp).
   kserve_llm,
+  /// KubeAI's Model: no pod spec at all; the model controller builds the pod from `spec.engine`,
+  /// `url`, `args`, `env`, `image` and `resourceProfile` (src/io/manifest_operators.cpp).
+  kubeai_model,
+  /// vLLM production-stack's VLLMRuntime: the operator builds a Deployment whose `vllm` container
+  /// runs `vllm serve` with flags from `spec.model` and `spec.vllmConfig` (manifest_operators.cpp).
+  vllm_runtime,
 };
 
 /// One place of a kind's objects where a pod spec sits.
@@ -51,7 +57,7 @@ struct PodKind {
   std::string_view groups;
   std::string_view kind;
   std::string_view project;  ///< who defines it, for the docs: "Kubernetes", "KServe", "AIBrix" …
-  PodPath pods[4];           ///< unused entries have an empty path
+  PodPath pods[8];           ///< unused entries have an empty path
   /// The schema or Go types file the paths were read from, at a named version or commit.
   std::string_view source;
 };
