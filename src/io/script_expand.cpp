@@ -353,7 +353,14 @@ class Expander {
     // when the script is started without it.
     const auto word = [&](std::size_t skip) { return Value::of(expand_one(rest.substr(skip), st_, Expansion::single)); };
     const auto current = [&]() { return is_list ? list : Value::of(value.value_or("")); };
-    if (rest.starts_with(":-")) return non_empty ? current() : word(2);
+    // `${X:-}` of a variable nothing in the script sets: an empty default means "from the
+    // environment the script is started with", which is not known here — unknown, not empty
+    // (`--served-model-name ${MODEL_NAME:-}` must not lose its value).
+    const auto fallback = [&](std::size_t skip) {
+      Value v = word(skip);
+      return !set && v.text.empty() ? Value{} : v;
+    };
+    if (rest.starts_with(":-")) return non_empty ? current() : fallback(2);
     if (rest.starts_with(":=")) {
       if (non_empty) return current();
       Value v = word(2);
@@ -361,7 +368,7 @@ class Expander {
       return v;
     }
     if (rest.starts_with(":+")) return non_empty ? word(2) : Value::of("");
-    if (rest.starts_with("-")) return set ? current() : word(1);
+    if (rest.starts_with("-")) return set ? current() : fallback(1);
     if (rest.starts_with("=")) return set ? current() : word(1);
     if (rest.starts_with("+")) return set ? word(1) : Value::of("");
     return {};  // ${VAR%…}, ${VAR/…}, ${VAR:offset} …: not evaluated

@@ -291,3 +291,10 @@ TEST(ScriptReader, AConfigFileNamedByAnUnsetVariableIsUnknownNotMissing) {
     })) << cmd;
   }
 }
+
+TEST(ScriptReader, AnEmptyDefaultOfAnUnsetVariableIsUnknown) {
+  const auto cmds = read("MODEL_NAME=\"${MODEL_NAME:-}\"\nE=\nvllm serve m --served-model-name $MODEL_NAME --tokenizer ${E:-}x\n");
+  ASSERT_EQ(cmds.size(), 1u);
+  EXPECT_EQ(after(cmds[0].words, "--served-model-name"), "${MODEL_NAME:-}");  // from the environment: unknown
+  EXPECT_EQ(after(cmds[0].words, "--tokenizer"), "x");                         // set, and empty
+}
