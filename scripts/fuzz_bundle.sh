@@ -44,7 +44,8 @@ ldd "$built/kvdtype_fuzz" | awk '/=> \// {print $3}' | while read -r lib; do
   esac
 done
 
-cp -r tests/fuzz/corpus tests/fuzz/regressions tests/fuzz/kvdtype.dict tests/fuzz/targets.txt "$dest/fuzz/"
+cp -r tests/fuzz/corpus tests/fuzz/campaign tests/fuzz/regressions tests/fuzz/kvdtype.dict tests/fuzz/targets.txt "$dest/fuzz/"
+rm -f "$dest/fuzz/campaign/README.md"
 rm -f "$dest/fuzz/regressions/README.md"
 cp scripts/fuzz_campaign.sh scripts/fuzz_targets.sh "$dest/"
 cat >"$dest/run.sh" <<'EOF'

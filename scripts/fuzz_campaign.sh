@@ -73,6 +73,8 @@ for t in "${targets[@]}"; do
   mkdir -p "$work" "$artifacts" "$logs"
   dirs=("$work" "$seeds/corpus/$t")
   [[ -d $seeds/regressions/$t ]] && dirs+=("$seeds/regressions/$t")
+  # What earlier rounds learned, merged and minimised (tests/fuzz/campaign/README.md).
+  [[ -d $seeds/campaign/$t ]] && dirs+=("$seeds/campaign/$t")
   # -timeout: one input running longer than 10 s is a hang; -rss_limit_mb: a bounded parser never
   # needs 2 GiB; -max_len: the target's line of targets.txt.
   flags=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="${max_lens[$t]}" -print_final_stats=1

@@ -392,6 +392,19 @@ kvd_status make_report(const char* function, const kvd_request* request, const c
 
 }  // namespace
 
+namespace {
+
+// A report of kvdtype.checks/v1 has no one plan: several workloads, or none at all (an input
+// holding no serving workload, KVD080) — the message says which.
+kvd_status not_one_workload(const kvd_report* report, const char* call, const char* then) {
+  const std::size_t n = report->answer.several ? report->answer.several->results.size() : 0;
+  const std::string message = n == 0 ? std::string(call) + ": the report holds no serving workload, so there is no plan (read its diagnostics)"
+                                     : std::string(call) + ": the report holds " + std::to_string(n) + " workloads; " + then;
+  return fail(KVD_ERR_SEVERAL_WORKLOADS, message.c_str());
+}
+
+}  // namespace
+
 extern "C" {
 
 const char* kvd_status_name(kvd_status status) {
@@ -566,8 +579,7 @@ kvd_status kvd_report_plan(const kvd_report* report, kvd_plan_info* plan_out) {
                   static_cast<unsigned>(caller_size));
     return fail(KVD_ERR_STRUCT_SIZE, buf);
   }
-  if (!report->answer.one)
-    return fail(KVD_ERR_SEVERAL_WORKLOADS, "kvd_report_plan: the report holds several workloads; read its diagnostics or its JSON");
+  if (!report->answer.one) return not_one_workload(report, "kvd_report_plan", "read its diagnostics or its JSON");
   const kvdtype::Plan& p = report->answer.one->report.plan;
   kvd_plan_info info{};
   info.verdict = verdict_of(*report);
@@ -717,8 +729,7 @@ kvd_status kvd_guard_new(const kvd_report* report, kvd_guard** guard_out) {
     // pay for them.
     (void)from_dtype(kvd_dtype{KVD_DL_UINT, 8, 1});
     (void)rule_code_cstr(nullptr);
-    if (!report->answer.one)
-      return fail(KVD_ERR_SEVERAL_WORKLOADS, "kvd_guard_new: the report holds several workloads, each with its own plan");
+    if (!report->answer.one) return not_one_workload(report, "kvd_guard_new", "each has its own plan");
     *guard_out = new kvd_guard{kvdtype::Guard(report->answer.one->report.plan)};
     return KVD_OK;
   });

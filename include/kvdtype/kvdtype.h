@@ -79,7 +79,8 @@ enum {
   KVD_ERR_OUT_OF_MEMORY = 20,
   KVD_ERR_INTERNAL = 21,         /* a bug in kvdtype; the message says where */
   KVD_ERR_SEVERAL_WORKLOADS = 22, /* ABI 2: kvd_check_command was given several serving commands or
-                                     several GPUs ("H100,MI300X"); the message counts them */
+                                     several GPUs ("H100,MI300X"), or an input holding none (a
+                                     report of no workload, KVD080); the message counts them */
   /* Not an error: kvd_guard_check* refused the dtype for that role. */
   KVD_REFUSED = 64
 };

@@ -174,7 +174,7 @@ CheckOutcome run_check(const CheckRequest& r) {
         file = base.command_file;
       }
       std::vector<std::string> instead;
-      auto workloads = script_workloads(base, file, one_text ? nullptr : &instead);
+      auto workloads = script_workloads(base, file, &instead);
       if (!workloads.ok()) return failed(workloads.error(), what);
       if (workloads->empty()) {
         Checks none;

@@ -146,6 +146,29 @@ static void test_several_commands_are_one_report(void) {
   kvd_request_free(fleet);
 }
 
+/* A script that starts no server is a report of no workload with its KVD080 finding (incomplete),
+ * and what needs one plan says so by the same status, its message naming "no serving workload". */
+static void test_no_serving_workload(void) {
+  const char* script = "ray start --head\npython3 bench.py --port 8000\n";
+  kvd_request* req = request_with_gpu("H100");
+  kvd_report* rep = NULL;
+  kvd_verdict verdict = KVD_VERDICT_OK;
+  kvd_guard* guard = NULL;
+  CHECK(req != NULL);
+  if (req == NULL) return;
+  CHECK_STATUS(kvd_check_command(req, &script, 1, &rep), KVD_OK);
+  if (rep != NULL) {
+    CHECK_STATUS(kvd_report_verdict(rep, &verdict), KVD_OK);
+    CHECK(verdict == KVD_VERDICT_INCOMPLETE);
+    CHECK_STATUS(kvd_report_json(rep, g_json, sizeof g_json, NULL), KVD_OK);
+    CHECK(strstr(g_json, "KVD080") != NULL && strstr(g_json, "ray") != NULL);
+    CHECK_STATUS(kvd_guard_new(rep, &guard), KVD_ERR_SEVERAL_WORKLOADS);
+    CHECK(strstr(kvd_last_error(), "no serving workload") != NULL);
+    kvd_report_free(rep);
+  }
+  kvd_request_free(req);
+}
+
 static void test_errors(void) {
   static const char* const words[] = {"vllm", "serve", "x/y"};
   const char* unterminated = "vllm serve 'x/y";
@@ -199,6 +222,7 @@ int main(int argc, char** argv) {
   test_words_and_text_agree();
   test_same_json_as_the_cli(cli);
   test_several_commands_are_one_report();
+  test_no_serving_workload();
   test_errors();
   printf("test_c_check_command: %d checks, %d failed\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;

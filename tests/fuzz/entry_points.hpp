@@ -519,7 +519,7 @@ class Bytes {
 
 inline bool known_status(kvd_status s) {
   return (s >= KVD_OK && s <= KVD_ERR_UNSUPPORTED) || (s >= KVD_ERR_NULL_ARGUMENT && s <= KVD_ERR_INTERNAL) ||
-         s == KVD_REFUSED;
+         s == KVD_ERR_SEVERAL_WORKLOADS || s == KVD_REFUSED;
 }
 
 inline void require_status(kvd_status s, std::string_view call) {
