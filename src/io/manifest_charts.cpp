@@ -365,7 +365,7 @@ std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Nod
   if (is_server_args_chart(doc)) return std::optional<Error>{read_server_args_chart(r, doc, pod)};
   if (is_vllm_example_chart(doc)) return std::optional<Error>{read_vllm_example_chart(r, doc, pod)};
   if (is_kubeai_catalog(doc)) return std::optional<Error>{read_kubeai_catalog(r, doc, pod)};
-  return std::nullopt;
+  return read_llmd_tools(r, doc, pod);
 }
 
 }  // namespace kvdtype::io::manifest

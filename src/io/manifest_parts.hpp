@@ -95,6 +95,9 @@ void add_container(Reader& r, const Pod& pod, Container c);
 /// it is none of them; else the reading's error, if any.
 [[nodiscard]] std::optional<std::optional<Error>> read_task_file(Reader& r, const YAML::Node& doc, const Pod& pod);
 [[nodiscard]] std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Node& doc, const Pod& pod);
+/// llm-d-deployer chart values (`sampleApplication`) and llm-d-benchmark scenario files
+/// (`scenario:` stacks), manifest_llmd.cpp. Nothing when the document is neither.
+[[nodiscard]] std::optional<std::optional<Error>> read_llmd_tools(Reader& r, const YAML::Node& doc, const Pod& pod);
 /// A Ray Serve config (`applications:`), also what a RayService holds in `serveConfigV2`.
 [[nodiscard]] std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset);
 [[nodiscard]] bool is_ray_serve(const YAML::Node& doc);

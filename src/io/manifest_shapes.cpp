@@ -40,7 +40,7 @@ std::string shape_hint(const YAML::Node& doc) {
   // Other charts' values: a mapping of images and resources with no kind.
   if (has_keys(doc, {"image", "replicaCount", "resources", "nodeSelector", "tolerations", "serviceAccount"}) >= 2)
     return "Helm chart values of a chart kvdtype does not read (it reads the vLLM production-stack's, the llm-d "
-           "modelservice chart's, vLLM's example chart's, the gpu-recipes serving charts' and KubeAI's models chart's); "
+           "modelservice chart's, vLLM's example chart's, the gpu-recipes serving charts', KubeAI's models chart's and llm-d-deployer's); "
            "render the chart with `helm template -f FILE` and pass the output";
   return {};
 }

@@ -1,6 +1,7 @@
 // Launcher configs and chart values read by --manifest by their shape (src/io/manifest_tasks.cpp,
 // manifest_charts.cpp): llama-swap, srtctl, the gpu-recipes serverArgs charts, vLLM's example
-// chart and KubeAI's models catalog. Each fixture under tests/data/manifests/ has a pool that
+// chart, KubeAI's models catalog (manifest_charts.cpp) and llm-d-deployer values / llm-d-benchmark
+// scenarios (manifest_llmd.cpp). Each fixture under tests/data/manifests/ has a pool that
 // must fire its rule and one that must not.
 #include <gtest/gtest.h>
 
@@ -124,6 +125,57 @@ TEST(KubeAICatalog, OnlyEnabledEntriesBecomeModels) {
   EXPECT_EQ(m.workloads[0].input.fields.gpu, "H100");  // resourceProfile nvidia-gpu-h100
   // The disabled TurboQuant entry is never checked.
   EXPECT_TRUE(fired("values-kubeai-catalog.yaml", "KVD042").empty());
+}
+
+}  // namespace
+
+namespace {
+
+TEST(LlmdDeployer, PresetCommandWithTheModelServiceArgsFirst) {
+  const auto m = read("values-llmd-deployer.yaml");
+  ASSERT_EQ(m.workloads.size(), 2u);
+  EXPECT_EQ(m.workloads[0].source.container, "decode/vllm");
+  const auto& decode = m.workloads[0].input.command;
+  EXPECT_TRUE(has(decode, "Qwen/Qwen2.5-3B-Instruct"));  // hf://ID is served by its ID
+  EXPECT_TRUE(has(decode, "qwen qwen-alias"));          // modelName and servedModelNames, one argument
+  EXPECT_TRUE(has(decode, "8001"));                     // the preset's decode port
+  EXPECT_TRUE(has(decode, R"({"kv_connector":"NixlConnector","kv_role":"kv_both"})"));
+  EXPECT_TRUE(has(decode, "ghcr.io/llm-d/llm-d:0.0.9"));
+  EXPECT_TRUE(has(m.workloads[1].input.command, "8000"));
+  // nvfp4 needs Blackwell: on an H100 no backend serves the prefill pool (KVD016), the fp8 decode pool is served.
+  CheckInput h100;
+  h100.fields.gpu = "H100";
+  const std::vector<std::string> files = {fixture("values-llmd-deployer.yaml")};
+  auto checks = check_several(files, {}, h100);
+  ASSERT_TRUE(checks.ok()) << checks.error().message;
+  std::vector<std::string> kvd016;
+  for (const WorkloadResult& r : checks->results)
+    if (r.checked && r.checked->report.fired("KVD016")) kvd016.push_back(r.source.container);
+  EXPECT_EQ(kvd016, std::vector<std::string>{"prefill/vllm"});
+}
+
+TEST(LlmdBenchmark, CustomAndGeneratedCommandsWithTheTemplatesEnvironment) {
+  const auto m = read("task-llmd-benchmark.yaml");
+  ASSERT_EQ(m.workloads.size(), 2u);
+  EXPECT_TRUE(skipped(m, "idle: neither modelservice nor standalone is enabled"));
+  const auto& decode = m.workloads[0].input.command;
+  EXPECT_EQ(m.workloads[0].source.container, "decode/vllm");
+  EXPECT_TRUE(has(decode, "VLLM_BLOCK_SIZE=32"));      // common.model over defaults.yaml's 64
+  EXPECT_TRUE(has(decode, "VLLM_MAX_MODEL_LEN=8192"));
+  EXPECT_TRUE(has(decode, "TP_SIZE=2"));               // the modelservice chart's, from parallelism
+  EXPECT_TRUE(has(decode, "/bin/bash"));
+  const auto script = std::find_if(decode.begin(), decode.end(), [](const std::string& w) { return w.starts_with("/bin/true ; "); });
+  ASSERT_NE(script, decode.end());
+  EXPECT_NE(script->find("export LD_LIBRARY_PATH"), std::string::npos);  // ${accelerator.runtimePreamble}
+  EXPECT_EQ(script->find("${accelerator"), std::string::npos);
+  const auto& prefill = m.workloads[1].input.command;
+  const auto gen = std::find_if(prefill.begin(), prefill.end(), [](const std::string& w) { return w.starts_with("/bin/true ; "); });
+  ASSERT_NE(gen, prefill.end());
+  EXPECT_NE(gen->find("vllm serve Qwen/Qwen2.5-3B-Instruct --host 0.0.0.0"), std::string::npos);  // uriProtocol hf
+  EXPECT_NE(gen->find("--enforce-eager"), std::string::npos);  // vllmCommon.flags defaults
+  EXPECT_NE(gen->find("--kv-cache-dtype fp8"), std::string::npos);  // additionalFlags
+  // The nodeSelector names an H100: the nvfp4 decode pool is refused, the fp8 prefill pool is not.
+  EXPECT_EQ(fired("task-llmd-benchmark.yaml", "KVD016"), std::vector<std::string>{"nvfp4-on-hopper decode/vllm"});
 }
 
 }  // namespace
