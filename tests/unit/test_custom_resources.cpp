@@ -12,26 +12,18 @@
 #include <vector>
 
 #include "kvdtype/io/manifest.hpp"
+#include "manifest_fixtures.hpp"
 #include "tables/rows/custom_resource.hpp"
 
 namespace {
 
 using namespace kvdtype::io;
 
-std::string fixture(const std::string& name) { return std::string(KVDTYPE_TEST_DATA_DIR) + "/manifests/" + name; }
+using kvdtype::test::fixture;
+using kvdtype::test::skipped;
+using kvdtype::test::slurp;
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-ManifestWorkloads read(const std::string& name) {
-  auto r = read_manifest(slurp(fixture(name)), name, CheckInput{});
-  EXPECT_TRUE(r.ok()) << name << ": " << (r.ok() ? "" : r.error().message);
-  return r.ok() ? *r : ManifestWorkloads{};
-}
+ManifestWorkloads read(const std::string& name) { return kvdtype::test::read_fixture(name); }
 
 // kind, name, container (role/name), gpu and line of each workload.
 struct Seen {
@@ -51,20 +43,9 @@ std::ostream& operator<<(std::ostream& o, const Seen& s) {
   return o << s.kind << "/" << s.name << " " << s.container << " gpu=" << s.gpu << " line " << s.line;
 }
 
-bool skipped(const ManifestWorkloads& m, const std::string& text) {
-  return std::any_of(m.skipped.begin(), m.skipped.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
-}
-
 // The checked fixture: which results fired `code`, by container label.
 std::vector<std::string> fired(const std::string& name, const std::string& code) {
-  const std::vector<std::string> files = {fixture(name)};
-  auto checks = check_several(files, {}, CheckInput{});
-  EXPECT_TRUE(checks.ok()) << (checks.ok() ? "" : checks.error().message);
-  std::vector<std::string> out;
-  if (!checks.ok()) return out;
-  for (const WorkloadResult& r : checks->results)
-    if (r.checked && r.checked->report.fired(code)) out.push_back(r.source.container);
-  return out;
+  return kvdtype::test::fired_in(name, code, [](const Source& s) { return s.container; });
 }
 
 constexpr const char* kA100 = "NVIDIA A100 SXM4 80GB";

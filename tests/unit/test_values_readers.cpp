@@ -12,38 +12,22 @@
 #include <vector>
 
 #include "kvdtype/io/manifest.hpp"
+#include "manifest_fixtures.hpp"
 
 namespace {
 
 using namespace kvdtype::io;
 
-std::string fixture(const std::string& name) { return std::string(KVDTYPE_TEST_DATA_DIR) + "/manifests/" + name; }
+using kvdtype::test::fixture;
+using kvdtype::test::skipped;
 
-ManifestWorkloads read(const std::string& name) {
-  std::ifstream f(fixture(name), std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  auto r = read_manifest(s.str(), name, CheckInput{});
-  EXPECT_TRUE(r.ok()) << name << ": " << (r.ok() ? "" : r.error().message);
-  return r.ok() ? *r : ManifestWorkloads{};
-}
+ManifestWorkloads read(const std::string& name) { return kvdtype::test::read_fixture(name); }
 
 bool has(const std::vector<std::string>& words, const std::string& w) { return std::find(words.begin(), words.end(), w) != words.end(); }
 
-bool skipped(const ManifestWorkloads& m, const std::string& text) {
-  return std::any_of(m.skipped.begin(), m.skipped.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
-}
-
-// Which results (by container label) fired `code`.
+// Which results (by object and container label) fired `code`.
 std::vector<std::string> fired(const std::string& name, const std::string& code) {
-  const std::vector<std::string> files = {fixture(name)};
-  auto checks = check_several(files, {}, CheckInput{});
-  EXPECT_TRUE(checks.ok()) << (checks.ok() ? "" : checks.error().message);
-  std::vector<std::string> out;
-  if (!checks.ok()) return out;
-  for (const WorkloadResult& r : checks->results)
-    if (r.checked && r.checked->report.fired(code)) out.push_back(r.source.name + " " + r.source.container);
-  return out;
+  return kvdtype::test::fired_in(name, code, [](const Source& s) { return s.name + " " + s.container; });
 }
 
 TEST(LlamaSwap, MacrosAndPortsThenTheCmdAsAScript) {
