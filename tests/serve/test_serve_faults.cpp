@@ -184,7 +184,9 @@ TEST(ServeFaults, AThousandConcurrentConnectionsAllAnswered) {
   // working set (the bound is generous; a leak per connection would pass it).
   const long rss = s.rss_kib();
   EXPECT_GT(rss, 0);
-  if (kRssIsTheServers) EXPECT_LT(rss, 256 * 1024) << rss << " KiB";
+  if (kRssIsTheServers) {
+    EXPECT_LT(rss, 256 * 1024) << rss << " KiB";
+  }
   const Http m = curl_get(s, "/metrics");
   EXPECT_NE(m.body.find("kvdtype_admission_reviews_total{decision=\"allowed\"} 1000"), std::string::npos) << m.body.substr(0, 400);
   still_serving(s);

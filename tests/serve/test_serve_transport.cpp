@@ -190,7 +190,9 @@ TEST(ServeTransport, ConcurrentMaximumSizeReviewsAreAllAnswered) {
   // All eight bodies may be held at once (8 x 2 MiB), four in review (4 x 4 x 2 MiB), plus the
   // idle server (~12 MB) and slack.
   const long bound_kib = (kClients * 2 + 4 * 4 * 2) * 1024 + 32 * 1024;
-  if (kRssIsTheServers) EXPECT_LT(s.peak_rss_kib(), bound_kib);
+  if (kRssIsTheServers) {
+    EXPECT_LT(s.peak_rss_kib(), bound_kib);
+  }
   EXPECT_TRUE(s.running());
 }
 
