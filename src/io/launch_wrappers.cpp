@@ -26,20 +26,6 @@ bool is_python(std::string_view base) noexcept {
   return true;
 }
 
-// `$NAME` or `${NAME}` alone (an image is `${REGISTRY:-x}/name:tag`, never this).
-bool is_variable_reference(std::string_view w) noexcept {
-  if (w.size() < 2 || w[0] != '$') return false;
-  w.remove_prefix(1);
-  if (w.front() == '{') {
-    if (w.size() < 3 || w.back() != '}') return false;
-    w = w.substr(1, w.size() - 2);
-  }
-  if (w.empty() || (w[0] >= '0' && w[0] <= '9')) return false;
-  for (char c : w)
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
-  return true;
-}
-
 // `docker run` switches; every other option takes a value unless written --opt=value.
 bool docker_switch(std::string_view opt) {
   static constexpr std::string_view kSwitches[] = {"--rm", "--privileged", "--init", "--detach", "--interactive",
@@ -90,7 +76,8 @@ std::optional<Error> read_docker(const std::vector<std::string>& w, std::size_t&
     const std::string& o = w[i];
     // `docker run … $DOCKER_ARGS -e X=1 IMAGE`: a variable nothing set stands for options a
     // shell would drop (unset) or split (set elsewhere); it is not the image when options follow.
-    if (is_variable_reference(o) && i + 1 < w.size() && is_flag(w[i + 1])) continue;
+    // (An image is `${REGISTRY:-x}/name:tag`, never a plain reference.)
+    if (detail::is_variable_reference(o) && i + 1 < w.size() && is_flag(w[i + 1])) continue;
     if (!is_flag(o)) {
       out.image = o;
       ++i;

@@ -15,6 +15,7 @@
 #include "kvdtype/io/script.hpp"
 #include "common/text.hpp"
 #include "io/inputs_check.hpp"
+#include "io/launch_parts.hpp"
 #include "io/read_file.hpp"
 #include "io/shell.hpp"
 
@@ -59,17 +60,11 @@ struct CommandWords {
 // `[NAME=value …] sh -c SCRIPT [$0 $1 …]` (bash, zsh, dash; -c, -lc, -ec …): a container's script,
 // read as a script (its here-documents, arrays and functions) with its arguments.
 std::optional<CommandWords> shell_script_command(const std::vector<std::string>& w, std::span<const std::string> env) {
-  std::size_t k = 0;
-  while (k < w.size() && detail::is_assignment(w[k])) ++k;
-  if (k + 2 >= w.size()) return std::nullopt;
-  const std::string base = std::filesystem::path(w[k]).filename().string();
-  const std::string& o = w[k + 1];
-  if ((base != "sh" && base != "bash" && base != "zsh" && base != "dash") || o.size() < 2 || o[0] != '-' || o[1] == '-' ||
-      o.back() != 'c')
+  const auto shell = launch::shell_script_at(w);
+  if (!shell || !std::all_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(shell->shell),
+                             [](const std::string& x) { return detail::is_assignment(x); }))
     return std::nullopt;
-  // `sh -c -- SCRIPT`: the `--` ends the shell's options; the script follows it.
-  const std::size_t at = w[k + 2] == "--" ? k + 3 : k + 2;
-  if (at >= w.size()) return std::nullopt;
+  const std::size_t k = shell->shell, at = shell->script;
   ScriptOptions options;
   if (at + 2 <= w.size()) options.arguments.assign(w.begin() + static_cast<std::ptrdiff_t>(at) + 2, w.end());  // after $0
   std::vector<std::string> environment(env.begin(), env.end());

@@ -68,17 +68,6 @@ std::string joined(const std::vector<std::string>& items) {
   return s;
 }
 
-// `$NAME` or `${NAME}`.
-bool simple_reference(std::string_view w) {
-  if (w.size() < 2 || w[0] != '$') return false;
-  w.remove_prefix(1);
-  if (w.front() == '{') {
-    if (w.back() != '}') return false;
-    w = w.substr(1, w.size() - 2);
-  }
-  return !w.empty() && name_start(w[0]) && std::all_of(w.begin(), w.end(), name_char);
-}
-
 class Expander {
  public:
   Expander(ShellState& st, Expansion how) : st_(st), how_(how) {}
@@ -167,7 +156,7 @@ class Expander {
         // (`$(( A ? B : C ))`, `${L%, }`, `$(cmd)`) would break the file's own syntax (YAML reads
         // `: ` and `{ }`): it becomes `$(…)`, still unknown (it holds `$`), and the file parses.
         // `$NAME` and `${NAME}` stay as written, naming what was not set.
-        if (how_ == Expansion::body && !simple_reference(written)) {
+        if (how_ == Expansion::body && !is_variable_reference(written)) {
           put("$(…)");
           return;
         }

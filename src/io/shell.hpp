@@ -62,6 +62,10 @@ struct ScriptStep {
 /// The steps of a script, in order, as split_commands() splits it (same errors, same word cap).
 [[nodiscard]] Result<std::vector<ScriptStep>> split_script(std::string_view text);
 
+/// Whether `word` is `$NAME` or `${NAME}` alone: a plain reference to one variable (not
+/// `${A:-x}`, `$1` or `$(cmd)`).
+[[nodiscard]] bool is_variable_reference(std::string_view word) noexcept;
+
 /// Whether `word` is a shell assignment `NAME=value` (NAME a valid variable name).
 [[nodiscard]] bool is_assignment(std::string_view word) noexcept;
 

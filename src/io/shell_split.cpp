@@ -492,6 +492,19 @@ Result<std::vector<ShellCommand>> split_commands(std::string_view text) {
   return split_commands(text, lines);
 }
 
+bool is_variable_reference(std::string_view w) noexcept {
+  if (w.size() < 2 || w[0] != '$') return false;
+  w.remove_prefix(1);
+  if (w.front() == '{') {
+    if (w.size() < 3 || w.back() != '}') return false;
+    w = w.substr(1, w.size() - 2);
+  }
+  if (w.empty() || (w[0] >= '0' && w[0] <= '9')) return false;
+  for (char c : w)
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
+}
+
 bool is_assignment(std::string_view word) noexcept {
   const std::size_t eq = word.find('=');
   if (eq == 0 || eq == std::string_view::npos) return false;
