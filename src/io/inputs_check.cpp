@@ -47,13 +47,13 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
         "set the variable in the script or pass --env NAME=VALUE");
     launch.input.set(field, "");
   }
-  for (const LaunchCommand::BadJsonValue& b : launch.bad_json_values) {
+  for (const LaunchCommand::RefusedValue& b : launch.refused_values) {
     if (b.unset) {
       add(extras, "KVD152", b.flag + " holds a variable nothing set (the script, its environment or --env): its value is unknown",
           "set the variable in the script or pass --env NAME=VALUE");
     } else {
       add(extras, "KVD151", "the launch command's " + detail::printable(b.why) + ": the engine refuses it",
-          "write the value as the JSON the engine expects");
+          b.fix.empty() ? "write the value as the JSON the engine expects" : b.fix);
     }
   }
   if (launch.model.find('$') != std::string::npos) {

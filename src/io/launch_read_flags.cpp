@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -124,6 +125,35 @@ bool set_dotted(json& obj, std::string_view path, std::string_view value) {
   return true;
 }
 
+// A word that holds whitespace followed by an option ("--tp 8 --host 0.0.0.0" as one word): what
+// a quoted "$ARGS" hands the engine. A value with spaces but no option in it (a prompt, a path)
+// is not one.
+bool holds_options(std::string_view word) noexcept {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n'; };
+  if (std::none_of(word.begin(), word.end(), blank)) return false;
+  for (std::size_t i = 0; i + 2 < word.size(); ++i)
+    if ((i == 0 || blank(word[i - 1])) && word[i] == '-' && word[i + 1] == '-' &&
+        std::isalpha(static_cast<unsigned char>(word[i + 2])))
+      return true;
+  return false;
+}
+
+// The first words of a long argument, for a one-line message (printable() cuts at 80 bytes).
+std::string shortened(std::string_view word) {
+  while (!word.empty() && (word.front() == ' ' || word.front() == '\t' || word.front() == '\n')) word.remove_prefix(1);
+  std::string out;
+  bool space = false;
+  for (char c : word) {
+    const bool blank = c == ' ' || c == '\t' || c == '\n';
+    if (blank) { space = true; continue; }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+    if (out.size() >= 28) return out + " ...";
+  }
+  return out;
+}
+
 std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::string_view value, bool negated,
                            LaunchCommand& out, Collected& c) {
   RequestInput& in = out.input;
@@ -133,7 +163,7 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
     auto j = parse_json(flag, value);
     if (!j.ok()) {
       if (too_deep(value)) return j.error();
-      out.bad_json_values.push_back({std::string(flag), j.error().message, value.find('$') != std::string_view::npos});
+      out.refused_values.push_back({std::string(flag), j.error().message, value.find('$') != std::string_view::npos});
       into = json();
       return std::nullopt;
     }
@@ -215,7 +245,7 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
       if (auto e = checked_json(j)) return e;
       if (j.is_null()) break;
       if (!j.is_object()) {
-        out.bad_json_values.push_back({std::string(flag), std::string(flag) + ": expected a JSON object", false});
+        out.refused_values.push_back({std::string(flag), std::string(flag) + ": expected a JSON object", false});
         break;
       }
       c.spec.update(j);
@@ -260,6 +290,14 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
   for (std::size_t k = at.args; k < w.size(); ++k) {
     const std::string& tok = w[k];
     if (only_positionals || !is_flag(tok)) {
+      if (holds_options(tok)) {
+        // `cmd "$ARGS"`: the quotes keep every option in one word, which no engine's parser splits
+        // (argparse takes it as a positional it has no place for; llama.cpp as an invalid argument).
+        out.refused_values.push_back(
+            {"argument", "argument '" + shortened(tok) + "' (several options in one word)", false,
+             "leave the variable unquoted ($ARGS), or build the command in an array and pass \"${ARGS[@]}\""});
+        continue;
+      }
       if (at.positional_model && out.model.empty()) out.model = tok;
       else out.ignored.push_back(tok);
       continue;

@@ -14,6 +14,7 @@
 #include "io/launch_images.hpp"
 #include "tables/rows/image.hpp"
 #include "tables/rows/launcher.hpp"
+#include "tables/words.hpp"
 #include "io/shell.hpp"
 
 namespace kvdtype::io::launch {
@@ -235,7 +236,8 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
         continue;
       }
       const Launcher* l = find_launcher(basename(w[i]), i + 1 < w.size() ? std::string_view(w[i + 1]) : std::string_view());
-      if (l == nullptr || l->args == LauncherArgs::python_like) break;  // python_like: locate_program reads it
+      // python_like: locate_program reads it; runs_fixed: expand_fixed_launcher has replaced it
+      if (l == nullptr || l->args == LauncherArgs::python_like || l->args == LauncherArgs::runs_fixed) break;
       i += l->subcommand.empty() ? 1 : 2;
       if (l->args == LauncherArgs::search) {
         const std::size_t from = i;
@@ -295,7 +297,27 @@ std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w) {
   return std::nullopt;
 }
 
+namespace {
+
+// A launcher that runs a fixed command (LauncherArgs::runs_fixed): the words from it on become
+// that command and the words after its `--`. Its own options before `--` are its business.
+void expand_fixed_launcher(std::vector<std::string>& w) {
+  for (std::size_t k = 0; k < w.size(); ++k) {
+    const Launcher* l = find_launcher(basename(w[k]), {});
+    if (l == nullptr || l->args != LauncherArgs::runs_fixed) continue;
+    std::vector<std::string> out(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(k));
+    tables::for_each_word(l->runs, [&](std::string_view word) { out.emplace_back(word); });
+    const auto dashes = std::find(w.begin() + static_cast<std::ptrdiff_t>(k), w.end(), "--");
+    if (dashes != w.end()) out.insert(out.end(), dashes + 1, w.end());
+    w = std::move(out);
+    return;
+  }
+}
+
+}  // namespace
+
 Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w) {
+  expand_fixed_launcher(w);
   for (int nested = 0; nested < kMaxShellNesting; ++nested) {
     const auto k = shell_script_at(w);
     if (!k) return w;
@@ -303,6 +325,7 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
     if (!inner.ok()) return Error{ErrorCode::bad_command, "sh -c script: " + inner.error().message};
     w.resize(k->shell);  // words after the script are its $0, $1 …: not the server's
     w.insert(w.end(), inner->begin(), inner->end());
+    expand_fixed_launcher(w);
   }
   // Still a script inside: not read to its end, which is never "not a serving command".
   if (shell_script_at(w))

@@ -183,6 +183,14 @@ void add_container(Reader& r, const Pod& pod, Container c) {
     program = c.args;  // no known ENTRYPOINT: args (CMD) are the whole command
   }
   const bool image_entrypoint = !entrypoint.empty();
+  if (c.image.empty() && c.command.empty()) {
+    // Every container that runs has an image: one without is a fragment that another file
+    // completes (a kustomize patch, an overlay), and its args alone do not say what runs them.
+    r.out.skipped.push_back(label(pod, c) +
+                            ": no image and no command: a fragment (a kustomize patch or overlay); check what "
+                            "it renders to (kustomize build DIR | kvdtype check --manifest -)");
+    return;
+  }
   if (!image_entrypoint) {
     Words probe = c.env;
     probe.insert(probe.end(), program.begin(), program.end());

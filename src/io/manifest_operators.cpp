@@ -65,7 +65,9 @@ constexpr KubeAIProfile kKubeAIProfiles[] = {
     {"nvidia-gpu-a100-80gb", "A100 80GB", "nvidia-gpu"},
     {"nvidia-gpu-a100-40gb", "A100 40GB", "nvidia-gpu"},
     {"nvidia-gpu-a16", "A16", "nvidia-gpu"},
-    {"nvidia-gpu-rtx4070-8gb", "RTX 4070", "nvidia-gpu"},
+    // 8 GB and Ada: the laptop RTX 4070 (the desktop card has 12 GB); its nodeSelector asks for
+    // nvidia.com/gpu.memory 8188.
+    {"nvidia-gpu-rtx4070-8gb", "RTX 4070 Laptop", "nvidia-gpu"},
     {"amd-gpu-mi300x", "MI300X", "amd-gpu"},
     {"google-tpu-v5e-1x1", "", "google-tpu"},
     {"google-tpu-v5e-2x2", "", "google-tpu"},

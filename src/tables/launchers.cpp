@@ -65,6 +65,10 @@ constexpr Launcher kRows[] = {
                "--start-method --start_method --role --log-dir --log_dir -r --redirects -t --tee --local-addr "
                "--local_addr --logs-specs --local-ranks-filter",
      .source = "PyTorch docs, torchrun (Elastic Launch): torchrun [options] -m MODULE | SCRIPT args"},
+    // Programs of one project that exec an engine's server (read from their source).
+    {.program = "llamacpp-leader", .args = runs_fixed, .runs = "llama-server --model $LLM_MODEL --host 0.0.0.0",
+     .source = "kubernetes-sigs/lws @060ab4da docs/examples/llamacpp/tools/llamacpp-leader/cmd/llamacpp-leader/main.go: "
+               "execs /llama-server --model $LLM_MODEL --host 0.0.0.0 --rpc <workers> and the words after --"},
 };
 
 }  // namespace

@@ -92,6 +92,12 @@ constexpr Product kProducts[] = {
     {.name = "RTX 4090", .target = "sm_89", .memory_mib = 24564,
      .source = "pci.ids 2684; nvidia-smi 'NVIDIA GeForce RTX 4090, 24564 MiB'"},
     {.name = "RTX 4090 D", .target = "sm_89", .memory_mib = 24576, .source = "pci.ids 2685 (24 GB)"},
+    {.name = "RTX 4070", .target = "sm_89", .memory_mib = 12288, .source = "pci.ids 2786 AD104 (12 GB)"},
+    // The laptop part is another chip (AD106M) with 8 GB; lspci names it "RTX 4070 Max-Q / Mobile",
+    // the driver "RTX 4070 Laptop GPU". 8188 MiB is the total GPU feature discovery labels it with
+    // (nvidia.com/gpu.memory in substratusai/kubeai's nvidia-gpu-rtx4070-8gb resource profile).
+    {.name = "RTX 4070 Laptop", .target = "sm_89", .memory_mib = 8188,
+     .source = "pci.ids 2820, 2860 AD106M; kubeai charts/kubeai/values.yaml nvidia-gpu-rtx4070-8gb @2f32ef49"},
     {.name = "RTX 6000 Ada", .target = "sm_89", .memory_mib = 49140,
      .source = "AD102GL; nvidia-smi 'NVIDIA RTX 6000 Ada Generation, 49140 MiB'"},
 

@@ -345,3 +345,21 @@ TEST(FailClosed, MalformedJsonFlagValuesAreFindings) {
   ASSERT_EQ(unset.exit_code, 0) << unset.err;
   EXPECT_NE(unset.out.find("KVD152"), std::string::npos);
 }
+
+// `python3 -m sglang.launch_server "$ARGS"`: the quotes hand every option over as one word, which
+// no engine's parser splits: KVD151, exit 1. A value with spaces (a served name, a chat template
+// text) is not one.
+TEST(FailClosed, OptionsInOneWordAreAFinding) {
+  const auto quoted = run_cli({"check", "--format", "json", "--gpu", "H100", "--", "python3", "-m", "sglang.launch_server",
+                               " --model-path m/a --kv-cache-dtype fp8_e4m3 --tp 2 "});
+  ASSERT_EQ(quoted.exit_code, 1) << quoted.err;
+  EXPECT_NE(quoted.out.find("several options in one word"), std::string::npos) << quoted.out.substr(0, 600);
+  for (const std::vector<std::string>& fine :
+       {std::vector<std::string>{"vllm", "serve", "m/a", "--served-model-name", "my model --v2"},
+        std::vector<std::string>{"vllm", "serve", "m/a", "--kv-cache-dtype", "fp8"}}) {
+    std::vector<std::string> args = {"check", "--format", "json", "--gpu", "H100", "--"};
+    args.insert(args.end(), fine.begin(), fine.end());
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.out.find("several options in one word"), std::string::npos) << fine[4];
+  }
+}

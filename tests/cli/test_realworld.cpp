@@ -7,11 +7,16 @@
 //              KVD080 finding that says so (a file CI would otherwise pass unread);
 //   rejected   a file with a defect its repository records: kvdtype finds an error (exit 1);
 //   read       a file with a defect outside what kvdtype judges (a batch system refusing the
-//              script): its serving workloads are read, no verdict is asserted.
+//              script): its serving workloads are read, no verdict is asserted;
+//   unreadable a file that is not valid as stored (YAML that no parser reads): exit 2 with a
+//              one-line error that names the line.
+// `args` adds what the file's evidence says beyond the file (args_evidence argues it).
 // A row with `known_gap` is what kvdtype cannot read yet, with the reason: it is skipped, and it
 // fails as soon as it passes, so that the gap is struck from the index when it closes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -41,6 +46,9 @@ std::vector<std::string> arguments(const json& row) {
   const std::string kind = row["kind"], engine = row["engine"];
   std::vector<std::string> a = {"check", "--format", "json"};
   if (const std::string gpu = row.value("gpu", ""); !gpu.empty()) a.insert(a.end(), {"--gpu", gpu});
+  // What the file's evidence says beyond the file (the engine release an example was written
+  // for, a file helm is given with --set-file), argued in the row's args_evidence.
+  for (const json& arg : row.value("args", json::array())) a.push_back(arg.get<std::string>());
   if (kind == "script") {
     a.insert(a.end(), {"--command-file", file});
   } else if (kind == "engine_config") {
@@ -95,6 +103,17 @@ Outcome run(const json& row) {
 // Empty when the row's expectation holds, else why not.
 std::string judged(const json& row, const Outcome& o) {
   const std::string expect = row.value("expect", "serves");
+  if (expect == "unreadable") {
+    if (o.exit_code != 2) return "read (exit " + std::to_string(o.exit_code) + ") though the file is not valid as stored";
+    // The position as FILE:LINE: (or the word "line") in the one-line error.
+    const std::string file = row["file"];
+    const std::size_t at = o.stderr_line.find(file + ":");
+    const bool line = o.stderr_line.find("line") != std::string::npos ||
+                      (at != std::string::npos && std::isdigit(static_cast<unsigned char>(
+                                                      o.stderr_line[std::min(at + file.size() + 1, o.stderr_line.size() - 1)])));
+    if (!line) return "the error names no line: " + o.stderr_line;
+    return {};
+  }
   if (o.exit_code != 0 && o.exit_code != 1) return "not read (exit " + std::to_string(o.exit_code) + "): " + o.stderr_line;
   if (expect == "serves") {
     if (o.workloads == 0) return "no workload read";
@@ -129,6 +148,9 @@ TEST(RealWorldCorpus, AtLeastAHundredFilesFromFifteenRepositories) {
     repos.insert(r["repo"].get<std::string>());
     EXPECT_EQ(r["commit"].get<std::string>().size(), 40u) << r["file"];
     EXPECT_FALSE(r.value("evidence", "").empty()) << r["file"];
+    if (r.contains("args")) {
+      EXPECT_FALSE(r.value("args_evidence", "").empty()) << r["file"];
+    }
     EXPECT_TRUE(std::ifstream(kDir + "/" + r["file"].get<std::string>()).good()) << r["file"];
   }
   EXPECT_GE(all.size(), 100u);

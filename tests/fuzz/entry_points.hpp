@@ -442,7 +442,7 @@ inline void launch_parse(const std::uint8_t* data, std::size_t size) {
   const auto cmd = io::parse_launch_command(*words);
   require_same_outcome(cmd, io::parse_launch_command(*words), "parse_launch_command");
   if (!cmd.ok()) return require_error_message(cmd.error(), "parse_launch_command");
-  for (const auto& b : cmd->bad_json_values) require(!b.flag.empty() && !b.why.empty(), "parse_launch_command: a bad value unnamed");
+  for (const auto& b : cmd->refused_values) require(!b.flag.empty() && !b.why.empty(), "parse_launch_command: a bad value unnamed");
 }
 
 // ---- rendering arbitrary words: escape_text, the JSON writer and every renderer ------------------

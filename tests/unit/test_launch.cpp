@@ -354,7 +354,7 @@ TEST(LaunchFlagsTable, EveryRowIsWellFormed) {
 
 // A JSON flag value that is not JSON (or not the object the flag takes) is a bad value inside the
 // command (KVD151 in the pipeline), not unreadable input: the rest of the command is read.
-TEST(LaunchMalformed, BadJsonValuesAreKeptForTheirFinding) {
+TEST(LaunchMalformed, RefusedValuesAreKeptForTheirFinding) {
   const std::pair<const char*, const char*> cases[] = {
       {"vllm serve m --speculative-config '{\"method\": eagle3}' --kv-cache-dtype fp8", "--speculative-config: not valid JSON"},
       {"vllm serve m --speculative-config '[1, 2]' --kv-cache-dtype fp8", "--speculative-config: expected a JSON object"},
@@ -364,12 +364,12 @@ TEST(LaunchMalformed, BadJsonValuesAreKeptForTheirFinding) {
   };
   for (const auto& [text, why] : cases) {
     const LaunchCommand cmd = parse_ok(text);
-    ASSERT_EQ(cmd.bad_json_values.size(), 1u) << text;
-    EXPECT_NE(cmd.bad_json_values[0].why.find(why), std::string::npos) << cmd.bad_json_values[0].why;
-    EXPECT_FALSE(cmd.bad_json_values[0].unset);
+    ASSERT_EQ(cmd.refused_values.size(), 1u) << text;
+    EXPECT_NE(cmd.refused_values[0].why.find(why), std::string::npos) << cmd.refused_values[0].why;
+    EXPECT_FALSE(cmd.refused_values[0].unset);
     EXPECT_EQ(cmd.input.kv_cache_dtype, "fp8") << "the rest of the command is read";
   }
   const LaunchCommand unset = parse_ok("vllm serve m --speculative-config '{\"num_speculative_tokens\": $N}'");
-  ASSERT_EQ(unset.bad_json_values.size(), 1u);
-  EXPECT_TRUE(unset.bad_json_values[0].unset);
+  ASSERT_EQ(unset.refused_values.size(), 1u);
+  EXPECT_TRUE(unset.refused_values[0].unset);
 }

@@ -78,8 +78,26 @@ TEST(Launchers, ALauncherOfNothingKnownIsNamed) {
   EXPECT_NE(io::parse_launch_command(*words).error().message.find("mpirun runs no serving command"), std::string::npos);
 }
 
+// A project's own program that execs a fixed server command (lws's llamacpp-leader): the command
+// it runs, then the words after its `--`.
+TEST(Launchers, AFixedCommandLauncherRunsItsCommandWithTheWordsAfterItsDashes) {
+  auto words = io::split_command("/llamacpp-leader -- --n-gpu-layers 99 --cache-type-k q8_0 --verbose");
+  ASSERT_TRUE(words.ok());
+  EXPECT_TRUE(io::is_serving_command(*words));
+  auto launch = io::parse_launch_command(*words);
+  ASSERT_TRUE(launch.ok()) << launch.error().message;
+  EXPECT_EQ(launch->engine, Engine::llamacpp);
+  EXPECT_EQ(launch->model, "$LLM_MODEL");  // what the leader passes from its environment
+  EXPECT_NE(launch->input.kv_cache_dtype.find("q8_0"), std::string::npos) << launch->input.kv_cache_dtype;
+  // Behind a shell, too: the expansion applies to the script's own words.
+  auto shelled = io::split_command("sh -c '/llamacpp-leader -- --n-gpu-layers 99'");
+  ASSERT_TRUE(shelled.ok());
+  EXPECT_TRUE(io::is_serving_command(*shelled));
+}
+
 TEST(Launchers, RowsAreWellFormed) {
   for (const Launcher& l : launchers()) {
+    EXPECT_EQ(l.args == LauncherArgs::runs_fixed, !l.runs.empty()) << l.program << ": runs goes with runs_fixed";
     EXPECT_FALSE(l.program.empty());
     EXPECT_FALSE(l.source.empty()) << l.program;
     EXPECT_EQ(find_launcher(l.program, l.subcommand), &l) << l.program << " is shadowed by an earlier row";

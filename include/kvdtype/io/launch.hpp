@@ -53,14 +53,17 @@ struct LaunchCommand {
   /// Files the command names (`--config`, `--extra_llm_api_options`) left unopened because they
   /// are on the machine the command runs on (LaunchOptions::read_files false).
   std::vector<std::string> unread_files;
-  /// JSON flag values (`--speculative-config`, `--kv-transfer-config` …) that are not JSON, as
-  /// (flag, why): the engine's parser refuses them (KVD151) — or, when the text still holds `$`
-  /// (a variable nothing set), the value is unknown (KVD152). Either way the command is read.
-  struct BadJsonValue {
+  /// Words the engine's parser refuses, as (flag, why, fix): JSON flag values
+  /// (`--speculative-config`, `--kv-transfer-config` …) that are not JSON, and an argument that
+  /// holds several options in one word (a quoted "$ARGS"). They are KVD151 findings — or, when the
+  /// text still holds `$` (a variable nothing set), the value is unknown (KVD152). Either way the
+  /// rest of the command is read.
+  struct RefusedValue {
     std::string flag, why;
     bool unset = false;  ///< the text still holds `$`
+    std::string fix;     ///< empty: write the value as the JSON the engine expects
   };
-  std::vector<BadJsonValue> bad_json_values;
+  std::vector<RefusedValue> refused_values;
 };
 
 /// How to read a launch command.

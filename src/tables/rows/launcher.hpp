@@ -16,6 +16,7 @@ enum class LauncherArgs : std::uint8_t {
   options_then_one,  ///< options, then one positional word (timeout's DURATION, taskset's mask, gosu's user), then the command
   python_like,       ///< options, then what `python` takes: `-m MODULE args` or a script (torchrun)
   search,            ///< an option grammar too wide to model (mpirun, srun, nsys): the first word that starts a command
+  runs_fixed,        ///< a program that runs one fixed command (`runs`) with the words after its `--` appended
 };
 
 struct Launcher {
@@ -25,6 +26,9 @@ struct Launcher {
   /// Space-separated options that take the next word as their value (`-n 8`); `--opt=value` and
   /// an attached short value (`-oL`) are one word whatever this says.
   std::string_view valued;
+  /// LauncherArgs::runs_fixed: the command it runs, as words (`$NAME` where it reads a variable of
+  /// its environment), ahead of the words after its `--`.
+  std::string_view runs;
   std::string_view source;      ///< the manual page or documentation the grammar comes from
 };
 
