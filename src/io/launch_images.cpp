@@ -75,6 +75,11 @@ const Image* image_with_entrypoint(std::string_view repository) {
   return nullptr;
 }
 
+const Image* image_with_command(std::string_view repository) {
+  const Image* row = official_image(repository);
+  return row != nullptr && !row->command.empty() ? row : nullptr;
+}
+
 std::string engine_version_from_image(std::string_view image, Engine engine) {
   const ImageRef ref = split_image(image);
   if (ref.digest) return {};  // pinned by content: the tag, if any, is not what runs
@@ -93,6 +98,7 @@ std::string engine_version_from_image(std::string_view image, Engine engine) {
       const std::string_view last = dash == std::string_view::npos ? tag : tag.substr(dash + 1);
       return last.size() > 1 && (last.front() == 'b' || last.front() == 'B') ? checked(last, engine) : std::string();
     }
+    case TagRule::none: return {};
     case TagRule::release:
     case TagRule::release_then_build: break;
   }

@@ -26,6 +26,8 @@ namespace kvdtype::io::detail {
 /// command: an official image with one (vllm/vllm-openai: vllm serve), or a copy of one pushed
 /// under another name that keeps its last name (myorg/vllm-openai); nullptr otherwise.
 [[nodiscard]] const Image* image_with_entrypoint(std::string_view repository);
+/// The image row whose own command starts a server when the container gives none, or nullptr.
+[[nodiscard]] const Image* image_with_command(std::string_view repository);
 
 /// The release an official image of `engine` names: "0.25.1", "0.4.8.post1", "latest" (the
 /// newest known release), or "" when the image is not an official one of that engine, is pinned by

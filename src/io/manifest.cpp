@@ -175,6 +175,11 @@ void add_container(Reader& r, const Pod& pod, Container c) {
     program.insert(program.end(), c.args.begin(), c.args.end());
   } else if (const Image* img = detail::image_with_entrypoint(detail::image_repository(c.image))) {
     entrypoint = img->entrypoint;  // it runs the server with args as its flags (vllm/vllm-openai: vllm serve)
+  } else if (const Image* own = c.args.empty() ? detail::image_with_command(detail::image_repository(c.image)) : nullptr) {
+    // Neither command nor args: the image's own command runs (opea/sglang's entrypoint script).
+    auto words = split_command(own->command);
+    if (words.ok()) program = std::move(words).value();
+    c.notes.push_back("command: the image's own, " + std::string(own->repository) + " runs " + std::string(own->command));
   } else if (!c.image.empty() && !c.args.empty() && is_serving_command(as_docker_run(c))) {
     // An image whose ENTRYPOINT depends on its tag (llama.cpp's :server-* runs llama-server):
     // what `docker run IMAGE ARGS` runs, as the launch reader knows it, is what the pod runs.
@@ -359,6 +364,28 @@ namespace {
 
 using namespace manifest;
 
+// An image reference as compose resolves it when its variables are unset: `${NAME:-default}` and
+// `${NAME-default}` become their default (the image is identified by it, and a note says so);
+// `${NAME}` without one stays as written. The variables themselves are the shell's at `up` time.
+std::string image_with_defaults(const std::string& image, Container& c) {
+  std::string out;
+  bool defaulted = false;
+  for (std::size_t i = 0; i < image.size();) {
+    const std::size_t close = image.compare(i, 2, "${") == 0 ? image.find('}', i) : std::string::npos;
+    const std::size_t dash = close == std::string::npos ? close : image.find('-', i);
+    if (close == std::string::npos || dash == std::string::npos || dash > close) {
+      out += image[i++];
+      continue;
+    }
+    const std::size_t from = dash + 1;
+    out.append(image, from, close - from);
+    defaulted = true;
+    i = close + 1;
+  }
+  if (defaulted) c.notes.push_back("image " + image + " read with its defaults as " + out + " (its variables are not set here)");
+  return out;
+}
+
 // docker-compose: services.NAME.{image, entrypoint, command, environment}. The GPU is never in
 // a compose file (deploy.resources only asks for "a GPU"): --gpu gives it.
 std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod) {
@@ -372,7 +399,7 @@ std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod
     Container c;
     c.line = line_of(kv.first);
     c.name = pod.name;
-    c.image = scalar(child(s, "image"));
+    c.image = image_with_defaults(scalar(child(s, "image")), c);
     auto entry = words_of(child(s, "entrypoint"), pod.file, "entrypoint");
     if (!entry.ok()) return entry.error();
     auto cmd = words_of(child(s, "command"), pod.file, "command");

@@ -1,4 +1,4 @@
-// Official container images: one row per repository (src/tables/rows/image.hpp says what each
+// Container images that carry an engine: one row per repository (src/tables/rows/image.hpp says what each
 // column means). Adding an image whose tags follow a known rule is a row here, a line in
 // docs/inputs.md and a test case.
 #include "tables/rows/image.hpp"
@@ -30,12 +30,22 @@ constexpr Image kRows[] = {
      .source = "ggml-org/llama.cpp .devops/*.Dockerfile and .github/workflows/docker.yml (tags server-*, light-*, full-*, each also -bNNNN)"},
     {.engine = Engine::lmdeploy, .repository = "openmmlab/lmdeploy", .tag = TagRule::release_then_build, .example = "v0.4.0",
      .source = "Docker Hub openmmlab/lmdeploy tags (vX.Y.Z, vX.Y.Z-cuNN, latest); public compose files run it with command: lmdeploy serve api_server …"},
+    // Images of other projects that start an engine by themselves (their tags are their own).
+    {.engine = Engine::sglang, .repository = "opea/sglang", .tag = TagRule::none,
+     .command = "python3 -m sglang.launch_server --model ${MODEL_ID} --trust-remote-code --device cpu "
+                "--disable-overlap-schedule --chunked-prefill-size 2048 --max-running-requests 32 "
+                "--mem-fraction-static 0.8 --context-length 65536 --max-total-tokens 65536 "
+                "--port ${SGLANG_LLM_PORT} --api-key ${HF_TOKEN} --chat-template llama-4",
+     .example = "latest",
+     .source = "opea-project/GenAIComps comps/third_parties/sglang/src/Dockerfile @dfefbf6f (ENTRYPOINT "
+               "entrypoint.sh, SGLang from a CPU branch) and src/entrypoint.sh @38826c29 (the command; it ignores args)"},
 };
 
 // A marker only where the rule reads one; every row says where its facts come from.
 constexpr bool rows_well_formed() {
   for (const Image& i : kRows) {
     if ((i.tag == TagRule::after_marker) != !i.marker.empty()) return false;
+    if (!i.entrypoint.empty() && !i.command.empty()) return false;  // args go to one or the other
     if (i.repository.empty() || i.example.empty() || i.source.empty()) return false;
   }
   return true;

@@ -171,6 +171,30 @@ TEST(Manifests, FromStandardInput) {
   EXPECT_EQ(j["results"][0]["plan"]["target"]["name"], "sm_90");
 }
 
+// Compose resolves `${NAME:-default}` in an image to its default when NAME is unset: the image is
+// identified by it (and a note says so). An image whose own command starts the server (a row with
+// `command`) runs that command when the service gives none; a tag of its own names no engine release.
+TEST(Manifests, ComposeImageDefaultsAndAnImagesOwnCommand) {
+  const std::string compose =
+      "services:\n  llm:\n    image: ${REGISTRY:-opea}/sglang:${TAG:-1.3}\n    environment:\n      MODEL_ID: m/a\n"
+      "  tagged:\n    image: ${REGISTRY:-vllm}/vllm-openai:${VLLM_VERSION-v0.27.0}\n"
+      "    command: [--model, m/b, --kv-cache-dtype, fp8]\n";
+  const auto r = run_cli({"check", "--manifest", "-", "--gpu", "H100", "--format", "json"}, compose);
+  const Json j = Json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 2u) << r.out.substr(0, 600);
+  const std::string opea = j["results"][0].dump(), vllm = j["results"][1].dump();
+  EXPECT_NE(opea.find("read with its defaults as opea/sglang:1.3"), std::string::npos) << opea.substr(0, 800);
+  EXPECT_NE(opea.find("--device cpu"), std::string::npos);  // the image's own command, in the note
+  EXPECT_EQ(j["results"][0]["request"]["engine"], "sglang");
+  EXPECT_NE(vllm.find("vllm/vllm-openai:v0.27.0"), std::string::npos);
+  EXPECT_EQ(j["results"][1]["plan"]["cache_dtype"], "fp8");
+  // Without a default the reference stays as written, and nothing is guessed for it.
+  const auto plain = run_cli({"check", "--manifest", "-", "--gpu", "H100", "--format", "json"},
+                             "services:\n  x:\n    image: ${REGISTRY}/sglang\n");
+  EXPECT_EQ(plain.out.find("read with its defaults"), std::string::npos);
+  EXPECT_NE(plain.out.find("KVD080"), std::string::npos);
+}
+
 TEST(Manifests, AContainersFilesAreNeverReadOnThisMachine) {
   // The paths a container names are the pod's. /etc exists here (as a directory without a
   // config.json) and was once read, rejecting a valid pod; /dev/zero would be refused here.

@@ -1,5 +1,6 @@
-// Internal: the Image row (src/tables/images.cpp): an engine's official container image, how its
-// tags name the engine release, and what its ENTRYPOINT runs. Launch commands (`docker run IMAGE
+// Internal: the Image row (src/tables/images.cpp): a container image that carries an engine (its
+// official ones, and others whose Dockerfile is public), how its tags name the engine release,
+// and what its ENTRYPOINT or default command runs. Launch commands (`docker run IMAGE
 // …`) and manifests (a container's `image:`) read them; a custom image says nothing about the
 // engine it carries, so only these rows give a version or an entrypoint.
 #pragma once
@@ -20,6 +21,7 @@ enum class TagRule : std::uint8_t {
   release_then_build,  ///< the release, then '-' and a build (v0.5.14-cu126); no tag or `latest`: the newest known
   after_marker,        ///< the release follows `marker` and runs to the next '_' (rocm6.4.1_vllm_0.9.1_20250715)
   build_at_end,        ///< a build number ends the tag (server-cuda-b6325); a tag without one moves with master
+  none,                ///< the tags are the image's own releases (a project's 1.3), never the engine's
 };
 
 /// One official image repository of one engine.
@@ -30,6 +32,10 @@ struct Image {
   std::string_view marker;      ///< TagRule::after_marker: the text in front of the release
   std::string_view entrypoint;  ///< what the image's ENTRYPOINT runs with the container's args ("vllm serve");
                                 ///< empty: none, the args are the whole command
+  /// What the image runs when the container gives neither command nor args (its ENTRYPOINT
+  /// script or CMD, as one command line; `${NAME}` where it reads its environment). Empty: the
+  /// image starts no server of its own.
+  std::string_view command;
   std::string_view example;     ///< a published tag, for the docs and the tests
   std::string_view source;
 };
