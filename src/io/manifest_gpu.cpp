@@ -7,12 +7,15 @@
 // (`amd.com/gpu.product-name: AMD_Instinct_MI300X_OAM`). Sources: NVIDIA/k8s-device-plugin
 // README "Generated Labels" (GFD moved there in v0.15); ROCm/k8s-device-plugin's node labeller
 // (product-name). The exact sanitising code was not re-read here: kvdtype turns both '-' and '_'
-// back into spaces and lets the `--gpu` parser match the product name.
+// back into spaces and lets the `--gpu` parser match the product name. Labels of clouds and
+// autoscalers (GKE's accelerator, node.kubernetes.io/instance-type) are rows of
+// src/tables/node_labels.cpp.
 #include <string>
 #include <string_view>
 
 #include "common/text.hpp"
 #include "kvdtype/io/manifest.hpp"
+#include "tables/rows/node_label.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -49,7 +52,8 @@ std::string gpu_from_node_label(std::string_view key, std::string_view value) {
     if (f.rfind("gfx", 0) == 0) return f;
     return {};
   }
-  return {};
+  // Clouds' and autoscalers' labels (GKE's accelerator, instance types): src/tables/node_labels.cpp.
+  return std::string(product_of_node_label(key, value));
 }
 
 }  // namespace kvdtype::io

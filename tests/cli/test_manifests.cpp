@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
 #include "run_cli.hpp"
 
@@ -193,6 +194,21 @@ TEST(Manifests, ComposeImageDefaultsAndAnImagesOwnCommand) {
                              "services:\n  x:\n    image: ${REGISTRY}/sglang\n");
   EXPECT_EQ(plain.out.find("read with its defaults"), std::string::npos);
   EXPECT_NE(plain.out.find("KVD080"), std::string::npos);
+}
+
+// A cloud's node label (GKE's accelerator, an instance type; src/tables/node_labels.cpp) names the
+// GPU when no --gpu is given.
+TEST(Manifests, CloudNodeLabelsNameTheGpu) {
+  for (const auto& [selector, target] : {std::pair<std::string, std::string>{"cloud.google.com/gke-accelerator: nvidia-l4", "sm_89"},
+                                         {"node.kubernetes.io/instance-type: p5.48xlarge", "sm_90"},
+                                         {"node.kubernetes.io/instance-type: Standard_ND96isr_MI300X_v5", "gfx942"}}) {
+    const std::string pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector:\n    " + selector +
+                            "\n  containers:\n  - name: c\n    image: vllm/vllm-openai:v0.27.0\n    args: [--model, m, --kv-cache-dtype, fp8]\n";
+    const auto r = run_cli({"check", "--manifest", "-", "--format", "json"}, pod);
+    const Json j = Json::parse(r.out);
+    ASSERT_EQ(j["results"].size(), 1u) << selector;
+    EXPECT_EQ(j["results"][0]["plan"]["target"]["name"], target) << selector;
+  }
 }
 
 TEST(Manifests, AContainersFilesAreNeverReadOnThisMachine) {

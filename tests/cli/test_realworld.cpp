@@ -157,6 +157,35 @@ TEST(RealWorldCorpus, AtLeastAHundredFilesFromFifteenRepositories) {
   EXPECT_GE(repos.size(), 15u);
 }
 
+// A manifest checked without --gpu finds its GPU in its own node labels (NVIDIA's, a cloud's, an
+// instance type): where it finds one, it is the one the row's evidence names — and at least half
+// of the manifest rows with a GPU name it in the file.
+TEST(RealWorldCorpus, TheGpuAManifestNamesIsTheOneItsEvidenceNames) {
+  auto target_of = [](const std::vector<std::string>& args) {
+    std::set<std::string> out;
+    const auto r = run_cli(args);
+    const json d = json::parse(r.out, nullptr, false);
+    if (d.is_discarded()) return out;
+    for (const json& res : d.value("results", json::array())) {
+      const json* t = res.contains("plan") && res["plan"].is_object() && res["plan"].contains("target") ? &res["plan"]["target"] : nullptr;
+      if (t != nullptr && t->is_object() && t->contains("name") && (*t)["name"].is_string()) out.insert((*t)["name"].get<std::string>());
+    }
+    return out;
+  };
+  int rows_with_gpu = 0, named_in_file = 0;
+  for (const json& row : rows()) {
+    const std::string kind = row["kind"], gpu = row.value("gpu", "");
+    if (gpu.empty() || row.contains("known_gap") || (kind != "manifest" && kind != "compose")) continue;
+    ++rows_with_gpu;
+    const auto found = target_of({"check", "--format", "json", "--manifest", kDir + "/" + row["file"].get<std::string>()});
+    if (found.empty()) continue;
+    ++named_in_file;
+    const auto want = target_of({"check", "--format", "json", "--manifest", kDir + "/" + row["file"].get<std::string>(), "--gpu", gpu});
+    EXPECT_EQ(found, want) << row["file"] << " names another GPU than its evidence (" << gpu << ")";
+  }
+  EXPECT_GE(2 * named_in_file, rows_with_gpu) << named_in_file << " of " << rows_with_gpu;
+}
+
 TEST_P(RealWorld, ReadAsItsEvidenceSays) {
   const json& row = GetParam();
   const Outcome o = run(row);
