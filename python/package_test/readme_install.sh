@@ -16,17 +16,18 @@ export KVDTYPE_PREBUILT_MODULE=$module PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSIO
 
 # The commands are read from README.md's block between "<!-- python-install -->" markers, so
 # that what is tested is what the README shows.
-commands=$(sed -n '/<!-- python-install -->/,/<!-- end python-install -->/p' "$src/README.md" | sed -n '/^```sh$/,/^```$/p' | grep -v '^```')
+commands=$(sed -n '/<!-- python-install -->/,/<!-- end python-install -->/p' "$src/README.md" | sed -n '/^ *```sh$/,/^ *```$/p' | grep -v '^ *```' | sed 's/^ *//')
 [[ -n $commands ]] || fail "README.md has no python-install block"
 grep -q 'python3 -m build --wheel --no-isolation' <<<"$commands" || fail "the README block does not build the wheel with python -m build: $commands"
 grep -q -- '-m venv' <<<"$commands" || fail "the README block makes no venv"
 
-# A checkout without build outputs: the packaging files and the sources setup.py needs.
+# A checkout without build outputs: the packaging files, the sources setup.py needs, setup.sh.
 checkout=$scratch/kvdtype
 mkdir -p "$checkout/python"
 cp "$src"/{pyproject.toml,setup.py,README.md,LICENSE,CMakeLists.txt,VERSION} "$checkout/"
 cp -r "$src/python/kvdtype" "$checkout/python/"
-find "$checkout" -name '__pycache__' -prune -exec rm -rf {} + -o -name '*.so' -delete
+mkdir -p "$checkout/scripts" && cp "$src/scripts/setup.sh" "$checkout/scripts/"
+find "$checkout" -name '__pycache__' -type d -exec rm -rf {} +; find "$checkout" -name '*.so' -exec rm -f {} +
 cd "$checkout"
 # python3 here is Debian's (README: "Debian's /usr/bin/python3"), whatever comes first on PATH.
 PATH=/usr/bin:$PATH bash -euo pipefail -c "$commands" >"$scratch/readme.log" 2>&1 ||

@@ -17,7 +17,7 @@ tag=localhost/kvdtype-image-test:$version-$$
 rm -rf "$scratch" && mkdir -p "$scratch"
 trap 'podman rmi -f "$tag" >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
 
-podman build -q -f "$src/Containerfile" --build-arg "VERSION=$version" -t "$tag" "$context" >"$scratch/build.log" 2>&1 ||
+podman build -q --layers=false -f "$src/Containerfile" --build-arg "VERSION=$version" -t "$tag" "$context" >"$scratch/build.log" 2>&1 ||
   fail "podman build failed: $(tail -5 "$scratch/build.log")"
 
 inspect() { podman image inspect "$tag" --format "$1"; }
@@ -30,7 +30,7 @@ label() { inspect "{{index .Config.Labels \"$1\"}}"; }
 [[ $(label org.opencontainers.image.licenses) == Apache-2.0 ]] || fail "no licenses label"
 
 # The files: one layer per COPY, unpacked together; nothing but these four.
-podman image save --format docker-archive -o "$scratch/image.tar" "$tag" >/dev/null
+podman image save -q --format docker-archive -o "$scratch/image.tar" "$tag" >/dev/null
 mkdir -p "$scratch/archive" "$scratch/root"
 tar -xf "$scratch/image.tar" -C "$scratch/archive"
 layers=$(/usr/bin/python3 -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))[0]["Layers"]))' "$scratch/archive/manifest.json")
