@@ -14,6 +14,9 @@ packages=(
   help2man bash-completion man-db
   # tests: the webhook over TLS and under load, the Python package in a fresh venv, SARIF schema
   curl openssl wrk python3-venv python3-pip python3-setuptools python3-wheel python3-jsonschema
+  # the wheel as README shows it (python -m build), the container image (podman build: the image
+  # test), the pre-commit hook tried with pre-commit itself, deploy/ and action.yml read as YAML
+  python3-build podman pre-commit python3-yaml
 )
 # clang and its runtime are needed only for fuzzing (scripts/fuzz.sh, test.sh's fuzz step sets
 # KVDTYPE_SETUP_FUZZ=1). Optional: where they cannot be installed, setup still succeeds and the

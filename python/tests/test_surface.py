@@ -151,6 +151,17 @@ def test_cli_main_is_the_command_line(capfd):
     capfd.readouterr()
 
 
+def test_serve_is_listed_and_says_where_it_runs(capfd):
+    # `kvdtype serve` is the executable's (it runs kvdtype-serve beside it); the module lists it
+    # in the help like every subcommand and refuses it in one line, naming the program.
+    assert kvdtype._cli_main(["--help"]) == 0
+    out, _ = capfd.readouterr()
+    assert "\n  serve " in out
+    assert kvdtype._cli_main(["serve", "--listen", "0.0.0.0:8443"]) == 2
+    out, err = capfd.readouterr()
+    assert out == "" and err.count("\n") == 1 and "kvdtype-serve" in err
+
+
 def test_python_m_kvdtype_matches_the_executable():
     if not CLI:
         pytest.skip("KVDTYPE_CLI not set")

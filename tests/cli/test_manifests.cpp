@@ -385,7 +385,7 @@ namespace {
 // Kubernetes objects, and that the webhook's own container is not taken for a server.
 TEST(Manifests, TheShippedDeployObjectsParse) {
   const std::string dir = std::string(KVDTYPE_TEST_DATA_DIR) + "/../../deploy/";
-  for (const char* f : {"namespace.yaml", "certificate.yaml", "deployment.yaml", "service.yaml", "webhook.yaml"}) {
+  for (const char* f : {"namespace.yaml", "certificate.yaml", "deployment.yaml", "service.yaml", "networkpolicy.yaml", "webhook.yaml"}) {
     const auto r = run_cli({"check", "--manifest", dir + f, "--format", "json"});
     EXPECT_EQ(r.exit_code, 0) << f << ": " << r.err;
     const Json j = Json::parse(r.out, nullptr, false);

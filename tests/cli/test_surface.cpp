@@ -136,7 +136,7 @@ TEST(Surface, CheckHelpIsGroupedWithTypedPlaceholdersAndExitStatuses) {
 TEST(Surface, TopHelpListsSubcommandsAndExitStatuses) {
   const CliResult r = run_cli({"--help"});
   ASSERT_EQ(r.exit_code, 0);
-  for (const char* sub : {"check", "resolve", "explain", "rules", "backends", "formats", "targets", "matrix", "probe"})
+  for (const char* sub : {"check", "resolve", "explain", "rules", "backends", "formats", "targets", "matrix", "probe", "serve"})
     EXPECT_NE(r.out.find(std::string("  ") + sub + " "), std::string::npos) << sub;
   EXPECT_NE(r.out.find("Exit status:"), std::string::npos);
   const CliResult all = run_cli({"--help-all"});

@@ -111,6 +111,10 @@ Command add_explain(CLI::App& app);
 Command add_matrix(CLI::App& app);
 Command add_probe(CLI::App& app);
 Command add_releases(CLI::App& app);
+/// `serve`, listed in the help: the kvdtype executable replaces itself with kvdtype-serve before
+/// parsing (main.cpp, exec_serve), so its run is reached only where no such program is beside
+/// the running one (`python3 -m kvdtype serve`), and says so.
+Command add_serve(CLI::App& app);
 
 /// The whole command line, built but not parsed: for main() and for the generators (man page
 /// help, bash completion) that walk it.

@@ -147,7 +147,7 @@ std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
   p->commands = {add_check(app, false, p->launch, !full_check), add_check(app, true, p->launch, !full_resolve),
                  add_explain(app),
                  add_rules(app),    add_backends(app),   add_formats(app),  add_targets(app),
-                 add_matrix(app),   add_probe(app),      add_releases(app)};
+                 add_matrix(app),   add_probe(app),      add_releases(app), add_serve(app)};
   for (const Command& c : p->commands) {
     c.app->allow_extras();
     if (c.app->get_footer().empty()) c.app->footer(kExitStatusHelp);
@@ -219,6 +219,8 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
     const std::vector<std::string> top = p.app.remaining();
     if (!top.empty()) {
       status = report_extras(p, nullptr, top, args, original);
+    } else if (chosen != nullptr && chosen->app->get_name() == "serve") {
+      status = chosen->run();  // its flags are kvdtype-serve's, not this parser's
     } else if (chosen != nullptr && chosen->light) {
       // The words named a subcommand other than the one guessed: register everything, parse again.
       return run(args, launch, original, true);

@@ -1,5 +1,5 @@
 // kvdtype serve …: executes kvdtype-serve from the directory of this binary with the same
-// arguments. The webhook's HTTPS stack (cpp-httplib, OpenSSL, spdlog) lives in that program so
+// arguments. The webhook's HTTPS stack (its own HTTP/1.1 transport, OpenSSL, spdlog) lives in that program so
 // that `kvdtype check`, a short process, never loads it (docs/webhook.md).
 #include <unistd.h>
 
@@ -12,6 +12,20 @@
 #include "cli.hpp"
 
 namespace kvdtype::cli {
+
+Command add_serve(CLI::App& app) {
+  CLI::App* sub = app.add_subcommand(
+      "serve", "Run the Kubernetes admission webhook (kvdtype-serve): kvdtype serve --help, docs/webhook.md");
+  sub->prefix_command();  // everything after `serve` is kvdtype-serve's
+  Command c;
+  c.app = sub;
+  c.run = [] {
+    return bad_input(
+        "serve: the webhook is the program kvdtype-serve, run by the kvdtype executable (kvdtype serve --listen …); "
+        "this command line has none beside it (python3 -m kvdtype cannot serve)");
+  };
+  return c;
+}
 
 int exec_serve(int argc, char** argv) {
   char self[PATH_MAX];

@@ -1,10 +1,14 @@
 // A bash completion script, generated from the command line itself (its subcommands and flags,
-// which for check/resolve come from the request-field table) and from the tables (format
-// names, engines), so it can never offer a flag the CLI lacks.
+// which for check/resolve come from the request-field table) and from the registries (number
+// formats, engines and their aliases, output formats, rule codes), so it can never offer a flag
+// or a value the CLI lacks, nor miss one a table adds.
 #include <set>
 
 #include "cli.hpp"
+#include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
+#include "kvdtype/io/render.hpp"
+#include "kvdtype/rule.hpp"
 #include "request_fields.hpp"
 
 namespace kvdtype::cli {
@@ -23,6 +27,34 @@ std::vector<std::string> flags_of(const CLI::App& app) {
     for (const std::string& l : o->get_lnames()) out.push_back("--" + l);
     for (const std::string& s : o->get_snames()) out.push_back("-" + s);
   }
+  return out;
+}
+
+// Every name --engine takes: each engine's name and its aliases (engine.hpp).
+std::vector<std::string> engine_words() {
+  std::vector<std::string> out;
+  for (const EngineInfo& e : engines()) {
+    out.emplace_back(e.name);
+    std::string_view a = e.aliases;
+    while (!a.empty()) {
+      const std::size_t sp = a.find(' ');
+      out.emplace_back(a.substr(0, sp));
+      if (sp == std::string_view::npos) break;
+      a.remove_prefix(sp + 1);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> rule_codes() {
+  std::vector<std::string> out;
+  for (const Rule& r : rules()) out.emplace_back(r.code);
+  return out;
+}
+
+std::vector<std::string> output_formats() {
+  std::vector<std::string> out;
+  for (const std::string_view n : io::output_format_names()) out.emplace_back(n);
   return out;
 }
 
@@ -74,10 +106,12 @@ std::string bash_completion(Program& p) {
       ") sub=${words[i]} ;; esac\n"
       "  done\n"
       "  case $prev in\n"
-      "    --format) COMPREPLY=($(compgen -W 'text json markdown' -- \"$cur\")); return 0 ;;\n"
+      "    --format) COMPREPLY=($(compgen -W '" + join(output_formats()) + "' -- \"$cur\")); return 0 ;;\n"
+      "    --engine) COMPREPLY=($(compgen -W '" + join(engine_words()) + "' -- \"$cur\")); return 0 ;;\n"
+      "    --ignore) COMPREPLY=($(compgen -W '" + join(rule_codes()) + "' -- \"$cur\")); return 0 ;;\n"
+      "    --fail-on) COMPREPLY=($(compgen -W 'error incomplete warning' -- \"$cur\")); return 0 ;;\n"
       "    --color) COMPREPLY=($(compgen -W 'auto always never' -- \"$cur\")); return 0 ;;\n"
       "    --min-severity) COMPREPLY=($(compgen -W 'info warning error' -- \"$cur\")); return 0 ;;\n"
-      "    --engine) COMPREPLY=($(compgen -W 'vllm sglang' -- \"$cur\")); return 0 ;;\n"
       "    --attention) COMPREPLY=($(compgen -W 'mha gqa mqa mla sparse-mla' -- \"$cur\")); return 0 ;;\n"
       "    --kv-scales) COMPREPLY=($(compgen -W 'yes no' -- \"$cur\")); return 0 ;;\n";
   if (!dtype_flags.empty()) {
@@ -106,6 +140,15 @@ std::string bash_completion(Program& p) {
         if (sp == std::string_view::npos) break;
         a.remove_prefix(sp + 1);
       }
+    }
+    // explain's argument is a rule code; serve's flags are kvdtype-serve's (files after them).
+    if (c.app->get_name() == "explain") {
+      const std::vector<std::string> codes = rule_codes();
+      flags.insert(flags.end(), codes.begin(), codes.end());
+    }
+    if (c.app->get_name() == "serve") {
+      s += "    serve) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n";
+      continue;
     }
     s += "    " + c.app->get_name() + ") COMPREPLY=($(compgen -W '" + join(flags) + "' -- \"$cur\")) ;;\n";
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <span>
 #include <string_view>
 
 #include <optional>
@@ -18,6 +19,9 @@ namespace kvdtype::io {
 
 enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github };
 [[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text);
+/// Every name parse_output_format takes for an OutputFormat, one per format, in enum order
+/// (the bash completion offers them; a test checks each parses and the error lists them all).
+[[nodiscard]] std::span<const std::string_view> output_format_names() noexcept;
 
 struct TextStyle {
   bool color = false;  ///< ANSI colours (a terminal without NO_COLOR)
