@@ -14,6 +14,8 @@ packages=(
   help2man bash-completion man-db
   # tests: the webhook over TLS and under load, the Python package in a fresh venv, SARIF schema
   curl openssl wrk python3-venv python3-pip python3-setuptools python3-wheel python3-jsonschema
+  # tests: the support matrix page (docs/matrix.html) opened headless, screenshot and DOM
+  chromium
 )
 # clang and its runtime are needed only for fuzzing (scripts/fuzz.sh, test.sh's fuzz step sets
 # KVDTYPE_SETUP_FUZZ=1). Optional: where they cannot be installed, setup still succeeds and the
