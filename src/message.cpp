@@ -255,7 +255,7 @@ std::string fix(const Diagnostic& d, const Report& report) {
   // The first error says what would work instead on this GPU, where the tables know a value.
   if (!report.diagnostics.empty() && &d == &report.diagnostics[0] && d.severity == Severity::error)
     if (const CacheDtype* c = replacement(report))
-      f += fmt::format("; on {} {} {} passes every check", value_of("target", d, report), report.request.kv_term_text(), c->name);
+      f += fmt::format("; on {} {} {} is accepted", value_of("target", d, report), report.request.kv_term_text(), c->name);
   return f;
 }
 
