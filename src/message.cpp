@@ -67,12 +67,8 @@ std::string skipped(const Report& rep) {
   return out.empty() ? std::string("no candidate for this platform") : out;
 }
 
-// The bits a row stores per K element (16 for a cache in the model dtype), to rank replacements.
-unsigned approx_bits(const CacheDtype& c) {
-  if (c.k_bits) return c.k_bits;
-  if (c.k_rule == FormatRule::fixed && c.k_format != FormatId::count_) return format(c.k_format).bits;
-  return 16;
-}
+// The bits per K element of a resolved plan (16 when its K format is unknown), to rank replacements.
+unsigned k_bits(const Plan& p) { return p.k.format ? format(*p.k.format).bits : 16u; }
 
 // Whether the release (when known) has the row: not before its first release (nor after its
 // last known absence), not from its removal on.
@@ -186,7 +182,7 @@ std::string in_input_terms(std::string text, const Request& r) {
 const CacheDtype* replacement(const Report& rep) {
   const Request& r = rep.request;
   if (r.target == nullptr || r.kv_cache_dtype == nullptr || rep.verdict() != Verdict::error) return nullptr;
-  const unsigned want = r.refused ? 16u : approx_bits(*r.kv_cache_dtype);
+  const unsigned want = r.refused ? 16u : k_bits(rep.plan);
   const CacheDtype* best = nullptr;
   std::tuple<int, unsigned> best_rank{};
   for (const CacheDtype& c : cache_dtypes(r.engine)) {
@@ -196,9 +192,10 @@ const CacheDtype* replacement(const Report& rep) {
     alt.v_cache_dtype = nullptr;
     alt.refused = nullptr;
     alt.flags &= ~static_cast<std::uint32_t>(flag_kv_spelling);
-    const Verdict v = check(alt).verdict();
+    const Report alt_report = check(alt);
+    const Verdict v = alt_report.verdict();
     if (v != Verdict::ok && v != Verdict::warn) continue;
-    const unsigned bits = approx_bits(c);
+    const unsigned bits = k_bits(alt_report.plan);
     const std::tuple<int, unsigned> rank{v == Verdict::ok ? 0 : 1, bits > want ? bits - want : want - bits};
     if (best == nullptr || rank < best_rank) {
       best = &c;
