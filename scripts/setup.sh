@@ -17,6 +17,8 @@ packages=(
   # the wheel as README shows it (python -m build), the container image (podman build: the image
   # test), the pre-commit hook tried with pre-commit itself, deploy/ and action.yml read as YAML
   python3-build podman pre-commit python3-yaml
+  # tests: the support matrix page (docs/matrix.html) opened headless, screenshot and DOM
+  chromium
 )
 # clang and its runtime are needed only for fuzzing (scripts/fuzz.sh, test.sh's fuzz step sets
 # KVDTYPE_SETUP_FUZZ=1). Optional: where they cannot be installed, setup still succeeds and the

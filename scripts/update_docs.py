@@ -2,13 +2,16 @@
 """Rewrites every generated block of docs/**/*.md with what the built CLI prints.
 
 A block is `<!-- generated: kvdtype ARGS -->` … `<!-- end generated -->`; its body is the stdout
-of `kvdtype ARGS`. tests/cli/test_docs.cpp fails when a committed block differs.
+of `kvdtype ARGS`. Whole pages (PAGES below) are the stdout of their command. tests/cli/test_docs.cpp
+fails when a committed block or page differs.
 usage: scripts/update_docs.py [path/to/kvdtype]   (default: build/ci/tools/kvdtype/kvdtype)
 """
 import pathlib, re, shlex, subprocess, sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 binary = sys.argv[1] if len(sys.argv) > 1 else str(root / "build/ci/tools/kvdtype/kvdtype")
+# Pages that are one command's output as a whole (tests/cli/test_docs.cpp names the same).
+PAGES = {"docs/matrix.html": ["matrix", "--format", "html"]}
 block = re.compile(r"(<!-- generated: kvdtype (.*?) -->\n)(.*?)(<!-- end generated -->)", re.S)
 
 
@@ -25,4 +28,11 @@ for page in sorted((root / "docs").rglob("*.md")):
         page.write_text(new)
         changed += 1
         print(f"updated {page.relative_to(root)}")
+for rel, args in PAGES.items():
+    page = root / rel
+    out = subprocess.run([binary] + args, capture_output=True, text=True, check=True).stdout
+    if not page.exists() or page.read_text() != out:
+        page.write_text(out)
+        changed += 1
+        print(f"updated {rel}")
 print(f"{changed} page(s) updated")

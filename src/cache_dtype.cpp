@@ -1,6 +1,7 @@
 // Looking up an engine's kv-cache strings.
 #include "tables/rows/cache_dtype.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "common/text.hpp"
@@ -33,6 +34,21 @@ Result<const CacheDtype*> parse_cache_dtype(Engine engine, std::string_view text
   std::vector<std::string_view> names;
   for (const CacheDtype& row : cache_dtypes(engine))
     if (!row.internal) names.push_back(row.name);
+  // An integer option (LMDeploy's --quant-policy): "nearest" means nothing between numbers, so
+  // the whole value set is listed, each with the name the engine also accepts.
+  const bool numbers = std::all_of(names.begin(), names.end(), [](std::string_view n) {
+    return !n.empty() && n.find_first_not_of("0123456789") == std::string_view::npos;
+  });
+  if (numbers) {
+    std::string valid;
+    for (const CacheDtype& row : cache_dtypes(engine)) {
+      if (row.internal) continue;
+      valid += (valid.empty() ? "" : ", ") + std::string(row.name);
+      if (!row.aliases.empty()) valid += " (" + std::string(row.aliases.substr(0, row.aliases.find(' '))) + ")";
+    }
+    return Error{ErrorCode::unknown_name, "unknown " + std::string(info.display) + " " + std::string(info.kv_flag) + " '" +
+                                              detail::printable(text) + "'; valid: " + valid + " (kvdtype explain KVD001)"};
+  }
   return Error{ErrorCode::unknown_name, "unknown " + std::string(info.display) + " kv-cache dtype '" +
                                             detail::printable(text) + "'; nearest: " + detail::nearest(text, names, 4) +
                                             " (kvdtype explain KVD001)"};

@@ -1,7 +1,9 @@
 // Filling rule templates: "{backend} does not accept {kv_cache_dtype}" → one line of text.
 // Text is built only when asked for, so check() itself never formats strings.
+#include <cctype>
 #include <iterator>
 #include <string>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -65,6 +67,35 @@ std::string skipped(const Report& rep) {
   return out.empty() ? std::string("no candidate for this platform") : out;
 }
 
+// The bits per K element of a resolved plan (16 when its K format is unknown), to rank replacements.
+unsigned k_bits(const Plan& p) { return p.k.format ? format(*p.k.format).bits : 16u; }
+
+// Whether the release (when known) has the row: not before its first release (nor after its
+// last known absence), not from its removal on.
+bool in_release(const CacheDtype& c, const Version& v) {
+  if (!v.known) return true;
+  const auto version = [&](std::string_view text) { return text.empty() ? Result<Version>(Version{}) : parse_version(c.engine, text); };
+  const auto absent = version(c.absent_in), introduced = version(c.introduced_in), removed = version(c.removed_in);
+  if (absent.ok() && absent->known && v <= *absent) return false;
+  if (c.absent_in.empty() && introduced.ok() && introduced->known && v < *introduced) return false;
+  return !(removed.ok() && removed->known && v >= *removed);
+}
+
+// The engine's value set as its release takes it, from the vocabulary rows: "0 (none), 4 (int4),
+// 8 (int8)" where the values are numbers named by aliases (LMDeploy's --quant-policy), else the
+// strings ("auto, fp8, nvfp4").
+std::string value_set(const Request& r) {
+  std::string out;
+  for (const CacheDtype& c : cache_dtypes(r.engine)) {
+    if (c.internal || c.deprecated || !in_release(c, r.engine_version)) continue;
+    if (!out.empty()) out += ", ";
+    out += c.name;
+    const bool number = !c.name.empty() && c.name.find_first_not_of("0123456789") == std::string_view::npos;
+    if (number && !c.aliases.empty()) out += fmt::format(" ({})", c.aliases.substr(0, c.aliases.find(' ')));
+  }
+  return out;
+}
+
 std::string value_of(std::string_view key, const Diagnostic& d, const Report& rep) {
   const Request& r = rep.request;
   const Plan& p = rep.plan;
@@ -88,6 +119,7 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
     return p.cache_dtype ? std::string(p.cache_dtype->name) : std::string("unknown");
   }
   if (key == "refused") return std::string(r.refused_text());
+  if (key == "values") return value_set(r);
   if (key == "model_dtype") return opt_format(r.model_dtype);
   if (key == "attention") return std::string(name(r.attention));
   if (key == "backend") return backend ? std::string(backend->name) : std::string("the backend");
@@ -125,6 +157,54 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   return fmt::format("{{{}}}", key);  // unknown placeholder: visible, and caught by the lint
 }
 
+// kvdtype's --kv-cache-dtype written as the input itself names the setting (Request::kv_term:
+// "kv_cache_config.dtype" in a TensorRT-LLM options file, "--quant-policy" in an LMDeploy command).
+std::string in_input_terms(std::string text, const Request& r) {
+  const std::string_view term = r.kv_term_text();
+  static constexpr std::string_view kFlag = "--kv-cache-dtype";
+  if (term == kFlag) return text;
+  for (std::size_t at = text.find(kFlag); at != std::string::npos; at = text.find(kFlag, at + term.size())) {
+    const std::size_t end = at + kFlag.size();
+    // Only the whole flag ("--kv-cache-dtype-foo" is another word).
+    if (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '-' || text[end] == '_')) {
+      at = end - term.size();
+      continue;
+    }
+    text.replace(at, kFlag.size(), term);
+  }
+  return text;
+}
+
+// A kv-cache string of the same engine that passes every check with the rest of the request
+// unchanged, ranked: accepted without warnings first, then the nearest in bits per element to the
+// rejected one (the memory it was meant to save), then table order. nullptr when none does, or
+// when the GPU is unknown (nothing can be said to work there).
+const CacheDtype* replacement(const Report& rep) {
+  const Request& r = rep.request;
+  if (r.target == nullptr || r.kv_cache_dtype == nullptr || rep.verdict() != Verdict::error) return nullptr;
+  const unsigned want = r.refused ? 16u : k_bits(rep.plan);
+  const CacheDtype* best = nullptr;
+  std::tuple<int, unsigned> best_rank{};
+  for (const CacheDtype& c : cache_dtypes(r.engine)) {
+    if (c.internal || c.deprecated || (&c == r.kv_cache_dtype && !r.refused)) continue;
+    Request alt = r;
+    alt.kv_cache_dtype = &c;
+    alt.v_cache_dtype = nullptr;
+    alt.refused = nullptr;
+    alt.flags &= ~static_cast<std::uint32_t>(flag_kv_spelling);
+    const Report alt_report = check(alt);
+    const Verdict v = alt_report.verdict();
+    if (v != Verdict::ok && v != Verdict::warn) continue;
+    const unsigned bits = k_bits(alt_report.plan);
+    const std::tuple<int, unsigned> rank{v == Verdict::ok ? 0 : 1, bits > want ? bits - want : want - bits};
+    if (best == nullptr || rank < best_rank) {
+      best = &c;
+      best_rank = rank;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 std::string expand(std::string_view tmpl, const Diagnostic& d, const Report& report) {
@@ -145,7 +225,7 @@ std::string expand(std::string_view tmpl, const Diagnostic& d, const Report& rep
 }
 
 std::string message(const Diagnostic& d, const Report& report) {
-  std::string m = expand(d.rule->message, d, report);
+  std::string m = in_input_terms(expand(d.rule->message, d, report), report.request);
   // A known bug says which release carries it and which fix (and release) ends it.
   const Constraint* c = d.evidence.constraint;
   const bool bug = c && (!c->fix_pr.empty() || !c->fixed_in.empty() || !c->affected_in.empty());
@@ -167,6 +247,13 @@ std::string message(const Diagnostic& d, const Report& report) {
   return m;
 }
 
-std::string fix(const Diagnostic& d, const Report& report) { return expand(d.rule->fix, d, report); }
+std::string fix(const Diagnostic& d, const Report& report) {
+  std::string f = in_input_terms(expand(d.rule->fix, d, report), report.request);
+  // The first error says what would work instead on this GPU, where the tables know a value.
+  if (!report.diagnostics.empty() && &d == &report.diagnostics[0] && d.severity == Severity::error)
+    if (const CacheDtype* c = replacement(report))
+      f += fmt::format("; on {} {} {} is accepted", value_of("target", d, report), report.request.kv_term_text(), c->name);
+  return f;
+}
 
 }  // namespace kvdtype

@@ -152,6 +152,9 @@ void RequestInput::overlay(const RequestInput& from) {
   for (const Field& f : kFields)
     if (!(from.*(f.member)).empty()) this->*(f.member) = from.*(f.member);
   flags |= from.flags;
+  // The term goes with the value: an explicit --kv-cache-dtype over a launch command's flag is
+  // named as kvdtype's flag again.
+  if (!from.kv_cache_dtype.empty() || !from.kv_term.empty()) kv_term = from.kv_term;
   if (!from.refused_rule.empty()) {
     refused_rule = from.refused_rule;
     refused_value = from.refused_value;
@@ -318,6 +321,11 @@ Result<Request> make_request(const RequestInput& in) {
     const std::size_t n = std::min(v.size(), r.refused_value.size() - 1);
     std::copy_n(v.data(), n, r.refused_value.data());
     r.refused_value[n] = '\0';
+  }
+  // A term too long to keep (never one of the readers') leaves messages on --kv-cache-dtype.
+  if (const std::string t = detail::printable(in.kv_term); !t.empty() && t.size() < r.kv_term.size()) {
+    std::copy_n(t.data(), t.size(), r.kv_term.data());
+    r.kv_term[t.size()] = '\0';
   }
   // The engine's exact-spelling refusal applies only while the kv string still differs from the
   // row's spelling (a later, exact --kv-cache-dtype replaces the launch command's).

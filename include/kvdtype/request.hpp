@@ -90,6 +90,11 @@ struct RequestInput {
   /// (llama.cpp `-ctk fp8`, LMDeploy `--quant-policy 3`): the rule code that reports it and the
   /// value verbatim. Not a flag of kvdtype: a launch parser sets it, check() reports an error.
   std::string refused_rule, refused_value;
+  /// How the input itself names the kv-cache setting, where that is not kvdtype's
+  /// --kv-cache-dtype: the launch flag as typed ("--quant-policy", "-ctk") or the key path of an
+  /// options file ("kv_cache_config.dtype"). Set by the launch readers; messages use it in place
+  /// of --kv-cache-dtype. A later source that sets kv_cache_dtype replaces it (overlay).
+  std::string kv_term;
 
   /// Set a field by its flag name ("gpu", "kv-cache-dtype", "kv_cache_dtype", …). Returns false
   /// for an unknown field name.
@@ -131,9 +136,14 @@ struct Request {
   std::uint32_t flags = 0;            ///< RequestFlag bits
   const Rule* refused = nullptr;      ///< a launch-command value the engine refuses (RequestInput::refused_rule)
   std::array<char, 48> refused_value{};  ///< that value, truncated, NUL-terminated
+  std::array<char, 32> kv_term{};        ///< RequestInput::kv_term, NUL-terminated; empty: --kv-cache-dtype
 
   /// The refused value as text.
   [[nodiscard]] std::string_view refused_text() const noexcept { return refused_value.data(); }
+  /// How the input names the kv-cache setting: RequestInput::kv_term, or "--kv-cache-dtype".
+  [[nodiscard]] std::string_view kv_term_text() const noexcept {
+    return kv_term[0] != '\0' ? std::string_view(kv_term.data()) : std::string_view("--kv-cache-dtype");
+  }
 
   /// Heads per tensor-parallel rank (query heads), 0 when unknown.
   [[nodiscard]] std::uint32_t heads_per_rank() const noexcept {

@@ -33,6 +33,7 @@ std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& /*
   RequestInput& in = out.input;
   for (const auto& [name, value] : out.engine_options) {
     if (name == "quant_policy") {
+      in.kv_term = "--quant-policy";
       auto row = parse_cache_dtype(Engine::lmdeploy, value);
       if (row.ok()) in.kv_cache_dtype = std::string((*row)->name);
       else refuse(in, "KVD240", value);

@@ -172,7 +172,10 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
   };
   switch (f.action) {
     case Action::none: break;
-    case Action::field: in.set(f.field, value); break;
+    case Action::field:
+      in.set(f.field, value);
+      if (f.field == "kv_cache_dtype") in.kv_term = std::string(flag);  // messages name the flag as typed
+      break;
     case Action::model: out.model = std::string(value); break;
     case Action::model_dtype: {
       const std::string v = kvdtype::detail::to_lower(value);

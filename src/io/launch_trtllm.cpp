@@ -90,6 +90,7 @@ std::optional<Error> read_options(const std::string& path, LaunchCommand& out, s
     if (const YAML::Node kv = root["kv_cache_config"]; kv && kv.IsMap()) {
       if (const YAML::Node d = kv["dtype"]; d) {
         if (!d.IsScalar()) return bad_file(path, "kv_cache_config.dtype is not a string");
+        in.kv_term = "kv_cache_config.dtype";  // messages name the key path, not a flag
         set_kv_dtype(in, d.Scalar());
       }
     }

@@ -349,8 +349,8 @@ constexpr Rule kRules[] = {
     // ---- TensorRT-LLM (KVD220-KVD239) ----------------------------------------------------
     {.code = "KVD220", .severity = error,
      .title = "TensorRT-LLM has no such KV-cache dtype",
-     .message = "{engine} kv_cache_config.dtype '{refused}' is not one of auto, fp8, nvfp4",
-     .fix = "set kv_cache_config.dtype to auto, fp8 or nvfp4 in the --extra_llm_api_options file",
+     .message = "{engine} --kv-cache-dtype '{refused}' is not one of {values}",
+     .fix = "set --kv-cache-dtype to one of {values}",
      .source = "TensorRT-LLM docs/source/features/quantization.md (KvCacheConfig.dtype)",
      .trigger = "check --gpu H100 -- trtllm-serve meta-llama/Llama-3.1-8B-Instruct --kv_cache_dtype int4"},
     {.code = "KVD221", .severity = warning,
@@ -386,8 +386,8 @@ constexpr Rule kRules[] = {
     // ---- LMDeploy (KVD240-KVD259) --------------------------------------------------------
     {.code = "KVD240", .severity = error,
      .title = "LMDeploy has no such quant policy",
-     .message = "{engine} --quant-policy {refused} is invalid: the policies are 0 (none), 4 (int4), 8 (int8), "
-                "16 (fp8), 17 (fp8_e5m2) and 42 (turbo_quant); TurboMind does not take the FP8 ones",
+     .message = "{engine} --quant-policy {refused} is invalid: the policies are {values}; TurboMind does not take "
+                "the FP8 ones",
      .fix = "use --quant-policy 0, 4 or 8 (TurboMind and PyTorch), or 16 or 17 with --backend pytorch",
      .source = "lmdeploy/cli/utils.py quant_policy (\"invalid quant_policy\"); lmdeploy/messages.py QuantPolicy",
      .trigger = "check --gpu A100 -- lmdeploy serve api_server internlm/internlm2_5-7b-chat --quant-policy 3"},

@@ -94,6 +94,16 @@ TEST(Docs, GeneratedBlocksMatchTheBinary) {
   }
 }
 
+// docs/matrix.html is `kvdtype matrix --format html` as a whole (scripts/update_docs.py PAGES);
+// tests/cli/matrix_page.py opens it in a browser.
+TEST(Docs, MatrixPageMatchesTheBinary) {
+  const auto r = run_cli({"matrix", "--format", "html"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_TRUE(fs::exists(kDocs / "matrix.html")) << "docs/matrix.html is missing: run scripts/update_docs.py";
+  EXPECT_TRUE(slurp(kDocs / "matrix.html") == r.out)
+      << "docs/matrix.html differs from `kvdtype matrix --format html`: run scripts/update_docs.py";
+}
+
 // A rule page's example: the first `$ kvdtype …` line of its "## Example" section (with its
 // backslash continuations) and the output lines after it.
 struct Example {

@@ -1,34 +1,83 @@
-// kvdtype matrix [--gpu X] [--engine E]: the support matrix, from the tables.
+// kvdtype matrix [--gpu X] [--engine E] [--releases] [--model-dtype M] [--attention A]: the
+// support matrix, from the tables. Besides the formats every subcommand takes, --format grid (a
+// compact terminal table) and --format html (one self-contained page, docs/matrix.html) are the
+// matrix's own: they lay cells out as kv-string rows × GPU columns, which no other output has.
+#include <array>
+
 #include "cli.hpp"
+#include "common/text.hpp"
+#include "io/matrix_cells.hpp"
 #include "kvdtype/target.hpp"
 
 namespace kvdtype::cli {
 
+namespace {
+enum class Layout { rows, grid, html };
+}  // namespace
+
 Command add_matrix(CLI::App& app) {
   struct State {
     Output out;
-    std::string gpu, engine;
+    std::string gpu, engine, model, attention, rule_href = "rules/";
+    bool releases = false;
   };
   auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("matrix", "What every kv-cache string becomes on a GPU, per engine, model dtype and attention kind");
   sub->add_option("--gpu", s->gpu, "the target (all targets when omitted)")->type_name("GPU");
   sub->add_option("--engine", s->engine, "vllm, sglang, trtllm, llamacpp or lmdeploy (every engine when omitted)")->type_name("ENGINE");
+  sub->add_option("--model-dtype", s->model, "bfloat16 or float16 (both when omitted)")->type_name("DTYPE");
+  sub->add_option("--attention", s->attention, "gqa, mla or sparse-mla (all three when omitted)")->type_name("KIND");
+  sub->add_flag("--releases", s->releases,
+                "every known release of each engine, consecutive releases in which a row does not change merged "
+                "(--format html always does)");
+  sub->add_option("--rule-href", s->rule_href, "--format html: where rule pages are, CODE.md appended")
+      ->capture_default_str()
+      ->type_name("URL");
   add_output_options(*sub, s->out);
+  sub->get_option("--format")->description("text, json, markdown, grid (kv strings × GPUs in the terminal) or html (a page)");
   return {sub, [s] {
+            // grid and html are this command's own; the shared parser checks the rest.
+            Layout layout = Layout::rows;
+            if (kvdtype::detail::iequals(s->out.format, "grid")) layout = Layout::grid;
+            else if (kvdtype::detail::iequals(s->out.format, "html")) layout = Layout::html;
+            if (layout != Layout::rows) {
+              s->out.format = "text";
+            } else if (!io::parse_output_format(s->out.format).ok()) {
+              static constexpr std::array<std::string_view, 5> kValid = {"text", "json", "markdown", "grid", "html"};
+              return bad_input("--format '" + kvdtype::detail::printable(s->out.format) + "': not a matrix format; did you mean " +
+                               kvdtype::detail::nearest(s->out.format, kValid) + "? (valid: text, json, markdown, grid, html)");
+            }
             if (!s->out.validate()) return kBadInput;
-            const Target* target = nullptr;
+            io::MatrixQuery query;
+            query.releases = s->releases || layout == Layout::html;
             if (!s->gpu.empty()) {
               auto t = parse_target(s->gpu);
               if (!t.ok()) return bad_input("--gpu: " + t.error().message);
-              target = t->target;
+              query.target = t->target;
             }
-            std::optional<Engine> engine;
             if (!s->engine.empty()) {
               auto e = parse_engine(s->engine);
               if (!e.ok()) return bad_input(e.error());
-              engine = *e;
+              query.engine = *e;
             }
-            emit(io::render_matrix(target, engine, s->out.parsed));
+            if (!s->model.empty()) {
+              auto m = parse_format(s->model);
+              if (!m.ok() || (*m != FormatId::bfloat16 && *m != FormatId::float16))
+                return bad_input("--model-dtype '" + kvdtype::detail::printable(s->model) + "': the matrix has bfloat16 and float16");
+              query.model = *m;
+            }
+            if (!s->attention.empty()) {
+              auto a = parse_attention(s->attention);
+              if (!a.ok() || (*a != Attention::gqa && *a != Attention::mla && *a != Attention::sparse_mla))
+                return bad_input("--attention '" + kvdtype::detail::printable(s->attention) + "': the matrix has gqa, mla and sparse-mla");
+              query.attention = *a;
+            }
+            const auto cells = io::matrix_cells(query);
+            switch (layout) {
+              case Layout::grid: emit(io::render_matrix_grid(cells, s->out.style)); break;
+              case Layout::html: emit(io::render_matrix_html(cells, s->rule_href)); break;
+              case Layout::rows: emit(io::render_matrix_rows(cells, query.releases, s->out.parsed)); break;
+            }
             return kAccepted;
           }};
 }
