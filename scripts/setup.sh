@@ -12,8 +12,9 @@ packages=(
   libyaml-cpp-dev libssl-dev
   # man page and shell completion built and installed by cmake --install (man-db: the test reads the page)
   help2man bash-completion man-db
-  # tests: the webhook over TLS and under load, the Python package in a fresh venv, SARIF schema
-  curl openssl wrk python3-venv python3-pip python3-setuptools python3-wheel python3-jsonschema
+  # tests: the webhook over TLS and under load, the Python package in a fresh venv, the SARIF
+  # schema (python3-rfc3987: without it jsonschema skips the schema's uri formats silently)
+  curl openssl wrk python3-venv python3-pip python3-setuptools python3-wheel python3-jsonschema python3-rfc3987
 )
 # clang and its runtime are needed only for fuzzing (scripts/fuzz.sh, test.sh's fuzz step sets
 # KVDTYPE_SETUP_FUZZ=1). Optional: where they cannot be installed, setup still succeeds and the

@@ -28,8 +28,7 @@ Command add_matrix(CLI::App& app) {
               if (!e.ok()) return bad_input(e.error());
               engine = *e;
             }
-            emit(io::render_matrix(target, engine, s->out.parsed));
-            return kAccepted;
+            return s->out.write(io::render_matrix(target, engine, s->out.parsed), kAccepted);
           }};
 }
 

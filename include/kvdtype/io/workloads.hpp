@@ -93,6 +93,18 @@ struct Checks {
 /// summary line.
 [[nodiscard]] std::string render_github(const Checks& checks);
 
+/// JUnit XML: a testsuite per input, a testcase per workload (a failure for its error findings,
+/// skipped when incomplete), the KV-exchange findings as a testsuite "deployment".
+[[nodiscard]] std::string render_junit(const Checks& checks);
+
+/// GitLab Code Quality: a JSON array, one issue per finding (description, check_name,
+/// fingerprint, severity, location.path and location.lines.begin).
+[[nodiscard]] std::string render_gitlab(const Checks& checks);
+
+/// One line per finding of at least `shown` severity, `path:line: severity KVDxxx message`
+/// (`kvdtype check -q`); unreadable input is always listed.
+[[nodiscard]] std::string render_finding_lines(const Checks& checks, Severity shown);
+
 /// The workloads of a script or command file: one per serving command it holds (with the line
 /// it starts on), each checked with `base`'s other inputs. `base.command_text` or
 /// `base.command_file` names the script; `file` is its name in the sources. A script with no
