@@ -160,6 +160,25 @@ std::string plain(std::string_view md) {
   return text;
 }
 
+// reportingDescriptor.name (3.49.7): a friendly name, distinct from the opaque id, as a
+// Pascal-case identifier (what the SARIF SDK's validator asks of it: SARIF1001, SARIF2012):
+// "unknown kv-cache dtype" -> "UnknownKvCacheDtype".
+std::string friendly_name(std::string_view title) {
+  std::string out;
+  bool start = true;
+  for (const char c : title) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!alnum) {
+      start = true;
+      continue;
+    }
+    out += start && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : start || !(c >= 'A' && c <= 'Z') ? c : static_cast<char>(c - 'A' + 'a');
+    start = false;
+  }
+  if (!out.empty() && out.front() >= '0' && out.front() <= '9') out.insert(0, "Rule");
+  return out;
+}
+
 std::string_view level(Severity s) {
   switch (s) {
     case Severity::error: return "error";
@@ -178,7 +197,7 @@ std::string render_sarif(const Checks& checks) {
   for (const Rule& r : kvdtype::rules()) {
     OJson rule;
     rule["id"] = r.code;
-    rule["name"] = r.code;
+    rule["name"] = friendly_name(r.title);
     const std::string_view page = rule_page(r.code);
     const std::string_view meaning = section(page, "What it means");
     const std::string_view how = section(page, "How to fix");
@@ -209,7 +228,12 @@ std::string render_sarif(const Checks& checks) {
     res["message"] = {{"text", f.fix.empty() ? f.described() : fmt::format("{} Fix: {}", f.described(), f.fix)}};
     if (at != nullptr && !at->file.empty()) {
       OJson physical;
-      physical["artifactLocation"] = {{"uri", at->file == "-" ? std::string("stdin") : uri_reference(at->file)}};
+      // An absolute path is an absolute file: URI (a relative reference must not begin with '/',
+      // SARIF 3.10.2 and the SDK's SARIF1004); a relative one stays relative to where kvdtype ran.
+      const std::string uri = at->file == "-"               ? std::string("stdin")
+                              : at->file.starts_with('/') ? "file://" + uri_reference(at->file)
+                                                          : uri_reference(at->file);
+      physical["artifactLocation"] = {{"uri", uri}};
       if (at->line > 0) physical["region"] = {{"startLine", at->line}};
       res["locations"] = OJson::array({{{"physicalLocation", physical}}});
     }

@@ -23,7 +23,7 @@ validator = validator_class(schema, format_checker=validator_class.FORMAT_CHECKE
 assert "uri" in validator_class.FORMAT_CHECKER.checkers, "python3-rfc3987 missing: uri formats would go unchecked"
 
 lined = [f"{data}/inputs/pd_two_nodes.sh", f"{data}/manifests/pd.yaml", f"{data}/manifests/compose.yaml",
-         f"{data}/manifests/tq-a100.yaml"]
+         f"{data}/manifests/tq-a100.yaml", f"{data}/sarif/no-workload-compose.yaml"]
 cases = [
     ["check", "--gpu", "H100", "--attention", "sparse-mla", "--head-size", "512", "--model-dtype", "bfloat16",
      "--kv-cache-dtype", "fp8", "--backend", "FLASHINFER_MLA_SPARSE_SM90", "--kv-dtype", "uint8"],
@@ -32,6 +32,7 @@ cases = [
     ["check", "--gpu", "A100", "--model-dtype", "bfloat16", "--kv-cache-dtype", "turboquant_k8v4"],
     ["check", "--manifest", lined[1], "--manifest", lined[2]],
     ["check", "--manifest", lined[3]],
+    ["check", "--manifest", lined[4]],  # no serving workload: the finding points at the file
     ["resolve", "--gpu", "MI300X", "--kv-cache-dtype", "fp8", "--attention", "mla", "--head-size", "576"],
 ]
 placeholder = re.compile(r"\{[a-z_]+\}")
@@ -60,9 +61,11 @@ for args in cases:
             if "ruleId" in res:
                 assert res["ruleId"] in ids, res["ruleId"]
                 assert ids[res["ruleIndex"]] == res["ruleId"], res
+            if any(f in res["message"]["text"] for f in lined):
+                assert res.get("locations"), f"a finding naming a file has no location: {res}"
             for loc in res.get("locations", []):
                 uri = loc["physicalLocation"]["artifactLocation"]["uri"]
-                if any(uri == f for f in lined):
+                if any(uri.removeprefix("file://") == f for f in lined):
                     assert loc["physicalLocation"]["region"]["startLine"] >= 1, res
         assert run["results"], "no results"
     except Exception as e:  # noqa: BLE001 - report every case

@@ -53,6 +53,9 @@ struct DeploymentDiagnostic {
   std::string message;
   std::string fix;
   std::vector<std::size_t> results;  ///< indexes into Checks::results
+  /// For a finding about a whole input and no workload in it (a file holding none): that input,
+  /// its file and line 1, so that SARIF, annotations and reports can point at it. Empty otherwise.
+  Source input;
 };
 
 /// Every result and the deployment diagnostics.
