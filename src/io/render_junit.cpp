@@ -115,7 +115,7 @@ std::string render_junit(const Checks& checks) {
     if (f.part == "deployment") {
       Case& c = deployment.emplace_back();
       c.classname = "deployment";
-      if (!f.workloads.empty() && f.workloads.front() < checks.results.size()) c.source = &checks.results[f.workloads.front()].source;
+      c.source = source_of(f, checks);  // its first workload, or the input it is about
       std::string who;
       for (const std::size_t k : f.workloads)
         fmt::format_to(std::back_inserter(who), "{}{}", who.empty() ? "" : ", ", where(&checks.results[k].source));
