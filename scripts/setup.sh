@@ -12,8 +12,9 @@ packages=(
   libyaml-cpp-dev libssl-dev
   # man page and shell completion built and installed by cmake --install (man-db: the test reads the page)
   help2man bash-completion man-db
-  # tests: the webhook over TLS and under load, the Python package in a fresh venv, SARIF schema
-  curl openssl wrk python3-venv python3-pip python3-setuptools python3-wheel python3-jsonschema
+  # tests: the webhook over TLS and under load, the Python package in a fresh venv, the SARIF
+  # schema (python3-rfc3987: without it jsonschema skips the schema's uri formats silently)
+  curl openssl wrk python3-venv python3-pip python3-setuptools python3-wheel python3-jsonschema python3-rfc3987
   # the wheel as README shows it (python -m build), the container image (podman build: the image
   # test), the pre-commit hook tried with pre-commit itself, deploy/ and action.yml read as YAML
   python3-build podman pre-commit python3-yaml
@@ -33,9 +34,25 @@ done
 for p in "${optional[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing_optional+=("$p")
 done
-if ((${#missing[@]} + ${#missing_optional[@]} == 0)); then exit 0; fi
+# From npm (tools only): Microsoft's SARIF multitool, whose `validate` checks kvdtype's SARIF
+# against the SARIF SDK's rules and GitHub code scanning's ingestion rules (tests/cli/CMakeLists.txt,
+# sarif_multitool). A self-contained Linux binary in the package; pinned.
+sarif_multitool_version=5.7.0
+sarif_multitool_dir=/opt/kvdtype-tools
+install_sarif_multitool() {
+  [[ -x $sarif_multitool_dir/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool ]] && return 0
+  command -v npm >/dev/null || { echo "setup: npm missing; installing Debian's" >&2; $SUDO apt-get update -q >/dev/null; $SUDO apt-get install -y -q --no-install-recommends npm >/dev/null; }
+  echo "setup: installing @microsoft/sarif-multitool-linux@$sarif_multitool_version from npm" >&2
+  $SUDO npm install --prefix "$sarif_multitool_dir" --no-audit --no-fund --loglevel=error \
+    "@microsoft/sarif-multitool-linux@$sarif_multitool_version" >/dev/null
+}
 
 if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; else SUDO=; fi
+if ((${#missing[@]} + ${#missing_optional[@]} == 0)); then
+  install_sarif_multitool
+  exit 0
+fi
+
 echo "setup: installing ${missing[*]} ${missing_optional[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q >/dev/null
@@ -44,3 +61,4 @@ if ((${#missing_optional[@]})); then
   $SUDO apt-get install -y -q --no-install-recommends "${missing_optional[@]}" >/dev/null ||
     echo "setup: ${missing_optional[*]} not installable here; fuzzing will be skipped" >&2
 fi
+install_sarif_multitool

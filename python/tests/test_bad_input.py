@@ -107,7 +107,7 @@ def test_explain_unknown_codes(code):
     assert one_printable_line(str(info.value))
 
 
-@pytest.mark.parametrize("fmt", ["", "yaml", "JSON5", "\x1b"])
+@pytest.mark.parametrize("fmt", ["", "yaml", "JSON5", "\x1b", "sarif", "junit"])  # CI formats carry findings, not a page
 def test_explain_bad_format(fmt):
     with pytest.raises(kvdtype.Error):
         kvdtype.explain("KVD020", fmt)

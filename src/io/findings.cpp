@@ -67,12 +67,14 @@ std::vector<Finding> findings(const Checks& checks) {
     f.fix = d.fix;
     f.source = d.rule ? d.rule->source : std::string_view();
     f.workloads = d.results;
+    if (!d.input.file.empty()) f.input = &d.input;
   }
   return out;
 }
 
 const Source* source_of(const Finding& finding, const Checks& checks) noexcept {
-  if (finding.workloads.empty() || finding.workloads.front() >= checks.results.size()) return nullptr;
+  if (finding.workloads.empty()) return finding.input;
+  if (finding.workloads.front() >= checks.results.size()) return nullptr;
   return &checks.results[finding.workloads.front()].source;
 }
 

@@ -1,13 +1,18 @@
 // The --format names (kvdtype/io/render.hpp), for what lists them: the bash completion and its
-// test, which also holds parse_output_format's "valid:" list to this one.
-#include <array>
+// test, which also holds parse_output_format's "valid:" list to this one. They come from the
+// output-format table (src/io/output_formats.cpp), so a new format is offered without a change here.
+#include <vector>
 
 #include "kvdtype/io/render.hpp"
 
 namespace kvdtype::io {
 
 std::span<const std::string_view> output_format_names() noexcept {
-  static constexpr std::array<std::string_view, 5> kNames = {"text", "json", "markdown", "sarif", "github"};
+  static const std::vector<std::string_view> kNames = [] {
+    std::vector<std::string_view> names;
+    for (const OutputFormatInfo& f : output_formats()) names.push_back(f.name);
+    return names;
+  }();
   return kNames;
 }
 

@@ -21,16 +21,6 @@
 
 namespace kvdtype::io {
 
-Result<OutputFormat> parse_output_format(std::string_view text) {
-  if (kvdtype::detail::iequals(text, "text")) return OutputFormat::text;
-  if (kvdtype::detail::iequals(text, "json")) return OutputFormat::json;
-  if (kvdtype::detail::iequals(text, "markdown") || kvdtype::detail::iequals(text, "md")) return OutputFormat::markdown;
-  if (kvdtype::detail::iequals(text, "sarif")) return OutputFormat::sarif;
-  if (kvdtype::detail::iequals(text, "github")) return OutputFormat::github;
-  return Error{ErrorCode::unknown_name,
-               fmt::format("unknown output format '{}'; valid: text, json, markdown, sarif, github", kvdtype::detail::printable(text))};
-}
-
 namespace {
 
 Json opt(const std::optional<FormatId>& f) { return f ? Json(std::string(name(*f))) : Json(nullptr); }
@@ -280,6 +270,8 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
   switch (format) {
     case OutputFormat::sarif: return render_sarif(internal::as_checks(rep, extras));
     case OutputFormat::github: return render_github(internal::as_checks(rep, extras));
+    case OutputFormat::junit: return render_junit(internal::as_checks(rep, extras));
+    case OutputFormat::gitlab: return render_gitlab(internal::as_checks(rep, extras));
     case OutputFormat::json: {
       Json j;
       j["schema"] = fmt::format("kvdtype.{}/v1", kind);

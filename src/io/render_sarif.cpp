@@ -1,9 +1,16 @@
 // SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format, the format GitHub code scanning
-// and other CI tools ingest): one run whose tool.driver.rules lists every kvdtype rule (id, title,
-// help) and whose results carry ruleId, level, message and, when the workload came from a file,
-// a physicalLocation (artifactLocation.uri, region.startLine). Spec sections: 3.13 sarifLog,
-// 3.14 run, 3.19 toolComponent, 3.49 reportingDescriptor, 3.27 result (level: error, warning,
-// note), 3.28 location, 3.29 physicalLocation, 3.30 region.
+// and other CI tools ingest): one run whose tool.driver.rules lists every kvdtype rule and whose
+// results carry ruleId, level, message and, when the workload came from a file, a
+// physicalLocation (artifactLocation.uri, region.startLine where the input has lines). Spec
+// sections: 3.13 sarifLog, 3.14 run, 3.19 toolComponent, 3.49 reportingDescriptor (3.49.9
+// shortDescription, 3.49.10 fullDescription, 3.49.12 helpUri, 3.49.13 help), 3.27 result (level:
+// error, warning, note), 3.28 location, 3.29 physicalLocation, 3.30 region, 3.8 propertyBag (tags).
+//
+// A rule's descriptions are written for people, without the {placeholders} of its message
+// template: shortDescription is its title, fullDescription the "What it means" section of its
+// page docs/rules/<code>.md and help its "How to fix" section (both compiled in; the lint holds
+// every rule to having a page), helpUri that page on the web (KVDTYPE_RULE_DOCS_URL, set when
+// configuring). GitHub shows these on every alert of the rule.
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -12,6 +19,11 @@
 #include "kvdtype/io/findings.hpp"
 #include "io/json_text.hpp"
 #include "kvdtype/check.hpp"
+#include "kvdtype/io/render.hpp"
+
+#ifndef KVDTYPE_RULE_DOCS_URL
+#error "KVDTYPE_RULE_DOCS_URL: the base URL of the rule pages, set by src/CMakeLists.txt"
+#endif
 
 namespace kvdtype::io {
 namespace internal {
@@ -61,6 +73,112 @@ std::string uri_reference(std::string_view path) {
   return out;
 }
 
+// Tags per group of codes, as docs/rules/README.md's index groups them: what the finding is
+// about, so that code scanning can filter the alerts. [first, last] are inclusive code numbers.
+struct RuleGroup {
+  int first, last;
+  std::string_view tags[2];
+};
+constexpr RuleGroup kGroups[] = {
+    {1, 4, {"kv-cache-dtype", ""}},
+    {5, 9, {"kv-cache-dtype", "engine-release"}},
+    {10, 19, {"attention-backend", ""}},
+    {20, 29, {"kernel-dtype", ""}},
+    {30, 39, {"query-dtype", ""}},
+    {40, 49, {"gpu-target", ""}},
+    {50, 59, {"fp8-portability", ""}},
+    {60, 69, {"silent-substitution", ""}},
+    {70, 79, {"known-bug", ""}},
+    {80, 81, {"input", ""}},
+    {82, 99, {"input", "model-config"}},
+    {100, 149, {"failure-class", ""}},
+    {150, 199, {"input", "launch-command"}},
+    {200, 219, {"llama.cpp", ""}},
+    {220, 239, {"tensorrt-llm", ""}},
+    {240, 259, {"lmdeploy", ""}},
+    {300, 329, {"deployment", "kv-transfer"}},
+};
+
+OJson tags(std::string_view code) {
+  OJson out = OJson::array({"kvdtype"});
+  int number = 0;
+  for (const char c : code.substr(3)) number = number * 10 + (c - '0');
+  for (const RuleGroup& g : kGroups)
+    if (number >= g.first && number <= g.last)
+      for (const std::string_view t : g.tags)
+        if (!t.empty()) out.push_back(t);
+  return out;
+}
+
+// The body of the page section under `## heading`, up to the next `## `, trimmed.
+std::string_view section(std::string_view page, std::string_view heading) {
+  const std::string marker = "\n## " + std::string(heading) + "\n";
+  std::size_t at = page.find(marker);
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = page.substr(at + marker.size());
+  const std::size_t end = rest.find("\n## ");
+  if (end != std::string_view::npos) rest = rest.substr(0, end);
+  while (!rest.empty() && (rest.front() == '\n' || rest.front() == ' ')) rest.remove_prefix(1);
+  while (!rest.empty() && (rest.back() == '\n' || rest.back() == ' ')) rest.remove_suffix(1);
+  return rest;
+}
+
+// Markdown as plain text: the lines of a paragraph joined, list items and code blocks on lines of
+// their own, paragraphs apart, backticks and bold marks dropped.
+std::string plain(std::string_view md) {
+  std::string out;
+  bool code = false, fresh = true;
+  while (!md.empty()) {
+    const std::size_t nl = md.find('\n');
+    std::string_view line = md.substr(0, nl);
+    md = nl == std::string_view::npos ? std::string_view() : md.substr(nl + 1);
+    if (line.starts_with("```")) {
+      code = !code;
+      continue;
+    }
+    const std::size_t lead = line.find_first_not_of(' ');
+    const bool item = lead != std::string_view::npos &&
+                      (line.substr(lead).starts_with("- ") || (line.size() > lead + 2 && line[lead] >= '0' && line[lead] <= '9' && line.substr(lead + 1).starts_with(". ")));
+    if (line.empty() || lead == std::string_view::npos) {
+      if (!out.empty() && !fresh) out += "\n\n";
+      fresh = true;
+      continue;
+    }
+    if (!fresh) out += code || item ? "\n" : " ";  // a paragraph's lines join; items and code keep theirs
+    out += code ? line : line.substr(lead);
+    fresh = false;
+  }
+  std::string text;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '`') continue;
+    if (out[i] == '*' && i + 1 < out.size() && out[i + 1] == '*') {
+      ++i;
+      continue;
+    }
+    text += out[i];
+  }
+  return text;
+}
+
+// reportingDescriptor.name (3.49.7): a friendly name, distinct from the opaque id, as a
+// Pascal-case identifier (what the SARIF SDK's validator asks of it: SARIF1001, SARIF2012):
+// "unknown kv-cache dtype" -> "UnknownKvCacheDtype".
+std::string friendly_name(std::string_view title) {
+  std::string out;
+  bool start = true;
+  for (const char c : title) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!alnum) {
+      start = true;
+      continue;
+    }
+    out += start && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : start || !(c >= 'A' && c <= 'Z') ? c : static_cast<char>(c - 'A' + 'a');
+    start = false;
+  }
+  if (!out.empty() && out.front() >= '0' && out.front() <= '9') out.insert(0, "Rule");
+  return out;
+}
+
 std::string_view level(Severity s) {
   switch (s) {
     case Severity::error: return "error";
@@ -79,12 +197,21 @@ std::string render_sarif(const Checks& checks) {
   for (const Rule& r : kvdtype::rules()) {
     OJson rule;
     rule["id"] = r.code;
-    rule["name"] = r.code;
+    rule["name"] = friendly_name(r.title);
+    const std::string_view page = rule_page(r.code);
+    const std::string_view meaning = section(page, "What it means");
+    const std::string_view how = section(page, "How to fix");
+    const std::string url = fmt::format("{}{}.md", KVDTYPE_RULE_DOCS_URL, r.code);
     rule["shortDescription"] = {{"text", r.title}};
-    rule["fullDescription"] = {{"text", r.message}};
-    rule["help"] = {{"text", fmt::format("{} (kvdtype explain {})", r.fix, r.code)}};
+    // Pages are held to both sections by the lint; a missing one still gives no raw template.
+    rule["fullDescription"] = meaning.empty() ? OJson{{"text", r.title}} : OJson{{"text", plain(meaning)}, {"markdown", meaning}};
+    const std::string more = fmt::format("kvdtype explain {} prints the whole page; on the web: {}", r.code, url);
+    rule["help"] = {{"text", fmt::format("{}\n\n{}", how.empty() ? std::string(r.title) : plain(how), more)},
+                    {"markdown", fmt::format("{}\n\n`kvdtype explain {}` prints the whole page; on the web: [{}]({})",
+                                             how.empty() ? std::string(r.title) : std::string(how), r.code, r.code, url)}};
+    rule["helpUri"] = url;
     rule["defaultConfiguration"] = {{"level", level(r.severity)}};
-    rule["properties"] = {{"source", r.source}};
+    rule["properties"] = {{"tags", tags(r.code)}, {"source", r.source}};
     rules.push_back(std::move(rule));
     rule_index.emplace_back(r.code, index++);
   }
@@ -101,7 +228,12 @@ std::string render_sarif(const Checks& checks) {
     res["message"] = {{"text", f.fix.empty() ? f.described() : fmt::format("{} Fix: {}", f.described(), f.fix)}};
     if (at != nullptr && !at->file.empty()) {
       OJson physical;
-      physical["artifactLocation"] = {{"uri", at->file == "-" ? std::string("stdin") : uri_reference(at->file)}};
+      // An absolute path is an absolute file: URI (a relative reference must not begin with '/',
+      // SARIF 3.10.2 and the SDK's SARIF1004); a relative one stays relative to where kvdtype ran.
+      const std::string uri = at->file == "-"               ? std::string("stdin")
+                              : at->file.starts_with('/') ? "file://" + uri_reference(at->file)
+                                                          : uri_reference(at->file);
+      physical["artifactLocation"] = {{"uri", uri}};
       if (at->line > 0) physical["region"] = {{"startLine", at->line}};
       res["locations"] = OJson::array({{{"physicalLocation", physical}}});
     }

@@ -75,6 +75,8 @@ DeploymentDiagnostic no_workload(const std::string& file, std::span<const std::s
               "; nothing in it was checked";
   d.fix = "if a server starts from it, pass that command after -- or a script that runs it with --command-file; "
           "--fail-on incomplete makes an input with nothing to check an error";
+  d.input.file = file;
+  if (!file.empty()) d.input.line = 1;  // the whole file: where a viewer opens it
   return d;
 }
 

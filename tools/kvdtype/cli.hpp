@@ -38,17 +38,27 @@ struct Output {
   std::string format = "text";
   std::string color = "auto";
   std::string min_severity = "info";
+  std::string file;  ///< --output FILE; empty or "-": stdout
   bool quiet = false;
+  /// The formats this subcommand writes, and its name for messages ("kvdtype formats").
+  std::vector<io::OutputFormat> accepted;
+  std::string who;
   /// The parsed --format (valid after validate()).
   io::OutputFormat parsed = io::OutputFormat::text;
   io::TextStyle style;
   /// The parsed --min-severity / --quiet (valid after validate()).
   Severity shown = Severity::info;
-  /// Parse --format/--color/--min-severity; false (after printing one line) when they are bad.
+  /// Parse --format/--color/--min-severity; false (after printing one line) when they are bad,
+  /// among them a format this subcommand does not write.
   bool validate();
+  /// Write `text` to --output's file (a temporary file beside it, renamed over it: a reader never
+  /// sees half a report) or to stdout, and return `status`; kBadInput after one line on stderr
+  /// when the file cannot be written.
+  [[nodiscard]] int write(const std::string& text, int status) const;
 };
 
-void add_output_options(CLI::App& sub, Output& out);
+/// --format (one of `accepted`), --output and --color for `sub`.
+void add_output_options(CLI::App& sub, Output& out, std::vector<io::OutputFormat> accepted = io::table_formats());
 
 /// --quiet and --min-severity: which diagnostics a report shows (the verdict and the exit status
 /// still count every one).

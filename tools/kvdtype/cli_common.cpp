@@ -1,5 +1,10 @@
+#include <atomic>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.hpp"
@@ -9,8 +14,15 @@
 
 namespace kvdtype::cli {
 
-void add_output_options(CLI::App& sub, Output& out) {
-  sub.add_option("--format", out.format, "text, json, markdown; check/resolve also sarif, github")->capture_default_str()->type_name("FORMAT")->group("Output");
+void add_output_options(CLI::App& sub, Output& out, std::vector<io::OutputFormat> accepted) {
+  std::string names;
+  for (const io::OutputFormat f : accepted) names += (names.empty() ? "" : ", ") + std::string(io::output_format(f).name);
+  out.accepted = std::move(accepted);
+  out.who = "kvdtype " + sub.get_name();
+  sub.add_option("--format", out.format, names)->capture_default_str()->type_name("FORMAT")->group("Output");
+  sub.add_option("-o,--output", out.file, "write the output to FILE instead of stdout (replaced whole; the exit status is unchanged)")
+      ->type_name("FILE")
+      ->group("Output");
   sub.add_option("--color", out.color, "auto, always or never (auto honours NO_COLOR)")
       ->capture_default_str()
       ->type_name("WHEN")
@@ -22,7 +34,8 @@ void add_severity_options(CLI::App& sub, Output& out) {
       ->capture_default_str()
       ->type_name("SEVERITY")
       ->group("Output");
-  sub.add_flag("-q,--quiet", out.quiet, "errors and warnings only (--min-severity warning); the exit status is unchanged")
+  sub.add_flag("-q,--quiet", out.quiet,
+               "text: one line per error or warning, path:line: severity KVDnnn message, nothing else; other formats: --min-severity warning. The exit status is unchanged")
       ->group("Output");
 }
 
@@ -51,7 +64,7 @@ void add_request_flags(CLI::App& sub, std::function<void(std::string_view field,
 }
 
 bool Output::validate() {
-  auto f = io::parse_output_format(format);
+  auto f = io::parse_output_format(format, accepted, who);
   if (!f.ok()) {
     bad_input(f.error());
     return false;
@@ -105,6 +118,58 @@ int refuse_empty_values(const CLI::App& sub) {
       if (value.empty()) return bad_input(empty_value(opt->get_name()));
   }
   return 0;
+}
+
+namespace {
+
+// `text` into a new file beside `path`, then renamed over it: readers see the old report or the
+// new one, never half of one, and a failed run leaves no partial file. The temporary name is
+// unique per process and call (O_EXCL), its mode 0666 less the umask, as a plain redirect gives.
+bool write_atomically(const std::string& path, const std::string& text, std::string& why) {
+  static std::atomic<unsigned> counter{0};
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+  const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  const std::string temp = dir + "." + base + ".kvdtype-" + std::to_string(getpid()) + "-" + std::to_string(counter++) + ".tmp";
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    why = std::strerror(errno);
+    return false;
+  }
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  const int write_errno = errno;
+  const bool written = done == text.size();
+  if (::close(fd) != 0 || !written) {
+    why = std::strerror(written ? errno : write_errno);
+    ::unlink(temp.c_str());
+    return false;
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    why = std::strerror(errno);
+    ::unlink(temp.c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int Output::write(const std::string& text, int status) const {
+  if (file.empty() || file == "-") {
+    emit(text);
+    return status;
+  }
+  std::string why;
+  if (write_atomically(file, text, why)) return status;
+  const std::string message = "--output '" + file + "': cannot write it: " + why;
+  if (parsed == io::OutputFormat::json) emit(io::render_error(message, file));
+  return bad_input(message);
 }
 
 void emit(const std::string& text) {

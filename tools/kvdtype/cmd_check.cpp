@@ -42,15 +42,16 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   req.verbose = o.verbose;
   const io::CheckOutcome answer = io::run_check(req);
   if (answer.failure) return fail(o, *answer.failure);
-  const bool annotations = o.out.parsed == io::OutputFormat::sarif || o.out.parsed == io::OutputFormat::github;
-  if (answer.several || (annotations && answer.source)) {
-    emit(io::render_checks(answer.as_checks(), o.out.parsed, o.out.style));
-  } else {
-    io::ReportExtras extras = answer.one->view();
-    extras.min_severity = o.out.shown;
-    emit(io::render_report(answer.one->report, o.out.parsed, resolve_only ? "resolve" : "check", o.out.style, &extras));
-  }
-  return answer.rejected() ? kRejected : kAccepted;
+  const int status = answer.rejected() ? kRejected : kAccepted;
+  if (o.out.quiet && o.out.parsed == io::OutputFormat::text)
+    return o.out.write(io::render_finding_lines(answer.as_checks(), o.out.shown), status);
+  // The CI formats list findings with where each came from: the one workload with its source.
+  if (io::output_format(o.out.parsed).findings_only || answer.several)
+    return o.out.write(io::render_checks(answer.as_checks(), o.out.parsed, o.out.style), status);
+  io::ReportExtras extras = answer.one->view();
+  extras.min_severity = o.out.shown;
+  return o.out.write(io::render_report(answer.one->report, o.out.parsed, resolve_only ? "resolve" : "check", o.out.style, &extras),
+                     status);
 }
 
 }  // namespace
@@ -84,7 +85,7 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
       ->type_size(1)
       ->allow_extra_args(false)
       ->group("Inputs");
-  add_output_options(*sub, o->out);
+  add_output_options(*sub, o->out, io::report_formats());
   add_severity_options(*sub, o->out);
   Command c;
   c.app = sub;

@@ -73,12 +73,13 @@ Command add_matrix(CLI::App& app) {
               query.attention = *a;
             }
             const auto cells = io::matrix_cells(query);
+            std::string text;
             switch (layout) {
-              case Layout::grid: emit(io::render_matrix_grid(cells, s->out.style)); break;
-              case Layout::html: emit(io::render_matrix_html(cells, s->rule_href)); break;
-              case Layout::rows: emit(io::render_matrix_rows(cells, query.releases, s->out.parsed)); break;
+              case Layout::grid: text = io::render_matrix_grid(cells, s->out.style); break;
+              case Layout::html: text = io::render_matrix_html(cells, s->rule_href); break;
+              case Layout::rows: text = io::render_matrix_rows(cells, query.releases, s->out.parsed); break;
             }
-            return kAccepted;
+            return s->out.write(text, kAccepted);
           }};
 }
 

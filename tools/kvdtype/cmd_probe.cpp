@@ -11,7 +11,8 @@ namespace kvdtype::cli {
 Command add_probe(CLI::App& app) {
   auto* out = &keep<Output>();
   CLI::App* sub = app.add_subcommand("probe", "Detect this machine's GPUs (driver library at run time, KFD sysfs, else cpu)");
-  add_output_options(*sub, *out);
+  // Device lists are not tables with a Markdown form: text and JSON only.
+  add_output_options(*sub, *out, {io::OutputFormat::text, io::OutputFormat::json});
   return {sub, [out] {
             if (!out->validate()) return kBadInput;
             const io::ProbeResult r = io::probe();
@@ -20,8 +21,8 @@ Command add_probe(CLI::App& app) {
               for (const io::ProbedDevice& d : r.devices)
                 devices.push_back({{"index", d.index}, {"name", d.name}, {"target", d.target},
                                    {"memory_bytes", d.memory_bytes}, {"via", d.via}});
-              emit(io::dump_json(nlohmann::ordered_json{{"schema", "kvdtype.probe/v1"}, {"devices", devices}, {"notes", r.notes}}) + "\n");
-              return kAccepted;
+              return out->write(io::dump_json(nlohmann::ordered_json{{"schema", "kvdtype.probe/v1"}, {"devices", devices}, {"notes", r.notes}}) + "\n",
+                                kAccepted);
             }
             std::string text;
             for (const io::ProbedDevice& d : r.devices)
@@ -29,8 +30,7 @@ Command add_probe(CLI::App& app) {
                       std::to_string(d.memory_bytes >> 20) + " MiB  (" + d.via + ")\n";
             for (const std::string& n : r.notes) text += "note: " + n + "\n";
             // Device names come from the driver or sysfs: shown, never interpreted.
-            emit(kvdtype::detail::escape_text(text, {.newlines = true}));
-            return kAccepted;
+            return out->write(kvdtype::detail::escape_text(text, {.newlines = true}), kAccepted);
           }};
 }
 

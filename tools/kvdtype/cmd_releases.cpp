@@ -18,8 +18,7 @@ Command add_releases(CLI::App& app) {
             if (!s->out.validate()) return kBadInput;
             auto e = parse_engine(s->engine);
             if (!e.ok()) return bad_input(e.error());
-            emit(io::render_releases(*e, s->out.parsed));
-            return kAccepted;
+            return s->out.write(io::render_releases(*e, s->out.parsed), kAccepted);
           }};
 }
 

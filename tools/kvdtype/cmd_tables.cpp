@@ -13,8 +13,7 @@ Command simple(CLI::App& app, const char* name, const char* help, std::function<
   add_output_options(*sub, *out);
   return {sub, [out, render] {
             if (!out->validate()) return kBadInput;
-            emit(render(out->parsed));
-            return kAccepted;
+            return out->write(render(out->parsed), kAccepted);
           }};
 }
 }  // namespace
@@ -34,8 +33,7 @@ Command add_targets(CLI::App& app) {
   add_output_options(*sub, s->out);
   return {sub, [s] {
             if (!s->out.validate()) return kBadInput;
-            emit(s->products ? io::render_products(s->out.parsed) : io::render_targets(s->out.parsed));
-            return kAccepted;
+            return s->out.write(s->products ? io::render_products(s->out.parsed) : io::render_targets(s->out.parsed), kAccepted);
           }};
 }
 
@@ -52,8 +50,7 @@ Command add_backends(CLI::App& app) {
             if (!s->out.validate()) return kBadInput;
             auto e = parse_engine(s->engine);
             if (!e.ok()) return bad_input(e.error());
-            emit(io::render_backends(*e, s->out.parsed));
-            return kAccepted;
+            return s->out.write(io::render_backends(*e, s->out.parsed), kAccepted);
           }};
 }
 
@@ -69,12 +66,10 @@ Command add_rules(CLI::App& app) {
   return {sub, [s] {
             if (!s->out.validate()) return kBadInput;
             if (!s->lint) {
-              emit(io::render_rules(s->out.parsed));
-              return kAccepted;
+              return s->out.write(io::render_rules(s->out.parsed), kAccepted);
             }
             const LintResult r = io::lint();
-            emit(io::render_lint(r, s->out.parsed));
-            return r.problems.empty() ? kAccepted : kRejected;
+            return s->out.write(io::render_lint(r, s->out.parsed), r.problems.empty() ? kAccepted : kRejected);
           }};
 }
 
@@ -91,8 +86,7 @@ Command add_explain(CLI::App& app) {
             if (!s->out.validate()) return kBadInput;
             auto r = parse_rule_code(s->code);
             if (!r.ok()) return bad_input(r.error());
-            emit(io::render_explain(**r, s->out.parsed));
-            return kAccepted;
+            return s->out.write(io::render_explain(**r, s->out.parsed), kAccepted);
           }};
 }
 

@@ -29,6 +29,7 @@ struct Finding {
   std::string_view backend;         ///< the backend it is about, "" when none
   std::string_view source;          ///< the table row's source when one fired, else the rule's
   std::vector<std::size_t> workloads;  ///< indexes into Checks::results it concerns (a workload's own: one)
+  const Source* input = nullptr;    ///< a finding about a whole input and no workload: that input (DeploymentDiagnostic::input)
 
   /// The rule code ("KVD001"), or "" for input that could not be read.
   [[nodiscard]] std::string_view code() const noexcept { return rule ? rule->code : std::string_view(); }
@@ -48,8 +49,8 @@ struct Finding {
 /// read is one error finding), then the deployment diagnostics.
 [[nodiscard]] std::vector<Finding> findings(const Checks& checks);
 
-/// Where a finding of `checks` came from: the source of the first workload it concerns, or
-/// nullptr for a finding about no one workload.
+/// Where a finding of `checks` came from: the source of the first workload it concerns, the input
+/// a finding about no workload names (a file holding none), or nullptr.
 [[nodiscard]] const Source* source_of(const Finding& finding, const Checks& checks) noexcept;
 
 /// The worst verdict of `found` (ok when empty): the verdict of every face.

@@ -1,4 +1,4 @@
-// kvdtype/io/render.hpp — a Report (and the tables) as text, JSON or Markdown.
+// kvdtype/io/render.hpp — a Report (and the tables) as text, JSON, Markdown or a CI format.
 //
 // JSON follows CONTRACT.md: one object with "schema": "kvdtype.<kind>/v1", stable keys, and
 // byte-identical output for the same input.
@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "kvdtype/capacity.hpp"
@@ -17,11 +18,30 @@
 
 namespace kvdtype::io {
 
-enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github };
+enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github, junit, gitlab };
+
+/// One row of the output-format table (src/io/output_formats.cpp).
+struct OutputFormatInfo {
+  OutputFormat id{};
+  std::string_view name;   ///< what --format takes
+  std::string_view alias;  ///< another spelling ("md"), empty when none
+  bool findings_only = false;  ///< carries findings only: written by check and resolve, not by the tables
+  std::string_view what;   ///< one line for the help and docs/formats.md
+};
+[[nodiscard]] std::span<const OutputFormatInfo> output_formats() noexcept;
+[[nodiscard]] const OutputFormatInfo& output_format(OutputFormat id) noexcept;
+
+/// Any format by name or alias, case-insensitive; an unknown name lists the valid ones.
 [[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text);
 /// Every name parse_output_format takes for an OutputFormat, one per format, in enum order
 /// (the bash completion offers them; a test checks each parses and the error lists them all).
 [[nodiscard]] std::span<const std::string_view> output_format_names() noexcept;
+/// The same, refusing a format that `who` ("kvdtype formats") cannot write, with the ones it can.
+[[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text, std::span<const OutputFormat> accepted,
+                                                       std::string_view who);
+/// The formats that print tables (every one that is not findings_only), and every format.
+[[nodiscard]] std::vector<OutputFormat> table_formats();
+[[nodiscard]] std::vector<OutputFormat> report_formats();
 
 struct TextStyle {
   bool color = false;  ///< ANSI colours (a terminal without NO_COLOR)

@@ -53,6 +53,9 @@ struct DeploymentDiagnostic {
   std::string message;
   std::string fix;
   std::vector<std::size_t> results;  ///< indexes into Checks::results
+  /// For a finding about a whole input and no workload in it (a file holding none): that input,
+  /// its file and line 1, so that SARIF, annotations and reports can point at it. Empty otherwise.
+  Source input;
 };
 
 /// Every result and the deployment diagnostics.
@@ -92,6 +95,18 @@ struct Checks {
 /// GitHub Actions workflow commands (`::error file=F,line=L,title=KVDnnn::message`), then one
 /// summary line.
 [[nodiscard]] std::string render_github(const Checks& checks);
+
+/// JUnit XML: a testsuite per input, a testcase per workload (a failure for its error findings,
+/// skipped when incomplete), the KV-exchange findings as a testsuite "deployment".
+[[nodiscard]] std::string render_junit(const Checks& checks);
+
+/// GitLab Code Quality: a JSON array, one issue per finding (description, check_name,
+/// fingerprint, severity, location.path and location.lines.begin).
+[[nodiscard]] std::string render_gitlab(const Checks& checks);
+
+/// One line per finding of at least `shown` severity, `path:line: severity KVDxxx message`
+/// (`kvdtype check -q`); unreadable input is always listed.
+[[nodiscard]] std::string render_finding_lines(const Checks& checks, Severity shown);
 
 /// The workloads of a script or command file: one per serving command it holds (with the line
 /// it starts on), each checked with `base`'s other inputs. `base.command_text` or
