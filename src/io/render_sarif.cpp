@@ -137,8 +137,9 @@ std::string plain(std::string_view md) {
       continue;
     }
     const std::size_t lead = line.find_first_not_of(' ');
-    const bool item = lead != std::string_view::npos &&
-                      (line.substr(lead).starts_with("- ") || (line.size() > lead + 2 && line[lead] >= '0' && line[lead] <= '9' && line.substr(lead + 1).starts_with(". ")));
+    const std::string_view body = lead == std::string_view::npos ? std::string_view() : line.substr(lead);
+    const bool numbered = body.size() > 2 && body[0] >= '0' && body[0] <= '9' && body.substr(1).starts_with(". ");
+    const bool item = body.starts_with("- ") || numbered;
     if (line.empty() || lead == std::string_view::npos) {
       if (!out.empty() && !fresh) out += "\n\n";
       fresh = true;

@@ -158,7 +158,10 @@ TEST(Surface, QuietHidesInfoButNotTheVerdict) {
   EXPECT_EQ(quiet.out.find("\ninfo KVD"), std::string::npos) << quiet.out;
   EXPECT_EQ(quiet.exit_code, loud.exit_code);
   EXPECT_EQ(quiet.out, q.out);
-  EXPECT_EQ(quiet.out, warn.out);
+  // Issue 27: -q is one line per error or warning and nothing else; --min-severity keeps the report.
+  EXPECT_EQ(quiet.out.find("ACCEPTED"), std::string::npos) << quiet.out;
+  EXPECT_NE(warn.out.find("ACCEPTED"), std::string::npos) << warn.out;
+  EXPECT_EQ(warn.out.find("\ninfo KVD"), std::string::npos) << warn.out;
 }
 
 TEST(Surface, MinSeverityErrorKeepsTheVerdictAndExitStatus) {
