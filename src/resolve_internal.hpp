@@ -24,6 +24,7 @@ struct Context {
   const CacheDtype* effective = nullptr; // after `auto` → checkpoint
   std::uint32_t head_size = 0;           // K head size; MLA: latent width; 0 unknown
   bool quantized = false;                // effective cache is quantized
+  int release = -1;                      // release_slot of the request's version (-1: none)
 
   Context(const Request& r, const EngineIndex& index);
 };
