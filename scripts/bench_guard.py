@@ -13,7 +13,8 @@ its own, never by a test.
     /usr/bin/python3 scripts/bench_guard.py --build build/ci --update    # rewrite the baseline's counts
 
 Every case is printed with its ratio to the baseline; a case more than --threshold (default
-20%) above it is named on a REGRESSION line and the exit status is 1.
+20%) above it is named on a REGRESSION line and the exit status is 1 (2 when a case has no
+baseline count: not compared is not passed).
 """
 from __future__ import annotations
 
@@ -52,9 +53,20 @@ def ir_per_call(bench: str, filt: str, function: str) -> float:
     return (c2[n] - c1.get(n, 0)) / calls
 
 
-def git_head() -> str:
-    r = subprocess.run(["git", "-C", HERE, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    return r.stdout.strip() or "unknown"
+def source_tree(build: str) -> str:
+    """The commit the build directory was configured from (its CMakeCache's source directory)."""
+    source = HERE
+    try:
+        with open(os.path.join(build, "CMakeCache.txt")) as f:
+            for line in f:
+                if line.startswith("CMAKE_HOME_DIRECTORY:"):
+                    source = line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    r = subprocess.run(["git", "-C", source, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", source, "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    return (r.stdout.strip() or "unknown") + ("+changes" if dirty else "")
 
 
 def main() -> int:
@@ -79,6 +91,7 @@ def main() -> int:
         sys.exit(f"bench_guard: the baseline {args.baseline} has no cases")
 
     regressions = []
+    missing = []
     print(f"| case | benchmark | function | baseline Ir/call | now Ir/call | ratio |")
     print("|---|---|---|---:|---:|---:|")
     for case in cases:
@@ -88,6 +101,9 @@ def main() -> int:
         base = case.get("ir_per_call")
         ratio = now / base if base else float("nan")
         flag = ""
+        if not base and not args.update:
+            flag = " **no baseline**"
+            missing.append(case["name"])
         if base and ratio > 1.0 + args.threshold:
             flag = " **REGRESSION**"
             regressions.append((case["name"], ratio))
@@ -95,18 +111,20 @@ def main() -> int:
         if args.update:
             case["ir_per_call"] = round(now)
     if args.update:
-        baseline["tree"] = git_head()
+        baseline["tree"] = source_tree(args.build)
         baseline["updated"] = datetime.date.today().isoformat()
         with open(args.baseline, "w") as f:
             json.dump(baseline, f, indent=2)
             f.write("\n")
         print(f"\nbaseline written: {args.baseline} ({baseline['tree']})")
         return 0
+    for name in missing:  # fail closed: a case the baseline has no count for was not compared
+        print(f"NOT COMPARED: {name} has no count in {args.baseline} (run with --update)")
     for name, ratio in regressions:
         print(f"REGRESSION: {name} costs {ratio:.2f}× its baseline (more than {1 + args.threshold:.2f}×)")
-    if not regressions:
+    if not regressions and not missing:
         print(f"\nno case above {1 + args.threshold:.2f}× its baseline ({baseline.get('tree', '?')})")
-    return 1 if regressions else 0
+    return 1 if regressions else (2 if missing else 0)
 
 
 if __name__ == "__main__":

@@ -88,7 +88,9 @@ void release_scope(const Context& ctx, const Report& rep, Emitter& out) {
   const Version& v = ctx.req.engine_version;
   if (!v.known) return;
   const auto versions = release_versions(ctx.req.engine);
-  if (!versions.empty() && find_release(ctx.req.engine, v) == nullptr) {
+  // The index was compiled against this release table: its lookup (Context::release) answers.
+  const bool known = ctx.ix.releases.data() == versions.data() ? ctx.release >= 0 : find_release(ctx.req.engine, v) != nullptr;
+  if (!versions.empty() && !known) {
     // Name the nearest known releases around it (static table strings).
     const auto rows = releases(ctx.req.engine);
     std::string_view below, above;
@@ -390,8 +392,8 @@ namespace detail {
 Report check_with(const Request& request, const EngineIndex& index) noexcept {
   Report rep;
   rep.request = request;
-  rep.plan = resolve_with(request, index);
   const Context ctx(request, index);
+  rep.plan = resolve_in(ctx);
   Emitter out{rep};
   unknown_inputs(ctx, rep, out);
   refused_value(ctx, out);

@@ -439,7 +439,11 @@ const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan&
 }  // namespace
 
 Plan resolve_with(const Request& request, const EngineIndex& index) noexcept {
-  const Context ctx(request, index);
+  return resolve_in(Context(request, index));
+}
+
+Plan resolve_in(const Context& ctx) noexcept {
+  const Request& request = ctx.req;
   Plan plan;
   if (request.backend != nullptr) {
     fill_plan(ctx, request.backend, plan);

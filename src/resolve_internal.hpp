@@ -62,6 +62,8 @@ Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept;
 
 /// resolve() and check() against a given index (the public ones use the engine's own tables).
 Plan resolve_with(const Request& request, const EngineIndex& index) noexcept;
+/// resolve_with() for a Context already made (check() makes one for both: one release lookup).
+Plan resolve_in(const Context& ctx) noexcept;
 Report check_with(const Request& request, const EngineIndex& index) noexcept;
 
 /// The format a row rule gives on this request (nullopt when it depends on something unknown).
