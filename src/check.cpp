@@ -88,7 +88,9 @@ void release_scope(const Context& ctx, const Report& rep, Emitter& out) {
   const Version& v = ctx.req.engine_version;
   if (!v.known) return;
   const auto versions = release_versions(ctx.req.engine);
-  if (!versions.empty() && find_release(ctx.req.engine, v) == nullptr) {
+  // The index was compiled against this release table: its lookup (Context::release) answers.
+  const bool known = ctx.ix.releases.data() == versions.data() ? ctx.release >= 0 : find_release(ctx.req.engine, v) != nullptr;
+  if (!versions.empty() && !known) {
     // Name the nearest known releases around it (static table strings).
     const auto rows = releases(ctx.req.engine);
     std::string_view below, above;
@@ -192,7 +194,7 @@ void format_substitution(const Context& ctx, const Report& rep, Emitter& out) {
   if (!plan.cache_dtype || !plan.k.format || !ctx.effective) return;
   // What the string names (before a backend rewrites it into an internal layout row).
   const auto asked = asked_format(*ctx.effective);
-  if (!asked || *asked == *plan.k.format || !format(*asked).is_float8()) return;
+  if (!asked || *asked == *plan.k.format || !detail::is_float8(*asked)) return;
   // Suggest the string that names what is actually stored: the engine's platform-e4m3 string.
   std::string_view better;
   for (const CacheDtype& row : ctx.ix.vocabulary)
@@ -250,7 +252,7 @@ void target_path(const Context& ctx, const Report& rep, Emitter& out) {
                        .detail = "no bfloat16 arithmetic below compute capability 8.0"});
   if (!r.target || !plan.backend) return;
   for (const std::optional<FormatId>& f : {plan.k.format, plan.v.format}) {
-    if (!f || !format(*f).is_float8()) continue;
+    if (!f || !detail::is_float8(*f)) continue;
     switch (plan.backend->fp8_path) {
       case Fp8Path::software: break;
       case Fp8Path::triton: {
@@ -275,40 +277,35 @@ void target_path(const Context& ctx, const Report& rep, Emitter& out) {
   }
 }
 
-bool has_size(std::string_view words, std::uint32_t v) noexcept {
-  bool found = false;
-  detail::for_each_word(words, [&](std::string_view w) {
-    std::uint32_t n = 0;
-    for (char c : w) n = n * 10 + static_cast<std::uint32_t>(c - '0');
-    found = found || n == v;
-  });
-  return found;
-}
-
 // Compiled-kernel availability (kernel.hpp): a route of the running backend to a kernel family
 // whose row for this target, Q, KV format and head size says it does not exist (or is broken).
+// The routes and rows are compiled into the index (CompiledRoute): bits, no word compares.
 void kernel_availability(const Context& ctx, const Report& rep, Emitter& out) {
   const Request& r = ctx.req;
   const Plan& plan = rep.plan;
   if (!r.target || !plan.backend) return;
   const unsigned cc = r.target->cc();
   auto in_range = [cc](std::uint16_t lo, std::uint16_t hi) { return (lo == 0 || cc >= lo) && (hi == 0 || cc <= hi); };
-  for (const KernelRoute& route : kernel_routes()) {
-    if (route.engine != r.engine || !detail::has_word(route.backends, plan.backend->name)) continue;
+  // The Q the caller says it hands the kernel, else the plan's. Unknown inputs never match a
+  // row that names them.
+  const std::optional<FormatId> q = r.q_dtype ? r.q_dtype : plan.q;
+  const detail::Bits q_bit = q ? detail::format_bit(*q) : 0;
+  const detail::Bits kv_bit = plan.k.format ? detail::format_bit(*plan.k.format) : 0;
+  const std::uint8_t attention = r.attention == Attention::unknown ? 0 : detail::attention_bit(r.attention);
+  for (std::uint32_t ri : ctx.ix.routes_by_backend[detail::backend_index(ctx.ix, plan.backend)]) {
+    const detail::CompiledRoute& cr = ctx.ix.routes[ri];
+    const KernelRoute& route = *cr.row;
     if (!in_range(route.min_cc, route.max_cc)) continue;
-    if (!route.attention.empty() && (r.attention == Attention::unknown || !detail::has_word(route.attention, name(r.attention))))
-      continue;
+    if (cr.attention != 0 && !(cr.attention & attention)) continue;
     if (route.kv_quantized >= 0 && (route.kv_quantized == 1) != ctx.quantized) continue;
-    for (const KernelRow& k : kernel_rows()) {
-      if (k.family != route.family || !in_range(k.min_cc, k.max_cc)) continue;
-      if (k.status == KernelStatus::cubin || k.status == KernelStatus::jit) continue;  // a kernel exists
-      // Unknown inputs never match a row that names them.
-      // The Q the caller says it hands the kernel, else the plan's.
-      const std::optional<FormatId> q = r.q_dtype ? r.q_dtype : plan.q;
-      if (!k.q_formats.empty() && (!q || !detail::has_word(k.q_formats, name(*q)))) continue;
-      if (!k.kv_formats.empty() && (!plan.k.format || !detail::has_word(k.kv_formats, name(*plan.k.format)))) continue;
-      if (!k.head_sizes.empty() &&
-          (ctx.head_size == 0 || has_size(k.head_sizes, ctx.head_size) == k.head_sizes_outside))
+    for (const detail::CompiledKernel& ck : cr.kernels) {
+      const KernelRow& k = *ck.row;
+      if (!in_range(k.min_cc, k.max_cc)) continue;
+      if (!ck.q_any && !(ck.q_formats & q_bit)) continue;
+      if (!ck.kv_any && !(ck.kv_formats & kv_bit)) continue;
+      if (!ck.head_sizes.empty() &&
+          (ctx.head_size == 0 ||
+           (std::find(ck.head_sizes.begin(), ck.head_sizes.end(), ctx.head_size) != ck.head_sizes.end()) == k.head_sizes_outside))
         continue;
       const Evidence ev{.backend = plan.backend, .detail = k.detail, .value = k.family};
       if (k.status == KernelStatus::broken) out.add("KVD071", ev);
@@ -344,8 +341,9 @@ void refused_value(const Context& ctx, Emitter& out) {
 // builds (src/tables/backends_llamacpp.cpp).
 bool fa_off_unless_asked(const Context& ctx) {
   if ((ctx.req.flags & (flag_flash_attn_on | flag_flash_attn_off)) != 0 || !ctx.req.engine_version.known) return false;
+  const Rule* const kvd206 = rule("KVD206");
   for (const detail::CompiledConstraint& c : ctx.ix.constraints)
-    if (c.rule == rule("KVD206") && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
+    if (c.rule == kvd206 && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
         detail::affected(ctx, c) == detail::Affected::yes)
       return true;
   return false;
@@ -394,8 +392,8 @@ namespace detail {
 Report check_with(const Request& request, const EngineIndex& index) noexcept {
   Report rep;
   rep.request = request;
-  rep.plan = resolve_with(request, index);
   const Context ctx(request, index);
+  rep.plan = resolve_in(ctx);
   Emitter out{rep};
   unknown_inputs(ctx, rep, out);
   refused_value(ctx, out);

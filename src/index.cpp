@@ -4,6 +4,7 @@
 #include <charconv>
 #include <mutex>
 
+#include "resolve_internal.hpp"
 #include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 #include "tables/words.hpp"
@@ -132,6 +133,10 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
                                std::vector<std::string>& problems, std::span<const Version> releases) {
   EngineIndex ix;
   ix.engine = engine;
+  ix.releases = releases;
+  ix.releases_ordered = std::all_of(releases.begin(), releases.end(), [](const Version& v) { return v.known; }) &&
+                        std::adjacent_find(releases.begin(), releases.end(),
+                                           [](const Version& a, const Version& b) { return !(a < b); }) == releases.end();
   ix.vocabulary = vocabulary;
   ix.backends = backends;
   const std::string en(engine_info(engine).name);
@@ -230,6 +235,39 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     ix.selection.push_back(cs);
   }
 
+  // Kernel routes of this engine: backend, attention and format words compiled to bits. Their
+  // words are judged by `rules --lint` (lint_kernels), so the compiler here stays quiet: a
+  // word that names nothing matches nothing, as it did when check() compared the words.
+  std::vector<std::string> judged_by_lint;
+  Compiler quiet{judged_by_lint, {}, {}};
+  ix.routes_by_backend.resize(ix.backends.size());
+  for (const KernelRoute& route : kernel_routes()) {
+    if (route.engine != engine) continue;
+    CompiledRoute cr;
+    cr.row = &route;
+    cr.attention = quiet.attention(route.attention);
+    const Bits named = quiet.backend_set(ix.backends, route.backends);
+    for (const KernelRow& k : kernel_rows()) {
+      if (k.family != route.family || k.status == KernelStatus::cubin || k.status == KernelStatus::jit) continue;
+      CompiledKernel ck;
+      ck.row = &k;
+      ck.q_any = k.q_formats.empty();
+      ck.kv_any = k.kv_formats.empty();
+      ck.q_formats = quiet.formats(k.q_formats);
+      ck.kv_formats = quiet.formats(k.kv_formats);
+      for_each_word(k.head_sizes, [&](std::string_view w) {
+        std::uint32_t n = 0;  // digits only (lint_kernels)
+        for (char ch : w) n = n * 10 + static_cast<std::uint32_t>(ch - '0');
+        ck.head_sizes.push_back(n);
+      });
+      cr.kernels.push_back(std::move(ck));
+    }
+    const auto index = static_cast<std::uint32_t>(ix.routes.size());
+    ix.routes.push_back(std::move(cr));
+    for (std::size_t b = 0; b < ix.backends.size(); ++b)
+      if (named & bit(b)) ix.routes_by_backend[b].push_back(index);
+  }
+
   ix.by_backend.resize(ix.backends.size());
   ix.global_by_kv.resize(ix.vocabulary.size());
   for (const Constraint& k : constraints) {
@@ -250,6 +288,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.introduced = c.version(k.introduced_in);
     cc.fixed = c.version(k.fixed_in);
     cc.removed = c.version(k.removed_in);
+    cc.newest = newest_version(k.engine);
     cc.bug = !k.fix_pr.empty() || !k.fixed_in.empty() || !k.affected_in.empty();
     if (cc.bug && cc.removed.known) c.problem("a known bug ends with fixed_in, not removed_in", k.removed_in);
     if (cc.introduced.known && cc.fixed.known && !(cc.introduced < cc.fixed)) c.problem("fixed_in not after introduced_in", k.fixed_in);
@@ -264,6 +303,8 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
         if (b.name == k.replace_backend) cc.replace = &b;
       if (cc.replace == nullptr) c.problem("unknown replacement backend", k.replace_backend);
     }
+    cc.unversioned = static_cast<std::uint8_t>(affected_at(cc, Version{}));
+    for (const Version& v : releases) cc.by_release.push_back(static_cast<std::uint8_t>(affected_at(cc, v)));
     if (cc.rule == nullptr) continue;  // reported; a row without a rule cannot fire
     const auto index = static_cast<std::uint32_t>(ix.constraints.size());
     ix.constraints.push_back(cc);
@@ -321,11 +362,25 @@ const Built& built(Engine engine) noexcept {
 
 const EngineIndex& engine_index(Engine engine) noexcept { return built(engine).index; }
 
-std::size_t vocabulary_index(const EngineIndex& ix, const CacheDtype* row) noexcept {
-  return static_cast<std::size_t>(row - ix.vocabulary.data());
+int release_slot(const EngineIndex& ix, const Version& v) noexcept {
+  if (!v.known) return -1;
+  if (ix.releases_ordered) {
+    const auto it = std::lower_bound(ix.releases.begin(), ix.releases.end(), v);
+    return it != ix.releases.end() && *it == v ? static_cast<int>(it - ix.releases.begin()) : -1;
+  }
+  for (std::size_t i = 0; i < ix.releases.size(); ++i)
+    if (ix.releases[i].known && ix.releases[i] == v) return static_cast<int>(i);
+  return -1;
 }
-std::size_t backend_index(const EngineIndex& ix, const Backend* row) noexcept {
-  return static_cast<std::size_t>(row - ix.backends.data());
+
+bool is_float8(FormatId f) noexcept {
+  static const Bits float8 = [] {
+    Bits bits = 0;
+    for (const Format& row : formats())
+      if (row.is_float8() && static_cast<std::size_t>(row.id) < kMaxRows) bits |= format_bit(row.id);
+    return bits;
+  }();
+  return static_cast<std::size_t>(f) < kMaxRows && (float8 & format_bit(f)) != 0;
 }
 
 const std::vector<std::string>& table_problems() noexcept {

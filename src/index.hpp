@@ -14,6 +14,7 @@
 
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
+#include "tables/rows/kernel.hpp"
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
 #include "kvdtype/rule.hpp"
@@ -118,10 +119,30 @@ struct CompiledConstraint {
   CompiledWhen when;
   Version introduced, fixed;  // .known false when not given
   Version removed;            // behaviour rows: first release without the behaviour
+  Version newest;             // the engine's newest release: a behaviour row's "no version given"
+  // How the row applies (detail::Affected) to each release of the engine's table, in table
+  // order, and to a request without a version: resolved once here instead of per check.
+  std::vector<std::uint8_t> by_release;
+  std::uint8_t unversioned = 0;
   bool bug = false;           // a known bug (fix_pr, fixed_in or affected_in set)
   std::array<Version, 4> affected{};  // observed affected releases
   std::uint8_t affected_count = 0;
   const Backend* replace = nullptr;
+};
+
+/// A kernel row that fires something (missing, broken, fallback), its word lists compiled.
+struct CompiledKernel {
+  const KernelRow* row = nullptr;
+  Bits q_formats = 0, kv_formats = 0;   // format bits; an empty list is any (the *_any flags)
+  bool q_any = true, kv_any = true;
+  std::vector<std::uint32_t> head_sizes;  // empty: any
+};
+
+/// One of the engine's kernel routes with the rows of its family that fire, in table order.
+struct CompiledRoute {
+  const KernelRoute* row = nullptr;
+  std::uint8_t attention = 0;  // attention bits; 0: any
+  std::vector<CompiledKernel> kernels;
 };
 
 struct EngineIndex {
@@ -137,7 +158,15 @@ struct EngineIndex {
   std::vector<std::vector<std::uint32_t>> by_backend;  // per backend
   std::vector<std::vector<std::uint32_t>> global_by_kv;  // no backend, naming this kv string
   std::vector<std::uint32_t> global_any;               // no backend, any kv string
+  // Kernel routes of this engine (check's kernel availability), and per backend the routes
+  // that name it, so that check() compares no backend, format or attention words.
+  std::vector<CompiledRoute> routes;
+  std::vector<std::vector<std::uint32_t>> routes_by_backend;
   const CacheDtype* auto_row = nullptr;
+  // The release table the rows were compiled against (empty for tests' own tables), and
+  // whether it is strictly ascending (then release_slot searches it by halves).
+  std::span<const Version> releases;
+  bool releases_ordered = false;
   // Every backend models flash attention (llama.cpp): a fact about flash attention that holds
   // for every backend is checked before the GPU, and so a backend, is known.
   bool every_backend_models_fa = false;
@@ -152,9 +181,21 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
                                std::span<const SelectionOrder> selection, std::span<const Constraint> constraints,
                                std::vector<std::string>& problems, std::span<const Version> releases = {});
 
-/// Position of a row in its table.
-std::size_t vocabulary_index(const EngineIndex& ix, const CacheDtype* row) noexcept;
-std::size_t backend_index(const EngineIndex& ix, const Backend* row) noexcept;
+/// Position of release `v` in ix.releases (the key of CompiledConstraint::by_release), or -1
+/// when `v` is unknown or not a release of the table.
+int release_slot(const EngineIndex& ix, const Version& v) noexcept;
+
+/// Position of a row in its table (inline: check() asks this for every row it judges).
+inline std::size_t vocabulary_index(const EngineIndex& ix, const CacheDtype* row) noexcept {
+  return static_cast<std::size_t>(row - ix.vocabulary.data());
+}
+inline std::size_t backend_index(const EngineIndex& ix, const Backend* row) noexcept {
+  return static_cast<std::size_t>(row - ix.backends.data());
+}
+
+/// Whether a format is an 8-bit float (Format::is_float8), from a set of the format rows read
+/// once: fill_plan asks it several times per backend, and format() is a call into the table.
+bool is_float8(FormatId f) noexcept;
 
 /// Problems found while compiling every table: "backends_vllm FLASHMLA: unknown kv string 'fp9'".
 const std::vector<std::string>& table_problems() noexcept;

@@ -141,6 +141,7 @@ Context::Context(const Request& r, const EngineIndex& index) : req(r), ix(index)
   head_size = r.geometry.head_size;
   if (head_size == 0 && is_mla(r.attention) && r.geometry.kv_lora_rank)
     head_size = r.geometry.kv_lora_rank + r.geometry.qk_rope_head_dim;
+  release = release_slot(ix, r.engine_version);
 }
 
 std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept {
@@ -241,8 +242,8 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
   auto k = apply_rule(ctx, eff->k_rule, eff->k_format);
   auto v = apply_rule(ctx, veff->v_rule, veff->v_format);
   if (cb && cb->fp8_as) {
-    if (k && format(*k).is_float8()) k = apply_rule(ctx, *cb->fp8_as, *k);
-    if (v && format(*v).is_float8()) v = apply_rule(ctx, *cb->fp8_as, *v);
+    if (k && is_float8(*k)) k = apply_rule(ctx, *cb->fp8_as, *k);
+    if (v && is_float8(*v)) v = apply_rule(ctx, *cb->fp8_as, *v);
   }
   plan.k.format = k;
   plan.v.format = v;
@@ -270,7 +271,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
     // A quantized Q is fp8: the cache's own format when that is fp8, else the platform's e4m3
     // (an nvfp4 cache runs with an e4m3 Q on FlashInfer trtllm-gen).
     std::optional<FormatId> q8 = k;
-    if (k && !format(*k).is_float8()) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
+    if (k && !is_float8(*k)) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
     plan.q = q_fp8 ? q8 : r.model_dtype;
     if (q_fp8 && !backend->q_strict) plan.q_tolerated = r.model_dtype;
   }
@@ -336,13 +337,19 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
   return true;
 }
 
-Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept { return affected_at(c, ctx.req.engine_version); }
+Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept {
+  // Resolved per release when the index was built (CompiledConstraint::by_release).
+  if (!ctx.req.engine_version.known) return static_cast<Affected>(c.unversioned);
+  if (ctx.release >= 0 && static_cast<std::size_t>(ctx.release) < c.by_release.size())
+    return static_cast<Affected>(c.by_release[static_cast<std::size_t>(ctx.release)]);
+  return affected_at(c, ctx.req.engine_version);  // a version the release table lacks
+}
 
 Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept {
   if (!c.bug) {
     // Behaviour of some releases: no version given means the newest known release (a behaviour
     // that ended, removed_in, is not the newest one's).
-    const Version at = v.known ? v : newest_version(c.row->engine);
+    const Version at = v.known ? v : c.newest;
     if (!at.known) return Affected::yes;
     if (c.introduced.known && at < c.introduced) return Affected::no;
     if (c.removed.known && at >= c.removed) return Affected::no;
@@ -432,7 +439,11 @@ const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan&
 }  // namespace
 
 Plan resolve_with(const Request& request, const EngineIndex& index) noexcept {
-  const Context ctx(request, index);
+  return resolve_in(Context(request, index));
+}
+
+Plan resolve_in(const Context& ctx) noexcept {
+  const Request& request = ctx.req;
   Plan plan;
   if (request.backend != nullptr) {
     fill_plan(ctx, request.backend, plan);
@@ -444,9 +455,13 @@ Plan resolve_with(const Request& request, const EngineIndex& index) noexcept {
       if (auto skip = exclusion(ctx, cb, trial)) plan.skipped.push_back(*skip);
       else chosen = cb.row;
     }
-    auto skipped = plan.skipped;
-    fill_plan(ctx, chosen, plan);
-    plan.skipped = skipped;
+    if (chosen != nullptr) {
+      // exclusion() filled the trial plan for the backend it let through: that is the plan.
+      trial.skipped = plan.skipped;
+      plan = trial;
+    } else {
+      fill_plan(ctx, nullptr, plan);
+    }
   } else {
     fill_plan(ctx, nullptr, plan);
   }

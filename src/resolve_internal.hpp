@@ -24,6 +24,7 @@ struct Context {
   const CacheDtype* effective = nullptr; // after `auto` → checkpoint
   std::uint32_t head_size = 0;           // K head size; MLA: latent width; 0 unknown
   bool quantized = false;                // effective cache is quantized
+  int release = -1;                      // release_slot of the request's version (-1: none)
 
   Context(const Request& r, const EngineIndex& index);
 };
@@ -61,6 +62,8 @@ Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept;
 
 /// resolve() and check() against a given index (the public ones use the engine's own tables).
 Plan resolve_with(const Request& request, const EngineIndex& index) noexcept;
+/// resolve_with() for a Context already made (check() makes one for both: one release lookup).
+Plan resolve_in(const Context& ctx) noexcept;
 Report check_with(const Request& request, const EngineIndex& index) noexcept;
 
 /// The format a row rule gives on this request (nullopt when it depends on something unknown).

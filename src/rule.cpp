@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/text.hpp"
+#include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype {
@@ -50,13 +51,22 @@ struct RulesByNumber {
   }
 };
 
+const RulesByNumber& by_number() noexcept {
+  static const RulesByNumber instance;
+  return instance;
+}
+
 }  // namespace
 
+const Rule* tables::rule_by_number(int number) noexcept {
+  return number >= 0 && number < 1000 ? by_number().rule[static_cast<std::size_t>(number)] : nullptr;
+}
+
 const Rule* find_rule(std::string_view code) noexcept {
-  static const RulesByNumber by_number;
+  const RulesByNumber& table = by_number();
   const int n = canonical_number(code);
-  if (n >= 0) return by_number.rule[static_cast<std::size_t>(n)];  // exact: a KVDnnn code is its number
-  if (by_number.all_canonical) return nullptr;                     // no other spelling is any rule's code
+  if (n >= 0) return table.rule[static_cast<std::size_t>(n)];  // exact: a KVDnnn code is its number
+  if (table.all_canonical) return nullptr;                     // no other spelling is any rule's code
   for (const Rule& r : rules())
     if (r.code == code) return &r;
   return nullptr;

@@ -21,10 +21,18 @@ consteval bool known_rule_code(std::string_view code) {
 /// A rule code known to exist: `rule("KVD020")` compiles only when KVD020 is a rule.
 struct RuleId {
   std::string_view code;
+  int number = -1;  // KVDnnn → nnn, worked out by the compiler (rule() is then an array read)
   consteval RuleId(const char* text) : code(text) {  // NOLINT(implicit): written as a literal
     if (!known_rule_code(code)) throw "unknown rule code: not a row of src/tables/rules.cpp";
+    if (code.size() == 6 && code.substr(0, 3) == "KVD") {
+      number = 0;
+      for (char c : code.substr(3)) number = c >= '0' && c <= '9' && number >= 0 ? number * 10 + (c - '0') : -1;
+    }
   }
 };
+
+/// The rule whose code is KVDnnn for this number (src/rule.cpp), or null.
+[[nodiscard]] const Rule* rule_by_number(int number) noexcept;
 
 /// Every row's `.rule` names a rule (for `static_assert` in the table files).
 template <class Row, std::size_t N>
@@ -39,6 +47,8 @@ consteval bool rule_codes_known(const Row (&rows)[N]) {
 namespace kvdtype {
 
 /// The rule of a compile-time-checked code (never null).
-[[nodiscard]] inline const Rule* rule(tables::RuleId id) noexcept { return find_rule(id.code); }
+[[nodiscard]] inline const Rule* rule(tables::RuleId id) noexcept {
+  return id.number >= 0 ? tables::rule_by_number(id.number) : find_rule(id.code);
+}
 
 }  // namespace kvdtype
