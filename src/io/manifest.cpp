@@ -395,7 +395,11 @@ Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, co
       if (child(doc, "kind")) {
         // The object's own per-rule suppressions (docs/suppressions.md): the CLI and the webhook read them here alike.
         const std::string ignore = scalar(path(doc, {"metadata", "annotations", kIgnoreAnnotation.data()}));
-        if (!ignore.empty()) pod.suppressions = annotation_suppressions(ignore, file);
+        if (!ignore.empty()) {
+          pod.suppressions = annotation_suppressions(ignore, file);
+          // One object: its containers share the annotation (used when any of them uses it).
+          for (Suppression& s : pod.suppressions) s.scope = file + ":" + std::to_string(line_of(doc)) + "#" + std::to_string(pod.document);
+        }
         if (auto e = read_any(r, doc, pod, 0)) return *e;
       } else if (const YAML::Node services = child(doc, "services"); services && !one_object) {
         if (auto e = read_compose(r, services, pod)) return *e;

@@ -120,11 +120,16 @@ void report(ReportExtras& extras, std::string message, std::string fix) {
   extras.input_diagnostics.push_back({r, r->severity, std::move(message), std::move(fix)});
 }
 
+// Which codes of a suppression are judged where: a workload's own non-deployment codes when it
+// is checked, its deployment codes once the deployment is, a shared suppression's all at once.
+enum class Judge { workload, deployment, all };
+
 // Report, on `extras`, each code of `s` that names no rule, or (when `used` says so) silenced
-// nothing. `deployment`: judge only deployment codes (true) or only the others (false).
-void report_unused(ReportExtras& extras, const Suppression& s, const std::vector<bool>& used, bool deployment) {
+// nothing, among the codes `judge` selects.
+void report_unused(ReportExtras& extras, const Suppression& s, const std::vector<bool>& used, Judge judge) {
+  const bool deployment = judge == Judge::deployment;
   if (!s.placed) {
-    if (!deployment)
+    if (judge != Judge::deployment)
       report(extras, where(s) + " is on no serving command's lines, nor on the line just before one: it silences nothing",
              "move it onto the command's line (or the line above it), or remove it");
     return;
@@ -138,7 +143,7 @@ void report_unused(ReportExtras& extras, const Suppression& s, const std::vector
              "write the code of the rule to silence (kvdtype rules lists them)");
       continue;
     }
-    if (deployment_code(known->code) != deployment || used[k] || !s.report_unused) continue;
+    if ((judge != Judge::all && deployment_code(known->code) != deployment) || used[k] || !s.report_unused) continue;
     report(extras, where(s) + " silences " + std::string(known->code) + ", which this workload does not report",
            "remove " + std::string(known->code) + " from it, or put it where the finding is");
   }
@@ -259,7 +264,8 @@ void apply_suppressions(Checked& checked, std::span<const Suppression> suppressi
   suppress_report(checked.report, "", use, out);
   if (checked.draft) suppress_report(*checked.draft, "speculative drafter", use, out);
   if (checked.prefill) suppress_report(*checked.prefill, "prefill backend", use, out);
-  for (std::size_t i = 0; i < suppressions.size(); ++i) report_unused(checked.extras, suppressions[i], use.used[i], false);
+  for (std::size_t i = 0; i < suppressions.size(); ++i)
+    if (suppressions[i].scope.empty()) report_unused(checked.extras, suppressions[i], use.used[i], Judge::workload);
 }
 
 void apply_deployment_suppressions(Checks& checks, std::span<const Workload> workloads) {
@@ -283,7 +289,35 @@ void apply_deployment_suppressions(Checks& checks, std::span<const Workload> wor
   for (std::size_t i = 0; i < n; ++i) {
     if (!checks.results[i].checked) continue;
     for (std::size_t k = 0; k < uses[i].all.size(); ++k)
-      report_unused(checks.results[i].checked->extras, uses[i].all[k], uses[i].used[k], true);
+      if (uses[i].all[k].scope.empty()) report_unused(checks.results[i].checked->extras, uses[i].all[k], uses[i].used[k], Judge::deployment);
+  }
+  // Shared suppressions (an object's annotation on each of its containers): a code is used when
+  // any workload sharing it had a finding silenced by it; what is left is reported once, on the
+  // first checked workload of the object.
+  std::vector<std::string> done;  // scopes judged
+  for (std::size_t i = 0; i < n; ++i) {
+    for (const Suppression& first_entry : workloads[i].input.suppressions) {
+      const std::string& scope = first_entry.scope;
+      if (scope.empty() || std::find(done.begin(), done.end(), scope) != done.end()) continue;
+      done.push_back(scope);
+      std::vector<std::size_t> sharing;  // the checked workloads of the object
+      for (std::size_t j = 0; j < n; ++j) {
+        const auto& theirs = workloads[j].input.suppressions;
+        if (checks.results[j].checked &&
+            std::any_of(theirs.begin(), theirs.end(), [&](const Suppression& t) { return t.scope == scope; }))
+          sharing.push_back(j);
+      }
+      if (sharing.empty()) continue;
+      for (const Suppression& s : workloads[i].input.suppressions) {
+        if (s.scope != scope) continue;
+        std::vector<bool> used(s.codes.size(), false);
+        for (std::size_t j : sharing)
+          for (const SuppressedFinding& f : checks.results[j].checked->extras.suppressed)
+            if (f.origin == s.origin && f.file == s.file && f.reason == s.reason)
+              if (const std::size_t k = code_index(s, f.rule->code); k != std::string::npos) used[k] = true;
+        report_unused(checks.results[sharing.front()].checked->extras, s, used, Judge::all);
+      }
+    }
   }
 }
 

@@ -30,6 +30,9 @@ struct Suppression {
   int line = 0;                    ///< 1-based line of a comment; 0 for an annotation or the config
   bool report_unused = true;       ///< false for the config's per-path ignores (they name files, not findings)
   bool placed = true;              ///< false: a comment on no workload's lines, which silences nothing (KVD156)
+  /// Shared by every workload of one object (an annotation: its file, line and document): it is
+  /// used when any of them uses it, and reported once. "" for one workload's own.
+  std::string scope;
 };
 
 /// The annotation key on Kubernetes objects.
@@ -59,7 +62,8 @@ void apply_suppressions(Checked& checked, std::span<const Suppression> suppressi
 
 /// The deployment diagnostics of `checks` that a suppression of one of their workloads names move
 /// into that workload's extras.suppressed; a workload's deployment-code suppression that silenced
-/// nothing is reported (KVD156). `workloads` are those `checks` was made from, in order.
+/// nothing is reported (KVD156), and so is a shared (scoped) one that silenced nothing in any of
+/// the workloads sharing it, once. `workloads` are those `checks` was made from, in order.
 void apply_deployment_suppressions(Checks& checks, std::span<const Workload> workloads);
 
 }  // namespace kvdtype::io
