@@ -31,6 +31,9 @@ Json answer(const Http& h) {
   return j.is_discarded() ? Json::object() : j["response"];
 }
 
+// A counter without labels: its sample line (the series name also starts its # HELP line).
+constexpr const char* kWouldDeny = "\nkvdtype_admission_would_deny_total";
+
 std::string warnings(const Json& r) { return r.value("warnings", Json::array()).dump(); }
 
 TEST(ServeEnforcement, DenyIsTheDefault) {
@@ -39,7 +42,7 @@ TEST(ServeEnforcement, DenyIsTheDefault) {
   const Json r = answer(curl_post(s, "/validate", review_body(t4_bf16_pod("p").dump(), "u-deny")));
   EXPECT_EQ(r["allowed"], false) << r.dump();
   EXPECT_NE(r["status"]["message"].get<std::string>().find("KVD081"), std::string::npos) << r.dump();
-  EXPECT_EQ(s.metric("kvdtype_admission_would_deny_total"), 0);
+  EXPECT_EQ(s.metric(kWouldDeny), 0);
 }
 
 TEST(ServeEnforcement, WarnAllowsWithTheDenialAsWarnings) {
@@ -50,7 +53,7 @@ TEST(ServeEnforcement, WarnAllowsWithTheDenialAsWarnings) {
   EXPECT_FALSE(r.contains("status")) << r.dump();
   EXPECT_NE(warnings(r).find("would deny"), std::string::npos) << r.dump();
   EXPECT_NE(warnings(r).find("KVD081"), std::string::npos) << r.dump();
-  EXPECT_EQ(s.metric("kvdtype_admission_would_deny_total"), 1);
+  EXPECT_EQ(s.metric(kWouldDeny), 1);
   EXPECT_EQ(s.stop(), 0);
   EXPECT_NE(s.log().find("\"would_deny\":true"), std::string::npos) << s.log();
 }
@@ -62,7 +65,7 @@ TEST(ServeEnforcement, DryRunAllowsSilentlyAndRecords) {
   EXPECT_EQ(r["allowed"], true) << r.dump();
   EXPECT_FALSE(r.contains("warnings")) << r.dump();
   EXPECT_FALSE(r.contains("status")) << r.dump();
-  EXPECT_EQ(s.metric("kvdtype_admission_would_deny_total"), 1);
+  EXPECT_EQ(s.metric(kWouldDeny), 1);
   EXPECT_EQ(s.metric("kvdtype_admission_reviews_total{decision=\"denied\"}"), 0);
   EXPECT_EQ(s.stop(), 0);
   const std::string log = s.log();
