@@ -103,7 +103,13 @@ std::string unknown_why(const std::string& code) {
   if (code.empty()) return "an empty rule list";
   auto r = parse_rule_code(code);
   if (!r.ok()) return r.error().message;
-  return "'" + code + "' is retired: use " + std::string((*r)->code);
+  return "'" + code + "' as written (a retired or shortened code): write " + std::string((*r)->code);
+}
+
+// The rule a suppression's code names as written (any case: kvd081 is KVD081), or nullptr.
+const Rule* named_rule(const std::string& code) {
+  auto r = parse_rule_code(code);
+  return r.ok() && kvdtype::detail::iequals((*r)->code, code) ? *r : nullptr;
 }
 
 std::string where(const Suppression& s) {
@@ -136,7 +142,7 @@ void report_unused(ReportExtras& extras, const Suppression& s, const std::vector
   }
   for (std::size_t k = 0; k < s.codes.size(); ++k) {
     const std::string& code = s.codes[k];
-    const Rule* known = find_rule(code);
+    const Rule* known = named_rule(code);
     if (known == nullptr) {
       if (deployment) continue;  // reported once, with the others
       report(extras, where(s) + " names no rule: " + kvdtype::detail::printable(unknown_why(code)),
