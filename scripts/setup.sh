@@ -10,6 +10,8 @@ packages=(
   python3 python3-dev python3-numpy python3-pytest pybind11-dev
   # YAML (manifests, compose, engine config files), the admission webhook's HTTPS server
   libyaml-cpp-dev libssl-dev
+  # the project configuration (.kvdtype.toml, [tool.kvdtype] in pyproject.toml), header-only
+  libtomlplusplus-dev
   # man page and shell completion built and installed by cmake --install (man-db: the test reads the page)
   help2man bash-completion man-db
   # tests: the webhook over TLS and under load, the Python package in a fresh venv, the SARIF

@@ -113,6 +113,13 @@ std::vector<std::string> warning_lines(const Verdicts& v) {
 
 }  // namespace
 
+std::optional<Enforcement> parse_enforcement(std::string_view text) noexcept {
+  if (text == "deny") return Enforcement::deny;
+  if (text == "warn") return Enforcement::warn;
+  if (text == "dry-run") return Enforcement::dry_run;
+  return std::nullopt;
+}
+
 Outcome review(std::string_view body, const Policy& policy) {
   io::ReviewRead in = io::read_review(body, kMaxDepth);
   if (in.problem == io::ReviewRead::Problem::too_deep) return bad_request("JSON nested deeper than 100 levels");
@@ -158,6 +165,19 @@ Outcome review(std::string_view body, const Policy& policy) {
       }
     }
   }
+  if (!v.deny.empty() && policy.enforcement != Enforcement::deny) {
+    // Enforcement warn: the denial is told as warnings, first; dry-run: nothing is told, the log
+    // line and the metrics record it (would_deny).
+    o.would_deny = true;
+    if (policy.enforcement == Enforcement::warn) {
+      std::vector<Verdicts::Warning> told;
+      for (const std::string& d : v.deny) told.push_back({"", shorten("kvdtype would deny (enforcement warn): " + d)});
+      told.insert(told.end(), v.warnings.begin(), v.warnings.end());
+      v.warnings = std::move(told);
+    }
+    v.deny.clear();
+  }
+  if (policy.enforcement == Enforcement::dry_run) v.warnings.clear();
   if (!v.deny.empty()) {
     std::string msg = "kvdtype rejected this " + (o.kind.empty() ? std::string("object") : o.kind) + ":";
     for (const std::string& d : v.deny) msg += " " + d + ";";

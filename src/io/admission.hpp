@@ -3,6 +3,7 @@
 // the webhook and the `admission` fuzz target (tests/fuzz/entry_points.hpp) run the same code.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -13,8 +14,17 @@
 
 namespace kvdtype::serve {
 
+/// What a review that would deny does (Gatekeeper's enforcement actions): deny it (the
+/// default), allow it with the denial as AdmissionReview warnings, or allow it silently and only
+/// record the denial (log line and metrics).
+enum class Enforcement { deny, warn, dry_run };
+
+/// --enforcement's value; nullopt for anything but deny, warn or dry-run.
+[[nodiscard]] std::optional<Enforcement> parse_enforcement(std::string_view text) noexcept;
+
 /// The server's check options: what every review starts from.
 struct Policy {
+  Enforcement enforcement = Enforcement::deny;  ///< --enforcement
   Verdict fail_on = Verdict::error;  ///< --fail-on: the lowest verdict that denies (error, incomplete, warn)
   /// --on-unreadable warn: an object (or a container's command) kvdtype could not read to its
   /// end is allowed with a warning instead of denied. Fail closed by default.
@@ -31,6 +41,8 @@ struct Outcome {
   std::string uid, kind, namespace_, name, operation;
   std::string decision;           ///< "allowed", "warned", "denied", "bad_request"
   std::vector<std::string> codes; ///< rule codes that denied or warned
+  /// The review would have been denied, but --enforcement warn or dry-run allowed it.
+  bool would_deny = false;
   std::size_t workloads = 0;      ///< serving containers checked
   std::string error;              ///< why the body was refused (bad_request)
 };

@@ -2,8 +2,10 @@
 #include "kvdtype/io/check_request.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <utility>
 
+#include "io/manifest_tree.hpp"
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/rule.hpp"
 
@@ -151,11 +153,25 @@ CheckOutcome run_check(const CheckRequest& r) {
   if (!r.allow_empty && nothing_given(r))
     return failed("nothing to check: give flags (--gpu, --kv-cache-dtype, …), --model, a launch command after -- or --command-file", "none");
 
+  // --manifest DIR: the tree's manifest files, in order (io/manifest_tree.hpp).
+  std::vector<std::string> manifests;
+  const detail::TreeFilter filter{r.include, r.exclude, r.max_files};
+  for (const std::string& m : r.manifests) {
+    std::error_code ec;
+    if (m == "-" || !std::filesystem::is_directory(m, ec)) {
+      manifests.push_back(m);
+      continue;
+    }
+    auto files = detail::manifest_files(m, filter);
+    if (!files.ok()) return failed(files.error(), m);
+    manifests.insert(manifests.end(), files->begin(), files->end());
+  }
+
   CheckOutcome out = [&]() -> CheckOutcome {
     // Manifests, or a fleet of targets (--gpu A,B): kvdtype.checks/v1 (io/manifest.hpp).
-    if (!r.manifests.empty() || is_fleet(in.fields.gpu)) {
-      if (!in.command.empty() && !r.manifests.empty()) return failed("give either manifests or a launch command after --, not both", what);
-      auto checks = check_several(r.manifests, r.command_files, in);
+    if (!manifests.empty() || is_fleet(in.fields.gpu)) {
+      if (!in.command.empty() && !manifests.empty()) return failed("give either manifests or a launch command after --, not both", what);
+      auto checks = check_several(manifests, r.command_files, in);
       if (!checks.ok()) return failed(checks.error(), what);
       return several_of(std::move(checks).value());
     }

@@ -52,6 +52,13 @@ void prove_rules(LintResult& res) {
       config = std::move(cfg).value();
       args.erase(at, at + 2);
     }
+    // `--suppress TEXT`: suppressions written as the kvdtype.io/ignore annotation is (KVD156's
+    // trigger: a suppression that silences nothing).
+    std::vector<Suppression> suppressions;
+    if (auto at = std::find(args.begin(), args.end(), "--suppress"); at != args.end() && at + 1 != args.end()) {
+      suppressions = annotation_suppressions(*(at + 1), "");
+      args.erase(at, at + 2);
+    }
     std::vector<std::string> flags = args, command;
     if (const auto dash = std::find(flags.begin(), flags.end(), "--"); dash != flags.end()) {
       command.assign(dash + 1, flags.end());
@@ -70,6 +77,7 @@ void prove_rules(LintResult& res) {
     CheckInput ci;
     ci.fields = *input;
     ci.command = command;
+    ci.suppressions = suppressions;
     auto checked = check_input(ci);  // config problems are added below, as check_input adds a file's
     if (!checked.ok()) {
       // Rules about bad input fire as bad input; every other trigger must be a valid request.

@@ -234,6 +234,7 @@ void add_container(Reader& r, const Pod& pod, Container c) {
   }
   w.input.command = std::move(words);
   w.input.runs_elsewhere = true;  // the container's files are not this machine's
+  w.input.suppressions.insert(w.input.suppressions.end(), pod.suppressions.begin(), pod.suppressions.end());
   if (w.input.fields.gpu.empty()) {
     w.input.fields.gpu = pod.gpu;
     w.notes = pod.notes;
@@ -427,6 +428,13 @@ Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, co
       if (!doc.IsMap()) return bad_file(file, line_of(doc), "a Kubernetes object or a compose file expected, not a " +
                                                                 std::string(doc.IsSequence() ? "list" : "scalar"));
       if (child(doc, "kind")) {
+        // The object's own per-rule suppressions (docs/suppressions.md): the CLI and the webhook read them here alike.
+        const std::string ignore = scalar(path(doc, {"metadata", "annotations", kIgnoreAnnotation.data()}));
+        if (!ignore.empty()) {
+          pod.suppressions = annotation_suppressions(ignore, file);
+          // One object: its containers share the annotation (used when any of them uses it).
+          for (Suppression& s : pod.suppressions) s.scope = file + ":" + std::to_string(line_of(doc)) + "#" + std::to_string(pod.document);
+        }
         if (auto e = read_any(r, doc, pod, 0)) return *e;
       } else if (const YAML::Node services = child(doc, "services"); services && !one_object) {
         if (auto e = read_compose(r, services, pod)) return *e;

@@ -46,6 +46,7 @@ Result<Checks> check_several(std::span<const std::string> manifests, std::span<c
     auto read = read_manifest(*text, file, base);
     if (!read.ok()) return read.error();
     ManifestWorkloads m = std::move(read).value();
+    attach_comment_suppressions(m.workloads, *text, file, CommentStyle::yaml);  // docs/suppressions.md
     if (m.workloads.empty()) {
       std::vector<std::string> found;
       // "FILE:LINE kind/name container c (image): why" → "kind/name container c (image): why".

@@ -30,6 +30,7 @@ struct Pod {
   std::vector<std::string> found;  // how the pod spec was found, on every workload (a guessed path)
   std::vector<std::string> env;    // NAME=value set around the pod spec (Dynamo `envs`), before each container's own
   int line = 0;  // where a pod spec a controller builds comes from (its nodes have no line of their own)
+  std::vector<Suppression> suppressions;  // the object's kvdtype.io/ignore annotation, on each of its workloads
 };
 
 // See manifest.cpp: the bounds on what one reading visits.

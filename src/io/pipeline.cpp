@@ -295,6 +295,7 @@ Result<Checked> check_input(const CheckInput& in) {
   }
   drop_ignored(out.report, in.ignore);
   drop_ignored_inputs(out.extras, in.ignore);
+  apply_suppressions(out, in.suppressions);  // after --ignore: a dropped code is not suppressed, it is gone
   out.launch = std::move(launch);
   return out;
 }

@@ -232,6 +232,20 @@ std::string not_checked(const Report& report, const ReportExtras* extras) {
   return fmt::format("not checked where {} unknown (KVD080)", facts.empty() ? std::string("an input is") : facts + (facts.find(',') == std::string::npos ? " is" : " are"));
 }
 
+namespace {
+
+// Findings a suppression silenced (io/suppressions.hpp): listed with the suppression's reason
+// and place, never counted in the verdict.
+Json suppressed_json(const std::vector<SuppressedFinding>& found) {
+  Json a = Json::array();
+  for (const SuppressedFinding& f : found)
+    a.push_back({{"code", f.rule->code}, {"severity", name(f.severity)}, {"title", f.rule->title}, {"part", f.part},
+                 {"message", f.message}, {"reason", f.reason}, {"origin", f.origin}, {"file", f.file}, {"line", f.line}});
+  return a;
+}
+
+}  // namespace
+
 Json report_json(const Report& rep, const ReportExtras* extras) {
   Json j;
   j["verdict"] = name(combined_verdict(rep, extras));
@@ -241,6 +255,7 @@ Json report_json(const Report& rep, const ReportExtras* extras) {
   const Severity shown = extras ? extras->min_severity : Severity::info;  // --quiet / --min-severity
   j["diagnostics"] = diagnostics_json(rep, extras, shown);
   if (extras && !extras->notes.empty()) j["notes"] = extras->notes;
+  if (extras && !extras->suppressed.empty()) j["suppressed"] = suppressed_json(extras->suppressed);
   auto secondary = [&](const char* key, const Report* r) {
     if (r == nullptr) return;
     j[key] = {{"verdict", name(r->verdict())}, {"request", request_json(r->request)},
@@ -338,6 +353,13 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
     // that the colour sequences let through below can only be our own.
     for (const std::string& n : extras->notes) fmt::format_to(std::back_inserter(out), "\nnote: {}", kvdtype::detail::escape_text(n));
     if (!extras->notes.empty()) out += "\n";
+    for (const SuppressedFinding& f : extras->suppressed) {
+      const std::string at = f.file.empty() ? f.origin : f.origin + " " + f.file + (f.line > 0 ? ":" + std::to_string(f.line) : "");
+      fmt::format_to(std::back_inserter(out), "\nsuppressed {} {} ({}{}{}): {}", name(f.severity), f.rule->code, at,
+                     f.reason.empty() ? "" : ": ", kvdtype::detail::escape_text(f.reason),
+                     kvdtype::detail::escape_text(f.part.empty() ? f.message : f.part + ": " + f.message));
+    }
+    if (!extras->suppressed.empty()) out += "\n";
     if (!extras->ignored_flags.empty()) {
       out += "\nignored launch-command flags:";
       for (const std::string& f : extras->ignored_flags) fmt::format_to(std::back_inserter(out), " {}", kvdtype::detail::escape_text(f));

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kvdtype/io/suppressions.hpp"
+
 #include <optional>
 #include <unordered_set>
 #include <vector>
@@ -38,6 +40,7 @@ struct Frame {
   bool is_object = false;
   bool object_root = false;  // request.object itself
   bool metadata = false;     // request.object.metadata: name and generateName are kept
+  bool annotations = false;  // request.object.metadata.annotations: only kvdtype.io/ignore is kept
   std::string key;           // the key whose value is being read (objects)
   std::optional<YAML::Node> node;        // build frames
   std::unordered_set<std::string> keys;  // build objects: the keys seen so far
@@ -129,7 +132,10 @@ class Reader final : public nlohmann::json_sax<Json> {
   // Whether a value of the innermost frame is converted.
   [[nodiscard]] bool building() const {
     const Frame& p = frames_.back();
-    return p.role == Role::build && !(p.is_object && unread_key(p.key));
+    if (p.role != Role::build) return false;
+    if (p.annotations) return p.key == kIgnoreAnnotation;  // the object's suppressions (io/suppressions.hpp)
+    if (p.metadata && p.key == "annotations") return true;
+    return !(p.is_object && unread_key(p.key));
   }
 
   void attach(Frame& parent, YAML::Node n) {
@@ -185,6 +191,7 @@ class Reader final : public nlohmann::json_sax<Json> {
       } else if (building() && take()) {
         f.role = Role::build;
         f.metadata = p.object_root && p.key == "metadata" && is_object;
+        f.annotations = p.metadata && p.key == "annotations" && is_object;
       }
     }
     if (f.role == Role::build) f.node.emplace(is_object ? YAML::NodeType::Map : YAML::NodeType::Sequence);

@@ -513,6 +513,7 @@ Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std
     w.source.kind = "script";
     if (!commands->empty()) w.source.line = commands->front().line;
     w.input = base;
+    attach_comment_suppressions(out, text, file, CommentStyle::shell);
     return out;
   }
   for (ScriptCommand& c : commands_list) {
@@ -528,6 +529,7 @@ Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std
     w.input.script_files = std::move(c.files);
     w.input.script_notes = std::move(c.notes);
   }
+  attach_comment_suppressions(out, text, file, CommentStyle::shell);  // `# kvdtype: ignore[…]` (docs/suppressions.md)
   return out;
 }
 

@@ -31,6 +31,7 @@ Checks check_workloads(std::span<const Workload> workloads) {
     out.results.push_back(std::move(r));
   }
   out.diagnostics = check_deployment(out.results);
+  apply_deployment_suppressions(out, workloads);
   return out;
 }
 

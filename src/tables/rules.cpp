@@ -424,6 +424,12 @@ constexpr Rule kRules[] = {
      .fix = "lower --max-model-len, raise --tensor-parallel-size or --gpu-memory-utilization, or use an fp8 KV cache",
      .source = "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory",
      .trigger = "check --gpu L40S -- vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 1000000"},
+    {.code = "KVD156", .severity = warning,
+     .title = "suppression that silences nothing",
+     .message = "a `# kvdtype: ignore[...]` comment, a kvdtype.io/ignore annotation or a per-path ignore names no rule, or a rule this workload does not report",
+     .fix = "remove the code from the suppression, or put the suppression where the finding is",
+     .source = "kvdtype docs/suppressions.md; ruff's unused-noqa (RUF100) for the same idea",
+     .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 --kv-cache-dtype auto --suppress 'KVD070: no such bug here'"},
 
     // ---- several servers that exchange KV (deployment diagnostics; io/deployment.cpp) --------
     // Triggers are two `check … -- <launch command>` joined by " ;; ": the lint checks them as

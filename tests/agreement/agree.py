@@ -96,13 +96,16 @@ def command_tail(w):
 def json_findings(node):
     """Every object anywhere in a kvdtype JSON document with string `code` and `severity`: the
     request's diagnostics, the input diagnostics, a drafter's, a prefill backend's, each result's
-    of kvdtype.checks/v1 and the deployment diagnostics (plan.skipped entries have no severity)."""
+    of kvdtype.checks/v1 and the deployment diagnostics (plan.skipped entries have no severity).
+    A result's `suppressed` list holds what suppressions silenced (docs/suppressions.md): not
+    findings, so not read."""
     found = set()
     if isinstance(node, dict):
         if isinstance(node.get("code"), str) and isinstance(node.get("severity"), str):
             found.add((node["code"], node["severity"]))
-        for value in node.values():
-            found |= json_findings(value)
+        for key, value in node.items():
+            if key != "suppressed":
+                found |= json_findings(value)
     elif isinstance(node, list):
         for value in node:
             found |= json_findings(value)

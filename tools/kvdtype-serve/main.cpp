@@ -51,6 +51,7 @@ struct Options {
   std::string listen, cert, key;
   std::string fail_on = "error";
   std::string on_unreadable = "deny";
+  std::string enforcement = "deny";
   std::vector<std::string> ignore;
   std::string engine_version, gpu;
   // Kubernetes objects are at most ~1.5 MiB in etcd; a review wraps one (twice with oldObject).
@@ -99,6 +100,9 @@ std::optional<std::string> make_policy(const Options& o, Policy& p) {
   if (o.on_unreadable != "deny" && o.on_unreadable != "warn")
     return "--on-unreadable " + o.on_unreadable + ": expected deny or warn";
   p.unreadable_warns = o.on_unreadable == "warn";
+  const auto enforcement = kvdtype::serve::parse_enforcement(o.enforcement);
+  if (!enforcement) return "--enforcement " + o.enforcement + ": expected deny, warn or dry-run";
+  p.enforcement = *enforcement;
   for (const std::string& list : o.ignore) {
     std::size_t start = 0;
     while (start <= list.size()) {
@@ -133,6 +137,7 @@ std::string log_line(const Outcome& o, double seconds, const std::string& remote
   nlohmann::json j = {{"event", "review"},     {"uid", o.uid},        {"operation", o.operation}, {"kind", o.kind},
                       {"namespace", o.namespace_}, {"name", o.name}, {"decision", o.decision}, {"codes", o.codes},
                       {"workloads", o.workloads}, {"ms", std::round(seconds * 1e5) / 100}, {"remote", remote}};
+  if (o.would_deny) j["would_deny"] = true;  // --enforcement warn or dry-run let it through
   if (!o.error.empty()) j["error"] = o.error;
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -149,6 +154,9 @@ int main(int argc, char** argv) {
   app.add_option("--fail-on", o.fail_on, "deny on error (default), on incomplete too (a fact unknown, checks skipped), or on warning too");
   app.add_option("--on-unreadable", o.on_unreadable,
                  "deny (default) or warn: an object or container command kvdtype could not read to its end");
+  app.add_option("--enforcement", o.enforcement,
+                 "deny (default): refuse what fails the check; warn: allow it with the denial as warnings; "
+                 "dry-run: allow it silently, recording the denial in the log and the metrics");
   app.add_option("--ignore", o.ignore, "rule codes that neither deny nor warn (KVDnnn[,KVDnnn…]; repeatable)");
   app.add_option("--engine-version", o.engine_version, "engine release assumed when an image tag does not say");
   app.add_option("--gpu", o.gpu, "target assumed when a pod's node selector does not say (several: A,B)");
@@ -220,7 +228,7 @@ int main(int argc, char** argv) {
       const Outcome out = kvdtype::serve::review(req.text(), policy);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       res = {out.http_status, "application/json", out.body};
-      metrics.record(out.decision, out.workloads, seconds);
+      metrics.record(out.decision, out.workloads, seconds, out.would_deny);
       const std::string line = log_line(out, seconds, req.remote);
       // Strip the outer braces: the pattern adds time and level in the same object.
       log->log(out.error.empty() ? spdlog::level::info : spdlog::level::warn, "{}", std::string_view(line).substr(1, line.size() - 2));

@@ -5,7 +5,8 @@
 
 namespace kvdtype::serve {
 
-void Metrics::record(std::string_view decision, std::size_t workloads, double seconds) noexcept {
+void Metrics::record(std::string_view decision, std::size_t workloads, double seconds, bool would_deny) noexcept {
+  if (would_deny) ++would_deny_;
   if (decision == "allowed") ++allowed_;
   else if (decision == "warned") ++warned_;
   else if (decision == "denied") ++denied_;
@@ -34,6 +35,9 @@ std::string Metrics::render() const {
   counter("{decision=\"warned\"}", warned_, "kvdtype_admission_reviews_total");
   counter("{decision=\"denied\"}", denied_, "kvdtype_admission_reviews_total");
   counter("{decision=\"bad_request\"}", bad_request_, "kvdtype_admission_reviews_total");
+  line("# HELP kvdtype_admission_would_deny_total Reviews allowed by --enforcement warn or dry-run that deny would have refused.\n");
+  line("# TYPE kvdtype_admission_would_deny_total counter\n");
+  counter("", would_deny_, "kvdtype_admission_would_deny_total");
   line("# HELP kvdtype_workloads_checked_total Serving containers checked.\n");
   line("# TYPE kvdtype_workloads_checked_total counter\n");
   counter("", workloads_, "kvdtype_workloads_checked_total");

@@ -24,8 +24,9 @@ enum class Refusal {
 class Metrics {
  public:
   /// One review: its decision ("allowed", "warned", "denied", "bad_request"), the serving
-  /// containers it checked and how long it took.
-  void record(std::string_view decision, std::size_t workloads, double seconds) noexcept;
+  /// containers it checked and how long it took; `would_deny`: --enforcement warn or dry-run
+  /// allowed what deny would have refused.
+  void record(std::string_view decision, std::size_t workloads, double seconds, bool would_deny = false) noexcept;
   /// A request (or connection) refused before any review.
   void refused(Refusal why) noexcept;
   [[nodiscard]] std::string render() const;
@@ -35,6 +36,7 @@ class Metrics {
                                                       0.05,   0.1,   0.25,  0.5,   1.0,  2.5};
   std::atomic<std::uint64_t> allowed_{0}, warned_{0}, denied_{0}, bad_request_{0};
   std::atomic<std::uint64_t> workloads_{0};
+  std::atomic<std::uint64_t> would_deny_{0};
   static constexpr std::array<const char*, 7> kRefusals = {"too_large", "not_found", "deadline", "handshake",
                                                           "per_client_limit", "malformed", "other"};
   std::array<std::atomic<std::uint64_t>, kRefusals.size()> refused_{};

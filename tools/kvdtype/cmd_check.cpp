@@ -2,7 +2,10 @@
 // Report (or Checks) out. Explicit flags win over the launch command, which wins over the model config.
 #include <map>
 
+#include <filesystem>
+
 #include "cli.hpp"
+#include "config.hpp"
 #include "kvdtype/io/check_request.hpp"
 
 namespace kvdtype::cli {
@@ -18,7 +21,26 @@ struct Options {
   std::vector<std::string> env;       // --env NAME=VALUE (repeatable)
   std::vector<std::string> ignore;    // --ignore KVDnnn[,KVDnnn…] (repeatable)
   std::string fail_on = "error";      // --fail-on error|incomplete|warning
+  std::string config;                 // --config FILE
+  bool isolated = false;              // --isolated: no configuration file at all
+  std::vector<std::string> include, exclude;  // --manifest DIR: which files
+  std::size_t max_files = 0;          // --manifest DIR: at most this many (0: the configuration's, else 10000)
+  CLI::App* app = nullptr;            // to tell a flag given from its default
+  std::map<std::string, std::string> defaults;  // the configuration's engine, engine_version, gpu
 };
+
+// The configuration's defaults (config.hpp) under the flags: a flag given on the command line wins.
+void merge(Options& o, const Config& c) {
+  // Defaults, not explicit fields: a launch command, a model config or a pod's node labels that
+  // say otherwise win over them too (as kvdtype serve's --gpu and --engine-version).
+  o.defaults = c.fields;
+  if (c.fail_on && o.app->count("--fail-on") == 0) o.fail_on = *c.fail_on;
+  if (c.format && o.app->count("--format") == 0) o.out.format = *c.format;
+  o.ignore.insert(o.ignore.begin(), c.ignore.begin(), c.ignore.end());
+  if (o.include.empty()) o.include = c.include;
+  if (o.exclude.empty()) o.exclude = c.exclude;
+  if (o.max_files == 0 && c.max_files) o.max_files = *c.max_files;
+}
 
 // Exit 2 with one line on stderr and, for --format json, a kvdtype.error/v1 object on stdout.
 int fail(const Options& o, const io::CheckFailure& f) {
@@ -29,9 +51,14 @@ int fail(const Options& o, const io::CheckFailure& f) {
 // Flags → io::CheckRequest; the library decides the path (io/check_request.hpp), the answer is
 // rendered here and its rejected() is the exit status.
 int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_argv) {
+  std::error_code ec;
+  auto config = load_config(std::filesystem::current_path(ec), o.config, o.isolated);
+  if (!config.ok()) return bad_input(config.error());
+  merge(o, *config);
   if (!o.out.validate()) return kBadInput;
   io::CheckRequest req;
   for (const auto& [k, v] : o.flags) req.fields.set(k, v);
+  for (const auto& [k, v] : o.defaults) req.defaults.set(k, v);
   req.model = o.model;
   req.command = launch_argv;
   req.command_files = o.command_files;
@@ -40,8 +67,17 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   req.ignore = o.ignore;
   req.fail_on = o.fail_on;
   req.verbose = o.verbose;
-  const io::CheckOutcome answer = io::run_check(req);
+  req.include = o.include;
+  req.exclude = o.exclude;
+  if (o.max_files > 0) req.max_files = o.max_files;
+  io::CheckOutcome answer = io::run_check(req);
   if (answer.failure) return fail(o, *answer.failure);
+  apply_per_path_ignores(answer, *config, req);
+  if (!config->path.empty()) {  // which file gave defaults: said where the inputs' notes are
+    const std::string note = "config: " + config->path.string();
+    if (answer.one) answer.one->extras.notes.push_back(note);
+    else answer.several->notes.push_back(note);
+  }
   const int status = answer.rejected() ? kRejected : kAccepted;
   if (o.out.quiet && o.out.parsed == io::OutputFormat::text)
     return o.out.write(io::render_finding_lines(answer.as_checks(), o.out.shown), status);
@@ -85,8 +121,18 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
       ->type_size(1)
       ->allow_extra_args(false)
       ->group("Inputs");
+  sub->add_option("--include", o->include, "GLOB: with --manifest DIR, the files to read (default *.yaml, *.yml, *.json; repeatable)")
+      ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("GLOB")->group("Inputs");
+  sub->add_option("--exclude", o->exclude, "GLOB: with --manifest DIR, files and directories to leave out (repeatable)")
+      ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("GLOB")->group("Inputs");
+  sub->add_option("--max-files", o->max_files, "with --manifest DIR, the most manifest files a walk reads (default 10000; more is bad input)")
+      ->type_name("N")->group("Inputs");
+  sub->add_option("--config", o->config, "the configuration file (.kvdtype.toml, or a pyproject.toml's [tool.kvdtype]) instead of the nearest one")
+      ->type_name("FILE")->group("Inputs");
+  sub->add_flag("--isolated", o->isolated, "read no configuration file")->group("Inputs");
   add_output_options(*sub, o->out, io::report_formats());
   add_severity_options(*sub, o->out);
+  o->app = sub;
   Command c;
   c.app = sub;
   c.run = [o, resolve_only, &launch] { return run(*o, resolve_only, launch); };

@@ -29,7 +29,10 @@ struct CheckRequest {
   std::string model;                       ///< a Hugging Face model directory or its config.json
   std::vector<std::string> command;        ///< a launch command as words; one word holding blanks is shell text
   std::vector<std::string> command_files;  ///< files holding launch commands or scripts ("-": standard input)
-  std::vector<std::string> manifests;      ///< Kubernetes YAML or compose files ("-": standard input)
+  std::vector<std::string> manifests;      ///< Kubernetes YAML or compose files ("-": standard input), or directories to walk
+  std::vector<std::string> include;        ///< a walked directory's files to read (globs; default *.yaml, *.yml, *.json)
+  std::vector<std::string> exclude;        ///< a walked directory's files and directories to leave out (globs)
+  std::size_t max_files = 10000;           ///< a walked directory holding more manifest files is bad input
   std::vector<std::string> env;            ///< NAME=VALUE: expands $NAME in the command and is its environment
   std::vector<std::string> ignore;         ///< rule codes to drop, each "KVDnnn" or a list "KVDnnn,KVDnnn"
   std::string fail_on = "error";           ///< "error", "incomplete" or "warning": the lowest verdict that rejects

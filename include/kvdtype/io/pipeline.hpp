@@ -14,6 +14,7 @@
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/io/script.hpp"
+#include "kvdtype/io/suppressions.hpp"
 #include "kvdtype/plan.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/result.hpp"
@@ -31,6 +32,9 @@ struct CheckInput {
   bool verbose = false;               ///< keep the launch-command flags that were ignored
   std::vector<std::string> env;       ///< NAME=value: expands $NAME in the command and is its environment
   std::vector<std::string> ignore;    ///< rule codes whose diagnostics are dropped ("KVD062")
+  /// Findings silenced on purpose (comments, annotations, per-path ignores): kept as suppressed,
+  /// out of the verdict; one that silences nothing is reported (KVD156).
+  std::vector<Suppression> suppressions;
   /// The launch command runs on another machine (a container of a manifest or an admission
   /// review): the model path, drafter and config files it names are that machine's and are not
   /// read here (a Hub id is still looked up). `model` above, the caller's own, is always read.

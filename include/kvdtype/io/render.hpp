@@ -57,6 +57,18 @@ struct InputDiagnostic {
   std::string fix;
 };
 
+/// A finding a suppression silenced (kvdtype/io/suppressions.hpp): out of the verdict, still listed.
+struct SuppressedFinding {
+  const Rule* rule = nullptr;
+  Severity severity = Severity::error;
+  std::string part;     ///< "", "speculative drafter", "prefill backend", "deployment"
+  std::string message;
+  std::string reason;   ///< the suppression's, may be empty
+  std::string origin;   ///< "comment", "annotation" or "config"
+  std::string file;     ///< where the suppression was written
+  int line = 0;         ///< its line, 0 when it has none
+};
+
 /// What a face adds beside a Report: capacity, the speculative drafter's own report, and the
 /// launch-command flags that were ignored (shown with --verbose).
 struct ReportExtras {
@@ -69,6 +81,7 @@ struct ReportExtras {
   /// counts them.
   Severity min_severity = Severity::info;
   std::vector<InputDiagnostic> input_diagnostics;  ///< findings about the inputs (count in the verdict)
+  std::vector<SuppressedFinding> suppressed;        ///< findings a suppression silenced (not in the verdict)
 };
 
 /// `kvdtype check` / `kvdtype resolve`: `kind` is "check" or "resolve" (the JSON schema name).
