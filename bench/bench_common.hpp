@@ -15,6 +15,17 @@ namespace kvdtype::bench {
 // Fields are assigned from std::string temporaries (a move): g++ 12 at -O3 warns falsely
 // (-Wrestrict, GCC PR 105329) on assigning a string literal to a std::string.
 
+/// The measured loop of every check benchmark: `req` is kept opaque to the optimizer so that
+/// check() is not hoisted out of the loop, and the report is kept so that it is not elided.
+inline void time_check(benchmark::State& state, Request req) {
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(req);
+    Report rep = check(req);
+    benchmark::DoNotOptimize(rep);
+    benchmark::ClobberMemory();
+  }
+}
+
 /// A typical accepted pre-flight check: vLLM on an H100, a bf16 GQA model shaped like
 /// Llama-3-8B (32 query heads, 8 KV heads, head size 128, 32 layers), `--kv-cache-dtype fp8`,
 /// backend chosen automatically.

@@ -32,12 +32,7 @@ BENCHMARK(BM_resolve);
 
 void BM_check_ok(benchmark::State& state) {
   Request req = typical_request();
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(req);
-    Report rep = check(req);
-    benchmark::DoNotOptimize(rep);
-    benchmark::ClobberMemory();
-  }
+  time_check(state, req);
   state.SetLabel("vllm H100 gqa fp8 -> " + std::string(name(check(req).verdict())));
 }
 BENCHMARK(BM_check_ok);
@@ -45,12 +40,7 @@ BENCHMARK(BM_check_ok);
 // The founding uint8 case: resolve, every rule, the diagnostics list built and sorted.
 void BM_check_error(benchmark::State& state) {
   Request req = uint8_request();
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(req);
-    Report rep = check(req);
-    benchmark::DoNotOptimize(rep);
-    benchmark::ClobberMemory();
-  }
+  time_check(state, req);
   const Report rep = check(req);
   state.SetLabel(std::string(name(rep.verdict())) + ", " + std::to_string(rep.diagnostics.size()) + " diagnostics");
 }
@@ -68,12 +58,7 @@ void BM_check_versioned(benchmark::State& state) {
   in.model_dtype = std::string("bfloat16");
   in.kv_cache_dtype = std::string("turboquant_k8v4");
   const Request req = *make_request(in);
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(req);
-    Report rep = check(req);
-    benchmark::DoNotOptimize(rep);
-    benchmark::ClobberMemory();
-  }
+  time_check(state, req);
   state.SetLabel("vllm 0.25.1 A100 turboquant_k8v4 -> " + std::string(name(check(req).verdict())));
 }
 BENCHMARK(BM_check_versioned);

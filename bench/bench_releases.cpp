@@ -35,12 +35,7 @@ Request release_request(const EngineInfo& e, std::string_view version) {
 }
 
 void BM_check_release(benchmark::State& state, Request req) {
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(req);
-    Report rep = check(req);
-    benchmark::DoNotOptimize(rep);
-    benchmark::ClobberMemory();
-  }
+  time_check(state, req);
   const Report rep = check(req);
   state.SetLabel(std::string(req.kv_cache_dtype ? req.kv_cache_dtype->name : "-") + " -> " +
                  std::string(name(rep.verdict())) + ", " + std::to_string(rep.diagnostics.size()) + " diagnostics");

@@ -22,7 +22,11 @@ grep -q 'python3 -m build --wheel --no-isolation' <<<"$commands" || fail "the RE
 grep -q -- '-m venv' <<<"$commands" || fail "the README block makes no venv"
 
 # A checkout without build outputs: the packaging files, the sources setup.py needs, setup.sh.
+# It is removed when the test ends (the log beside it stays): a copy of the package's sources
+# left in the build tree is a second `kvdtype` package, without its module, that a tool looking
+# for the built one can find first.
 checkout=$scratch/kvdtype
+trap 'rm -rf "$checkout"' EXIT
 mkdir -p "$checkout/python"
 cp "$src"/{pyproject.toml,setup.py,README.md,LICENSE,CMakeLists.txt,VERSION} "$checkout/"
 cp -r "$src/python/kvdtype" "$checkout/python/"

@@ -39,17 +39,7 @@ readme = (src / "README.md").read_text(encoding="utf-8")
 for name in action["inputs"]:
     expect(f"`{name}`" in readme, f"README.md does not document the input `{name}`")
 
-BAD = """apiVersion: v1
-kind: Pod
-metadata: {name: p}
-spec:
-  nodeSelector: {nvidia.com/gpu.product: Tesla-T4}
-  containers:
-    - name: c
-      image: vllm/vllm-openai:v0.27.0
-      command: [vllm, serve]
-      args: [Qwen/Qwen2.5-3B-Instruct, --dtype, bfloat16]
-"""
+BAD = (src / "tests" / "ci" / "bad_pod.yaml").read_text()  # KVD081: bf16 on a T4
 GOOD = "#!/bin/sh\nvllm serve meta-llama/Llama-3.1-8B-Instruct --kv-cache-dtype fp8\n"
 
 

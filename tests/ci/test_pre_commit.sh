@@ -36,18 +36,7 @@ repos:
       - id: kvdtype
         args: [--fail-on=error]
 YAML
-cat >"$project/deploy/server.yaml" <<'YAML'
-apiVersion: v1
-kind: Pod
-metadata: {name: p}
-spec:
-  nodeSelector: {nvidia.com/gpu.product: Tesla-T4}
-  containers:
-    - name: c
-      image: vllm/vllm-openai:v0.27.0
-      command: [vllm, serve]
-      args: [Qwen/Qwen2.5-3B-Instruct, --dtype, bfloat16]
-YAML
+cp "$src/tests/ci/bad_pod.yaml" "$project/deploy/server.yaml"  # KVD081: bf16 on a T4
 printf '#!/bin/sh\nvllm serve meta-llama/Llama-3.1-8B-Instruct --kv-cache-dtype fp8\n' >"$project/serve.sh"
 printf 'not a serving file\n' >"$project/notes.txt"
 cd "$project"
