@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "bench_common.hpp"
-#include "index.hpp"
-#include "resolve_internal.hpp"
+#include "core/index.hpp"
+#include "core/resolve_internal.hpp"
 
 // The scaled copies of the GPU-name parser (bench/scaled/synthetic_products.cpp).
 bool kvdtype_bench_parse_target_x1(std::string_view text);

@@ -20,16 +20,14 @@
 #include <utility>
 #include <vector>
 
+#include "bindings/face.hpp"
 #include "cli.hpp"
-#include "common/text.hpp"
-#include "embed.hpp"
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/findings.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/probe.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/kvdtype.hpp"
-#include "request_fields.hpp"
 
 namespace py = pybind11;
 using kvdtype::FormatId;

@@ -1,7 +1,7 @@
 // A product table KVDTYPE_BENCH_PRODUCT_SCALE times the size of the real one, for measuring how
 // parse_target() grows with product rows.
 //
-// This file, src/target.cpp, src/common/text.cpp, src/tables/targets.cpp and real_products.cpp are
+// This file, src/core/target.cpp, src/common/text.cpp, src/tables/targets.cpp and real_products.cpp are
 // compiled once per scale with -Dkvdtype=kvdtype_products_xN (bench/CMakeLists.txt): every name of
 // the library in those translation units lands in a namespace of its own, so each scale is a
 // complete, independent copy of the real GPU-name parser reading its own product table, linked

@@ -54,7 +54,7 @@ fi
 if [[ -z "$PROBE" ]]; then
   step "3. g++: the probe's own sources (no nlohmann, fmt or CLI11 needed)"
   g++ -std=c++20 -O2 -I"$ROOT/include" -I"$ROOT/src" "$ROOT/scripts/device/probe_main.cpp" \
-      "$ROOT/src/io/probe.cpp" "$ROOT/src/io/probe_kfd.cpp" "$ROOT/src/target.cpp" \
+      "$ROOT/src/platform/probe.cpp" "$ROOT/src/platform/probe_kfd.cpp" "$ROOT/src/core/target.cpp" \
       "$ROOT/src/tables/targets.cpp" "$ROOT/src/tables/products.cpp" "$ROOT/src/common/text.cpp" -ldl \
       -o "$BUILD/probe_main" >>"$LOG" 2>&1 && PROBE="$BUILD/probe_main"
 fi

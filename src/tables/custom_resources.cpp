@@ -35,7 +35,7 @@ constexpr PodKind kRows[] = {
      .source = "kubernetes-sigs/lws api/leaderworkerset/v1/leaderworkerset_types.go @47a6181f "
                "(LeaderWorkerTemplate.LeaderTemplate, .WorkerTemplate)"},
     // KServe. The InferenceService predictor inlines a PodSpec beside `model`; the HF runtime's
-    // vLLM backend is read from `model` (src/io/manifest_kinds.cpp).
+    // vLLM backend is read from `model` (src/sources/k8s/manifest_kinds.cpp).
     {.groups = "serving.kserve.io", .kind = "InferenceService", .project = "KServe",
      .pods = {{.path = "spec.predictor", .role = "predictor", .container = "model",
                .container_is = ExtraContainer::kserve_model}},

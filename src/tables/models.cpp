@@ -1,6 +1,6 @@
 // The built-in model catalogue: one row per Hugging Face model id people paste into launch
 // commands, with the config.json facts the KV cache depends on (models.hpp). It is used when a
-// model id is neither a local directory nor in the Hugging Face cache (io/model_id.cpp); a
+// model id is neither a local directory nor in the Hugging Face cache (sources/model/model_id.cpp); a
 // config.json found on disk always wins over a row here.
 //
 // Sources. Every number is the model's own config.json on the Hub (huggingface.co/<id>, file

@@ -1,5 +1,5 @@
 // Internal: the built-in model catalogue's row type (rows in models.cpp). The io layer turns a
-// row into the same RequestInput a config.json would give (io/model_id.cpp).
+// row into the same RequestInput a config.json would give (sources/model/model_id.cpp).
 #pragma once
 
 #include <cstdint>

@@ -31,7 +31,7 @@ struct RuleId {
   }
 };
 
-/// The rule whose code is KVDnnn for this number (src/rule.cpp), or null.
+/// The rule whose code is KVDnnn for this number (src/core/rule.cpp), or null.
 [[nodiscard]] const Rule* rule_by_number(int number) noexcept;
 
 /// Every row's `.rule` names a rule (for `static_assert` in the table files).

@@ -392,7 +392,7 @@ constexpr Rule kRules[] = {
      .source = "lmdeploy/cli/utils.py quant_policy (\"invalid quant_policy\"); lmdeploy/messages.py QuantPolicy",
      .trigger = "check --gpu A100 -- lmdeploy serve api_server internlm/internlm2_5-7b-chat --quant-policy 3"},
     // ---- the inputs themselves: launch commands, scripts, model ids, start-up sizes ---------
-    // Fired by the io pipeline (src/io/inputs_check.cpp), which writes the message itself; the
+    // Fired by the io pipeline (src/pipeline/inputs_check.cpp), which writes the message itself; the
     // templates here are what `kvdtype rules` shows.
     {.code = "KVD151", .severity = error,
      .title = "bad value in the launch command",
@@ -431,7 +431,7 @@ constexpr Rule kRules[] = {
      .source = "kvdtype docs/suppressions.md; ruff's unused-noqa (RUF100) for the same idea",
      .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 --kv-cache-dtype auto --suppress 'KVD070: no such bug here'"},
 
-    // ---- several servers that exchange KV (deployment diagnostics; io/deployment.cpp) --------
+    // ---- several servers that exchange KV (deployment diagnostics; pipeline/deployment.cpp) --------
     // Triggers are two `check … -- <launch command>` joined by " ;; ": the lint checks them as
     // one deployment.
     {.code = "KVD300", .severity = error,
@@ -476,7 +476,7 @@ constexpr Rule kRules[] = {
      .fix = "give the decode pool at least the prefill pool's tensor parallelism, or prefill with TP at most the KV head count",
      .source = "vllm NIXL base_worker.py _validate_remote_agent_handshake (assert not (tp_ratio < 0 and is_kv_replicated))",
      .trigger = "check --gpu H100 --num-kv-heads 8 -- vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 16 --kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_producer\"}' ;; check --gpu H100 --num-kv-heads 8 -- vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 4 --kv-transfer-config '{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_consumer\"}'"},
-    // ---- malformed values inside a checked model config (io/model_config.cpp) -------------
+    // ---- malformed values inside a checked model config (sources/model/model_config.cpp) -------------
     // Triggers carry the config as --model-json TEXT: `rules --lint` reads it as the config.json
     // of `check --model` (docs/rules/README.md).
     {.code = "KVD082", .severity = error,
@@ -495,7 +495,7 @@ constexpr Rule kRules[] = {
      .title = "model config: count or size beyond any model",
      .message = "the model config's {detail} is larger than any model's (heads and head sizes at most 65536, layers at most 100000)",
      .fix = "correct {detail} in the model's config.json (kvdtype read it as unknown)",
-     .source = "kvdtype's geometry bounds (src/request.cpp make_request), the same for flags and configs",
+     .source = "kvdtype's geometry bounds (src/core/request.cpp make_request), the same for flags and configs",
      .trigger = "check --gpu H100 --model-json '{\"num_attention_heads\": 32, \"num_hidden_layers\": 100000000000000000, \"hidden_size\": 4096}'"},
     {.code = "KVD085", .severity = error,
      .title = "model config: value of the wrong JSON type",

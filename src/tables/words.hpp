@@ -3,7 +3,7 @@
 // and the compile-time check that every word of every row is in its set. A table file ends with
 // `static_assert(closed_words_known(kRows))`, so a typo fails the build — as an unknown rule code
 // does (rule_id.hpp) — instead of surfacing at first use through `kvdtype rules --lint`.
-// src/index.cpp turns the same words into bits through these same lists, and name(KvQuant),
+// src/core/index.cpp turns the same words into bits through these same lists, and name(KvQuant),
 // name(Platform) and name(Attention) read them: each spelling is written once, here.
 //
 // Open sets are not here: kv-cache strings and backend names are rows of their engine's tables,

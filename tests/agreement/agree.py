@@ -132,7 +132,7 @@ def face_cli_json(args, w):
     return Outcome(verdict, json_findings(doc), problems=exit_problem(p.returncode, verdict))
 
 
-# The text headline of one result, and the closing line of several (src/io/render_report.cpp,
+# The text headline of one result, and the closing line of several (src/render/render_report.cpp,
 # render_checks.cpp). "INCOMPLETE" is matched loosely: its wording is the new contract's.
 HEADLINES = (("REJECTED", "error"), ("ACCEPTED with warnings", "warn"), ("ACCEPTED", "ok"))
 # Finding lines: `error KVD001: title`, `drafter warning KVD070: …`, `prefill info KVD080: …`.
@@ -297,7 +297,7 @@ class Webhook:
 
 
 # A denial lists `KVD081 (container c): message; …`; each warning starts `kvdtype KVD062 container c: …`
-# (src/io/admission.cpp). Codes quoted inside messages are not findings, hence the anchors.
+# (src/bindings/admission.cpp). Codes quoted inside messages are not findings, hence the anchors.
 DENIED_CODE = re.compile(r"(?:: |; )(KVD\d{3}) \(")
 WARNING_CODE = re.compile(r"^kvdtype (KVD\d{3}) ")
 INCOMPLETE_WARNING = re.compile(r"incomplete|not checked|unchecked", re.I)

@@ -25,12 +25,12 @@
 #include <nlohmann/json.hpp>
 
 #include "common/text.hpp"
-#include "io/shell.hpp"
+#include "sources/shell/shell.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/script.hpp"
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/model_config.hpp"
-#include "io/json_text.hpp"
+#include "common/json_text.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/kvdtype.h"
 #include "kvdtype/kvdtype.hpp"

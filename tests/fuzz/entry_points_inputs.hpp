@@ -19,9 +19,9 @@
 #include <string_view>
 #include <vector>
 
-#include "io/admission.hpp"
-#include "io/engine_config_file.hpp"
-#include "io/review_reader.hpp"
+#include "bindings/admission.hpp"
+#include "sources/launch/engine_config_file.hpp"
+#include "sources/k8s/review_reader.hpp"
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/model_id.hpp"
@@ -149,7 +149,7 @@ inline void manifest_parse(const std::uint8_t* data, std::size_t size) {
   require_same_workloads(m->workloads, again->workloads, "read_manifest");
 }
 
-// Parse-only: the webhook's one-pass reading of a body (io/review_reader.hpp), twice.
+// Parse-only: the webhook's one-pass reading of a body (sources/k8s/review_reader.hpp), twice.
 inline void admission_parse(const std::uint8_t* data, std::size_t size) {
   const std::string_view body = as_text(data, size);
   const io::ReviewRead a = io::read_review(body, 100);

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "embed.hpp"
+#include "bindings/embed.hpp"
 #include "kvdtype/kvdtype.h"
 #include "kvdtype/kvdtype.hpp"
 

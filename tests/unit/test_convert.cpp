@@ -1,5 +1,5 @@
 // Reference conversion, checked against definitions written out again here, independently of
-// the table rows and of src/convert.cpp: each narrow format's parameters are typed below from its
+// the table rows and of src/core/convert.cpp: each narrow format's parameters are typed below from its
 // specification, values are computed with std::pow instead of the library's ldexp path, nearest
 // codes are found by searching a sorted list of all values, and the 16/32-bit floats are compared
 // with the compiler's own float, _Float16 and bit-level bfloat16 arithmetic.

@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-#include "index.hpp"
+#include "core/index.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "report_helpers.hpp"

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "format_names.hpp"
+#include "core/format_names.hpp"
 #include "kvdtype/format.hpp"
 
 namespace kvdtype {

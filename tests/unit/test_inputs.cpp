@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "io/engine_config_file.hpp"
+#include "sources/launch/engine_config_file.hpp"
 #include "kvdtype/io/model_id.hpp"
 #include "kvdtype/io/script.hpp"
 #include "tables/models.hpp"

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "io/launch_images.hpp"
+#include "sources/launch/launch_images.hpp"
 #include "kvdtype/io/installed_version.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "tables/rows/image.hpp"

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/launch_flags.hpp"
-#include "io/shell.hpp"
+#include "sources/launch/launch_flags.hpp"
+#include "sources/shell/shell.hpp"
 #include "tables/rows/backend.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/request.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "io/launch_images.hpp"
+#include "sources/launch/launch_images.hpp"
 #include "kvdtype/check.hpp"
 #include "report_helpers.hpp"
 #include "kvdtype/io/launch.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "io/probe_internal.hpp"
+#include "platform/probe_internal.hpp"
 #include "kvdtype/io/probe.hpp"
 #include "kvdtype/target.hpp"
 

@@ -14,8 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common/text.hpp"
-#include "io/json_text.hpp"
-#include "io/read_file.hpp"
+#include "common/json_text.hpp"
+#include "sources/files/read_file.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/model_config.hpp"

@@ -1,4 +1,4 @@
-// The request-field table (src/request_fields.hpp) that the CLI's flags, the Python keywords and
+// The request-field table (src/core/request_fields.hpp) that the CLI's flags, the Python keywords and
 // stub, the completion and the docs are generated from.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "kvdtype/request.hpp"
-#include "request_fields.hpp"
+#include "core/request_fields.hpp"
 
 namespace {
 

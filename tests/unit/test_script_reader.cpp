@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../cli/temp_dir.hpp"
-#include "io/shell.hpp"
+#include "sources/shell/shell.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/script.hpp"
 

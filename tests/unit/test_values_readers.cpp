@@ -1,4 +1,4 @@
-// Launcher configs and chart values read by --manifest by their shape (src/io/manifest_tasks.cpp,
+// Launcher configs and chart values read by --manifest by their shape (src/sources/k8s/manifest_tasks.cpp,
 // manifest_charts.cpp): llama-swap, srtctl, the gpu-recipes serverArgs charts, vLLM's example
 // chart, KubeAI's models catalog (manifest_charts.cpp) and llm-d-deployer values / llm-d-benchmark
 // scenarios (manifest_llmd.cpp). Each fixture under tests/data/manifests/ has a pool that

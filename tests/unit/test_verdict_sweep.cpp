@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "io/deployment_trigger.hpp"
+#include "pipeline/deployment_trigger.hpp"
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/findings.hpp"
 #include "kvdtype/io/launch.hpp"

@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "index.hpp"
+#include "core/index.hpp"
 #include "kvdtype/check.hpp"
 #include "tables/rows/release.hpp"
 #include "report_helpers.hpp"

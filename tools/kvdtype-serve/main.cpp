@@ -25,7 +25,7 @@
 #include <string>
 #include <thread>
 
-#include "io/admission.hpp"
+#include "bindings/face.hpp"
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/rule.hpp"

@@ -64,7 +64,7 @@ void add_output_options(CLI::App& sub, Output& out, std::vector<io::OutputFormat
 /// still count every one).
 void add_severity_options(CLI::App& sub, Output& out);
 
-/// Every request field of the field table (src/request_fields.hpp) as a flag of `sub`, with its
+/// Every request field of the field table (src/core/request_fields.hpp) as a flag of `sub`, with its
 /// engine spellings, placeholder and help group; `set` receives the field name and the value.
 void add_request_flags(CLI::App& sub, std::function<void(std::string_view field, const std::string& value)> set);
 

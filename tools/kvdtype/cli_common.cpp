@@ -7,9 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bindings/face.hpp"
 #include "cli.hpp"
-#include "request_fields.hpp"
-#include "common/text.hpp"
 #include "kvdtype/request.hpp"
 
 namespace kvdtype::cli {

@@ -9,10 +9,9 @@
 #include <map>
 #include <string_view>
 
+#include "bindings/face.hpp"
 #include "cli.hpp"
 #include "kvdtype/version.hpp"
-#include "common/text.hpp"
-#include "request_fields.hpp"
 
 namespace kvdtype::cli {
 

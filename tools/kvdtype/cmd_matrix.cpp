@@ -4,9 +4,8 @@
 // matrix's own: they lay cells out as kv-string rows × GPU columns, which no other output has.
 #include <array>
 
+#include "bindings/face.hpp"
 #include "cli.hpp"
-#include "common/text.hpp"
-#include "io/matrix_cells.hpp"
 #include "kvdtype/target.hpp"
 
 namespace kvdtype::cli {

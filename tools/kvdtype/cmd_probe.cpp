@@ -1,9 +1,8 @@
 // kvdtype probe: the GPUs of this machine and their targets.
 #include <nlohmann/json.hpp>
 
+#include "bindings/face.hpp"
 #include "cli.hpp"
-#include "common/text.hpp"
-#include "io/json_text.hpp"
 #include "kvdtype/io/probe.hpp"
 
 namespace kvdtype::cli {

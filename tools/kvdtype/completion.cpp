@@ -4,12 +4,12 @@
 // or a value the CLI lacks, nor miss one a table adds.
 #include <set>
 
+#include "bindings/face.hpp"
 #include "cli.hpp"
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
 #include "kvdtype/io/render.hpp"
 #include "kvdtype/rule.hpp"
-#include "request_fields.hpp"
 
 namespace kvdtype::cli {
 
@@ -85,7 +85,7 @@ std::string bash_completion(Program& p) {
 
   std::string s =
       "# bash completion for kvdtype. Generated at build time by kvdtype_surface_gen from the command\n"
-      "# line (tools/kvdtype) and the request-field table (src/request_fields.cpp); do not edit.\n"
+      "# line (tools/kvdtype) and the request-field table (src/core/request_fields.cpp); do not edit.\n"
       "_kvdtype() {\n"
       "  local cur prev words cword\n"
       "  if declare -F _init_completion >/dev/null 2>&1; then\n"

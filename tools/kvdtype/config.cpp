@@ -3,13 +3,13 @@
 #define TOML_HEADER_ONLY 1
 #include "config.hpp"
 
+#include "bindings/face.hpp"
+
 #include <toml++/toml.h>
 
 #include <algorithm>
 #include <sstream>
 
-#include "io/manifest_tree.hpp"
-#include "io/read_file.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/suppressions.hpp"
 #include "kvdtype/rule.hpp"

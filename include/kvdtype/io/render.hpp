@@ -20,7 +20,7 @@ namespace kvdtype::io {
 
 enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github, junit, gitlab };
 
-/// One row of the output-format table (src/io/output_formats.cpp).
+/// One row of the output-format table (src/render/output_formats.cpp).
 struct OutputFormatInfo {
   OutputFormat id{};
   std::string_view name;   ///< what --format takes

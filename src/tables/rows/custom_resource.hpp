@@ -1,6 +1,6 @@
 // Internal: the PodKind row (src/tables/custom_resources.cpp): a Kubernetes kind — built in or a
 // custom resource — and the places in its objects where pod specs sit. The manifest reader
-// (src/io/manifest_kinds.cpp) walks these paths; a kind with no row is searched for `containers`
+// (src/sources/k8s/manifest_kinds.cpp) walks these paths; a kind with no row is searched for `containers`
 // lists instead, and each workload it yields says that it was guessed.
 #pragma once
 
@@ -21,10 +21,10 @@ enum class PodFill : std::uint8_t {
   none,
   /// KServe's LLMInferenceService: Go templates in the containers are rendered, and the `main`
   /// container without a command inherits the well-known LLMInferenceServiceConfig's `vllm serve`
-  /// (src/io/manifest_controllers.cpp).
+  /// (src/sources/k8s/manifest_controllers.cpp).
   kserve_llm,
   /// KubeAI's Model: no pod spec at all; the model controller builds the pod from `spec.engine`,
-  /// `url`, `args`, `env`, `image` and `resourceProfile` (src/io/manifest_operators.cpp).
+  /// `url`, `args`, `env`, `image` and `resourceProfile` (src/sources/k8s/manifest_operators.cpp).
   kubeai_model,
   /// vLLM production-stack's VLLMRuntime: the operator builds a Deployment whose `vllm` container
   /// runs `vllm serve` with flags from `spec.model` and `spec.vllmConfig` (manifest_operators.cpp).

@@ -1,7 +1,7 @@
 // Internal: the Launcher row (src/tables/launchers.cpp): a program that runs another program —
 // process tools (env, nohup, timeout, numactl …), environment runners (uv run, conda run), MPI
 // and Slurm launchers, torchrun — and how to find the command it runs. Launch commands, scripts
-// and container commands are read through it (src/io/launch_wrappers.cpp).
+// and container commands are read through it (src/sources/launch/launch_wrappers.cpp).
 #pragma once
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // autoscaler puts on GPU nodes, a value (or a family of values) of it, and the product those nodes
 // carry. Manifests name GPUs this way far more often than by NVIDIA's own labels
 // (`cloud.google.com/gke-accelerator: nvidia-l4`, `node.kubernetes.io/instance-type: p5.48xlarge`);
-// src/io/manifest_gpu.cpp reads them.
+// src/sources/k8s/manifest_gpu.cpp reads them.
 #pragma once
 
 #include <cstdint>

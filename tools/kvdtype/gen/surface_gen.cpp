@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "bindings/face.hpp"
 #include "cli.hpp"
-#include "request_fields.hpp"
 
 namespace {
 

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""The layering check: every #include in src/, include/, tools/ and python/ obeys the layer order
+of docs/layers.md. Run by CTest (test `layers`); exits 1 naming each forbidden include.
+
+Layers, lowest first. A file may include its own layer and the layers its row lists, nothing
+else. The public headers (include/kvdtype/) are two layers of their own: the core API
+(`kvdtype/*.hpp`) and the input/output API (`kvdtype/io/*.hpp`). The faces (tools/, python/) use
+the public headers and one internal header, src/bindings/face.hpp.
+"""
+import re
+import sys
+from pathlib import Path
+
+ALLOWED = {
+    "common":   set(),
+    "tables":   {"common", "api_core"},
+    "api_core": set(),
+    "core":     {"common", "tables", "api_core"},
+    "api_io":   {"api_core"},
+    "sources":  {"common", "tables", "core", "api_core", "api_io"},
+    "platform": {"common", "tables", "core", "sources", "api_core", "api_io"},
+    "pipeline": {"common", "tables", "core", "sources", "platform", "api_core", "api_io"},
+    "render":   {"common", "tables", "core", "pipeline", "api_core", "api_io"},
+    "bindings": {"common", "tables", "core", "sources", "platform", "pipeline", "render",
+                 "api_core", "api_io"},
+    "face":     {"api_core", "api_io", "face_api"},
+}
+# System headers that say a layer does something it must not: the facts and the core read no
+# files and touch no process state; readers never format output for people.
+FORBIDDEN_SYSTEM = {
+    "tables": {"fstream", "filesystem", "cstdio", "iostream", "unistd.h", "fcntl.h"},
+    "core":   {"fstream", "filesystem", "iostream", "unistd.h", "fcntl.h", "dlfcn.h"},
+    "sources": {"fmt/format.h", "fmt/core.h", "iostream"},
+}
+GENERATED = {"kvdtype_rule_codes.hpp": "tables", "kvdtype/version.hpp": "api_core"}
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+
+
+def layer_of_file(root: Path, path: Path) -> str | None:
+    rel = path.relative_to(root).parts
+    if rel[0] == "src" and len(rel) > 2:
+        return rel[1]
+    if rel[0] == "include":
+        return "api_io" if rel[1:3] == ("kvdtype", "io") else "api_core"
+    if rel[0] in ("tools", "python"):
+        return "face"
+    return None
+
+
+def layer_of_include(root: Path, name: str, includer: Path) -> str | None:
+    """The layer an include resolves to; None for the includer's own folder or a face's own."""
+    if name in GENERATED:
+        return GENERATED[name]
+    if name == "bindings/face.hpp":
+        return "face_api"
+    if name.startswith("kvdtype/io/"):
+        return "api_io"
+    if name.startswith("kvdtype/"):
+        return "api_core"
+    if (root / "src" / name).exists():
+        return name.split("/", 1)[0]
+    if (includer.parent / name).exists():
+        return None
+    # The CLI library's headers (tools/kvdtype/cli.hpp) are on the include path of the CLI, its
+    # generator and the Python module, which runs the same command line.
+    if (root / "tools" / "kvdtype" / name).exists() and includer.is_relative_to(root / "python"):
+        return "face_own"
+    if (root / "tools" / "kvdtype" / name).exists() and includer.is_relative_to(root / "tools"):
+        return "face_own"
+    return "unresolved"
+
+
+def main() -> int:
+    root = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent)
+    errors = []
+    files = [p for top in ("src", "include", "tools", "python")
+             for p in (root / top).rglob("*") if p.suffix in (".cpp", ".hpp", ".h", ".c")]
+    for path in sorted(files):
+        layer = layer_of_file(root, path)
+        if layer is None:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for m in INCLUDE.finditer(text):
+            kind, name = m.group(1), m.group(2)
+            line = text.count("\n", 0, m.start()) + 1
+            where = f"{path.relative_to(root)}:{line}"
+            if kind == "<":
+                if name in FORBIDDEN_SYSTEM.get(layer, ()):
+                    errors.append(f"{where}: layer '{layer}' may not include <{name}>")
+                continue
+            target = layer_of_include(root, name, path)
+            if target is None or target == layer:
+                continue
+            if target in ("face_api", "face_own") and layer == "face":
+                continue
+            if target == "unresolved":
+                errors.append(f"{where}: \"{name}\" resolves to no file under src/ or beside it")
+            elif target not in ALLOWED.get(layer, set()):
+                allowed = ", ".join(sorted(ALLOWED.get(layer, ()))) or "nothing"
+                errors.append(f"{where}: layer '{layer}' may not include \"{name}\" "
+                              f"(layer '{target}'); it may include: {allowed}")
+    for e in errors:
+        print(e)
+    if errors:
+        print(f"check_layers: {len(errors)} forbidden include(s) (docs/layers.md)")
+        return 1
+    print(f"check_layers: {len(files)} files, every include follows the layer order")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

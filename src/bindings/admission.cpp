@@ -1,0 +1,198 @@
+// POST /validate: admission.k8s.io/v1 AdmissionReview → AdmissionReview (admission.hpp).
+//
+// The object under review goes through the same reader as `kvdtype check --manifest`
+// (io::read_object) and the same checks (io::check_workloads), and is judged on the same finding
+// list every face reads (io::findings). An error finding denies the object, naming every error
+// code in status.message (under --fail-on incomplete an unchecked fact, under --fail-on warning a
+// warning denies too); warnings and what was not checked go into response.warnings, which
+// kubectl prints. Objects without a serving container are allowed. An object or a container
+// command kvdtype could not read to its end is denied (fail closed) unless --on-unreadable warn.
+// A body that is not an AdmissionReview is a 400. The body is read in one bounded SAX pass
+// (sources/k8s/review_reader.hpp): no JSON DOM, request.object converted straight into the nodes the
+// manifest reader walks.
+#include "bindings/admission.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "common/json_text.hpp"
+#include "sources/k8s/manifest_json.hpp"
+#include "sources/k8s/review_reader.hpp"
+#include "kvdtype/check.hpp"
+#include "kvdtype/io/findings.hpp"
+#include "kvdtype/io/manifest.hpp"
+#include "kvdtype/io/workloads.hpp"
+
+namespace kvdtype::serve {
+namespace {
+
+using Json = nlohmann::json;
+
+// Deeper JSON than any Kubernetes object nests is hostile (nlohmann recurses).
+constexpr int kMaxDepth = 100;
+// Kubernetes truncates long warnings (the API guidance: at most 120 characters where possible).
+constexpr std::size_t kMaxWarning = 120;
+constexpr std::size_t kMaxWarnings = 16;
+
+Outcome bad_request(std::string why) {
+  Outcome o;
+  o.http_status = 400;
+  o.decision = "bad_request";
+  o.error = why;
+  o.body = io::dump_json(Json{{"error", why}}, -1);
+  return o;
+}
+
+std::string where(const io::Source& s) {
+  std::string w = s.container.empty() ? s.name : s.container;
+  if (!s.gpu.empty()) w += " on " + s.gpu;
+  return w;
+}
+
+// Cut on a UTF-8 boundary: a warning quotes names and values from the object (valid UTF-8, as
+// the JSON parser checked), and a cut inside a character made the answer invalid JSON text.
+std::string shorten(std::string s) {
+  if (s.size() > kMaxWarning) {
+    std::size_t cut = kMaxWarning - 3;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // a continuation byte
+    s.resize(cut);
+    s += "...";
+  }
+  return s;
+}
+
+struct Verdicts {
+  std::vector<std::string> deny;      // "KVD042 (container vllm): message"
+  struct Warning {
+    std::string code;  // the rule's, empty for a warning about reading
+    std::string line;  // short, for response.warnings
+  };
+  std::vector<Warning> warnings;
+  std::vector<std::string> codes;
+};
+
+// One finding, judged by the policy: an error denies; KVD080 (a fact unknown, checks skipped)
+// denies under --fail-on incomplete and warns otherwise; a warning warns (denies under --fail-on
+// warning); info findings are left to the other outputs.
+void judge(const io::Finding& f, const std::string& who, const Policy& p, Verdicts& v) {
+  if (f.rule == nullptr) {  // the container's input could not be read: never allowed silently
+    if (p.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read " + who + ": " + f.message)});
+    else v.deny.push_back("(" + who + "): " + f.message);
+    return;
+  }
+  const std::string code(f.rule->code);
+  if (p.ignore.count(code)) return;
+  const Verdict fv = f.verdict();
+  if (fv == Verdict::ok) return;
+  const std::string part = f.part.empty() ? std::string() : " " + std::string(f.part);
+  if (fv >= p.fail_on) v.deny.push_back(code + " (" + who + part + "): " + f.message);
+  else if (fv == Verdict::incomplete)
+    v.warnings.push_back({code, shorten("kvdtype " + code + " " + who + part + ": not checked, " + f.message)});
+  else v.warnings.push_back({code, shorten("kvdtype " + code + " " + who + part + ": " + std::string(f.rule->title))});
+  v.codes.push_back(code);
+}
+
+// At most kMaxWarnings lines, identical ones once, every code still named: the last line lists
+// the codes of what did not fit.
+std::vector<std::string> warning_lines(const Verdicts& v) {
+  std::vector<const Verdicts::Warning*> kept;
+  for (const Verdicts::Warning& w : v.warnings)
+    if (std::none_of(kept.begin(), kept.end(), [&](const Verdicts::Warning* k) { return k->line == w.line; })) kept.push_back(&w);
+  const std::size_t shown = kept.size() <= kMaxWarnings ? kept.size() : kMaxWarnings - 1;
+  std::vector<std::string> lines;
+  for (std::size_t i = 0; i < shown; ++i) lines.push_back(kept[i]->line);
+  if (shown < kept.size()) {
+    std::string rest;
+    for (std::size_t i = lines.size(); i < kept.size(); ++i)
+      if (!kept[i]->code.empty() && rest.find(kept[i]->code) == std::string::npos) rest += (rest.empty() ? "" : ",") + kept[i]->code;
+    lines.push_back(shorten("kvdtype: " + std::to_string(kept.size() - lines.size()) + " more warnings" + (rest.empty() ? "" : ": " + rest)));
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::optional<Enforcement> parse_enforcement(std::string_view text) noexcept {
+  if (text == "deny") return Enforcement::deny;
+  if (text == "warn") return Enforcement::warn;
+  if (text == "dry-run") return Enforcement::dry_run;
+  return std::nullopt;
+}
+
+Outcome review(std::string_view body, const Policy& policy) {
+  io::ReviewRead in = io::read_review(body, kMaxDepth);
+  if (in.problem == io::ReviewRead::Problem::too_deep) return bad_request("JSON nested deeper than 100 levels");
+  if (in.problem == io::ReviewRead::Problem::not_json) return bad_request("the body is not JSON");
+  if (!in.is_object || in.kind != "AdmissionReview")
+    return bad_request("not an AdmissionReview (kind: " + (in.kind.empty() ? std::string("missing") : in.kind) + ")");
+  const std::string api = in.api_version;
+  if (api != "admission.k8s.io/v1" && api != "admission.k8s.io/v1beta1")
+    return bad_request("apiVersion " + (api.empty() ? std::string("missing") : api) + ": expected admission.k8s.io/v1");
+  if (!in.has_request) return bad_request("an AdmissionReview without a request");
+  Outcome o;
+  o.uid = in.uid;
+  if (o.uid.empty()) return bad_request("request.uid is missing");
+  o.operation = in.operation;
+  o.namespace_ = in.namespace_;
+  o.name = in.name;
+  o.kind = in.request_kind;
+
+  Json response = {{"uid", o.uid}, {"allowed", true}};
+  Verdicts v;
+  if (in.has_object) {
+    if (o.name.empty()) o.name = in.metadata_name.empty() ? in.metadata_generate_name : in.metadata_name;
+    auto read = in.object_error.empty() ? io::read_object_node(in.object, policy.base)
+                                        : Result<io::ManifestWorkloads>(Error{ErrorCode::bad_file, "object: cannot be read: " + in.object_error});
+    in.object.reset(YAML::Node());  // released before the checks: the workloads hold what they need
+    if (!read.ok()) {
+      // Fail closed: an object kvdtype could not read may hold a server it did not judge.
+      // --on-unreadable warn lets it through with a warning instead.
+      if (policy.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read the object: " + read.error().message)});
+      else v.deny.push_back("(object): kvdtype could not read it: " + read.error().message);
+    } else {
+      auto workloads = io::expand_fleet(std::move(read).value().workloads);
+      if (!workloads.ok()) {
+        v.warnings.push_back({"", shorten("kvdtype: " + workloads.error().message)});
+      } else {
+        const io::Checks checks = io::check_workloads(*workloads);
+        o.workloads = checks.results.size();
+        // The same findings every face lists (kvdtype/io/findings.hpp), judged one by one.
+        for (const io::Finding& f : io::findings(checks)) {
+          const io::Source* at = f.part == "deployment" ? nullptr : io::source_of(f, checks);
+          judge(f, at == nullptr ? std::string("deployment") : "container " + where(*at), policy, v);
+        }
+      }
+    }
+  }
+  if (!v.deny.empty() && policy.enforcement != Enforcement::deny) {
+    // Enforcement warn: the denial is told as warnings, first; dry-run: nothing is told, the log
+    // line and the metrics record it (would_deny).
+    o.would_deny = true;
+    if (policy.enforcement == Enforcement::warn) {
+      std::vector<Verdicts::Warning> told;
+      for (const std::string& d : v.deny) told.push_back({"", shorten("kvdtype would deny (enforcement warn): " + d)});
+      told.insert(told.end(), v.warnings.begin(), v.warnings.end());
+      v.warnings = std::move(told);
+    }
+    v.deny.clear();
+  }
+  if (policy.enforcement == Enforcement::dry_run) v.warnings.clear();
+  if (!v.deny.empty()) {
+    std::string msg = "kvdtype rejected this " + (o.kind.empty() ? std::string("object") : o.kind) + ":";
+    for (const std::string& d : v.deny) msg += " " + d + ";";
+    msg.pop_back();
+    response["allowed"] = false;
+    response["status"] = {{"code", 403}, {"reason", "Forbidden"}, {"message", msg}};
+    o.decision = "denied";
+  } else {
+    o.decision = v.warnings.empty() ? "allowed" : "warned";
+  }
+  if (!v.warnings.empty()) response["warnings"] = warning_lines(v);
+  o.codes = std::move(v.codes);
+  // dump_json: never throws, whatever bytes a message carries.
+  o.body = io::dump_json(Json{{"apiVersion", api}, {"kind", "AdmissionReview"}, {"response", std::move(response)}}, -1);
+  return o;
+}
+
+}  // namespace kvdtype::serve

@@ -1,0 +1,484 @@
+// check(): resolve, then run every rule. Each block below is one generic check driven by the
+// tables; a fact of the form "this combination breaks" is a Constraint row, not code here.
+#include <algorithm>
+
+#include "core/compat.hpp"
+#include "tables/rows/release.hpp"
+#include "kvdtype/check.hpp"
+#include "tables/rows/kernel.hpp"
+#include "core/resolve_internal.hpp"
+#include "tables/rule_id.hpp"
+
+namespace kvdtype {
+namespace {
+
+using detail::Context;
+
+bool is_fnuz(FormatId f) noexcept { return f == FormatId::float8_e4m3fnuz || f == FormatId::float8_e5m2fnuz; }
+
+struct Emitter {
+  Report& report;
+  void add(const Rule* rule, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
+    if (rule == nullptr) return;
+    for (const Diagnostic& d : report.diagnostics)  // one diagnostic per (rule, backend, detail)
+      if (d.rule == rule && d.evidence.backend == ev.backend && d.evidence.detail == ev.detail &&
+          d.evidence.got == ev.got)
+        return;
+    report.diagnostics.push_back({rule, severity.value_or(rule->severity), ev});
+  }
+  void add(tables::RuleId code, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
+    add(rule(code), ev, severity);
+  }
+};
+
+// Inputs whose absence skips checks (KVD080), one diagnostic listing them.
+void unknown_inputs(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  if (r.target == nullptr) {
+    out.add("KVD080", {.detail = "the GPU", .value = "--gpu"});
+    return;  // everything below depends on it
+  }
+  if (!r.model_dtype && ctx.effective && ctx.effective->k_rule == FormatRule::model_dtype)
+    out.add("KVD080", {.detail = "the model dtype", .value = "--model-dtype"});
+  // An assumption rather than a skipped check: selection ran for MHA/GQA, the common kind (info;
+  // the verdict stays complete). The GPU and the model dtype above skip checks (warning: incomplete).
+  if (r.attention == Attention::unknown && r.backend == nullptr && rep.plan.backend != nullptr) {
+    const bool implied = assumed_attention(ctx) == Attention::sparse_mla;
+    out.add("KVD080",
+            {.detail = implied ? "the attention kind (selection assumed sparse MLA, the only kind this kv-cache dtype exists for)"
+                               : "the attention kind (selection assumed MHA/GQA)",
+             .value = "--attention"},
+            Severity::info);
+  }
+}
+
+void cache_string(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  if (ctx.requested && ctx.requested->deprecated)
+    out.add("KVD002", {.detail = ctx.requested->description, .value = ctx.requested->replacement});
+  if (ctx.requested && ctx.requested == ctx.ix.auto_row && ctx.effective != ctx.requested)
+    out.add("KVD004", {.value = ctx.effective->name});
+  // An e5m2 cache cannot use a checkpoint's e4m3 KV scales (vLLM refuses the combination).
+  if (r.checkpoint_kv && ctx.requested && ctx.requested->k_format == FormatId::float8_e5m2 &&
+      r.checkpoint_kv->quant == KvQuant::fp8_per_tensor)
+    out.add("KVD063", {.value = r.checkpoint_kv->name});
+  if (r.model_dtype == FormatId::bfloat16 && r.target && r.target->vendor == Vendor::nvidia && !r.target->bf16)
+    out.add("KVD081");
+  // The launch command's spelling is refused by the engine's argparse (exact `choices`).
+  if ((r.flags & flag_kv_spelling) && ctx.requested) out.add("KVD103", {.value = ctx.requested->name});
+  (void)rep;
+}
+
+void backend_rows(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  if (ctx.req.backend != nullptr) {
+    // The backend the user asked for, judged by its own row (even if the engine substituted it).
+    const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, ctx.req.backend)];
+    for (const detail::RowFailure& f : detail::row_failures(ctx, cb))
+      out.add(f.rule, {.backend = ctx.req.backend, .detail = f.detail, .value = f.value, .number = f.number});
+  } else if (plan.backend == nullptr && !plan.skipped.empty()) {
+    out.add("KVD016");
+  }
+}
+
+// What the engine release has: the kv string (KVD005), the backend that runs (KVD006 when it is
+// not established; an explicit backend the release lacks is a row failure above), and whether
+// the version is one the release table knows (KVD007).
+void release_scope(const Context& ctx, const Report& rep, Emitter& out) {
+  const Version& v = ctx.req.engine_version;
+  if (!v.known) return;
+  const auto versions = release_versions(ctx.req.engine);
+  // The index was compiled against this release table: its lookup (Context::release) answers.
+  const bool known = ctx.ix.releases.data() == versions.data() ? ctx.release >= 0 : find_release(ctx.req.engine, v) != nullptr;
+  if (!versions.empty() && !known) {
+    // Name the nearest known releases around it (static table strings).
+    const auto rows = releases(ctx.req.engine);
+    std::string_view below, above;
+    for (std::size_t i = 0; i < versions.size(); ++i) {
+      if (!versions[i].known) continue;
+      if (versions[i] < v) below = rows[i].version;
+      else if (above.empty()) above = rows[i].version;
+    }
+    out.add("KVD007", {.detail = below.empty() ? std::string_view("none") : below,
+                       .value = above.empty() ? std::string_view("none; newer than every release kvdtype knows") : above});
+  }
+  if (ctx.requested != nullptr) {
+    const auto in = ctx.ix.vocabulary_ranges[detail::vocabulary_index(ctx.ix, ctx.requested)].at(v);
+    if (in != detail::ReleaseRange::In::yes) {
+      const detail::ReleaseGap gap = detail::release_gap(in, ctx.requested->introduced_in, ctx.requested->removed_in);
+      out.add("KVD005", {.detail = gap.detail, .value = gap.value},
+              in == detail::ReleaseRange::In::maybe ? std::optional<Severity>(Severity::warning) : std::nullopt);
+    }
+  }
+  if (const Backend* b = rep.plan.backend) {
+    const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, b)];
+    if (cb.range.at(v) == detail::ReleaseRange::In::maybe) {
+      const detail::ReleaseGap gap = detail::release_gap(detail::ReleaseRange::In::maybe, b->introduced_in, b->removed_in);
+      out.add("KVD006", {.backend = b, .detail = gap.detail, .value = gap.value}, Severity::warning);
+    }
+    // A kv string the backend reads from a release not established against this one.
+    if (ctx.requested != nullptr) {
+      const auto kv = detail::vocabulary_index(ctx.ix, ctx.requested);
+      for (std::uint8_t i = 0; i < cb.kv_since_count; ++i) {
+        const detail::KvSince& k = cb.kv_since[i];
+        if (k.kv == kv && k.absent.known && k.absent < v && v < k.since)
+          out.add("KVD008", {.backend = b, .detail = "whether the backend reads it in this release is not established; it does from", .value = k.since_text},
+                  Severity::warning);
+      }
+    }
+  }
+}
+
+void constraints(const Context& ctx, Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  auto judge = [&](const detail::CompiledConstraint& c, const Backend* about) {
+    if (c.replace != nullptr || !detail::matches(ctx, c, plan)) return;
+    const detail::Affected a = detail::affected(ctx, c);
+    if (a == detail::Affected::no) {
+      // A known bug this release has the fix for: no diagnostic, listed under --verbose.
+      if (c.bug) {
+        bool seen = false;
+        for (const Constraint* f : rep.fixed_bugs) seen = seen || f == c.row;
+        if (!seen) rep.fixed_bugs.push_back(c.row);
+      }
+      return;
+    }
+    std::optional<Severity> sev;
+    if (a == detail::Affected::maybe && c.rule->severity == Severity::error) sev = Severity::warning;
+    // number 1: the release is known to carry it (messages say so); 0: not established.
+    Evidence ev{.backend = about, .detail = c.row->detail, .number = a == detail::Affected::yes ? 1u : 0u, .constraint = c.row};
+    if (c.replace) ev.value = c.replace->name;
+    out.add(c.rule, ev, sev);
+  };
+  for (std::uint32_t i : ctx.ix.global_any) judge(ctx.ix.constraints[i], plan.backend);
+  if (ctx.requested != nullptr)
+    for (std::uint32_t i : ctx.ix.global_by_kv[detail::vocabulary_index(ctx.ix, ctx.requested)])
+      judge(ctx.ix.constraints[i], plan.backend);
+  // Constraints of the backend that runs (none when the release does not have it: KVD006 says so).
+  if (plan.backend != nullptr) {
+    const std::size_t b = detail::backend_index(ctx.ix, plan.backend);
+    const auto in = ctx.ix.compiled_backends[b].range.at(ctx.req.engine_version);
+    if (in != detail::ReleaseRange::In::before && in != detail::ReleaseRange::In::removed)
+      for (std::uint32_t i : ctx.ix.by_backend[b]) judge(ctx.ix.constraints[i], plan.backend);
+  }
+  // The swap itself, judged on the plan the swapped-out backend would have had.
+  if (plan.replaced != nullptr) {
+    Plan asked;
+    detail::fill_plan(ctx, plan.replaced, asked);
+    for (std::uint32_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
+      const detail::CompiledConstraint& c = ctx.ix.constraints[i];
+      if (c.replace == nullptr || !detail::matches(ctx, c, asked) || detail::affected(ctx, c) == detail::Affected::no) continue;
+      out.add(c.rule, {.backend = plan.replaced, .detail = c.row->detail, .value = c.replace->name, .constraint = c.row});
+    }
+  }
+}
+
+void canonicalization(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  if (plan.backend && plan.cache_dtype && ctx.effective && plan.cache_dtype != ctx.effective) {
+    std::string_view detail;
+    if (plan.cache_dtype->layout == Layout::fp8_ds_mla) detail = "656 bytes per token per layer";
+    out.add("KVD018", {.backend = plan.backend, .detail = detail});
+  }
+}
+
+// The element format the string itself names, when it names one (fp8_e5m2 → float8_e5m2).
+std::optional<FormatId> asked_format(const CacheDtype& row) {
+  if (row.k_rule == FormatRule::fixed || row.k_rule == FormatRule::platform_fp8_on_rocm_else_fixed)
+    return row.k_format == FormatId::count_ ? std::nullopt : std::optional<FormatId>(row.k_format);
+  return std::nullopt;
+}
+
+void format_substitution(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  if (!plan.cache_dtype || !plan.k.format || !ctx.effective) return;
+  // What the string names (before a backend rewrites it into an internal layout row).
+  const auto asked = asked_format(*ctx.effective);
+  if (!asked || *asked == *plan.k.format || !detail::is_float8(*asked)) return;
+  // Suggest the string that names what is actually stored: the engine's platform-e4m3 string.
+  std::string_view better;
+  for (const CacheDtype& row : ctx.ix.vocabulary)
+    if (row.k_rule == FormatRule::platform_fp8_e4m3 && row.quant == plan.cache_dtype->quant) {
+      better = row.name;
+      break;
+    }
+  std::string_view who = plan.backend ? plan.backend->name : std::string_view("the engine");
+  if (plan.cache_dtype->k_rule == FormatRule::platform_fp8_on_rocm_else_fixed && ctx.platform == Platform::rocm)
+    who = "the engine on ROCm";
+  out.add("KVD061", {.backend = plan.backend, .got = *asked, .want = *plan.k.format, .detail = who, .value = better});
+}
+
+void declared_kv(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (r.kv_dtype) {
+    if (const Rule* rule = detail::kv_declared_violation(plan, *r.kv_dtype))
+      out.add(rule, {.backend = plan.backend, .got = *r.kv_dtype, .want = plan.kv_data_type});
+  }
+  if (r.kv_storage_dtype) {
+    const std::string_view why = detail::storage_violation(plan.k, *r.kv_storage_dtype);
+    if (!why.empty()) out.add("KVD022", {.got = *r.kv_storage_dtype, .want = plan.k.format, .detail = why});
+  }
+}
+
+void query(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (!r.q_dtype) return;
+  if (const Rule* rule = detail::q_violation(plan, *r.q_dtype))
+    out.add(rule, {.backend = plan.backend, .got = *r.q_dtype, .want = plan.q});
+}
+
+// Triton's name bit for an 8-bit float format, 0 when Triton has no such type.
+std::uint8_t triton_bit(FormatId f) noexcept {
+  switch (f) {
+    case FormatId::float8_e4m3fn: return triton_fp8e4nv;
+    case FormatId::float8_e4m3b15: return triton_fp8e4b15;
+    case FormatId::float8_e5m2: return triton_fp8e5;
+    case FormatId::float8_e4m3fnuz: return triton_fp8e4b8;
+    case FormatId::float8_e5m2fnuz: return triton_fp8e5b16;
+    default: return 0;
+  }
+}
+
+void target_path(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  // A bfloat16 cache asked for explicitly on a GPU without bfloat16 arithmetic (V100, T4): every
+  // kernel that reads it needs bf16 loads and math the target lacks. (A bf16 *model* there is KVD081.)
+  if (r.target && r.target->vendor == Vendor::nvidia && !r.target->bf16 && r.model_dtype != FormatId::bfloat16 &&
+      (plan.k.format == FormatId::bfloat16 || plan.v.format == FormatId::bfloat16))
+    out.add("KVD041", {.backend = plan.backend, .want = FormatId::bfloat16,
+                       .detail = "no bfloat16 arithmetic below compute capability 8.0"});
+  if (!r.target || !plan.backend) return;
+  for (const std::optional<FormatId>& f : {plan.k.format, plan.v.format}) {
+    if (!f || !detail::is_float8(*f)) continue;
+    switch (plan.backend->fp8_path) {
+      case Fp8Path::software: break;
+      case Fp8Path::triton: {
+        const std::uint8_t need = triton_bit(*f);
+        if (need != 0 && (r.target->triton_fp8 & need) == 0) {
+          if (*f == FormatId::float8_e4m3fn) out.add("KVD040", {.backend = plan.backend, .want = *f});
+          else out.add("KVD041", {.backend = plan.backend, .want = *f, .detail = "Triton offers no such fp8 type on this target"});
+        }
+        break;
+      }
+      case Fp8Path::hardware: {
+        if (!r.target->fp8_convert) {
+          out.add("KVD041", {.backend = plan.backend, .want = *f, .detail = "no fp8 conversion instructions"});
+        } else if ((r.target->fp8_flavour == Fp8Flavour::fnuz) != is_fnuz(*f)) {
+          out.add("KVD041", {.backend = plan.backend, .want = *f,
+                             .detail = r.target->fp8_flavour == Fp8Flavour::fnuz ? "its native fp8 is FNUZ"
+                                                                                 : "its native fp8 is OCP (fn)"});
+        }
+        break;
+      }
+    }
+  }
+}
+
+// Compiled-kernel availability (kernel.hpp): a route of the running backend to a kernel family
+// whose row for this target, Q, KV format and head size says it does not exist (or is broken).
+// The routes and rows are compiled into the index (CompiledRoute): bits, no word compares.
+void kernel_availability(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (!r.target || !plan.backend) return;
+  const unsigned cc = r.target->cc();
+  auto in_range = [cc](std::uint16_t lo, std::uint16_t hi) { return (lo == 0 || cc >= lo) && (hi == 0 || cc <= hi); };
+  // The Q the caller says it hands the kernel, else the plan's. Unknown inputs never match a
+  // row that names them.
+  const std::optional<FormatId> q = r.q_dtype ? r.q_dtype : plan.q;
+  const detail::Bits q_bit = q ? detail::format_bit(*q) : 0;
+  const detail::Bits kv_bit = plan.k.format ? detail::format_bit(*plan.k.format) : 0;
+  const std::uint8_t attention = r.attention == Attention::unknown ? 0 : detail::attention_bit(r.attention);
+  for (std::uint32_t ri : ctx.ix.routes_by_backend[detail::backend_index(ctx.ix, plan.backend)]) {
+    const detail::CompiledRoute& cr = ctx.ix.routes[ri];
+    const KernelRoute& route = *cr.row;
+    if (!in_range(route.min_cc, route.max_cc)) continue;
+    if (cr.attention != 0 && !(cr.attention & attention)) continue;
+    if (route.kv_quantized >= 0 && (route.kv_quantized == 1) != ctx.quantized) continue;
+    for (const detail::CompiledKernel& ck : cr.kernels) {
+      const KernelRow& k = *ck.row;
+      if (!in_range(k.min_cc, k.max_cc)) continue;
+      if (!ck.q_any && !(ck.q_formats & q_bit)) continue;
+      if (!ck.kv_any && !(ck.kv_formats & kv_bit)) continue;
+      if (!ck.head_sizes.empty() &&
+          (ctx.head_size == 0 ||
+           (std::find(ck.head_sizes.begin(), ck.head_sizes.end(), ctx.head_size) != ck.head_sizes.end()) == k.head_sizes_outside))
+        continue;
+      const Evidence ev{.backend = plan.backend, .detail = k.detail, .value = k.family};
+      if (k.status == KernelStatus::broken) out.add("KVD071", ev);
+      else if (k.status == KernelStatus::fallback) out.add("KVD222", ev);
+      else out.add("KVD101", ev, route.certain ? std::nullopt : std::optional<Severity>(Severity::warning));
+    }
+  }
+}
+
+void portability_and_scales(const Context& ctx, const Report& rep, Emitter& out) {
+  const Request& r = ctx.req;
+  const Plan& plan = rep.plan;
+  if (!plan.k.format || !plan.cache_dtype) return;
+  const FormatId k = *plan.k.format;
+  if (is_fnuz(k)) {
+    if (plan.cache_dtype->quant == KvQuant::fp8_per_tensor && (r.kv_scales == Tri::yes || r.checkpoint_kv))
+      out.add("KVD050");
+    out.add("KVD051", {.value = "OCP fp8 (float8_e4m3fn: NVIDIA, gfx950, gfx12)"});
+  } else if (k == FormatId::float8_e4m3b15) {
+    out.add("KVD051", {.value = "compute capability 8.9 or newer (float8_e4m3fn keys)"});
+  }
+  if (plan.cache_dtype->quant == KvQuant::fp8_per_tensor && plan.scales.calibrated != Tri::yes) out.add("KVD062");
+}
+
+// A value of the launch command the engine itself refuses (RequestInput::refused_rule).
+void refused_value(const Context& ctx, Emitter& out) {
+  if (ctx.req.refused != nullptr) out.add(ctx.req.refused);
+}
+
+// Whether this build leaves flash attention off when the command does not ask for it: llama.cpp
+// builds before "-fa auto" (PR #15434, b6325; llama-bench until PR #23714, b9437). The boundaries
+// are data, the release ranges and program flags of the Constraint rows that fire KVD206 for such
+// builds (src/tables/backends_llamacpp.cpp).
+bool fa_off_unless_asked(const Context& ctx) {
+  if ((ctx.req.flags & (flag_flash_attn_on | flag_flash_attn_off)) != 0 || !ctx.req.engine_version.known) return false;
+  const Rule* const kvd206 = rule("KVD206");
+  for (const detail::CompiledConstraint& c : ctx.ix.constraints)
+    if (c.rule == kvd206 && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
+        detail::affected(ctx, c) == detail::Affected::yes)
+      return true;
+  return false;
+}
+
+// Engines whose attention is a flash-attention op with per-backend K/V coverage (llama.cpp):
+// a quantized V needs flash attention, and a pair without a kernel runs elsewhere or turns
+// flash attention off (Backend::fa_kv_pairs; rules KVD201-KVD204). A build that has no auto
+// mode and was not given -fa runs without flash attention: nothing to judge here (KVD206).
+void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
+  const Plan& plan = rep.plan;
+  if (plan.cache_dtype == nullptr) return;
+  if (plan.backend == nullptr) {
+    // No backend yet (the GPU is unknown): what every backend of the engine refuses still fires.
+    const CacheDtype* v = plan.v_cache_dtype ? plan.v_cache_dtype : plan.cache_dtype;
+    if (ctx.ix.every_backend_models_fa && (ctx.req.flags & flag_flash_attn_off) && is_quantized(v->quant))
+      out.add("KVD201", {.value = v->name});
+    return;
+  }
+  const detail::CompiledBackend& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, plan.backend)];
+  if (cb.fa_pairs.empty()) return;
+  const CacheDtype* k = plan.cache_dtype;
+  const CacheDtype* v = plan.v_cache_dtype ? plan.v_cache_dtype : k;
+  const bool v_quantized = is_quantized(v->quant);
+  const std::uint32_t fa = ctx.req.flags;
+  if (fa & flag_flash_attn_off) {
+    if (v_quantized) out.add("KVD201", {.backend = plan.backend, .value = v->name});
+    return;
+  }
+  if (fa_off_unless_asked(ctx)) return;
+  const bool pair = (cb.fa_pairs[detail::vocabulary_index(ctx.ix, k)] & detail::bit(detail::vocabulary_index(ctx.ix, v))) != 0;
+  const bool head = cb.fa_head_sizes.count == 0 || ctx.head_size == 0 || cb.fa_head_sizes.contains(ctx.head_size);
+  if (pair && head) return;
+  const Evidence ev{.backend = plan.backend, .detail = plan.backend->fa_missing,
+                    .value = pair ? std::string_view("this head size") : std::string_view("this K/V type pair"),
+                    .number = pair ? ctx.head_size : 0};
+  if (fa & flag_flash_attn_on) out.add("KVD202", ev);
+  else if (v_quantized) out.add("KVD203", ev);
+  else out.add("KVD204", ev);
+}
+
+}  // namespace
+
+namespace detail {
+
+Report check_with(const Request& request, const EngineIndex& index) noexcept {
+  Report rep;
+  rep.request = request;
+  const Context ctx(request, index);
+  rep.plan = resolve_in(ctx);
+  Emitter out{rep};
+  unknown_inputs(ctx, rep, out);
+  refused_value(ctx, out);
+  if (ctx.effective != nullptr) {
+    flash_attention(ctx, rep, out);
+    cache_string(ctx, rep, out);
+    release_scope(ctx, rep, out);
+    backend_rows(ctx, rep, out);
+    constraints(ctx, rep, out);
+    canonicalization(ctx, rep, out);
+    format_substitution(ctx, rep, out);
+    declared_kv(ctx, rep, out);
+    query(ctx, rep, out);
+    target_path(ctx, rep, out);
+    kernel_availability(ctx, rep, out);
+    portability_and_scales(ctx, rep, out);
+  }
+  // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
+  // report holds at most 48 diagnostics (tests/unit/test_versions.cpp counts allocations).
+  auto before = [](const Diagnostic& a, const Diagnostic& b) {
+    if (a.severity != b.severity) return a.severity > b.severity;
+    return a.rule->code < b.rule->code;
+  };
+  Diagnostic* d = rep.diagnostics.begin();
+  const std::size_t n = rep.diagnostics.size();
+  for (std::size_t i = 1; i < n; ++i) {
+    const Diagnostic x = d[i];
+    std::size_t j = i;
+    for (; j > 0 && before(x, d[j - 1]); --j) d[j] = d[j - 1];
+    d[j] = x;
+  }
+  return rep;
+}
+
+}  // namespace detail
+
+Report check(const Request& request) noexcept { return detail::check_with(request, detail::engine_index(request.engine)); }
+
+std::string_view name(Verdict v) noexcept {
+  switch (v) {
+    case Verdict::ok: return "ok";
+    case Verdict::warn: return "warn";
+    case Verdict::incomplete: return "incomplete";
+    case Verdict::error: return "error";
+  }
+  return "error";
+}
+
+Verdict verdict_of(const Rule* r, Severity severity) noexcept {
+  if (severity == Severity::error) return Verdict::error;
+  // KVD080 ("input unknown: checks skipped") as a warning: something was not checked. (As info
+  // it records an assumption the check made instead, such as MHA/GQA for an unknown attention.)
+  static const Rule* const skipped = rule(tables::RuleId("KVD080"));
+  if (r != nullptr && r == skipped && severity == Severity::warning) return Verdict::incomplete;
+  return severity == Severity::warning ? Verdict::warn : Verdict::ok;
+}
+
+Verdict Report::verdict() const noexcept {
+  Verdict v = Verdict::ok;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity == Severity::error) return Verdict::error;
+    v = std::max(v, verdict_of(d.rule, d.severity));
+  }
+  return v;
+}
+
+bool Report::fired(std::string_view code) const noexcept {
+  for (const Diagnostic& d : diagnostics)
+    if (d.rule->code == code) return true;
+  return false;
+}
+
+std::string_view name(ScaleKind s) noexcept {
+  switch (s) {
+    case ScaleKind::none: return "none";
+    case ScaleKind::per_tensor: return "per_tensor";
+    case ScaleKind::per_token_head: return "per_token_head";
+    case ScaleKind::block16_e4m3: return "block16_e4m3";
+    case ScaleKind::block32_e8m0: return "block32_e8m0";
+    case ScaleKind::block16_e8m0: return "block16_e8m0";
+    case ScaleKind::tile128_fp32: return "tile128_fp32";
+    case ScaleKind::per_vector_fp16: return "per_vector_fp16";
+    case ScaleKind::block32_fp16: return "block32_fp16";
+  }
+  return "none";
+}
+
+}  // namespace kvdtype

@@ -1,0 +1,398 @@
+#include "core/index.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <mutex>
+
+#include "core/resolve_internal.hpp"
+#include "tables/rows/release.hpp"
+#include "tables/tables.hpp"
+#include "tables/words.hpp"
+
+namespace kvdtype::detail {
+
+bool has_word(std::string_view list, std::string_view word) noexcept {
+  bool found = false;
+  for_each_word(list, [&](std::string_view w) { found = found || w == word; });
+  return found;
+}
+
+namespace {
+
+struct Compiler {
+  std::vector<std::string>& problems;
+  std::string where;  // "backends_vllm FLASHMLA"
+  std::span<const Version> releases = {};  // empty: any well-formed version is accepted
+
+  void problem(std::string_view what, std::string_view word) {
+    problems.push_back(where + ": " + std::string(what) + " '" + std::string(word) + "'");
+  }
+
+  // Closed sets: the build already refused an unknown word (tables/words.hpp); the problem
+  // below is for rows that reach the index another way (tests' own tables).
+  template <std::size_t N>
+  unsigned closed(std::string_view list, const std::string_view (&set)[N], std::string_view what, std::size_t first = 0) {
+    unsigned bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      const int i = tables::word_index(set, w, first);
+      if (i >= 0) bits |= 1u << i;
+      else problem(what, w);
+    });
+    return bits;
+  }
+  std::uint8_t attention(std::string_view list) {
+    return static_cast<std::uint8_t>(closed(list, tables::kAttentionWords, "unknown attention kind", 1));
+  }
+  std::uint8_t platforms(std::string_view list) {
+    return static_cast<std::uint8_t>(closed(list, tables::kPlatformWords, "unknown platform"));
+  }
+
+  Bits formats(std::string_view list) {
+    Bits bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      const auto all = kvdtype::formats();
+      const auto it = std::find_if(all.begin(), all.end(), [&](const Format& f) { return f.name == w; });
+      if (it != all.end()) bits |= format_bit(it->id);
+      else problem("unknown format", w);
+    });
+    return bits;
+  }
+
+  Bits vocabulary(std::span<const CacheDtype> vocab, std::string_view list) {
+    Bits bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      const auto it = std::find_if(vocab.begin(), vocab.end(), [&](const CacheDtype& c) { return c.name == w; });
+      if (it != vocab.end()) bits |= bit(static_cast<std::size_t>(it - vocab.begin()));
+      else problem("unknown kv-cache string", w);
+    });
+    return bits;
+  }
+
+  Bits backend_set(std::span<const Backend> all, std::string_view list) {
+    Bits bits = 0;
+    for_each_word(list, [&](std::string_view w) {
+      const auto it = std::find_if(all.begin(), all.end(), [&](const Backend& b) { return b.name == w; });
+      if (it != all.end()) bits |= bit(static_cast<std::size_t>(it - all.begin()));
+      else problem("unknown backend", w);
+    });
+    return bits;
+  }
+
+  std::uint16_t quant(std::string_view list) {
+    return static_cast<std::uint16_t>(closed(list, tables::kKvQuantWords, "unknown quant family"));
+  }
+
+  SizeList sizes(std::string_view list) {
+    SizeList out;
+    for_each_word(list, [&](std::string_view w) {
+      unsigned v = 0;
+      const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+      if (ec != std::errc() || p != w.data() + w.size() || v == 0 || v > 65535) problem("bad size", w);
+      else if (out.count == out.values.size()) problem("too many sizes at", w);
+      else out.values[out.count++] = static_cast<std::uint16_t>(v);
+    });
+    return out;
+  }
+
+  std::optional<FormatRule> format_rule(std::string_view word) {
+    if (word.empty()) return std::nullopt;
+    if (word == "platform_fp8_e4m3") return FormatRule::platform_fp8_e4m3;
+    if (word == "platform_fp8_on_rocm_else_fixed") return FormatRule::platform_fp8_on_rocm_else_fixed;
+    if (word == "e4m3_from_cc89_else_fixed") return FormatRule::e4m3_from_cc89_else_fixed;
+    problem("unknown format rule", word);
+    return std::nullopt;
+  }
+
+  // A version a row names: well-formed and, when a release table is given, one of its releases
+  // (a typo such as 0.25.3 would otherwise silently move a bug's range).
+  Version version(std::string_view text) {
+    if (text.empty()) return {};
+    auto v = parse_version(text);
+    if (!v.ok()) {
+      problem("bad version", text);
+      return {};
+    }
+    if (!releases.empty() && std::find(releases.begin(), releases.end(), *v) == releases.end())
+      problem("version not in the release table", text);
+    return *v;
+  }
+
+  ReleaseRange range(std::string_view introduced, std::string_view absent, std::string_view removed) {
+    ReleaseRange r{version(introduced), version(absent), version(removed)};
+    if (r.absent.known && !r.introduced.known) problem("absent_in without introduced_in", absent);
+    if (r.absent.known && r.introduced.known && !(r.absent < r.introduced)) problem("absent_in not before introduced_in", absent);
+    if (r.removed.known && r.introduced.known && !(r.introduced < r.removed)) problem("removed_in not after introduced_in", removed);
+    return r;
+  }
+};
+
+}  // namespace
+
+EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabulary, std::span<const Backend> backends,
+                               std::span<const SelectionOrder> selection, std::span<const Constraint> constraints,
+                               std::vector<std::string>& problems, std::span<const Version> releases) {
+  EngineIndex ix;
+  ix.engine = engine;
+  ix.releases = releases;
+  ix.releases_ordered = std::all_of(releases.begin(), releases.end(), [](const Version& v) { return v.known; }) &&
+                        std::adjacent_find(releases.begin(), releases.end(),
+                                           [](const Version& a, const Version& b) { return !(a < b); }) == releases.end();
+  ix.vocabulary = vocabulary;
+  ix.backends = backends;
+  const std::string en(engine_info(engine).name);
+  Compiler c{problems, {}, releases};
+
+  if (ix.vocabulary.size() > kMaxRows || ix.backends.size() > kMaxRows) {
+    problems.push_back(en + ": more than 64 vocabulary or backend rows; widen detail::Bits");
+    ix.vocabulary = ix.vocabulary.first(std::min(ix.vocabulary.size(), kMaxRows));
+    ix.backends = ix.backends.first(std::min(ix.backends.size(), kMaxRows));
+  }
+  for (const CacheDtype& row : ix.vocabulary) {
+    if (row.name == engine_info(engine).default_kv) ix.auto_row = &row;
+    c.where = "cache_dtypes_" + en + " " + std::string(row.name);
+    ix.vocabulary_ranges.push_back(c.range(row.introduced_in, row.absent_in, row.removed_in));
+  }
+  if (!ix.vocabulary.empty() && ix.auto_row == nullptr)
+    problems.push_back(en + ": vocabulary has no default row '" + std::string(engine_info(engine).default_kv) + "'");
+
+  for (const Backend& b : ix.backends) {
+    c.where = "backends_" + en + " " + std::string(b.name);
+    CompiledBackend cb;
+    cb.row = &b;
+    cb.platforms = c.platforms(b.platforms);
+    cb.attention = c.attention(b.attention);
+    cb.kv = c.vocabulary(ix.vocabulary, b.kv_cache_dtypes);
+    cb.model_dtypes = c.formats(b.model_dtypes);
+    cb.head_sizes = c.sizes(b.head_sizes);
+    cb.block_sizes = c.sizes(b.block_sizes);
+    cb.canonicalizes = c.vocabulary(ix.vocabulary, b.canonicalizes);
+    if (!b.canonical_kv.empty()) {
+      for (const CacheDtype& row : ix.vocabulary)
+        if (row.name == b.canonical_kv) cb.canonical = &row;
+      if (cb.canonical == nullptr) c.problem("unknown canonical kv string", b.canonical_kv);
+    }
+    cb.fp8_as = c.format_rule(b.fp8_as);
+    cb.q_kv_format_platforms = c.platforms(b.q_kv_format_platforms);
+    cb.range = c.range(b.introduced_in, b.absent_in, b.removed_in);
+    cb.min_cc_changed = c.version(b.min_cc_changed_in);
+    if (cb.min_cc_changed.known != (b.min_cc_before != 0)) c.problem("min_cc_before and min_cc_changed_in go together", b.min_cc_changed_in);
+    // "STRING:FIRST" or "STRING:LAST_WITHOUT..FIRST" (the releases between are not established).
+    for_each_word(b.kv_cache_dtypes_since, [&](std::string_view w) {
+      const std::size_t colon = w.find(':');
+      if (colon == std::string_view::npos) return c.problem("kv_cache_dtypes_since word is not STRING:VERSION", w);
+      const Bits kv = c.vocabulary(ix.vocabulary, w.substr(0, colon));
+      std::string_view versions = w.substr(colon + 1), absent_text;
+      if (const std::size_t dots = versions.find(".."); dots != std::string_view::npos) {
+        absent_text = versions.substr(0, dots);
+        versions = versions.substr(dots + 2);
+      }
+      const Version since = c.version(versions);
+      const Version absent = c.version(absent_text);
+      if (kv == 0 || !since.known) return;
+      if (absent.known && !(absent < since)) return c.problem("kv_cache_dtypes_since window is not LAST_WITHOUT..FIRST", w);
+      if (!(cb.kv & kv)) return c.problem("kv_cache_dtypes_since names a string the backend does not accept", w);
+      if (cb.kv_since_count == cb.kv_since.size()) return c.problem("too many kv_cache_dtypes_since words at", w);
+      std::uint8_t index = 0;
+      while (!(kv & bit(index))) ++index;
+      cb.kv_since[cb.kv_since_count++] = {index, since, absent, versions};
+    });
+    if (!b.fa_kv_pairs.empty()) {
+      cb.fa_pairs.assign(ix.vocabulary.size(), 0);
+      const Bits all = ix.vocabulary.size() >= 64 ? ~Bits{0} : bit(ix.vocabulary.size()) - 1;
+      for_each_word(b.fa_kv_pairs, [&](std::string_view w) {
+        const std::size_t slash = w.find('/');
+        if (slash == std::string_view::npos) return c.problem("fa pair without '/'", w);
+        const std::string_view kw = w.substr(0, slash), vw = w.substr(slash + 1);
+        const Bits ks = kw == "*" ? all : c.vocabulary(ix.vocabulary, kw);
+        for (std::size_t k = 0; k < ix.vocabulary.size(); ++k) {
+          if (!(ks & bit(k))) continue;
+          if (vw == "=") cb.fa_pairs[k] |= bit(k);
+          else cb.fa_pairs[k] |= vw == "*" ? all : c.vocabulary(ix.vocabulary, vw);
+        }
+      });
+      cb.fa_head_sizes = c.sizes(b.fa_head_sizes);
+    }
+    ix.compiled_backends.push_back(cb);
+  }
+  ix.every_backend_models_fa = !ix.compiled_backends.empty() &&
+                               std::all_of(ix.compiled_backends.begin(), ix.compiled_backends.end(),
+                                           [](const CompiledBackend& b) { return !b.fa_pairs.empty(); });
+
+  for (const SelectionOrder& s : selection) {
+    c.where = "selection_" + en + " " + std::string(s.platform) + " " + std::string(s.attention);
+    CompiledSelection cs;
+    cs.row = &s;
+    cs.platform = c.platforms(s.platform);
+    cs.attention = c.attention(s.attention);
+    cs.head_sizes = c.sizes(s.head_sizes);
+    cs.range = c.range(s.introduced_in, {}, s.removed_in);
+    for_each_word(s.order, [&](std::string_view w) {
+      const auto it = std::find_if(ix.backends.begin(), ix.backends.end(), [&](const Backend& b) { return b.name == w; });
+      if (it == ix.backends.end()) c.problem("unknown backend", w);
+      else if (cs.count == cs.order.size()) c.problem("selection order too long at", w);
+      else cs.order[cs.count++] = static_cast<std::uint8_t>(it - ix.backends.begin());
+    });
+    ix.selection.push_back(cs);
+  }
+
+  // Kernel routes of this engine: backend, attention and format words compiled to bits. Their
+  // words are judged by `rules --lint` (lint_kernels), so the compiler here stays quiet: a
+  // word that names nothing matches nothing, as it did when check() compared the words.
+  std::vector<std::string> judged_by_lint;
+  Compiler quiet{judged_by_lint, {}, {}};
+  ix.routes_by_backend.resize(ix.backends.size());
+  for (const KernelRoute& route : kernel_routes()) {
+    if (route.engine != engine) continue;
+    CompiledRoute cr;
+    cr.row = &route;
+    cr.attention = quiet.attention(route.attention);
+    const Bits named = quiet.backend_set(ix.backends, route.backends);
+    for (const KernelRow& k : kernel_rows()) {
+      if (k.family != route.family || k.status == KernelStatus::cubin || k.status == KernelStatus::jit) continue;
+      CompiledKernel ck;
+      ck.row = &k;
+      ck.q_any = k.q_formats.empty();
+      ck.kv_any = k.kv_formats.empty();
+      ck.q_formats = quiet.formats(k.q_formats);
+      ck.kv_formats = quiet.formats(k.kv_formats);
+      for_each_word(k.head_sizes, [&](std::string_view w) {
+        std::uint32_t n = 0;  // digits only (lint_kernels)
+        for (char ch : w) n = n * 10 + static_cast<std::uint32_t>(ch - '0');
+        ck.head_sizes.push_back(n);
+      });
+      cr.kernels.push_back(std::move(ck));
+    }
+    const auto index = static_cast<std::uint32_t>(ix.routes.size());
+    ix.routes.push_back(std::move(cr));
+    for (std::size_t b = 0; b < ix.backends.size(); ++b)
+      if (named & bit(b)) ix.routes_by_backend[b].push_back(index);
+  }
+
+  ix.by_backend.resize(ix.backends.size());
+  ix.global_by_kv.resize(ix.vocabulary.size());
+  for (const Constraint& k : constraints) {
+    c.where = "constraints_" + en + " " + std::string(k.rule) + " " + std::string(k.when.backends);
+    CompiledConstraint cc;
+    cc.row = &k;
+    cc.rule = find_rule(k.rule);
+    if (cc.rule == nullptr) c.problem("unknown rule", k.rule);
+    cc.when.backends = c.backend_set(ix.backends, k.when.backends);
+    cc.when.kv = c.vocabulary(ix.vocabulary, k.when.kv_cache_dtypes);
+    cc.when.model_dtypes = c.formats(k.when.model_dtypes);
+    cc.when.k_formats = c.formats(k.when.k_formats);
+    cc.when.kv_quant = c.quant(k.when.kv_quant);
+    cc.when.attention = c.attention(k.when.attention);
+    cc.when.platforms = c.platforms(k.when.platforms);
+    cc.when.head_sizes = c.sizes(k.when.head_sizes);
+    cc.when.heads_per_rank = c.sizes(k.when.heads_per_rank);
+    cc.introduced = c.version(k.introduced_in);
+    cc.fixed = c.version(k.fixed_in);
+    cc.removed = c.version(k.removed_in);
+    cc.newest = newest_version(k.engine);
+    cc.bug = !k.fix_pr.empty() || !k.fixed_in.empty() || !k.affected_in.empty();
+    if (cc.bug && cc.removed.known) c.problem("a known bug ends with fixed_in, not removed_in", k.removed_in);
+    if (cc.introduced.known && cc.fixed.known && !(cc.introduced < cc.fixed)) c.problem("fixed_in not after introduced_in", k.fixed_in);
+    for_each_word(k.affected_in, [&](std::string_view w) {
+      const Version v = c.version(w);
+      if (!v.known) return;
+      if (cc.affected_count == cc.affected.size()) c.problem("too many affected versions at", w);
+      else cc.affected[cc.affected_count++] = v;
+    });
+    if (!k.replace_backend.empty()) {
+      for (const Backend& b : ix.backends)
+        if (b.name == k.replace_backend) cc.replace = &b;
+      if (cc.replace == nullptr) c.problem("unknown replacement backend", k.replace_backend);
+    }
+    cc.unversioned = static_cast<std::uint8_t>(affected_at(cc, Version{}));
+    for (const Version& v : releases) cc.by_release.push_back(static_cast<std::uint8_t>(affected_at(cc, v)));
+    if (cc.rule == nullptr) continue;  // reported; a row without a rule cannot fire
+    const auto index = static_cast<std::uint32_t>(ix.constraints.size());
+    ix.constraints.push_back(cc);
+    if (cc.when.backends == 0 && cc.when.kv == 0) {
+      ix.global_any.push_back(index);
+    } else if (cc.when.backends == 0) {
+      for (std::size_t v = 0; v < ix.vocabulary.size(); ++v)
+        if (cc.when.kv & bit(v)) ix.global_by_kv[v].push_back(index);
+    } else {
+      for (std::size_t b = 0; b < ix.backends.size(); ++b)
+        if (cc.when.backends & bit(b)) ix.by_backend[b].push_back(index);
+    }
+  }
+  return ix;
+}
+
+namespace {
+
+// One engine's compiled tables and the problems found compiling them.
+struct Built {
+  std::vector<std::string> problems;
+  EngineIndex index;
+};
+
+// Each engine is compiled on the first use of that engine, not all of them at once: a process
+// that checks one vLLM request never compiles SGLang's tables (a short-lived CLI pays for every
+// table it compiles; docs/performance.md). One once_flag per registry row.
+constexpr std::size_t kMaxEngines = 16;
+
+const Built& built(Engine engine) noexcept {
+  static std::array<std::once_flag, kMaxEngines> once;
+  static std::array<Built, kMaxEngines> instances;
+  const tables::EngineTables& row = tables::engine_tables(engine);
+  const auto i = static_cast<std::size_t>(row.info.id);
+  std::call_once(once[i], [&] {
+    Built& b = instances[i];
+    const Engine e = row.info.id;
+    b.index = build_engine_index(e, row.vocabulary(), row.backends(), row.selection(), row.constraints(), b.problems,
+                                 release_versions(e));
+    // The release table itself: every row parses, oldest first, no duplicates.
+    const auto rows = releases(e);
+    const auto versions = release_versions(e);
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const std::string where = "releases_" + std::string(row.info.name) + " " + std::string(rows[k].version);
+      if (!versions[k].known) b.problems.push_back(where + ": bad version");
+      else if (k > 0 && versions[k - 1].known && !(versions[k - 1] < versions[k]))
+        b.problems.push_back(where + ": not newer than the row before it");
+      if (rows[k].source.empty()) b.problems.push_back(where + ": no source");
+    }
+  });
+  return instances[i];
+}
+
+}  // namespace
+
+const EngineIndex& engine_index(Engine engine) noexcept { return built(engine).index; }
+
+int release_slot(const EngineIndex& ix, const Version& v) noexcept {
+  if (!v.known) return -1;
+  if (ix.releases_ordered) {
+    const auto it = std::lower_bound(ix.releases.begin(), ix.releases.end(), v);
+    return it != ix.releases.end() && *it == v ? static_cast<int>(it - ix.releases.begin()) : -1;
+  }
+  for (std::size_t i = 0; i < ix.releases.size(); ++i)
+    if (ix.releases[i].known && ix.releases[i] == v) return static_cast<int>(i);
+  return -1;
+}
+
+bool is_float8(FormatId f) noexcept {
+  static const Bits float8 = [] {
+    Bits bits = 0;
+    for (const Format& row : formats())
+      if (row.is_float8() && static_cast<std::size_t>(row.id) < kMaxRows) bits |= format_bit(row.id);
+    return bits;
+  }();
+  return static_cast<std::size_t>(f) < kMaxRows && (float8 & format_bit(f)) != 0;
+}
+
+const std::vector<std::string>& table_problems() noexcept {
+  static const std::vector<std::string> problems = [] {
+    std::vector<std::string> all;  // in engine order, as when every engine was compiled at once
+    for (const tables::EngineTables& e : tables::engine_registry()) {
+      const Built& b = built(e.info.id);
+      all.insert(all.end(), b.problems.begin(), b.problems.end());
+    }
+    return all;
+  }();
+  return problems;
+}
+
+}  // namespace kvdtype::detail

@@ -1,0 +1,145 @@
+// The request-field table (request_fields.hpp). Engine spellings are the ones vLLM's and
+// SGLang's parsers register for the same setting, as src/sources/launch/launch_flags.cpp records them with
+// their sources (vllm/engine/arg_utils.py EngineArgs.add_cli_args: -tp, -dp, --dtype,
+// --attention-backend, --max-model-len; sglang/srt/server_args.py ServerArgs: --tp-size/--tp,
+// --dp-size/--dp, --page-size, --context-length, --mem-fraction-static). An alias means the
+// same field only where both engines mean the same thing by it; SGLang's --mem-fraction-static
+// (weights + KV pool) is read as the launch parser reads it, as the utilization.
+#include "core/request_fields.hpp"
+
+namespace kvdtype::fields {
+
+namespace {
+
+using G = Group;
+using K = Kind;
+
+constexpr RequestField kFields[] = {
+    {"engine", G::engine, K::text, "ENGINE", "vllm (default), sglang, trtllm, llamacpp, lmdeploy", ""},
+    {"engine_version", G::engine, K::text, "VERSION",
+     "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, a llama.cpp build b6325, latest (newest known) or auto "
+     "(installed metadata)", ""},
+    {"gpu", G::hardware, K::text, "GPU",
+     "sm_90, 9.0, H100, 'NVIDIA H100 80GB HBM3', gfx942, MI300X, cpu, or auto (probe this machine)", ""},
+    {"kv_cache_dtype", G::engine, K::text, "CACHE_DTYPE",
+     "the engine's kv-cache string, verbatim (auto, fp8, fp8_e4m3, turboquant_k8v4, …)", ""},
+    {"v_cache_dtype", G::engine, K::text, "CACHE_DTYPE",
+     "the V cache's own string where the engine sets V apart (llama.cpp -ctv; default f16)", ""},
+    {"flash_attention", G::engine, K::text, "on|off|auto", "flash attention (llama.cpp -fa)", ""},
+    {"model_dtype", G::model, K::text, "DTYPE", "bfloat16, float16, float32", "--dtype"},
+    {"attention", G::model, K::text, "KIND", "mha, gqa, mqa, mla, sparse-mla", ""},
+    {"backend", G::engine, K::text, "BACKEND", "attention backend in engine spelling, or auto", "--attention-backend"},
+    {"q_dtype", G::dtypes, K::text, "DTYPE", "the Q dtype handed to the kernel", ""},
+    {"kv_dtype", G::dtypes, K::text, "DTYPE", "the KV element dtype declared to the kernel (its kv_data_type)", ""},
+    {"kv_storage_dtype", G::dtypes, K::text, "DTYPE", "the dtype the cache tensor is allocated with", ""},
+    {"checkpoint_kv_cache_dtype", G::model, K::text, "CACHE_DTYPE", "the checkpoint's own KV quantization (fp8, nvfp4)",
+     ""},
+    {"kv_scales", G::model, K::yes_no, "yes|no", "calibrated KV scales exist", ""},
+    {"tensor_parallel_size", G::engine, K::integer, "INT", "tensor parallelism", "-tp --tp --tp-size"},
+    {"data_parallel_size", G::engine, K::integer, "INT", "data parallelism", "-dp --dp --dp-size"},
+    {"block_size", G::engine, K::integer, "INT", "KV block (page) size", "--page-size"},
+    {"num_heads", G::model, K::integer, "INT", "query heads", ""},
+    {"num_kv_heads", G::model, K::integer, "INT", "KV heads", ""},
+    {"head_size", G::model, K::integer, "INT", "head size (MLA: kv_lora_rank + qk_rope_head_dim, 576 for DeepSeek V3)",
+     ""},
+    {"head_size_v", G::model, K::integer, "INT", "V head size when it differs from K", ""},
+    {"num_layers", G::model, K::integer, "INT", "decoder layers", ""},
+    {"num_kv_layers", G::model, K::integer, "INT", "layers with a KV cache (hybrid models)", ""},
+    {"kv_lora_rank", G::model, K::integer, "INT", "MLA latent rank", ""},
+    {"qk_rope_head_dim", G::model, K::integer, "INT", "MLA RoPE dims", ""},
+    {"qk_nope_head_dim", G::model, K::integer, "INT", "MLA NoPE dims", ""},
+    {"index_topk", G::model, K::integer, "INT", "sparse MLA indexer top-k", ""},
+    {"gpu_memory_gib", G::hardware, K::number, "GIB", "GPU memory per device, GiB (default: the product's)", ""},
+    {"gpu_memory_utilization", G::capacity, K::number, "FLOAT", "fraction of GPU memory the engine may use",
+     "--mem-fraction-static"},
+    {"max_model_len", G::capacity, K::integer, "INT", "context length", "--context-length"},
+    {"weight_gib", G::capacity, K::number, "GIB", "model weights, GiB (whole model)", ""},
+};
+
+bool same_name(std::string_view table, std::string_view spelled) noexcept {
+  if (table.size() != spelled.size()) return false;
+  for (std::size_t i = 0; i < table.size(); ++i)
+    if (table[i] != (spelled[i] == '-' ? '_' : spelled[i])) return false;
+  return true;
+}
+
+bool has_word(std::string_view words, std::string_view w) noexcept {
+  while (!words.empty()) {
+    const std::size_t sp = words.find(' ');
+    if (words.substr(0, sp) == w) return true;
+    if (sp == std::string_view::npos) break;
+    words.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
+bool flag_char(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'; }
+
+}  // namespace
+
+std::span<const RequestField> all() noexcept { return kFields; }
+
+const RequestField* find(std::string_view spelling) noexcept {
+  for (const RequestField& f : kFields)
+    if (!spelling.empty() && spelling[0] == '-' && has_word(f.aliases, spelling)) return &f;
+  std::string_view bare = spelling;
+  while (!bare.empty() && bare.front() == '-') bare.remove_prefix(1);
+  for (const RequestField& f : kFields)
+    if (same_name(f.name, bare)) return &f;
+  return nullptr;
+}
+
+std::string flag(std::string_view name) {
+  std::string out = "--";
+  for (char c : name) out += c == '_' ? '-' : c;
+  return out;
+}
+
+std::string_view title(Group group) noexcept {
+  switch (group) {
+    case G::engine: return "Engine";
+    case G::hardware: return "Hardware";
+    case G::model: return "Model geometry";
+    case G::dtypes: return "Kernel dtypes";
+    case G::capacity: return "Capacity";
+  }
+  return "Other";
+}
+
+std::string_view python_type(Kind kind) noexcept {
+  switch (kind) {
+    case K::text: return "Optional[str]";
+    case K::integer: return "Union[int, str, None]";
+    case K::number: return "Union[float, int, str, None]";
+    case K::yes_no: return "Union[bool, str, None]";
+  }
+  return "Any";
+}
+
+std::string without_flag_names(std::string_view message) {
+  std::string out;
+  out.reserve(message.size());
+  std::size_t i = 0;
+  while (i < message.size()) {
+    // A flag starts a word: "--name" after the start, a space or an opening quote/bracket.
+    const bool word_start = i == 0 || message[i - 1] == ' ' || message[i - 1] == '(' || message[i - 1] == '\'';
+    if (word_start && message.compare(i, 2, "--") == 0) {
+      std::size_t j = i + 2;
+      while (j < message.size() && flag_char(message[j])) ++j;
+      const std::string_view word = message.substr(i + 2, j - i - 2);
+      const RequestField* f = find(word);
+      if (f != nullptr && same_name(f->name, word)) {
+        out += f->name;
+        i = j;
+        continue;
+      }
+      out.append(message.substr(i, j - i));
+      i = j;
+      continue;
+    }
+    out += message[i++];
+  }
+  return out;
+}
+
+}  // namespace kvdtype::fields

@@ -1,0 +1,487 @@
+// resolve(): Request → Plan. Picks the backend the way the engine would (its selection order,
+// skipping candidates that break hard rules), then derives every dtype and size from the rows.
+#include <algorithm>
+#include <cstdint>
+
+#include "kvdtype/check.hpp"
+#include "tables/rows/release.hpp"
+#include "core/layout_bytes.hpp"
+#include "core/resolve_internal.hpp"
+#include "tables/rule_id.hpp"
+
+namespace kvdtype {
+namespace detail {
+
+namespace {
+
+std::optional<Platform> platform_of(const Target* t) noexcept {
+  if (t == nullptr) return std::nullopt;
+  switch (t->vendor) {
+    case Vendor::nvidia: return Platform::cuda;
+    case Vendor::amd: return Platform::rocm;
+    case Vendor::cpu: return Platform::cpu;
+  }
+  return std::nullopt;
+}
+
+bool is_mla(Attention a) noexcept { return a == Attention::mla || a == Attention::sparse_mla; }
+
+// A kernel block size list accepts a block size that any listed kernel size divides.
+bool block_ok(const SizeList& sizes, std::uint16_t multiple, std::uint32_t block) noexcept {
+  if (sizes.count == 0) return multiple == 0 || block % multiple == 0;
+  for (std::uint8_t i = 0; i < sizes.count; ++i)
+    if (block % sizes.values[i] == 0) return true;
+  return false;
+}
+
+bool cc_in(unsigned cc, std::uint16_t lo, std::uint16_t hi) noexcept {
+  return (lo == 0 || cc >= lo) && (hi == 0 || cc <= hi);
+}
+
+
+// A backend that casts Q only for small heads keeps a 16-bit Q above the limit. An MLA head of
+// unknown width is above it: every MLA latent in use is 512 or 576 wide.
+bool exceeds_q_head_limit(const Context& ctx, const Backend& b) noexcept {
+  if (b.q_kv_format_max_head_size == 0) return false;
+  if (ctx.head_size != 0) return ctx.head_size > b.q_kv_format_max_head_size;
+  return is_mla(ctx.req.attention);
+}
+
+ScaleKind scale_kind(KvQuant q) noexcept {
+  switch (q) {
+    case KvQuant::none: return ScaleKind::none;
+    case KvQuant::fp8_per_tensor: return ScaleKind::per_tensor;
+    case KvQuant::fp8_ds_mla: return ScaleKind::tile128_fp32;
+    case KvQuant::fp8_per_token_head:
+    case KvQuant::int8_per_token_head:
+    case KvQuant::int4_per_token_head: return ScaleKind::per_token_head;
+    case KvQuant::nvfp4: return ScaleKind::block16_e4m3;
+    case KvQuant::mxfp8: return ScaleKind::block32_e8m0;
+    case KvQuant::fp4_block16: return ScaleKind::block16_e8m0;
+    case KvQuant::turboquant: return ScaleKind::per_vector_fp16;
+    case KvQuant::ggml_block: return ScaleKind::block32_fp16;
+    case KvQuant::int8_per_tensor: return ScaleKind::per_tensor;
+  }
+  return ScaleKind::none;
+}
+
+// Element bits of one side of the cache: the row's explicit width, else the format's.
+std::uint32_t side_bits(std::uint8_t row_bits, std::optional<FormatId> f) noexcept {
+  if (row_bits) return row_bits;
+  if (!f) return 0;
+  const Format& fmt = format(*f);
+  if (fmt.kind == FormatKind::block || fmt.kind == FormatKind::packed) return 0;  // layout decides
+  return fmt.bits;
+}
+
+// Per-layer bytes fit 32 bits for every real model; the product of the generous geometry bounds
+// (65536 KV heads x 65536 head size x 4 bytes x 2) does not, and a wrapped value would report a
+// tiny cache. Such a geometry leaves the size unknown instead.
+std::optional<std::uint32_t> fit_u32(std::uint64_t bytes) noexcept {
+  if (bytes > UINT32_MAX) return std::nullopt;
+  return static_cast<std::uint32_t>(bytes);
+}
+
+// Bytes of one head vector of `head` elements on one side whose row has a per-side layout
+// (elementwise or GGML blocks); 0 when the format is unknown.
+std::uint32_t side_bytes(const CacheDtype& row, std::uint8_t row_bits, std::optional<FormatId> f,
+                         std::uint32_t head) noexcept {
+  if (!f) return 0;
+  const Format& fmt = format(*f);
+  if (row.layout == Layout::ggml_block) return static_cast<std::uint32_t>(detail::ggml_side_bytes(fmt, head));
+  const auto rec = detail::record_bytes(Layout::elementwise, side_bits(row_bits, f), 0, head, 0);
+  if (!rec) return 0;
+  return static_cast<std::uint32_t>(rec->k + row.scale_bytes_per_token_head);
+}
+
+// Bytes one token takes in one layer on one GPU, for a cache row on this request. `vrow` is the
+// V side's own row where the engine sets V apart (llama.cpp), else `row`.
+std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& row, const TensorPlan& k,
+                                         const TensorPlan& v, const CacheDtype* vrow = nullptr) noexcept {
+  const Request& r = ctx.req;
+  const bool mla = is_mla(r.attention);
+  if (row.layout == Layout::fp8_ds_mla) return static_cast<std::uint32_t>(detail::record_bytes(row.layout, 0, 0, 0, 0)->k);
+  const std::uint32_t hk = ctx.head_size;
+  if (hk == 0) return std::nullopt;
+  const std::uint32_t hv = mla ? 0 : (r.geometry.head_size_v ? r.geometry.head_size_v : hk);
+  std::uint32_t heads = 1;  // MLA caches one latent vector per token, replicated on every rank
+  if (!mla) {
+    std::uint32_t kvh = r.geometry.num_kv_heads;
+    if (kvh == 0 && (r.attention == Attention::mha)) kvh = r.geometry.num_heads;
+    if (kvh == 0 && r.attention == Attention::mqa) kvh = 1;
+    if (kvh == 0) return std::nullopt;
+    const std::uint32_t tp = r.tensor_parallel_size ? r.tensor_parallel_size : 1;
+    heads = std::max<std::uint32_t>(1, kvh / tp);  // fewer KV heads than ranks: replicated
+  }
+  if (vrow != nullptr || row.layout == Layout::ggml_block) {
+    const CacheDtype& vr = vrow ? *vrow : row;
+    const bool per_side = [](const CacheDtype& c) { return c.layout == Layout::elementwise || c.layout == Layout::ggml_block; }(row) &&
+                          (vr.layout == Layout::elementwise || vr.layout == Layout::ggml_block);
+    if (!per_side) return std::nullopt;  // packed layouts hold K and V together: no mixed pair exists
+    const std::uint32_t kb = side_bytes(row, row.k_bits, k.format, hk);
+    const std::uint32_t vb = hv ? side_bytes(vr, vr.v_bits, v.format, hv) : 0;
+    if (kb == 0 || (hv && vb == 0)) return std::nullopt;
+    return fit_u32(std::uint64_t{heads} * (std::uint64_t{kb} + vb));
+  }
+  const std::uint32_t kb = side_bits(row.k_bits, k.format), vb = side_bits(row.v_bits, v.format);
+  const auto rec = detail::record_bytes(row.layout, row.layout == Layout::elementwise ? kb : row.k_bits,
+                                        row.layout == Layout::elementwise ? vb : row.v_bits, hk, hv);
+  if (!rec) return std::nullopt;
+  const std::uint64_t scales = row.layout == Layout::elementwise ? row.scale_bytes_per_token_head * (hv ? 2u : 1u) : 0u;
+  return fit_u32(std::uint64_t{heads} * (rec->k + rec->v + scales));
+}
+
+}  // namespace
+
+Context::Context(const Request& r, const EngineIndex& index) : req(r), ix(index), platform(platform_of(r.target)) {
+  requested = r.kv_cache_dtype ? r.kv_cache_dtype : ix.auto_row;
+  effective = requested;
+  if (requested != nullptr && requested == ix.auto_row && r.checkpoint_kv != nullptr) effective = r.checkpoint_kv;
+  quantized = effective != nullptr && is_quantized(effective->quant);
+  head_size = r.geometry.head_size;
+  if (head_size == 0 && is_mla(r.attention) && r.geometry.kv_lora_rank)
+    head_size = r.geometry.kv_lora_rank + r.geometry.qk_rope_head_dim;
+  release = release_slot(ix, r.engine_version);
+}
+
+std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept {
+  const Target* t = ctx.req.target;
+  switch (rule) {
+    case FormatRule::fixed: return fixed == FormatId::count_ ? std::nullopt : std::optional<FormatId>(fixed);
+    case FormatRule::model_dtype: return ctx.req.model_dtype;
+    case FormatRule::platform_fp8_e4m3:
+      if (t == nullptr) return std::nullopt;
+      return t->fp8_flavour == Fp8Flavour::fnuz ? FormatId::float8_e4m3fnuz : FormatId::float8_e4m3fn;
+    case FormatRule::platform_fp8_on_rocm_else_fixed:
+      if (t == nullptr) return std::nullopt;
+      if (t->vendor == Vendor::amd)
+        return t->fp8_flavour == Fp8Flavour::fnuz ? FormatId::float8_e4m3fnuz : FormatId::float8_e4m3fn;
+      return fixed;
+    case FormatRule::e4m3_from_cc89_else_fixed:
+      if (t == nullptr) return std::nullopt;
+      // The engine asks for the device capability; only CUDA-like devices below 8.9 take the
+      // software path (vLLM _use_fp8_e4b15).
+      if (t->vendor == Vendor::cpu || t->cc() >= 89) return FormatId::float8_e4m3fn;
+      return fixed;
+  }
+  return std::nullopt;
+}
+
+ReleaseGap release_gap(ReleaseRange::In in, std::string_view introduced_in, std::string_view removed_in) noexcept {
+  switch (in) {
+    case ReleaseRange::In::before: return {"not in this release; it first appears in", introduced_in};
+    case ReleaseRange::In::removed: return {"not in this release; it was removed in", removed_in};
+    case ReleaseRange::In::maybe: return {"whether this release has it is not established; it is certain from", introduced_in};
+    case ReleaseRange::In::yes: break;
+  }
+  return {};
+}
+
+InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBackend& b) noexcept {
+  InlineVector<RowFailure, 8> out;
+  const Request& r = ctx.req;
+  const Backend& row = *b.row;
+  const Version& v = r.engine_version;
+  // The release's state: a backend the release does not have (KVD006).
+  const auto in = b.range.at(v);
+  if (in == ReleaseRange::In::before || in == ReleaseRange::In::removed) {
+    const ReleaseGap gap = release_gap(in, row.introduced_in, row.removed_in);
+    out.push_back({rule("KVD006"), 0, gap.detail, gap.value});
+  }
+  if (ctx.platform) {
+    const bool platform_ok = (b.platforms & platform_bit(*ctx.platform)) != 0;
+    // The capability floor of the release (FlashInfer: 7.5 before v0.24.0, 8.0 since).
+    const std::uint16_t min_cc = b.min_cc_changed.known && v.known && v < b.min_cc_changed ? row.min_cc_before : row.min_cc;
+    if (!platform_ok || !cc_in(r.target->cc(), min_cc, row.max_cc)) out.push_back({rule("KVD014"), 0});
+  }
+  if (r.attention != Attention::unknown && !(b.attention & attention_bit(r.attention)))
+    out.push_back({rule("KVD012"), 0});
+  if (ctx.requested != nullptr) {
+    const std::size_t kv = vocabulary_index(ctx.ix, ctx.requested);
+    if (!(b.kv & bit(kv))) {
+      out.push_back({rule("KVD010"), 0});
+    } else if (v.known) {
+      // A string the backend reads only from some release on (FlashMLA fp8).
+      for (std::uint8_t i = 0; i < b.kv_since_count; ++i) {
+        const KvSince& k = b.kv_since[i];
+        // Certain only at or before the last release known without it; the window after it is
+        // a warning in check(), never an exclusion.
+        const bool certain = k.absent.known ? v <= k.absent : v < k.since;
+        if (k.kv == kv && certain) out.push_back({rule("KVD008"), 0, "the backend does not read it in this release; it does from", k.since_text});
+      }
+    }
+  }
+  if (r.model_dtype && !(b.model_dtypes & format_bit(*r.model_dtype))) out.push_back({rule("KVD011"), 0});
+  if (ctx.head_size) {
+    bool ok = true;
+    if (b.head_sizes.count) ok = b.head_sizes.contains(ctx.head_size);
+    if (row.head_size_min && ctx.head_size < row.head_size_min) ok = false;
+    if (row.head_size_max && ctx.head_size > row.head_size_max) ok = false;
+    if (row.head_size_multiple && ctx.head_size % row.head_size_multiple) ok = false;
+    if (!ok) out.push_back({rule("KVD013"), ctx.head_size});
+  }
+  if (r.block_size && !block_ok(b.block_sizes, row.block_size_multiple, r.block_size))
+    out.push_back({rule("KVD015"), r.block_size});
+  return out;
+}
+
+void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept {
+  const Request& r = ctx.req;
+  plan.target = r.target;
+  plan.backend = backend;
+  plan.requested = ctx.requested;
+  if (ctx.effective == nullptr) return;
+
+  const CacheDtype* eff = ctx.effective;
+  const CompiledBackend* cb = backend ? &ctx.ix.compiled_backends[backend_index(ctx.ix, backend)] : nullptr;
+  if (cb && cb->canonical && (cb->canonicalizes & bit(vocabulary_index(ctx.ix, ctx.requested)))) eff = cb->canonical;
+  plan.cache_dtype = eff;
+  plan.v_cache_dtype = r.v_cache_dtype;
+  const CacheDtype* veff = r.v_cache_dtype ? r.v_cache_dtype : eff;
+
+  auto k = apply_rule(ctx, eff->k_rule, eff->k_format);
+  auto v = apply_rule(ctx, veff->v_rule, veff->v_format);
+  if (cb && cb->fp8_as) {
+    if (k && is_float8(*k)) k = apply_rule(ctx, *cb->fp8_as, *k);
+    if (v && is_float8(*v)) v = apply_rule(ctx, *cb->fp8_as, *v);
+  }
+  plan.k.format = k;
+  plan.v.format = v;
+  auto storage = [&](const CacheDtype* row, std::optional<FormatId> f) -> std::optional<FormatId> {
+    switch (row->storage) {
+      case StorageRule::element: return f;
+      case StorageRule::uint8_bytes: return FormatId::uint8;
+      case StorageRule::int8_bytes: return FormatId::int8;
+    }
+    return f;
+  };
+  plan.k.storage = storage(eff, k);
+  plan.v.storage = storage(veff, v);
+
+  const bool quantized = is_quantized(eff->quant) || is_quantized(veff->quant);
+  if (!quantized) {
+    plan.q = r.model_dtype;
+  } else if (backend != nullptr) {
+    const bool q_fp8 = backend->q_policy == QPolicy::kv_format &&
+                       (backend->q_kv_format_min_cc == 0 || (r.target && r.target->cc() >= backend->q_kv_format_min_cc)) &&
+                       (backend->q_kv_format_max_cc == 0 || (r.target && r.target->cc() <= backend->q_kv_format_max_cc)) &&
+                       (cb->q_kv_format_platforms == 0 ||
+                        (ctx.platform && (cb->q_kv_format_platforms & platform_bit(*ctx.platform)))) &&
+                       !exceeds_q_head_limit(ctx, *backend);
+    // A quantized Q is fp8: the cache's own format when that is fp8, else the platform's e4m3
+    // (an nvfp4 cache runs with an e4m3 Q on FlashInfer trtllm-gen).
+    std::optional<FormatId> q8 = k;
+    if (k && !is_float8(*k)) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
+    plan.q = q_fp8 ? q8 : r.model_dtype;
+    if (q_fp8 && !backend->q_strict) plan.q_tolerated = r.model_dtype;
+  }
+  plan.kv_data_type = k;
+
+  plan.scales.kind = scale_kind(is_quantized(eff->quant) ? eff->quant : veff->quant);
+  if (plan.scales.kind == ScaleKind::per_tensor)
+    plan.scales.calibrated = r.kv_scales != Tri::unknown ? r.kv_scales : (r.checkpoint_kv ? Tri::yes : Tri::unknown);
+
+  plan.bytes_per_token_per_layer = layer_bytes(ctx, *eff, plan.k, plan.v, r.v_cache_dtype);
+  const std::uint32_t layers = r.geometry.num_kv_layers ? r.geometry.num_kv_layers : r.geometry.num_layers;
+  if (plan.bytes_per_token_per_layer && layers) {
+    std::uint64_t total = std::uint64_t{*plan.bytes_per_token_per_layer} * layers;
+    // TurboQuant leaves the first and last two layers of dense models in the model dtype
+    // (vLLM get_boundary_skip_layers, never more than half); hybrid models skip none.
+    const bool hybrid = r.geometry.num_kv_layers && r.geometry.num_kv_layers < r.geometry.num_layers;
+    if (eff->quant == KvQuant::turboquant && !hybrid && ctx.ix.auto_row) {
+      const std::uint32_t skip = std::min<std::uint32_t>(4, layers / 2);
+      TensorPlan mk{r.model_dtype, r.model_dtype};
+      if (auto plain = layer_bytes(ctx, *ctx.ix.auto_row, mk, mk))
+        total = total - std::uint64_t{*plan.bytes_per_token_per_layer} * skip + std::uint64_t{*plain} * skip;
+    }
+    plan.bytes_per_token = total;
+  }
+}
+
+bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) noexcept {
+  const Request& r = ctx.req;
+  const CompiledWhen& w = c.when;
+  const Constraint& row = *c.row;
+  // Unknown inputs never match a condition on them: rules fire on facts, not guesses.
+  if (w.backends) {
+    if (plan.backend == nullptr || !(w.backends & bit(backend_index(ctx.ix, plan.backend)))) return false;
+  }
+  if (w.kv && (ctx.requested == nullptr || !(w.kv & bit(vocabulary_index(ctx.ix, ctx.requested))))) return false;
+  if (w.kv_quant && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
+  if (w.model_dtypes && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
+  if (w.k_formats && (!plan.k.format || !(w.k_formats & format_bit(*plan.k.format)))) return false;
+  if (w.attention && (r.attention == Attention::unknown || !(w.attention & attention_bit(r.attention)))) return false;
+  if (w.platforms && (!ctx.platform || !(w.platforms & platform_bit(*ctx.platform)))) return false;
+  if (row.when.min_cc || row.when.max_cc) {
+    if (r.target == nullptr) return false;
+    const bool in = cc_in(r.target->cc(), row.when.min_cc, row.when.max_cc);
+    if (in == row.when.outside_cc) return false;
+  }
+  if (w.head_sizes.count) {
+    // head_sizes matches the K head size, or the pair when V differs (e.g. "192" with V 128).
+    if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
+  }
+  if (row.when.flags_all && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
+  if (r.flags & row.when.flags_none) return false;
+  if (row.when.v_quantized) {
+    const CacheDtype* v = plan.v_cache_dtype != nullptr ? plan.v_cache_dtype : plan.cache_dtype;
+    if (v == nullptr || !is_quantized(v->quant)) return false;
+  }
+  if (w.heads_per_rank.count || row.when.min_heads_per_rank || row.when.max_heads_per_rank) {
+    const std::uint32_t heads = r.heads_per_rank();
+    if (heads == 0) return false;  // unknown heads never match, inside or outside
+    const bool in = (w.heads_per_rank.count == 0 || w.heads_per_rank.contains(heads)) &&
+                    cc_in(heads, row.when.min_heads_per_rank, row.when.max_heads_per_rank);
+    if (in == row.when.heads_outside) return false;
+  }
+  return true;
+}
+
+Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept {
+  // Resolved per release when the index was built (CompiledConstraint::by_release).
+  if (!ctx.req.engine_version.known) return static_cast<Affected>(c.unversioned);
+  if (ctx.release >= 0 && static_cast<std::size_t>(ctx.release) < c.by_release.size())
+    return static_cast<Affected>(c.by_release[static_cast<std::size_t>(ctx.release)]);
+  return affected_at(c, ctx.req.engine_version);  // a version the release table lacks
+}
+
+Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept {
+  if (!c.bug) {
+    // Behaviour of some releases: no version given means the newest known release (a behaviour
+    // that ended, removed_in, is not the newest one's).
+    const Version at = v.known ? v : c.newest;
+    if (!at.known) return Affected::yes;
+    if (c.introduced.known && at < c.introduced) return Affected::no;
+    if (c.removed.known && at >= c.removed) return Affected::no;
+    return Affected::yes;
+  }
+  // A known bug: certain only for releases observed to carry it or inside an established
+  // [introduced_in, fixed_in) bracket; elsewhere before the fix it is "maybe" (a warning).
+  if (!v.known) return Affected::maybe;
+  // A release listed as carrying it, or between two such releases (a patch release of a broken
+  // one, when the next one is still broken), carries it.
+  Version lo, hi;
+  for (std::uint8_t i = 0; i < c.affected_count; ++i) {
+    if (v == c.affected[i]) return Affected::yes;
+    if (!lo.known || c.affected[i] < lo) lo = c.affected[i];
+    if (!hi.known || hi < c.affected[i]) hi = c.affected[i];
+  }
+  if (lo.known && lo < v && v < hi) return Affected::yes;
+  if (c.fixed.known && v >= c.fixed) return Affected::no;
+  if (c.introduced.known && v < c.introduced) return Affected::no;
+  if (c.introduced.known && c.fixed.known) return Affected::yes;
+  return Affected::maybe;
+}
+
+namespace {
+
+}  // namespace
+
+Attention assumed_attention(const Context& ctx) noexcept {
+  if (ctx.req.attention != Attention::unknown) return ctx.req.attention;
+  // A string that exists for one attention kind only (fp8_ds_mla: a sparse-MLA record) says
+  // which; otherwise engines treat a plain decoder as MHA/GQA.
+  if (ctx.requested && ctx.requested->only_for != Attention::unknown) return ctx.requested->only_for;
+  return Attention::gqa;
+}
+
+namespace {
+
+// The engine's order for this request, or nothing when no row matches.
+const CompiledSelection* selection_for(const Context& ctx) noexcept {
+  if (!ctx.platform) return nullptr;
+  const Request& r = ctx.req;
+  const Attention kind = assumed_attention(ctx);
+  for (const CompiledSelection& s : ctx.ix.selection) {
+    const SelectionOrder& row = *s.row;
+    if (!(s.platform & platform_bit(*ctx.platform))) continue;
+    if (const auto in = s.range.at(r.engine_version); in == ReleaseRange::In::before || in == ReleaseRange::In::removed) continue;
+    if (s.attention && !(s.attention & attention_bit(kind))) continue;
+    if (!cc_in(r.target->cc(), row.min_cc, row.max_cc)) continue;
+    if (row.kv_quantized == 1 && !ctx.quantized) continue;
+    if (row.kv_quantized == 0 && ctx.quantized) continue;
+    if ((row.min_num_heads || row.max_num_heads) &&
+        (r.heads_per_rank() == 0 || r.heads_per_rank() < row.min_num_heads ||
+         (row.max_num_heads && r.heads_per_rank() > row.max_num_heads)))
+      continue;
+    if (s.head_sizes.count && (ctx.head_size == 0 || !s.head_sizes.contains(ctx.head_size))) continue;
+    if ((r.flags & row.flags_all) != row.flags_all || (r.flags & row.flags_none)) continue;
+    return &s;
+  }
+  return nullptr;
+}
+
+// The first rule that excludes this backend during selection, or nothing.
+std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBackend& cb, Plan& trial) noexcept {
+  const auto failures = row_failures(ctx, cb);
+  // A release fact names its release ("0.30.0"); the rule's title says what it means.
+  if (!failures.empty()) return SkippedBackend{cb.row, failures[0].rule, failures[0].value};
+  trial = Plan{};
+  fill_plan(ctx, cb.row, trial);
+  for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {
+    const CompiledConstraint& c = ctx.ix.constraints[i];
+    if (!c.row->selection || c.replace != nullptr) continue;
+    if (c.rule->severity != Severity::error) continue;
+    if (affected(ctx, c) == Affected::yes && matches(ctx, c, trial)) return SkippedBackend{cb.row, c.rule, c.row->detail};
+  }
+  return std::nullopt;
+}
+
+// A substitution the engine makes for this backend (SGLang fa3 + fp8_e5m2 → triton).
+const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan& plan) noexcept {
+  for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, chosen)]) {
+    const CompiledConstraint& c = ctx.ix.constraints[i];
+    if (c.replace != nullptr && affected(ctx, c) != Affected::no && matches(ctx, c, plan)) return c.replace;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Plan resolve_with(const Request& request, const EngineIndex& index) noexcept {
+  return resolve_in(Context(request, index));
+}
+
+Plan resolve_in(const Context& ctx) noexcept {
+  const Request& request = ctx.req;
+  Plan plan;
+  if (request.backend != nullptr) {
+    fill_plan(ctx, request.backend, plan);
+  } else if (const CompiledSelection* order = selection_for(ctx)) {
+    Plan trial;
+    const Backend* chosen = nullptr;
+    for (std::uint8_t i = 0; i < order->count && chosen == nullptr; ++i) {
+      const CompiledBackend& cb = ctx.ix.compiled_backends[order->order[i]];
+      if (auto skip = exclusion(ctx, cb, trial)) plan.skipped.push_back(*skip);
+      else chosen = cb.row;
+    }
+    if (chosen != nullptr) {
+      // exclusion() filled the trial plan for the backend it let through: that is the plan.
+      trial.skipped = plan.skipped;
+      plan = trial;
+    } else {
+      fill_plan(ctx, nullptr, plan);
+    }
+  } else {
+    fill_plan(ctx, nullptr, plan);
+  }
+  if (plan.backend != nullptr) {
+    if (const Backend* sub = substitute(ctx, plan.backend, plan)) {
+      const Backend* asked = plan.backend;
+      auto skipped = plan.skipped;
+      plan = Plan{};
+      fill_plan(ctx, sub, plan);
+      plan.skipped = skipped;
+      plan.replaced = asked;
+    }
+  }
+  return plan;
+}
+
+}  // namespace detail
+
+Plan resolve(const Request& request) noexcept {
+  return detail::resolve_with(request, detail::engine_index(request.engine));
+}
+
+}  // namespace kvdtype

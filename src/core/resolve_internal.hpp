@@ -1,0 +1,72 @@
+// Internal: the pieces resolve() and check() share — judging one backend against its row and
+// the constraints, and filling a Plan for it.
+#pragma once
+
+#include <optional>
+
+#include "core/index.hpp"
+#include "kvdtype/plan.hpp"
+#include "kvdtype/request.hpp"
+
+namespace kvdtype::detail {
+
+/// What the request looks like to the tables: platform, effective cache row, head size.
+struct Context;
+/// The attention kind selection runs for: the request's, else the one its cache string implies,
+/// else MHA/GQA.
+[[nodiscard]] Attention assumed_attention(const Context& ctx) noexcept;
+
+struct Context {
+  const Request& req;
+  const EngineIndex& ix;
+  std::optional<Platform> platform;      // from the target's vendor; empty when unknown
+  const CacheDtype* requested = nullptr; // the string as given
+  const CacheDtype* effective = nullptr; // after `auto` → checkpoint
+  std::uint32_t head_size = 0;           // K head size; MLA: latent width; 0 unknown
+  bool quantized = false;                // effective cache is quantized
+  int release = -1;                      // release_slot of the request's version (-1: none)
+
+  Context(const Request& r, const EngineIndex& index);
+};
+
+/// One reason a backend's own row refuses the request.
+struct RowFailure {
+  const Rule* rule = nullptr;
+  std::uint64_t number = 0;
+  std::string_view detail;  // static text (release facts): "first released in"
+  std::string_view value;   // a table string: the release named
+};
+
+/// Why release `v` lacks a row with this range (static text for {detail}), and the release to
+/// name ({value}); empty when it has it.
+struct ReleaseGap {
+  std::string_view detail, value;
+};
+ReleaseGap release_gap(ReleaseRange::In in, std::string_view introduced_in, std::string_view removed_in) noexcept;
+
+/// Every failure of the backend's row checks (platform/capability, attention, kv string,
+/// model dtype, head size, block size), in that order. Unknown inputs never fail.
+InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBackend& b) noexcept;
+
+/// Fill plan formats, storage, Q, kv_data_type, scales and bytes for `backend` (may be null).
+void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept;
+
+/// Whether the constraint's When holds for this request and plan.
+bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) noexcept;
+
+/// How a version-scoped constraint applies to the request's engine version.
+enum class Affected : std::uint8_t { no, maybe, yes };
+Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept;
+/// The same for a given release (unknown version: behaviour rows yes, known bugs maybe).
+Affected affected_at(const CompiledConstraint& c, const Version& v) noexcept;
+
+/// resolve() and check() against a given index (the public ones use the engine's own tables).
+Plan resolve_with(const Request& request, const EngineIndex& index) noexcept;
+/// resolve_with() for a Context already made (check() makes one for both: one release lookup).
+Plan resolve_in(const Context& ctx) noexcept;
+Report check_with(const Request& request, const EngineIndex& index) noexcept;
+
+/// The format a row rule gives on this request (nullopt when it depends on something unknown).
+std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept;
+
+}  // namespace kvdtype::detail

@@ -1,0 +1,219 @@
+// Which path a check takes, for every face (include/kvdtype/io/check_request.hpp).
+#include "kvdtype/io/check_request.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <utility>
+
+#include "sources/k8s/manifest_tree.hpp"
+#include "kvdtype/io/manifest.hpp"
+#include "kvdtype/rule.hpp"
+
+namespace kvdtype::io {
+namespace {
+
+CheckOutcome failed(const Error& e, std::string input) {
+  CheckOutcome out;
+  out.failure = CheckFailure{e, std::move(input)};
+  return out;
+}
+
+CheckOutcome failed(std::string message, std::string input) {
+  return failed(Error{ErrorCode::bad_value, std::move(message)}, std::move(input));
+}
+
+// Nothing at all to check is a mistake, not an ACCEPTED: no field, no model, no command, no file.
+bool nothing_given(const CheckRequest& r) {
+  if (r.fields.flags != 0 || !r.model.empty() || !r.command.empty() || !r.command_files.empty() || !r.manifests.empty())
+    return false;
+  for (std::string_view f : RequestInput::fields()) {
+    const std::string* v = r.fields.get(f);
+    if (v != nullptr && !v->empty()) return false;
+  }
+  return true;
+}
+
+// --ignore lists ("KVD062,KVD070", repeatable) → canonical codes; an unknown code is bad input.
+Result<std::vector<std::string>> ignored_codes(const std::vector<std::string>& lists) {
+  std::vector<std::string> codes;
+  for (const std::string& list : lists) {
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const std::size_t comma = std::min(list.find(',', start), list.size());
+      const std::string code = list.substr(start, comma - start);
+      if (!code.empty()) {
+        auto rule = parse_rule_code(code);
+        if (!rule.ok()) return Error{rule.error().code, "--ignore: " + rule.error().message};
+        codes.emplace_back((*rule)->code);
+      }
+      start = comma + 1;
+    }
+  }
+  return codes;
+}
+
+CheckOutcome several_of(Checks checks) {
+  CheckOutcome out;
+  out.several = std::move(checks);
+  return out;
+}
+
+// Several command files: one result each (kvdtype.checks/v1). A file holding several serving
+// commands gives one result per command (with its line); an unreadable one stays a single
+// result whose error the pipeline reports.
+Checks check_command_files(const std::vector<std::string>& files, const CheckInput& in) {
+  std::vector<Workload> workloads;
+  std::vector<DeploymentDiagnostic> empty;
+  for (const std::string& file : files) {
+    CheckInput base = in;
+    base.command_file = file;
+    std::vector<std::string> instead;
+    auto inside = file == "-" ? Result<std::vector<Workload>>(Error{ErrorCode::bad_file, ""}) : script_workloads(base, file, &instead);
+    if (inside.ok() && inside->empty()) {
+      empty.push_back(no_workload(file, instead));
+      continue;
+    }
+    if (inside.ok() && inside->size() > 1) {
+      for (const Workload& w : *inside) workloads.push_back(w);
+      continue;
+    }
+    Workload& w = workloads.emplace_back();
+    w.source.file = file;
+    w.source.kind = "command file";
+    if (inside.ok() && inside->size() == 1) w.source.line = inside->front().source.line;
+    w.input = base;
+  }
+  Checks checks = check_workloads(workloads);
+  checks.diagnostics.insert(checks.diagnostics.end(), empty.begin(), empty.end());
+  return checks;
+}
+
+}  // namespace
+
+Verdict CheckOutcome::verdict() const {
+  if (one) return one->verdict();
+  if (several) return several->verdict();
+  return Verdict::error;
+}
+
+bool CheckOutcome::rejected() const {
+  const Verdict v = verdict();
+  return v >= fail_on;
+}
+
+Checks CheckOutcome::as_checks() const {
+  if (several) return *several;
+  Checks c;
+  if (one) {
+    WorkloadResult& r = c.results.emplace_back();
+    if (source) r.source = *source;
+    r.checked = *one;
+  }
+  return c;
+}
+
+Result<Verdict> parse_fail_on(std::string_view text) {
+  if (text == "error") return Verdict::error;
+  if (text == "incomplete") return Verdict::incomplete;
+  if (text == "warning") return Verdict::warn;
+  return Error{ErrorCode::bad_value, "--fail-on '" + std::string(text) + "': expected error, incomplete or warning"};
+}
+
+std::string input_name(const CheckRequest& r) {
+  if (!r.command_files.empty()) return r.command_files.front();
+  if (!r.command.empty()) {
+    std::string s;
+    for (const std::string& w : r.command) s += (s.empty() ? "" : " ") + w;
+    return s;
+  }
+  if (!r.model.empty()) return r.model;
+  return "flags";
+}
+
+CheckOutcome run_check(const CheckRequest& r) {
+  const std::string what = input_name(r);
+  CheckInput in;
+  in.fields = r.fields;
+  in.defaults = r.defaults;
+  in.model = r.model;
+  in.command = r.command;
+  in.verbose = r.verbose;
+  if (!in.command.empty() && !r.command_files.empty())
+    return failed("give the launch command either after -- or with --command-file, not both", what);
+  auto fail_on = parse_fail_on(r.fail_on);
+  if (!fail_on.ok()) return failed(fail_on.error(), "--fail-on");
+  for (const std::string& e : r.env) {
+    const std::size_t eq = e.find('=');
+    if (eq == 0 || eq == std::string::npos) return failed("--env '" + e + "': expected NAME=VALUE", "--env");
+    in.env.push_back(e);
+  }
+  auto ignore = ignored_codes(r.ignore);
+  if (!ignore.ok()) return failed(ignore.error(), "--ignore");
+  in.ignore = std::move(ignore).value();
+  if (!r.allow_empty && nothing_given(r))
+    return failed("nothing to check: give flags (--gpu, --kv-cache-dtype, …), --model, a launch command after -- or --command-file", "none");
+
+  // --manifest DIR: the tree's manifest files, in order (sources/k8s/manifest_tree.hpp).
+  std::vector<std::string> manifests;
+  const detail::TreeFilter filter{r.include, r.exclude, r.max_files};
+  for (const std::string& m : r.manifests) {
+    std::error_code ec;
+    if (m == "-" || !std::filesystem::is_directory(m, ec)) {
+      manifests.push_back(m);
+      continue;
+    }
+    auto files = detail::manifest_files(m, filter);
+    if (!files.ok()) return failed(files.error(), m);
+    manifests.insert(manifests.end(), files->begin(), files->end());
+  }
+
+  CheckOutcome out = [&]() -> CheckOutcome {
+    // Manifests, or a fleet of targets (--gpu A,B): kvdtype.checks/v1 (io/manifest.hpp).
+    if (!manifests.empty() || is_fleet(in.fields.gpu)) {
+      if (!in.command.empty() && !manifests.empty()) return failed("give either manifests or a launch command after --, not both", what);
+      auto checks = check_several(manifests, r.command_files, in);
+      if (!checks.ok()) return failed(checks.error(), what);
+      return several_of(std::move(checks).value());
+    }
+    if (r.command_files.size() > 1) return several_of(check_command_files(r.command_files, in));
+
+    // One script or command text: one result per serving command it holds.
+    const bool one_text = r.command.size() == 1 && r.command.front().find_first_of(" \t\n") != std::string::npos;
+    if (r.command_files.size() == 1 || one_text) {
+      CheckInput base = in;
+      std::string file;
+      if (one_text) {
+        base.command.clear();
+        base.command_text = r.command.front();
+      } else {
+        base.command_file = r.command_files.front();
+        file = base.command_file;
+      }
+      std::vector<std::string> instead;
+      auto workloads = script_workloads(base, file, &instead);
+      if (!workloads.ok()) return failed(workloads.error(), what);
+      if (workloads->empty()) {
+        Checks none;
+        none.diagnostics.push_back(no_workload(file, instead));
+        return several_of(std::move(none));
+      }
+      if (workloads->size() > 1) return several_of(check_workloads(*workloads));
+      auto checked = check_input(workloads->front().input);
+      if (!checked.ok()) return failed(checked.error(), what);
+      CheckOutcome one;
+      one.one = std::move(checked).value();
+      one.source = workloads->front().source;
+      return one;
+    }
+
+    auto checked = check_input(in);
+    if (!checked.ok()) return failed(checked.error(), what);
+    CheckOutcome one;
+    one.one = std::move(checked).value();
+    return one;
+  }();
+  out.fail_on = *fail_on;
+  return out;
+}
+
+}  // namespace kvdtype::io

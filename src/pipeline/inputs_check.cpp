@@ -1,0 +1,272 @@
+// Findings about the inputs themselves (pipeline/inputs_check.hpp).
+#include "pipeline/inputs_check.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "common/text.hpp"
+#include "kvdtype/capacity.hpp"
+#include "kvdtype/check.hpp"
+#include "tables/rule_id.hpp"
+#include "tables/rows/cache_dtype.hpp"
+
+namespace kvdtype::io {
+namespace {
+
+// The code is a RuleId: a code that is no rule does not compile (never a silently dropped finding).
+void add(ReportExtras& extras, tables::RuleId code, std::string message, std::string fix,
+         std::optional<Severity> severity = std::nullopt) {
+  const Rule* rule = kvdtype::rule(code);
+  extras.input_diagnostics.push_back({rule, severity.value_or(rule->severity), std::move(message), std::move(fix)});
+}
+
+std::string flag(std::string_view field) {
+  std::string out = "--";
+  for (char c : field) out += c == '_' ? '-' : c;
+  return out;
+}
+
+std::string gib(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f GiB", v);
+  return buf;
+}
+
+}  // namespace
+
+void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
+  for (std::string_view field : RequestInput::fields()) {
+    const std::string* v = launch.input.get(field);
+    if (v == nullptr || v->find('$') == std::string::npos) continue;
+    add(extras, "KVD152",
+        detail::printable(*v) + " is not set by the script, its environment or --env: " + flag(field) + " is unknown",
+        "set the variable in the script or pass --env NAME=VALUE");
+    launch.input.set(field, "");
+  }
+  for (const LaunchCommand::RefusedValue& b : launch.refused_values) {
+    if (b.unset) {
+      add(extras, "KVD152", b.flag + " holds a variable nothing set (the script, its environment or --env): its value is unknown",
+          "set the variable in the script or pass --env NAME=VALUE");
+    } else {
+      add(extras, "KVD151", "the launch command's " + detail::printable(b.why) + ": the engine refuses it",
+          b.fix.empty() ? "write the value as the JSON the engine expects" : b.fix);
+    }
+  }
+  if (launch.model.find('$') != std::string::npos) {
+    add(extras, "KVD152", detail::printable(launch.model) + " is not set by the script, its environment or --env: the model is unknown",
+        "set the variable in the script or pass --env NAME=VALUE");
+    launch.model.clear();
+  }
+}
+
+void unknown_model(const std::string& model, ReportExtras& extras) {
+  add(extras, "KVD153",
+      "model " + detail::printable(model) +
+          " is not a directory here, not in the Hugging Face cache and not in kvdtype's catalogue: its attention kind and geometry are unknown",
+      "pass --model /path/to/the/model (its config.json), download it into the HF cache, or give --attention, --num-heads, "
+      "--num-kv-heads, --head-size and --num-layers");
+}
+
+void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fields, RequestInput& merged,
+                   ReportExtras& extras) {
+  RequestInput base;
+  base.engine = merged.engine;
+  if (!make_request(base).ok()) return;  // an engine kvdtype does not model: make_request reports it
+  Engine engine = Engine::vllm;
+  if (auto e = parse_engine(merged.engine.empty() ? "vllm" : merged.engine); e.ok()) engine = *e;
+  if (!engine_info(engine).has_tables) return;
+  for (std::string_view field : RequestInput::fields()) {
+    if (field == "engine") continue;
+    const std::string* from_launch = launch.input.get(field);
+    if (from_launch == nullptr || from_launch->empty() || !explicit_fields.get(field)->empty()) continue;
+    RequestInput one = base;
+    one.set(field, *from_launch);
+    auto r = make_request(one);
+    if (field == "kv_cache_dtype") {
+      if (!r.ok()) {
+        add(extras, "KVD001",
+            "'" + detail::printable(*from_launch) + "' is not a " + std::string(engine_info(engine).display) +
+                " kv-cache dtype: the engine refuses the command (" + r.error().message + ")",
+            "use one of the engine's strings (kvdtype backends --engine " + std::string(engine_info(engine).name) + ")");
+        merged.kv_cache_dtype.clear();
+        continue;
+      }
+      // A spelling the engine refuses (FP8 for fp8) is KVD103, fired by the check itself from the
+      // flag the launch reader sets (launch.cpp), so C and Python callers get it too.
+      continue;
+    }
+    if (r.ok()) continue;
+    add(extras, "KVD151", "the launch command's " + r.error().message, "correct the value in the launch command");
+    merged.set(field, "");
+  }
+}
+
+void gpu_auto_found_nothing(Report& report, ReportExtras& extras) {
+  for (Diagnostic& d : report.diagnostics)
+    if (d.rule == rule("KVD080") && d.evidence.value == "--gpu") {
+      d.severity = Severity::warning;
+      d.evidence.detail = "the GPU (--gpu auto found no GPU on this machine)";
+      d.evidence.value = "--gpu with the target GPU (--gpu cpu for a CPU server)";
+    }
+  extras.notes.push_back("gpu: --gpu auto found no GPU on this machine; the checks that need one were skipped");
+}
+
+bool weights_split_known(const std::vector<std::string>& argv, const LaunchCommand& launch) {
+  if (!launch.quantization.empty()) return false;  // online quantization: not the published bytes
+  static constexpr std::string_view kSplitting[] = {"-pp", "--pipeline-parallel-size", "--pipeline_parallel_size", "--pp-size",
+                                                    "--pp", "-ep", "--enable-expert-parallel", "--enable_expert_parallel",
+                                                    "--ep-size", "--expert-parallel-size", "--ep", "--cpu-offload-gb",
+                                                    "--cpu_offload_gb", "--kv-cache-memory-bytes", "--kv_cache_memory_bytes"};
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    std::string_view w = argv[i], value;
+    if (const std::size_t eq = w.find('='); eq != std::string_view::npos && w.starts_with("-")) {
+      value = w.substr(eq + 1);
+      w = w.substr(0, eq);
+    } else if (i + 1 < argv.size()) {
+      value = argv[i + 1];
+    }
+    for (std::string_view f : kSplitting)
+      if (w == f && value != "1" && value != "0") return false;  // `-pp 1` changes nothing
+  }
+  return true;
+}
+
+namespace {
+
+// A node's usual GPU count (8 for HGX/DGX and MI300X platforms): tensor parallelism beyond it
+// crosses nodes, which is pipeline parallelism's job.
+constexpr std::uint32_t kNodeGpus = 8;
+
+std::string tokens_text(std::uint64_t n) { return "about " + std::to_string(n) + " tokens"; }
+
+// The changes that make one request of `len` tokens fit, smallest first, each computed by
+// checking the changed request: an fp8 cache where the backend takes it, a --max-model-len that
+// fits, more GPUs up to a node's count; when none does, what is left (more nodes or more memory).
+// A change that is already at its limit is never offered.
+std::string fitting_changes(const Report& report, const Capacity& c, std::uint64_t len, bool len_given) {
+  const Request& r = report.request;
+  std::vector<std::string> options;
+  const auto fits = [&](const Request& q) -> std::optional<std::uint64_t> {
+    const Report rep = check(q);
+    if (rep.verdict() == Verdict::error) return std::nullopt;
+    const auto cap = capacity(rep);
+    if (!cap || cap->kv_budget_gib <= 0 || cap->tokens < len) return std::nullopt;
+    return cap->tokens;
+  };
+  if (c.kv_budget_gib > 0) {
+    if (report.plan.cache_dtype && report.plan.cache_dtype->quant == KvQuant::none)
+      if (const CacheDtype* fp8 = find_cache_dtype(r.engine, "fp8")) {
+        Request q = r;
+        q.kv_cache_dtype = fp8;
+        q.backend = nullptr;
+        if (const auto t = fits(q)) options.push_back("--kv-cache-dtype fp8 (" + tokens_text(*t) + " fit)");
+      }
+    if (c.tokens > 0) options.push_back((len_given ? "lower --max-model-len to at most " : "add --max-model-len ") + std::to_string(c.tokens));
+  }
+  const std::uint32_t tp = std::max<std::uint32_t>(1, r.tensor_parallel_size);
+  for (std::uint32_t t = tp + 1; t <= kNodeGpus; ++t) {
+    if (r.geometry.num_heads > 0 && r.geometry.num_heads % t != 0) continue;  // KVD154 would refuse it
+    Request q = r;
+    q.tensor_parallel_size = t;
+    if (const auto n = fits(q)) {
+      options.push_back("--tensor-parallel-size " + std::to_string(t) + " (" + tokens_text(*n) + " fit)");
+      break;
+    }
+  }
+  if (options.empty())
+    return "the weights leave too little room on " + std::to_string(tp) + " GPU" + (tp == 1 ? "" : "s") + " of this kind" +
+           (tp >= kNodeGpus ? " (a node's usual 8)" : " even at 8") +
+           ": split the model across nodes (--pipeline-parallel-size 2 or more) or use GPUs with more memory";
+  std::string fix;
+  for (const std::string& o : options) fix += (fix.empty() ? "" : "; or ") + o;
+  return fix;
+}
+
+}  // namespace
+
+void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid,
+                     bool split_known, std::uint64_t model_max_context) {
+  const Request& r = report.request;
+  // vLLM ModelConfig.verify_with_parallel_config: "Total number of attention heads (N) must be
+  // divisible by tensor parallel size (T)."
+  if (r.engine == Engine::vllm && r.tensor_parallel_size > 1 && r.geometry.num_heads > 0 &&
+      r.geometry.num_heads % r.tensor_parallel_size != 0) {
+    std::string divisors;
+    for (std::uint32_t t = 1; t <= r.geometry.num_heads && t <= 64; ++t)
+      if (r.geometry.num_heads % t == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(t);
+    add(extras, "KVD154",
+        "vLLM refuses to start: total number of attention heads (" + std::to_string(r.geometry.num_heads) +
+            ") must be divisible by tensor parallel size (" + std::to_string(r.tensor_parallel_size) + ")",
+        "use --tensor-parallel-size " + divisors + " (or pipeline parallelism for the rest)");
+  }
+  // vLLM check_enough_kv_cache_memory (vllm/v1/core/kv_cache_utils.py): one request of
+  // max_model_len tokens must fit in the KV cache memory left after the weights. Without
+  // --max-model-len vLLM serves the model's own context (max_position_embeddings).
+  const bool len_given = r.max_model_len != 0;
+  const std::uint64_t len = len_given ? r.max_model_len : model_max_context;
+  if (r.engine != Engine::vllm || len == 0 || !extras.capacity || !extras.capacity->weights_known) return;
+  if (sliding_window > 0) return;  // sliding-window layers hold only the window: not modelled here
+  // Data parallelism with MoE models usually shards experts (EP); the request does not say so.
+  if (!split_known || r.data_parallel_size > 1) return;
+  const Capacity& c = *extras.capacity;
+  if (c.kv_budget_gib > 0 && c.tokens >= len) return;
+  const std::string where = (r.product ? std::string(r.product->name) : std::string("this GPU")) + " (" + gib(c.gpu_memory_gib) +
+                            " × " + std::to_string(c.utilization).substr(0, 4) + " − " + gib(c.weight_gib_per_gpu) +
+                            " of weights per GPU)";
+  const std::string fix = fitting_changes(report, c, len, len_given);
+  if (c.kv_budget_gib <= 0) {
+    add(extras, "KVD155",
+        "vLLM refuses to start: no memory is left for the KV cache on " + where + ": \"No available memory for the cache blocks\"",
+        fix);
+    return;
+  }
+  const double need_gib = static_cast<double>(c.bytes_per_token) * static_cast<double>(len) / (1024.0 * 1024 * 1024);
+  const std::string request = len_given ? "one request of --max-model-len " + std::to_string(len)
+                                        : "without --max-model-len it serves the model's own context, " + std::to_string(len) +
+                                              " tokens; one such request";
+  add(extras, "KVD155",
+      "vLLM refuses to start: " + request + " needs " + gib(need_gib) + " of KV cache per GPU, more than the about " +
+          gib(c.kv_budget_gib) + " left on " + where + "; at most about " + std::to_string(c.tokens) + " tokens fit" +
+          (hybrid ? " (linear-attention state not counted)" : ""),
+      fix);
+}
+
+void unknown_model_dtype(const Report& report, ReportExtras& extras) {
+  const Request& r = report.request;
+  if (r.model_dtype || r.target == nullptr || report.verdict() == Verdict::error) return;
+  // Already named by the check itself (the cache follows the model dtype): one finding is enough.
+  const Rule* skipped = rule("KVD080");
+  for (const Diagnostic& d : report.diagnostics)
+    if (d.rule == skipped && d.evidence.value == "--model-dtype") return;
+  std::string found;
+  for (const FormatId alt : {FormatId::bfloat16, FormatId::float16}) {
+    Request q = r;
+    q.model_dtype = alt;
+    const Report other = check(q);
+    for (const Diagnostic& d : other.diagnostics) {
+      if (d.severity == Severity::info || report.fired(d.rule->code)) continue;
+      const std::string one = std::string(d.rule->code) + " with a " + std::string(name(alt)) + " model";
+      if (found.find(d.rule->code) == std::string::npos) found += (found.empty() ? "" : ", ") + one;
+    }
+  }
+  if (found.empty()) return;
+  add(extras, "KVD080", "the model dtype unknown: the checks that need it were skipped, and they decide (" + found + ")",
+      "pass --model-dtype (or --model / a launch command naming the model) for a complete check", Severity::warning);
+}
+
+void drop_ignored_inputs(ReportExtras& extras, const std::vector<std::string>& ignore) {
+  if (ignore.empty()) return;
+  std::vector<InputDiagnostic> kept;
+  for (InputDiagnostic& d : extras.input_diagnostics) {
+    bool drop = false;
+    for (const std::string& c : ignore) drop = drop || detail::iequals(c, d.rule->code);
+    if (!drop) kept.push_back(std::move(d));
+  }
+  extras.input_diagnostics = std::move(kept);
+}
+
+}  // namespace kvdtype::io

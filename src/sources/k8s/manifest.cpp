@@ -1,0 +1,632 @@
+// Kubernetes manifests and compose files → workloads (include/kvdtype/io/manifest.hpp).
+//
+// A container becomes a launch command as the container runtime would build it: Kubernetes
+// `command` replaces the image's ENTRYPOINT and `args` its CMD (compose: `entrypoint` and
+// `command`); `$(NAME)` in command and args is the container's env var NAME. The command is
+// then handed to the launch parser in its `docker run -e NAME=value IMAGE …` form, so that the
+// image tag gives the engine version and the env vars apply exactly as for a docker command.
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_set>
+#include <string>
+#include <vector>
+
+#include "common/text.hpp"
+#include "sources/launch/launch_images.hpp"
+#include "kvdtype/io/launch.hpp"
+#include "sources/k8s/manifest_json.hpp"
+#include "sources/k8s/manifest_parts.hpp"
+#include "sources/files/read_file.hpp"
+#include "kvdtype/io/manifest.hpp"
+#include "kvdtype/target.hpp"
+#include "tables/rows/image.hpp"
+
+namespace kvdtype::io {
+namespace manifest {
+
+// YAML aliases let a few bytes name one object many times, and nested Lists of aliases multiply
+// (8 levels of 10 aliases: 10^8 pods from 800 bytes). What a reading visits is bounded by what
+// the text could hold without aliases: a real container takes more than kBytesPerContainer bytes
+// of YAML (`- name: a` and `image: b` already do), so more containers than that is aliases
+// repeating one, refused; a rendered chart of a large fleet (thousands of real containers) reads
+// whole. JSON (the webhook's objects) has no aliases and no such bound (kMaxObjects is in
+// manifest_parts.hpp).
+// yaml-cpp spends about 500 bytes per node: a 16 MiB file of `- a` lines (4 M nodes) took 2 GB.
+// The first pass counts the nodes before any is built. 1,000 Deployments are about 150 000.
+constexpr std::size_t kMaxYamlNodes = 1u << 18;
+constexpr std::size_t kMinContainerLimit = 256;
+constexpr std::size_t kBytesPerContainer = 16;
+
+int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
+
+std::string scalar(const YAML::Node& n) {
+  if (!n || !n.IsScalar()) return {};
+  return n.Scalar();
+}
+
+// A child by key, without yaml-cpp's operator[] (which, on a const node that is not a map,
+// throws, and on a scalar creates nothing useful).
+YAML::Node child(const YAML::Node& n, const char* key) {
+  if (!n || !n.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  for (const auto& kv : n)
+    if (kv.first.IsScalar() && kv.first.Scalar() == key) return kv.second;
+  return YAML::Node(YAML::NodeType::Undefined);
+}
+
+// yaml-cpp nodes are references: `n = other` would write `other` into the document, so the walk
+// re-seats with reset().
+YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys) {
+  YAML::Node n;
+  n.reset(from);
+  for (const char* k : keys) {
+    n.reset(child(n, k));
+    if (!n) break;
+  }
+  return n;
+}
+
+// One printable line (the CLI's error line): the file name may hold any byte, and so may
+// yaml-cpp's message ("unknown escape character: " and the raw byte after the backslash).
+Error bad_file(const std::string& file, int line, const std::string& what) {
+  std::string where = file.empty() ? std::string("object") : detail::shown_path(file);
+  if (line > 0) where += ":" + std::to_string(line);
+  return Error{ErrorCode::bad_file, where + ": " + kvdtype::detail::escape_text(what)};
+}
+
+// One more container (or compose service) read; an Error past the reader's limit.
+std::optional<Error> count_container(Reader& r, const std::string& file, const YAML::Node& at) {
+  if (++r.containers <= r.container_limit) return std::nullopt;
+  return bad_file(file, line_of(at), "more than " + std::to_string(r.container_limit) +
+                                         " containers from this much YAML: aliases repeating one; not checked");
+}
+
+// A list of words: a YAML sequence of scalars, or (compose) one string split as a shell would.
+Result<Words> words_of(const YAML::Node& n, const std::string& file, const char* what) {
+  Words w;
+  if (!n || n.IsNull()) return w;
+  if (n.IsSequence()) {
+    for (const auto& e : n) {
+      if (!e.IsScalar()) return bad_file(file, line_of(e), std::string(what) + ": a list of strings expected");
+      w.push_back(e.Scalar());
+    }
+    return w;
+  }
+  if (n.IsScalar()) {
+    if (n.Scalar().empty()) return w;
+    auto split = split_command(n.Scalar());
+    if (!split.ok()) return bad_file(file, line_of(n), std::string(what) + ": " + split.error().message);
+    return split;
+  }
+  return bad_file(file, line_of(n), std::string(what) + ": a string or a list of strings expected");
+}
+
+namespace {
+
+// Kubernetes' $(VAR) references in command and args: replaced by the container's env var,
+// `$$(` stays a literal `$(`, an undefined name is left as written (as the kubelet does).
+std::string expand_refs(const std::string& word, const std::map<std::string, std::string>& env) {
+  std::string out;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (word[i] == '$' && i + 1 < word.size() && word[i + 1] == '$') {
+      out += '$';
+      ++i;
+      continue;
+    }
+    if (word[i] == '$' && i + 1 < word.size() && word[i + 1] == '(') {
+      const std::size_t close = word.find(')', i + 2);
+      if (close != std::string::npos) {
+        const auto it = env.find(word.substr(i + 2, close - i - 2));
+        if (it != env.end()) {
+          out += it->second;
+          i = close;
+          continue;
+        }
+      }
+    }
+    out += word[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string label(const Pod& pod, const Container& c) {
+  std::string s = pod.file.empty() ? std::string() : pod.file + (c.line > 0 ? ":" + std::to_string(c.line) : "") + " ";
+  s += pod.kind + (pod.name.empty() ? "" : "/" + pod.name) + " container " + c.name;
+  if (!c.image.empty()) s += " (" + c.image + ")";
+  return s;
+}
+
+namespace {
+
+// `docker run IMAGE ARGS…` with the container's environment: how the launch reader sees a
+// container that keeps its image's ENTRYPOINT.
+Words as_docker_run(const Container& c) {
+  Words words = {"docker", "run"};
+  for (const std::string& e : c.env) {
+    words.push_back("-e");
+    words.push_back(e);
+  }
+  words.push_back(c.image);
+  words.insert(words.end(), c.args.begin(), c.args.end());
+  return words;
+}
+
+}  // namespace
+
+void add_container(Reader& r, const Pod& pod, Container c) {
+  // Env vars set around the pod spec come first: the container's own win (set later).
+  c.env.insert(c.env.begin(), pod.env.begin(), pod.env.end());
+  std::map<std::string, std::string> envmap;
+  for (const std::string& e : c.env) envmap[e.substr(0, e.find('='))] = e.substr(e.find('=') + 1);
+  for (std::string& w : c.command) w = expand_refs(w, envmap);
+  for (std::string& w : c.args) w = expand_refs(w, envmap);
+
+  Words program;  // what the container runs, as the runtime builds it
+  std::string_view entrypoint;  // the image's own serving ENTRYPOINT, when the container keeps it
+  if (!c.command.empty()) {
+    program = c.command;
+    program.insert(program.end(), c.args.begin(), c.args.end());
+  } else if (const Image* img = detail::image_with_entrypoint(detail::image_repository(c.image))) {
+    entrypoint = img->entrypoint;  // it runs the server with args as its flags (vllm/vllm-openai: vllm serve)
+  } else if (const Image* own = c.args.empty() ? detail::image_with_command(detail::image_repository(c.image)) : nullptr) {
+    // Neither command nor args: the image's own command runs (opea/sglang's entrypoint script).
+    auto words = split_command(own->command);
+    if (words.ok()) program = std::move(words).value();
+    c.notes.push_back("command: the image's own, " + std::string(own->repository) + " runs " + std::string(own->command));
+  } else if (!c.image.empty() && !c.args.empty() && is_serving_command(as_docker_run(c))) {
+    // An image whose ENTRYPOINT depends on its tag (llama.cpp's :server-* runs llama-server):
+    // what `docker run IMAGE ARGS` runs, as the launch reader knows it, is what the pod runs.
+    entrypoint = "the image's own (by its tag)";
+  } else {
+    program = c.args;  // no known ENTRYPOINT: args (CMD) are the whole command
+  }
+  const bool image_entrypoint = !entrypoint.empty();
+  if (c.image.empty() && c.command.empty()) {
+    // Every container that runs has an image: one without is a fragment that another file
+    // completes (a kustomize patch, an overlay), and its args alone do not say what runs them.
+    r.out.skipped.push_back(label(pod, c) +
+                            ": no image and no command: a fragment (a kustomize patch or overlay); check what "
+                            "it renders to (kustomize build DIR | kvdtype check --manifest -)");
+    return;
+  }
+  if (!image_entrypoint) {
+    Words probe = c.env;
+    probe.insert(probe.end(), program.begin(), program.end());
+    if (program.empty()) {
+      r.out.skipped.push_back(label(pod, c) + ": no command and no known serving entrypoint");
+      return;
+    }
+    // A command the reader could not read to its end is kept as a workload: the pipeline reports
+    // why (an input error, which fails closed), instead of passing it as "not a serving command".
+    const CommandReading reading = read_command(probe);
+    if (!reading.serving && !reading.unreadable) {
+      r.out.skipped.push_back(label(pod, c) + ": not a serving command");
+      return;
+    }
+  }
+
+  Workload w;
+  w.source.file = pod.file;
+  w.source.document = pod.document;
+  w.source.line = c.line > 0 ? c.line : pod.line;
+  w.source.kind = pod.kind;
+  w.source.name = pod.name;
+  if (pod.kind != "compose service") w.source.container = c.where.empty() ? c.name : c.where + "/" + c.name;
+  w.input = r.base;
+  w.input.command.clear();
+  w.input.command_text.clear();
+  w.input.command_file.clear();
+  Words words;
+  if (!c.image.empty()) {
+    Container run = c;
+    if (!image_entrypoint) run.args = program;  // the container's own command replaces the ENTRYPOINT
+    words = as_docker_run(run);
+  } else {
+    words = c.env;
+    words.insert(words.end(), program.begin(), program.end());
+  }
+  w.input.command = std::move(words);
+  w.input.runs_elsewhere = true;  // the container's files are not this machine's
+  w.input.suppressions.insert(w.input.suppressions.end(), pod.suppressions.begin(), pod.suppressions.end());
+  if (w.input.fields.gpu.empty()) {
+    w.input.fields.gpu = pod.gpu;
+    w.notes = pod.notes;
+    if (pod.gpu.empty()) w.notes.push_back("gpu: no node selector or required affinity names a GPU; pass --gpu");
+  }
+  if (image_entrypoint) w.notes.push_back("command: the image's entrypoint, " + std::string(entrypoint));
+  w.notes.insert(w.notes.end(), c.notes.begin(), c.notes.end());
+  w.notes.insert(w.notes.end(), pod.found.begin(), pod.found.end());
+  r.out.workloads.push_back(std::move(w));
+}
+
+// env: [{name, value}] (Kubernetes), or a map / ["NAME=value"] list (compose).
+void read_env(const YAML::Node& env, Container& c) {
+  if (!env) return;
+  if (env.IsMap()) {
+    for (const auto& kv : env)
+      if (kv.first.IsScalar()) c.env.push_back(kv.first.Scalar() + "=" + (kv.second.IsScalar() ? kv.second.Scalar() : ""));
+    return;
+  }
+  if (!env.IsSequence()) return;
+  for (const auto& e : env) {
+    if (e.IsScalar()) {
+      if (e.Scalar().find('=') != std::string::npos) c.env.push_back(e.Scalar());
+      continue;
+    }
+    const std::string name = scalar(child(e, "name"));
+    if (name.empty()) continue;
+    if (child(e, "valueFrom")) {
+      c.notes.push_back("env " + name + ": valueFrom (ConfigMap/Secret/field) is not read; its value is unknown");
+      continue;
+    }
+    c.env.push_back(name + "=" + scalar(child(e, "value")));
+  }
+}
+
+Result<Container> read_container(const YAML::Node& n, const std::string& file) {
+  Container c;
+  c.line = line_of(n);
+  c.name = scalar(child(n, "name"));
+  c.image = scalar(child(n, "image"));
+  auto cmd = words_of(child(n, "command"), file, "command");
+  if (!cmd.ok()) return cmd.error();
+  auto args = words_of(child(n, "args"), file, "args");
+  if (!args.ok()) return args.error();
+  c.command = std::move(cmd).value();
+  c.args = std::move(args).value();
+  read_env(child(n, "env"), c);
+  if (child(n, "envFrom")) c.notes.push_back("envFrom: ConfigMap/Secret variables are not read");
+  return c;
+}
+
+// The GPU a pod is scheduled on: its node selector, else its required node affinity.
+void read_gpu(const YAML::Node& spec, Pod& pod) {
+  std::vector<std::string> found;
+  std::string major, minor;
+  auto consider = [&](const std::string& key, const std::string& value, const char* via) {
+    if (key == "nvidia.com/gpu.compute.major") major = value;
+    else if (key == "nvidia.com/gpu.compute.minor") minor = value;
+    std::string g = gpu_from_node_label(key, value);
+    // A label naming hardware kvdtype does not know leaves the GPU unknown (the checks that need
+    // it are skipped and the result is incomplete, KVD080), not the workload unreadable.
+    if (!g.empty() && !parse_target(g).ok()) {
+      pod.notes.push_back("gpu: " + key + "=" + value + " names a GPU kvdtype does not know; pass --gpu with its target (sm_NN or gfxNNN)");
+      g.clear();
+    }
+    if (!g.empty() && std::find(found.begin(), found.end(), g) == found.end()) {
+      found.push_back(g);
+      pod.notes.push_back(std::string("gpu: ") + via + " " + key + "=" + value);
+    } else if (g.empty() && key == "nvidia.com/gpu.family") {
+      pod.notes.push_back("gpu: " + key + "=" + value + " spans several compute capabilities; pass --gpu");
+    }
+  };
+  if (const YAML::Node sel = child(spec, "nodeSelector"); sel && sel.IsMap())
+    for (const auto& kv : sel) consider(scalar(kv.first), scalar(kv.second), "node selector");
+  if (found.empty()) {
+    const YAML::Node terms = path(spec, {"affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"});
+    if (terms && terms.IsSequence()) {
+      for (const auto& term : terms) {
+        const YAML::Node exprs = child(term, "matchExpressions");
+        if (!exprs || !exprs.IsSequence()) continue;
+        for (const auto& e : exprs) {
+          if (scalar(child(e, "operator")) != "In") continue;
+          const YAML::Node values = child(e, "values");
+          if (!values || !values.IsSequence()) continue;
+          for (const auto& v : values) consider(scalar(child(e, "key")), scalar(v), "required node affinity");
+        }
+      }
+    }
+  }
+  if (found.empty() && !major.empty() && !minor.empty()) {
+    found.push_back(major + "." + minor);
+    pod.notes.push_back("gpu: node labels nvidia.com/gpu.compute.major/minor = " + major + "." + minor);
+  }
+  // Several values (affinity `In [A, B]`, or terms ORed together): the pod may land on any of
+  // them, so every one is checked (the fleet view).
+  for (const std::string& g : found) pod.gpu += (pod.gpu.empty() ? "" : ",") + g;
+}
+
+std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, const std::string& where) {
+  if (!spec || !spec.IsMap()) {
+    r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + " ") + pod.kind + "/" + pod.name + ": no pod spec");
+    return std::nullopt;
+  }
+  read_gpu(spec, pod);
+  // Native sidecars (initContainers with restartPolicy: Always, Kubernetes 1.28+) run beside
+  // the containers for the pod's life: a server there is served like any other. Other init
+  // containers run to completion before the pod starts; a server cannot be one.
+  for (const char* list : {"initContainers", "containers"}) {
+    const YAML::Node containers = child(spec, list);
+    if (!containers || !containers.IsSequence()) continue;
+    const bool init = std::string_view(list) == "initContainers";
+    for (const auto& n : containers) {
+      if (init && scalar(child(n, "restartPolicy")) != "Always") continue;
+      if (auto e = count_container(r, pod.file, n)) return e;
+      auto read = read_container(n, pod.file);
+      if (!read.ok()) return read.error();
+      Container c = std::move(read).value();
+      c.where = init ? (where.empty() ? std::string("initContainers") : where + "/initContainers") : where;
+      add_container(r, pod, std::move(c));
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace manifest
+
+namespace {
+
+using namespace manifest;
+
+// An image reference as compose resolves it when its variables are unset: `${NAME:-default}` and
+// `${NAME-default}` become their default (the image is identified by it, and a note says so);
+// `${NAME}` without one stays as written. The variables themselves are the shell's at `up` time.
+std::string image_with_defaults(const std::string& image, Container& c) {
+  std::string out;
+  bool defaulted = false;
+  for (std::size_t i = 0; i < image.size();) {
+    const std::size_t close = image.compare(i, 2, "${") == 0 ? image.find('}', i) : std::string::npos;
+    const std::size_t dash = close == std::string::npos ? close : image.find('-', i);
+    if (close == std::string::npos || dash == std::string::npos || dash > close) {
+      out += image[i++];
+      continue;
+    }
+    const std::size_t from = dash + 1;
+    out.append(image, from, close - from);
+    defaulted = true;
+    i = close + 1;
+  }
+  if (defaulted) c.notes.push_back("image " + image + " read with its defaults as " + out + " (its variables are not set here)");
+  return out;
+}
+
+// docker-compose: services.NAME.{image, entrypoint, command, environment}. The GPU is never in
+// a compose file (deploy.resources only asks for "a GPU"): --gpu gives it.
+std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod) {
+  if (!services.IsMap()) return bad_file(pod.file, line_of(services), "services: a mapping expected");
+  pod.kind = "compose service";
+  for (const auto& kv : services) {
+    pod.name = scalar(kv.first);
+    const YAML::Node s = kv.second;
+    if (!s.IsMap()) continue;
+    if (auto e = count_container(r, pod.file, kv.first)) return e;
+    Container c;
+    c.line = line_of(kv.first);
+    c.name = pod.name;
+    c.image = image_with_defaults(scalar(child(s, "image")), c);
+    auto entry = words_of(child(s, "entrypoint"), pod.file, "entrypoint");
+    if (!entry.ok()) return entry.error();
+    auto cmd = words_of(child(s, "command"), pod.file, "command");
+    if (!cmd.ok()) return cmd.error();
+    c.command = std::move(entry).value();
+    c.args = std::move(cmd).value();
+    read_env(child(s, "environment"), c);
+    // Compose interpolates ${VAR} from the shell at `up` time: not known here.
+    add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
+Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, const std::string& file, const CheckInput& base,
+                                         bool one_object, std::size_t container_limit = SIZE_MAX, std::string_view text = {}) {
+  Reader r{base, {}};
+  r.container_limit = container_limit;
+  try {
+    int index = 0;
+    for (const YAML::Node& doc : docs) {
+      Pod pod;
+      pod.file = file;
+      pod.document = one_object ? -1 : index++;
+      if (!doc || doc.IsNull()) continue;
+      if (!doc.IsMap()) return bad_file(file, line_of(doc), "a Kubernetes object or a compose file expected, not a " +
+                                                                std::string(doc.IsSequence() ? "list" : "scalar"));
+      if (child(doc, "kind")) {
+        // The object's own per-rule suppressions (docs/suppressions.md): the CLI and the webhook read them here alike.
+        const std::string ignore = scalar(path(doc, {"metadata", "annotations", kIgnoreAnnotation.data()}));
+        if (!ignore.empty()) {
+          pod.suppressions = annotation_suppressions(ignore, file);
+          // One object: its containers share the annotation (used when any of them uses it).
+          for (Suppression& s : pod.suppressions) s.scope = file + ":" + std::to_string(line_of(doc)) + "#" + std::to_string(pod.document);
+        }
+        if (auto e = read_any(r, doc, pod, 0)) return *e;
+      } else if (const YAML::Node services = child(doc, "services"); services && !one_object) {
+        if (auto e = read_compose(r, services, pod)) return *e;
+      } else if (one_object) {
+        return bad_file(file, line_of(doc), "the object has no kind");
+      } else if (auto task = read_task_file(r, doc, pod)) {
+        if (*task) return **task;
+      } else if (auto chart = read_chart_values(r, doc, pod)) {
+        if (*chart) return **chart;
+      } else {
+        std::string hint = shape_hint(doc);
+        if (hint.empty()) hint = text_hint(text);
+        return bad_file(file, line_of(doc),
+                        "neither a Kubernetes object (no kind) nor a compose file (no services)" +
+                            (hint.empty() ? std::string(" nor a task file or chart values kvdtype reads (SkyPilot, Ray Serve, "
+                                                        "vLLM production-stack, llm-d modelservice)")
+                                          : "; it looks like " + hint));
+      }
+    }
+  } catch (const YAML::Exception& e) {
+    return bad_file(file, e.mark.line >= 0 ? e.mark.line + 1 : 0, "unexpected YAML structure: " + e.msg);
+  }
+  return std::move(r.out);
+}
+
+// A first pass over the documents' events, before LoadAll builds nodes:
+//  - yaml-cpp 0.7's LoadAll never returns on some malformed text: after `  "x",\n "y"]` its
+//    parser reports one empty document after another at the same place, forever (found by the
+//    manifest fuzzer; docs/reliability.md finding 32): a document that starts again without the
+//    parser having moved is refused by its line;
+//  - a key given twice in one mapping is refused by its line, as kubectl and docker compose
+//    refuse the file (yaml-cpp would keep one of the two silently).
+struct FirstPass {
+  int stuck_line = 0;             // 1-based; 0: none
+  bool too_many_nodes = false;    // more than kMaxYamlNodes
+  int duplicate_line = 0;
+  std::string duplicate_key;
+};
+
+struct TooManyNodes {};
+
+FirstPass first_pass(const std::string& text) {
+  struct Events final : YAML::EventHandler {
+    struct Frame {
+      bool map = false;
+      bool expecting_key = true;
+      std::unordered_set<std::string> keys;  // a mapping of many keys stays linear
+    };
+    YAML::Mark start;
+    std::vector<Frame> stack;
+    FirstPass* out = nullptr;
+    std::size_t nodes = 0;
+    // A node begins at `mark`: as a key of the enclosing mapping, or as its value.
+    void node(const YAML::Mark& mark, const std::string* key_text) {
+      if (++nodes > kMaxYamlNodes) throw TooManyNodes{};  // stop now, not at the document's end
+      if (stack.empty() || !stack.back().map) return;
+      Frame& f = stack.back();
+      if (f.expecting_key && key_text != nullptr) {
+        if (!f.keys.insert(*key_text).second && out->duplicate_line == 0) {
+          out->duplicate_line = mark.line + 1;
+          out->duplicate_key = *key_text;
+        }
+      }
+      f.expecting_key = !f.expecting_key;
+    }
+    void OnDocumentStart(const YAML::Mark& mark) override {
+      start = mark;
+      stack.clear();
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
+    void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
+    void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string& value) override { node(m, &value); }
+    void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      node(m, nullptr);
+      stack.push_back({false, true, {}});
+    }
+    void OnSequenceEnd() override {
+      if (!stack.empty()) stack.pop_back();
+    }
+    void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      node(m, nullptr);
+      stack.push_back({true, true, {}});
+    }
+    void OnMapEnd() override {
+      if (!stack.empty()) stack.pop_back();
+    }
+  };
+  FirstPass out;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  Events events;
+  events.out = &out;
+  int last = -1;
+  try {
+    while (parser.HandleNextDocument(events)) {  // throws YAML::Exception as LoadAll would
+      if (events.start.pos == last) {
+        out.stuck_line = events.start.line + 1;
+        return out;
+      }
+      last = events.start.pos;
+    }
+  } catch (const TooManyNodes&) {
+    out.too_many_nodes = true;
+  }
+  return out;
+}
+
+// YAML merge keys (`<<: *defaults`, `<<: [*a, *b]`), applied as docker compose and kubectl apply
+// them (yaml-cpp 0.7 leaves `<<` as an ordinary key): the merged mappings' keys are added where
+// the mapping does not set them itself, the first merged mapping winning over later ones.
+// `budget` bounds the nodes visited (aliases let a few bytes name a node many times); false when
+// it ran out. It walks every document, merge keys or not: the same budget is what refuses an
+// alias bomb before any later reading expands it.
+bool apply_merges(YAML::Node n, std::size_t& budget, int depth) {
+  if (budget == 0 || depth > 64) return false;
+  --budget;
+  if (n.IsSequence()) {
+    for (YAML::Node e : n)
+      if (!apply_merges(e, budget, depth + 1)) return false;
+    return true;
+  }
+  if (!n.IsMap()) return true;
+  std::vector<YAML::Node> sources;  // the merged mappings, in order
+  bool merges = false;
+  for (auto kv : n) {
+    if (kv.first.IsScalar() && kv.first.Scalar() == "<<") {
+      merges = true;
+      if (kv.second.IsMap()) sources.push_back(kv.second);
+      else if (kv.second.IsSequence())
+        for (YAML::Node m : kv.second) sources.push_back(m);
+    } else if (!apply_merges(kv.second, budget, depth + 1)) {
+      return false;
+    }
+  }
+  if (!merges) return true;
+  n.remove("<<");
+  for (YAML::Node m : sources) {
+    if (!m.IsMap()) continue;  // `<<: scalar` merges nothing
+    if (!apply_merges(m, budget, depth + 1)) return false;
+    for (auto kv : m) {
+      if (!kv.first.IsScalar() || child(n, kv.first.Scalar().c_str())) continue;
+      n[kv.first.Scalar()] = kv.second;
+    }
+  }
+  return true;
+}
+
+Result<ManifestWorkloads> read_documents(std::string_view text, const std::string& file, const CheckInput& base, bool one_object) {
+  std::vector<YAML::Node> docs;
+  try {
+    const std::string s(text);
+    const FirstPass pass = first_pass(s);
+    if (pass.stuck_line) return bad_file(file, pass.stuck_line, "not valid YAML: a document that never ends");
+    if (pass.too_many_nodes)
+      return bad_file(file, 0, "more than " + std::to_string(kMaxYamlNodes) +
+                                   " YAML nodes (a rendered fleet holds far fewer); split the file");
+    if (pass.duplicate_line)
+      return bad_file(file, pass.duplicate_line, "key '" + pass.duplicate_key +
+                                                     "' given twice in one mapping (kubectl and docker compose refuse the file)");
+    docs = YAML::LoadAll(s);
+    std::size_t budget = 4 * s.size() + 65536;
+    for (YAML::Node& d : docs)
+      if (!apply_merges(d, budget, 0)) return bad_file(file, 0, "YAML aliases and merge keys expand past what this file could hold; not checked");
+  } catch (const YAML::Exception& e) {
+    // yaml-cpp says "bad file" when its nesting guard trips (its parser recurses per level).
+    const std::string why = e.msg == "bad file" ? std::string("nested too deep for kvdtype to read") : e.msg;
+    const std::string hint = text_hint(text);
+    return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0,
+                    "not valid YAML: " + why + (hint.empty() ? "" : "; it looks like " + hint));
+  } catch (const std::exception& e) {
+    return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
+  }
+  return walk_documents(docs, file, base, one_object, kMinContainerLimit + text.size() / kBytesPerContainer, text);
+}
+
+}  // namespace
+
+Result<ManifestWorkloads> read_object_node(const YAML::Node& object, const CheckInput& base) {
+  try {
+    return walk_documents({object}, {}, base, true, kMaxObjects);
+  } catch (const std::exception& e) {
+    return bad_file({}, 0, std::string("cannot be read: ") + e.what());
+  }
+}
+
+Result<ManifestWorkloads> read_manifest(std::string_view text, const std::string& file, const CheckInput& base) {
+  return read_documents(text, file, base, false);
+}
+
+Result<ManifestWorkloads> read_object(std::string_view text, const CheckInput& base) {
+  return read_documents(text, {}, base, true);
+}
+
+}  // namespace kvdtype::io

@@ -1,0 +1,116 @@
+// Internal (io): the pieces the manifest readers share. src/sources/k8s/manifest.cpp reads the YAML and
+// the containers of a pod spec; manifest_kinds.cpp finds the pod specs of each kind (the table
+// of src/tables/custom_resources.cpp, then a bounded search); manifest_tasks.cpp and
+// manifest_charts.cpp read launcher task files and chart values; manifest_shapes.cpp says what
+// a document none of them reads looks like.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kvdtype/io/manifest.hpp"
+
+namespace kvdtype::io::manifest {
+
+using Words = std::vector<std::string>;
+
+// Where the pod came from, handed down to its containers.
+struct Pod {
+  std::string file;
+  int document = -1;
+  std::string kind, name;
+  std::string gpu;                 // from node labels; may name several targets ("A,B")
+  std::vector<std::string> notes;  // how the gpu was found
+  std::vector<std::string> found;  // how the pod spec was found, on every workload (a guessed path)
+  std::vector<std::string> env;    // NAME=value set around the pod spec (Dynamo `envs`), before each container's own
+  int line = 0;  // where a pod spec a controller builds comes from (its nodes have no line of their own)
+  std::vector<Suppression> suppressions;  // the object's kvdtype.io/ignore annotation, on each of its workloads
+};
+
+// See manifest.cpp: the bounds on what one reading visits.
+inline constexpr std::size_t kMaxObjects = 4096;
+
+struct Reader {
+  const CheckInput& base;
+  ManifestWorkloads out;
+  std::size_t objects = 0, containers = 0;
+  std::size_t container_limit = SIZE_MAX;  // see kBytesPerContainer in manifest.cpp
+};
+
+struct Container {
+  std::string name, image;
+  Words command, args;
+  std::vector<std::string> env;  // NAME=value, in order
+  std::vector<std::string> notes;
+  int line = 0;
+  std::string where;  // "leaderTemplate" …, for the container label
+};
+
+[[nodiscard]] int line_of(const YAML::Node& n);
+[[nodiscard]] std::string scalar(const YAML::Node& n);
+/// A child by key (an undefined node when `n` is not a map or has no such key).
+[[nodiscard]] YAML::Node child(const YAML::Node& n, const char* key);
+[[nodiscard]] YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys);
+/// One printable line naming the file and line.
+[[nodiscard]] Error bad_file(const std::string& file, int line, const std::string& what);
+/// One more container read; an Error past the reader's limit.
+[[nodiscard]] std::optional<Error> count_container(Reader& r, const std::string& file, const YAML::Node& at);
+/// A YAML list of strings, or one string split as a shell would.
+[[nodiscard]] Result<Words> words_of(const YAML::Node& n, const std::string& file, const char* what);
+/// "file:line Kind/name container c (image)", for skip notes.
+[[nodiscard]] std::string label(const Pod& pod, const Container& c);
+/// `env:` ({name, value} list, map, or NAME=value list) appended to `c.env`.
+void read_env(const YAML::Node& env, Container& c);
+[[nodiscard]] Result<Container> read_container(const YAML::Node& n, const std::string& file);
+/// The GPU of a pod spec: its nodeSelector, else its required node affinity.
+void read_gpu(const YAML::Node& spec, Pod& pod);
+/// A container → a workload, or a skip note when it runs nothing kvdtype reads.
+void add_container(Reader& r, const Pod& pod, Container c);
+/// Every container (and native sidecar) of a pod spec; `where` labels them.
+[[nodiscard]] std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, const std::string& where = {});
+/// KServe's LLMInferenceService(Config) pod spec at `role` of `obj` as the controller runs it: the
+/// containers' Go templates rendered and, in a service, the `main` container's inherited command,
+/// written into the document's nodes (manifest_controllers.cpp); `notes` says what was assumed.
+[[nodiscard]] YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const std::string& role,
+                                        std::vector<std::string>& notes);
+/// KubeAI's Model `obj` as its model controller runs it: a pod spec with the engine's container,
+/// the GPU its resource profile names in `pod` (manifest_operators.cpp). Undefined when the engine
+/// is none kvdtype reads; `notes` says why or what was assumed.
+[[nodiscard]] YAML::Node kubeai_model_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
+/// vLLM production-stack's VLLMRuntime `obj` as its operator runs it (manifest_operators.cpp).
+[[nodiscard]] YAML::Node vllm_runtime_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
+/// A Go text/template rendered with every field of its data unset; `rendered` is set when the
+/// text held a template action.
+[[nodiscard]] std::string render_unset_template(std::string_view text, bool& rendered);
+/// A Kubernetes object (or a List of them) → its pods (manifest_kinds.cpp).
+[[nodiscard]] std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth);
+
+/// A document with no `kind` and no compose `services`: a launcher task file or chart values
+/// kvdtype reads (SkyPilot, Ray Serve, vLLM production-stack, llm-d modelservice). Nothing when
+/// it is none of them; else the reading's error, if any.
+[[nodiscard]] std::optional<std::optional<Error>> read_task_file(Reader& r, const YAML::Node& doc, const Pod& pod);
+[[nodiscard]] std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Node& doc, const Pod& pod);
+/// llm-d-deployer chart values (`sampleApplication`) and llm-d-benchmark scenario files
+/// (`scenario:` stacks), manifest_llmd.cpp. Nothing when the document is neither.
+[[nodiscard]] std::optional<std::optional<Error>> read_llmd_tools(Reader& r, const YAML::Node& doc, const Pod& pod);
+/// A Ray Serve config (`applications:`), also what a RayService holds in `serveConfigV2`.
+[[nodiscard]] std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset);
+[[nodiscard]] bool is_ray_serve(const YAML::Node& doc);
+
+/// What a document no reader takes looks like, and the input that would read it: "a vLLM config
+/// file; pass it as `-- vllm serve --config FILE`". Empty when it looks like nothing known.
+[[nodiscard]] std::string shape_hint(const YAML::Node& doc);
+/// The same for text that is not YAML: a Helm chart template.
+[[nodiscard]] std::string text_hint(std::string_view text);
+
+/// A GPU named by a launcher (SkyPilot `H100:8`, Ray `A100-80G`) → `pod.gpu`, or a note saying
+/// it names nothing kvdtype knows.
+void gpu_from_name(const std::string& name, const char* via, Pod& pod);
+
+}  // namespace kvdtype::io::manifest

@@ -1,0 +1,495 @@
+// Launcher task files read by --manifest: a SkyPilot task (`run:` is a shell script run with
+// `envs:` on a node with `resources.accelerators`) and a Ray Serve config (`applications:` whose
+// Ray Serve LLM configs hand `engine_kwargs` to vLLM). Each becomes launch commands read as any
+// other; what the file does not say (an image, a GPU) is left unknown and said so.
+//
+// Sources: SkyPilot — skypilot-org/skypilot docs/source/reference/yaml-spec.rst (run, setup,
+// envs, resources.accelerators `H100:8` / `{H100: 8}` / a list or set of alternatives,
+// resources.any_of / ordered, resources.image_id `docker:IMAGE`). Ray Serve LLM —
+// ray-project/ray python/ray/llm/_internal/serve/core/configs/llm_config.py @1190ecb4
+// (LLMConfig: model_loading_config {model_id, model_source}, llm_engine "vLLM", engine_kwargs
+// "all the configuration knobs [vLLM] provide", accelerator_type, runtime_env) and
+// python/ray/serve/llm/__init__.py (build_openai_app args.llm_configs; build_pd_openai_app
+// args.prefill_config / args.decode_config).
+//
+// llama-swap — mostlygeek/llama-swap @fa607fe0: internal/config/macros.go (resolveConfigMacros:
+// `macros:` then a model's own `macros:` over them, MODEL_ID first; substituted as `${NAME}` from
+// the last declared to the first, so a macro may name an earlier one; `${PORT}` is startPort
+// (default 5800) plus the model's rank among the models, sorted by ID, whose cmd asks for it),
+// internal/config/commands.go (SanitizeCommand: comment lines dropped, a trailing backslash joins
+// lines, then a POSIX shlex split in which a newline is a space). srtctl — NVIDIA/srt-slurm
+// @c88ef731: src/srtctl/backends/sglang.py (SGLangProtocol.build_worker_command: `python3 -m
+// dynamo.sglang` — `sglang.launch_server` under frontend.type sglang — `--model-path /model`
+// (an `hf:` model path is passed as its ID) `--served-model-name --host --port --nccl-port`,
+// `--disaggregation-mode` for prefill / decode, then sglang_config.<mode> as flags in sorted key
+// order: true → the flag, false → left out, a list → the flag and its items, else `--key
+// str(value)`; *_environment exported) and src/srtctl/core/schema.py (resources.gpu_type,
+// prefill / decode / agg workers and nodes; frontend.type defaults to dynamo). Dynamo's
+// dynamo.sglang reads SGLang's own server arguments (ai-dynamo/dynamo
+// components/src/dynamo/sglang/args.py @d3aac630), so the worker is read as sglang.launch_server.
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/text.hpp"
+#include "sources/k8s/manifest_parts.hpp"
+#include "kvdtype/io/script.hpp"
+#include "kvdtype/target.hpp"
+
+namespace kvdtype::io::manifest {
+namespace {
+
+// ---- SkyPilot --------------------------------------------------------------------------------
+
+bool is_skypilot(const YAML::Node& doc) {
+  const YAML::Node run = child(doc, "run");
+  return run && run.IsScalar() && (child(doc, "resources") || child(doc, "envs") || child(doc, "setup") ||
+                                   child(doc, "num_nodes") || child(doc, "workdir") || child(doc, "file_mounts"));
+}
+
+// ` H100:8 ` → H100 (the count is GPUs per node, not a setting kvdtype reads).
+std::string accelerator_name(const std::string& spec) {
+  const std::string name = spec.substr(0, spec.find(':'));
+  const std::size_t b = name.find_first_not_of(" \t"), e = name.find_last_not_of(" \t");
+  return b == std::string::npos ? std::string() : name.substr(b, e - b + 1);
+}
+
+// resources.accelerators in its three spellings; several names are alternatives (any may run).
+void accelerators_of(const YAML::Node& res, std::vector<std::string>& names) {
+  const YAML::Node acc = child(res, "accelerators");
+  auto add = [&](const std::string& s) {
+    const std::string n = accelerator_name(s);
+    if (!n.empty() && std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  };
+  if (acc && acc.IsScalar()) {
+    std::string s = acc.Scalar();
+    if (!s.empty() && s.front() == '{' && s.back() == '}') s = s.substr(1, s.size() - 2);  // a set in one string
+    for (std::size_t at = 0; at <= s.size();) {
+      const std::size_t comma = s.find(',', at);
+      add(s.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+  } else if (acc && acc.IsMap()) {
+    for (const auto& kv : acc) add(scalar(kv.first));
+  } else if (acc && acc.IsSequence()) {
+    for (const auto& e : acc) add(scalar(e));
+  }
+  for (const char* key : {"any_of", "ordered"}) {
+    const YAML::Node alts = child(res, key);
+    if (alts && alts.IsSequence())
+      for (const auto& alt : alts) accelerators_of(alt, names);
+  }
+}
+
+std::optional<Error> read_skypilot(Reader& r, const YAML::Node& doc, Pod pod) {
+  pod.kind = "SkyPilot task";
+  pod.name = scalar(child(doc, "name"));
+  std::vector<std::string> env;
+  if (const YAML::Node envs = child(doc, "envs"); envs && envs.IsMap())
+    for (const auto& kv : envs) env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
+  const YAML::Node res = child(doc, "resources");
+  std::vector<std::string> names;
+  accelerators_of(res, names);
+  for (const std::string& n : names) gpu_from_name(n, "resources.accelerators", pod);
+  // image_id `docker:IMAGE` runs `run` inside that image: its tag gives the engine version.
+  std::string image = scalar(child(res, "image_id"));
+  image = image.rfind("docker:", 0) == 0 ? image.substr(7) : std::string();
+
+  const YAML::Node run = child(doc, "run");
+  auto commands = serving_commands(run.Scalar(), env);
+  if (!commands.ok()) return bad_file(pod.file, line_of(run), "run: " + commands.error().message);
+  // A literal block (`run: |`) starts on the line after its key.
+  const int first = line_of(run) + (run.Scalar().find('\n') != std::string::npos ? 1 : 0);
+  if (commands->empty()) {
+    r.out.skipped.push_back(pod.file + " " + pod.kind + (pod.name.empty() ? "" : "/" + pod.name) +
+                            ": run starts no serving command kvdtype knows");
+    return std::nullopt;
+  }
+  for (const ScriptCommand& sc : *commands) {
+    if (auto e = count_container(r, pod.file, run)) return e;
+    Container c;
+    c.name = "run";
+    c.line = first + sc.line - 1;
+    c.image = image;
+    c.env = env;
+    c.command = sc.words;
+    if (!image.empty()) c.notes.push_back("image: resources.image_id docker:" + image);
+    add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
+// ---- Ray Serve LLM ---------------------------------------------------------------------------
+
+// A YAML value as JSON, typed as YAML 1.2's core schema reads plain scalars; `budget` bounds
+// the nodes visited (aliases may name one map many times).
+nlohmann::json to_json(const YAML::Node& n, std::size_t& budget) {
+  if (budget == 0) return nullptr;
+  --budget;
+  if (n.IsMap()) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& kv : n) j[scalar(kv.first)] = to_json(kv.second, budget);
+    return j;
+  }
+  if (n.IsSequence()) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& e : n) j.push_back(to_json(e, budget));
+    return j;
+  }
+  if (!n.IsScalar()) return nullptr;
+  const std::string& s = n.Scalar();
+  if (n.Tag() == "!") return s;  // quoted in the file: a string whatever it looks like
+  if (s == "true" || s == "True") return true;
+  if (s == "false" || s == "False") return false;
+  if (s == "null" || s == "~") return nullptr;
+  nlohmann::json number = nlohmann::json::parse(s, nullptr, false);
+  return number.is_number() ? number : nlohmann::json(s);
+}
+
+// engine_kwargs → vLLM flags: a key is its flag with `-` for `_`; true → the flag, false →
+// `--no-` (vLLM's boolean flags take both), a map → JSON text, a list → one word per element.
+Words engine_flags(const YAML::Node& kwargs) {
+  Words out;
+  if (!kwargs || !kwargs.IsMap()) return out;
+  std::size_t budget = 4096;
+  for (const auto& kv : kwargs) {
+    std::string flag = scalar(kv.first);
+    for (char& ch : flag)
+      if (ch == '_') ch = '-';
+    const nlohmann::json v = to_json(kv.second, budget);
+    if (v.is_boolean()) {
+      out.push_back((v.get<bool>() ? "--" : "--no-") + flag);
+    } else if (v.is_object()) {
+      out.push_back("--" + flag);
+      out.push_back(v.dump());
+    } else if (v.is_array()) {
+      out.push_back("--" + flag);
+      for (const auto& e : v) out.push_back(e.is_string() ? e.get<std::string>() : e.dump());
+    } else if (!v.is_null()) {
+      out.push_back("--" + flag);
+      out.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+    }
+  }
+  return out;
+}
+
+void runtime_env(const YAML::Node& holder, std::vector<std::string>& env) {
+  const YAML::Node vars = path(holder, {"runtime_env", "env_vars"});
+  if (vars && vars.IsMap())
+    for (const auto& kv : vars) env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
+}
+
+std::optional<Error> read_llm_config(Reader& r, const YAML::Node& cfg, const Pod& app, const std::vector<std::string>& app_env,
+                                     const std::string& role, int line_offset) {
+  if (auto e = count_container(r, app.file, cfg)) return e;
+  Container c;
+  c.where = role;
+  c.line = line_of(cfg) + line_offset;
+  if (cfg.IsScalar()) {
+    c.name = cfg.Scalar();
+    r.out.skipped.push_back(label(app, c) + ": an LLM config in another file, not read (pass that file with --manifest)");
+    return std::nullopt;
+  }
+  const YAML::Node loading = child(cfg, "model_loading_config");
+  c.name = scalar(child(loading, "model_id"));
+  std::string model = scalar(child(loading, "model_source"));
+  if (model.empty()) {
+    model = c.name;
+    if (child(loading, "model_source")) c.notes.push_back("model: model_source is a cloud mirror; its model_id is read as the model");
+  }
+  const std::string engine = scalar(child(cfg, "llm_engine"));
+  if (!engine.empty() && engine != "vLLM") {
+    r.out.skipped.push_back(label(app, c) + ": llm_engine " + engine + " is not vLLM");
+    return std::nullopt;
+  }
+  c.env = app_env;
+  runtime_env(cfg, c.env);
+  c.command = {"vllm", "serve", model};
+  const Words flags = engine_flags(child(cfg, "engine_kwargs"));
+  c.command.insert(c.command.end(), flags.begin(), flags.end());
+  c.notes.push_back("command: Ray Serve LLM runs vLLM with engine_kwargs as its engine arguments");
+  Pod pod = app;
+  if (const std::string acc = scalar(child(cfg, "accelerator_type")); !acc.empty()) {
+    pod.gpu.clear();  // the config's own accelerator wins over the worker groups' node selectors
+    pod.notes.clear();
+    gpu_from_name(acc, "accelerator_type", pod);
+  }
+  add_container(r, pod, std::move(c));
+  return std::nullopt;
+}
+
+// ---- llama-swap ------------------------------------------------------------------------------
+
+bool is_llama_swap(const YAML::Node& doc) {
+  const YAML::Node models = child(doc, "models");
+  if (!models || !models.IsMap()) return false;
+  for (const auto& kv : models)
+    if (const YAML::Node cmd = child(kv.second, "cmd"); cmd && cmd.IsScalar()) return true;
+  return false;
+}
+
+using Macros = std::vector<std::pair<std::string, std::string>>;
+
+Macros macros_of(const YAML::Node& n) {
+  Macros out;
+  if (n && n.IsMap())
+    for (const auto& kv : n) out.emplace_back(scalar(kv.first), scalar(kv.second));
+  return out;
+}
+
+void replace_all(std::string& s, const std::string& from, const std::string& to) {
+  if (from.empty()) return;
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
+    s.replace(at, from.size(), to);
+    if (s.size() > kMaxExpandedBytes) return;  // macros naming themselves grow without end
+  }
+}
+
+// A cmd as llama-swap runs it, on one line: comment lines dropped, a trailing `\` joins the next
+// line, and the newlines its shlex split reads as spaces become spaces.
+std::string one_line(const std::string& cmd) {
+  std::string out;
+  std::size_t at = 0;
+  while (at <= cmd.size()) {
+    const std::size_t nl = cmd.find('\n', at);
+    std::string line = cmd.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    const std::size_t b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
+    const std::string trimmed = b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
+    if (trimmed.empty() || trimmed.front() != '#') {
+      if (!trimmed.empty() && trimmed.back() == '\\') line = trimmed.substr(0, trimmed.size() - 1);
+      out += line;
+      out += ' ';
+    }
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  return out;
+}
+
+std::optional<Error> read_llama_swap(Reader& r, const YAML::Node& doc, Pod pod) {
+  pod.kind = "llama-swap model";
+  const Macros global = macros_of(child(doc, "macros"));
+  int port = 5800;
+  if (const std::string sp = scalar(child(doc, "startPort")); !sp.empty()) {
+    try {
+      port = std::stoi(sp);
+    } catch (const std::exception&) {
+    }
+  }
+  std::map<std::string, YAML::Node> models;  // sorted by ID, as ports are given out
+  for (const auto& kv : child(doc, "models")) models.emplace(scalar(kv.first), kv.second);
+  for (const auto& [id, model] : models) {
+    const YAML::Node cmd = child(model, "cmd");
+    if (!cmd || !cmd.IsScalar()) continue;
+    Macros macros = {{"MODEL_ID", id}};
+    macros.insert(macros.end(), global.begin(), global.end());
+    for (const auto& m : macros_of(child(model, "macros"))) {
+      auto same = std::find_if(macros.begin(), macros.end(), [&](const auto& x) { return x.first == m.first; });
+      if (same != macros.end()) same->second = m.second;
+      else macros.push_back(m);
+    }
+    std::string text = one_line(cmd.Scalar());
+    for (auto it = macros.rbegin(); it != macros.rend(); ++it) replace_all(text, "${" + it->first + "}", it->second);
+    Pod here = pod;
+    here.name = id;
+    if (text.find("${PORT}") != std::string::npos) {
+      replace_all(text, "${PORT}", std::to_string(port));
+      ++port;
+    }
+    std::vector<std::string> env;
+    if (const YAML::Node e = child(model, "env"); e && e.IsSequence())
+      for (const auto& v : e)
+        if (scalar(v).find('=') != std::string::npos) env.push_back(scalar(v));
+    auto commands = serving_commands(text, env);
+    if (!commands.ok()) return bad_file(pod.file, line_of(cmd), "models." + id + ".cmd: " + commands.error().message);
+    if (commands->empty()) {
+      r.out.skipped.push_back(pod.file + " " + here.kind + "/" + id + ": cmd starts no serving command kvdtype knows");
+      continue;
+    }
+    for (const ScriptCommand& sc : *commands) {
+      if (auto e = count_container(r, pod.file, cmd)) return e;
+      Container c;
+      c.name = "cmd";
+      c.line = line_of(cmd) + (cmd.Scalar().find('\n') != std::string::npos ? 1 : 0);
+      c.env = env;
+      c.command = sc.words;
+      c.notes.push_back("command: models." + id + ".cmd with llama-swap's macros and ${PORT} substituted");
+      add_container(r, here, std::move(c));
+    }
+  }
+  return std::nullopt;
+}
+
+// ---- srtctl (NVIDIA srt-slurm) ---------------------------------------------------------------
+
+bool is_srtctl(const YAML::Node& doc) {
+  const YAML::Node backend = child(doc, "backend");
+  return child(child(doc, "resources"), "gpu_type") && child(doc, "model") && backend && backend.IsMap() &&
+         (child(backend, "sglang_config") || child(backend, "type"));
+}
+
+// A YAML scalar as PyYAML's safe_load types a boolean (YAML 1.1: true/yes/on …), unquoted only.
+std::optional<bool> python_bool(const YAML::Node& n) {
+  if (!n.IsScalar() || n.Tag() == "!") return std::nullopt;
+  const std::string s = kvdtype::detail::to_lower(n.Scalar());
+  if (s == "true" || s == "yes" || s == "on") return true;
+  if (s == "false" || s == "no" || s == "off") return false;
+  return std::nullopt;
+}
+
+int count_of(const YAML::Node& res, const char* key) {
+  try {
+    return std::stoi(scalar(child(res, key)));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+std::optional<Error> read_srtctl(Reader& r, const YAML::Node& doc, Pod pod) {
+  pod.kind = "srtctl job";
+  pod.name = scalar(child(doc, "name"));
+  const YAML::Node backend = child(doc, "backend");
+  const std::string type = scalar(child(backend, "type"));
+  if (!type.empty() && type != "sglang") {
+    r.out.skipped.push_back(pod.file + " " + pod.kind + "/" + pod.name + ": backend.type " + type +
+                            " (kvdtype reads srtctl's sglang backend only)");
+    return std::nullopt;
+  }
+  const YAML::Node res = child(doc, "resources");
+  gpu_from_name(scalar(child(res, "gpu_type")), "resources.gpu_type", pod);
+  const YAML::Node cfg = child(backend, "sglang_config");
+  // The workers the job starts: disaggregated when prefill / decode counts are given, else aggregated.
+  std::vector<std::pair<std::string, std::string>> modes;  // mode, sglang_config / environment key
+  if (count_of(res, "prefill_workers") + count_of(res, "prefill_nodes") > 0) modes.emplace_back("prefill", "prefill");
+  if (count_of(res, "decode_workers") + count_of(res, "decode_nodes") > 0) modes.emplace_back("decode", "decode");
+  if (count_of(res, "agg_workers") + count_of(res, "agg_nodes") > 0) modes.emplace_back("agg", "aggregated");
+  if (modes.empty())
+    for (const auto& [mode, key] : {std::pair{"prefill", "prefill"}, std::pair{"decode", "decode"}, std::pair{"agg", "aggregated"}})
+      if (child(cfg, key)) modes.emplace_back(mode, key);
+  std::string model = scalar(path(doc, {"model", "path"}));
+  const bool hf = model.rfind("hf:", 0) == 0;
+  const std::string model_arg = hf ? model.substr(3) : "/model";
+  const bool sglang_frontend = scalar(path(doc, {"frontend", "type"})) == "sglang";
+  for (const auto& [mode, key] : modes) {
+    const YAML::Node mine = child(cfg, key.c_str());
+    if (auto e = count_container(r, pod.file, mine ? mine : backend)) return e;
+    Container c;
+    c.name = "worker";
+    c.where = mode;
+    c.line = line_of(mine ? mine : backend);
+    std::string served = model_arg.substr(model_arg.rfind('/') == std::string::npos ? 0 : model_arg.rfind('/') + 1);
+    for (const char* k : {"prefill", "aggregated", "decode"}) {  // the first mode that names it, as srtctl looks
+      const YAML::Node m = child(cfg, k);
+      std::string n = scalar(child(m, "served-model-name"));
+      if (n.empty()) n = scalar(child(m, "served_model_name"));
+      if (!n.empty()) {
+        served = n;
+        break;
+      }
+    }
+    if (served.empty()) served = model;
+    c.command = {"python3", "-m", "sglang.launch_server", "--model-path", model_arg, "--served-model-name", served,
+                 "--host", "0.0.0.0"};
+    if (mode != "agg") c.command.insert(c.command.end(), {"--disaggregation-mode", mode});
+    std::map<std::string, YAML::Node> flags;  // sorted, as srtctl writes them
+    if (mine && mine.IsMap())
+      for (const auto& kv : mine) flags.emplace(scalar(kv.first), kv.second);
+    for (const auto& [name, value] : flags) {
+      if (name == "model-path" || name == "model_path" || name == "served-model-name" || name == "served_model_name" ||
+          name == "nccl-port" || name == "nccl_port" || !value || value.IsNull())
+        continue;
+      std::string flag = "--" + name;
+      std::replace(flag.begin(), flag.end(), '_', '-');
+      if (const auto b = python_bool(value)) {
+        if (*b) c.command.push_back(flag);
+      } else if (value.IsSequence()) {
+        c.command.push_back(flag);
+        for (const auto& v : value) c.command.push_back(scalar(v));
+      } else if (value.IsScalar()) {
+        c.command.push_back(flag);
+        c.command.push_back(value.Scalar());
+      }
+    }
+    if (const YAML::Node env = child(backend, (key + "_environment").c_str()); env && env.IsMap())
+      for (const auto& kv : env) c.env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
+    c.notes.push_back(std::string("command: srtctl's SGLang ") + mode + " worker" +
+                      (sglang_frontend ? "" : " (run as `python3 -m dynamo.sglang`, which takes SGLang's server arguments)"));
+    if (!hf) c.notes.push_back("model: model.path " + model + " is mounted at /model");
+    c.notes.push_back("image: model.container " + scalar(path(doc, {"model", "container"})) + " (an srtslurm.yaml alias or a .sqsh file)");
+    add_container(r, pod, std::move(c));
+  }
+  if (modes.empty())
+    r.out.skipped.push_back(pod.file + " " + pod.kind + "/" + pod.name + ": no prefill, decode or aggregated workers");
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool is_ray_serve(const YAML::Node& doc) {
+  const YAML::Node apps = child(doc, "applications");
+  return apps && apps.IsSequence();
+}
+
+std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset) {
+  // Inside a RayService the applications are its containers (`serveConfigV2/APP`); a config
+  // file of its own names each application.
+  const bool embedded = !pod.kind.empty();
+  for (const auto& app : child(doc, "applications")) {
+    Pod here = pod;
+    const std::string name = scalar(child(app, "name"));
+    std::string where = "serveConfigV2/" + name;
+    if (!embedded) {
+      here.kind = "Ray Serve app";
+      here.name = name;
+      where.clear();
+    }
+    const std::string import = scalar(child(app, "import_path"));
+    if (import.rfind("ray.serve.llm:", 0) != 0) {
+      r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + " ") + here.kind + "/" + here.name +
+                              (where.empty() ? "" : " " + where) + ": import_path " + import +
+                              " is not a Ray Serve LLM application");
+      continue;
+    }
+    std::vector<std::string> env;
+    runtime_env(app, env);
+    const YAML::Node args = child(app, "args");
+    if (const YAML::Node list = child(args, "llm_configs"); list && list.IsSequence())
+      for (const auto& cfg : list)
+        if (auto e = read_llm_config(r, cfg, here, env, where, line_offset)) return e;
+    for (const std::string role : {"prefill", "decode"})
+      if (const YAML::Node cfg = child(args, (role + "_config").c_str()))
+        if (auto e = read_llm_config(r, cfg, here, env, where.empty() ? role : where + "/" + role, line_offset)) return e;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::optional<Error>> read_task_file(Reader& r, const YAML::Node& doc, const Pod& pod) {
+  if (is_skypilot(doc)) return read_skypilot(r, doc, pod);
+  if (is_ray_serve(doc)) return read_ray_serve(r, doc, pod, 0);
+  if (is_llama_swap(doc)) return read_llama_swap(r, doc, pod);
+  if (is_srtctl(doc)) return read_srtctl(r, doc, pod);
+  return std::nullopt;
+}
+
+void gpu_from_name(const std::string& name, const char* via, Pod& pod) {
+  // Launchers write product names with dashes (Ray `A100-80G`, `AMD-Instinct-MI300X-OAM`):
+  // tried as written, then with spaces, as node labels are.
+  std::string spaced = name;
+  for (char& ch : spaced)
+    if (ch == '-' || ch == '_') ch = ' ';
+  std::string gpu;
+  if (parse_target(name).ok()) gpu = name;
+  else if (parse_target(spaced).ok()) gpu = spaced;
+  if (gpu.empty()) {
+    pod.notes.push_back(std::string("gpu: ") + via + " " + name + " names a GPU kvdtype does not know; pass --gpu");
+    return;
+  }
+  pod.gpu += (pod.gpu.empty() ? "" : ",") + gpu;
+  pod.notes.push_back(std::string("gpu: ") + via + " " + name);
+}
+
+}  // namespace kvdtype::io::manifest

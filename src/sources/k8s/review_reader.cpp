@@ -1,0 +1,235 @@
+// One SAX pass over an AdmissionReview (review_reader.hpp).
+//
+// A stack of frames follows the containers being read; each has a role: the envelope, the
+// request, request.kind, a container of request.object being converted, or one skipped whole.
+// Values of request.object become yaml-cpp nodes as they complete, so the only copy of the object
+// is the one the manifest reader walks. A key given twice replaces the earlier value, as a JSON
+// DOM (and kubectl) would read it, so the review judges what the API server stored.
+#include "sources/k8s/review_reader.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "kvdtype/io/suppressions.hpp"
+
+#include <optional>
+#include <unordered_set>
+#include <vector>
+
+namespace kvdtype::io {
+namespace {
+
+using Json = nlohmann::json;
+
+// Keys the manifest reader never looks at are not converted: an object as the API server sends
+// it carries managedFields, status, probes, volumes … that can be most of its size.
+bool unread_key(std::string_view k) {
+  static constexpr std::string_view kUnread[] = {
+      "managedFields", "status", "annotations", "labels", "ownerReferences", "finalizers", "volumes", "volumeMounts",
+      "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "resources", "ports", "tolerations",
+      "lifecycle", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
+      "updateStrategy", "volumeClaimTemplates", "imagePullSecrets", "dnsConfig", "readinessGates"};
+  for (std::string_view u : kUnread)
+    if (k == u) return true;
+  return false;
+}
+
+enum class Role { skip, envelope, request, request_kind, build };
+
+struct Frame {
+  Role role = Role::skip;
+  bool is_object = false;
+  bool object_root = false;  // request.object itself
+  bool metadata = false;     // request.object.metadata: name and generateName are kept
+  bool annotations = false;  // request.object.metadata.annotations: only kvdtype.io/ignore is kept
+  std::string key;           // the key whose value is being read (objects)
+  std::optional<YAML::Node> node;        // build frames
+  std::unordered_set<std::string> keys;  // build objects: the keys seen so far
+};
+
+class Reader final : public nlohmann::json_sax<Json> {
+ public:
+  Reader(ReviewRead& out, int max_depth) : out_(out), max_depth_(max_depth) {}
+
+  bool null() override { return value([] { return YAML::Node(YAML::NodeType::Null); }, nullptr); }
+  bool boolean(bool b) override { return value([b] { return YAML::Node(b ? "true" : "false"); }, nullptr); }
+  // Numbers as a JSON DOM would print them, which is how YAML reads them back.
+  bool number_integer(number_integer_t v) override { return value([v] { return YAML::Node(Json(v).dump()); }, nullptr); }
+  bool number_unsigned(number_unsigned_t v) override { return value([v] { return YAML::Node(Json(v).dump()); }, nullptr); }
+  bool number_float(number_float_t v, const string_t&) override { return value([v] { return YAML::Node(Json(v).dump()); }, nullptr); }
+  bool string(string_t& s) override { return value([&s] { return YAML::Node(s); }, &s); }
+  bool binary(binary_t&) override { return value([] { return YAML::Node(YAML::NodeType::Null); }, nullptr); }  // not in JSON text
+  bool start_object(std::size_t) override { return open(true); }
+  bool start_array(std::size_t) override { return open(false); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& k) override {
+    Frame& f = frames_.back();
+    f.key = k;
+    forget(f, k);
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    out_.problem = ReviewRead::Problem::not_json;
+    return false;
+  }
+
+  std::optional<YAML::Node> object;
+
+ private:
+  // A key given again: what its earlier value set is forgotten.
+  void forget(const Frame& f, std::string_view k) {
+    if (f.role == Role::envelope) {
+      if (k == "kind") out_.kind.clear();
+      else if (k == "apiVersion") out_.api_version.clear();
+      else if (k == "request") {
+        out_.has_request = false;
+        out_.uid.clear(), out_.operation.clear(), out_.namespace_.clear(), out_.name.clear(), out_.request_kind.clear();
+        forget_object();
+      }
+    } else if (f.role == Role::request) {
+      if (k == "uid") out_.uid.clear();
+      else if (k == "operation") out_.operation.clear();
+      else if (k == "namespace") out_.namespace_.clear();
+      else if (k == "name") out_.name.clear();
+      else if (k == "kind") out_.request_kind.clear();
+      else if (k == "object") forget_object();
+    } else if (f.role == Role::request_kind && k == "kind") {
+      out_.request_kind.clear();
+    } else if (f.role == Role::build && f.object_root && k == "metadata") {
+      out_.metadata_name.clear(), out_.metadata_generate_name.clear();
+    } else if (f.role == Role::build && f.metadata) {
+      if (k == "name") out_.metadata_name.clear();
+      else if (k == "generateName") out_.metadata_generate_name.clear();
+    }
+  }
+
+  void forget_object() {
+    out_.has_object = false;
+    out_.metadata_name.clear(), out_.metadata_generate_name.clear();
+    out_.object_error.clear();
+    object.reset();
+    budget_ = kMaxObjectValues;
+  }
+
+  // One more converted value, or the object is dropped: every node of it is released at once
+  // (yaml-cpp frees a tree's memory only when no handle to any of its nodes is left).
+  bool take() {
+    if (budget_ > 0) {
+      --budget_;
+      return true;
+    }
+    for (Frame& f : frames_)
+      if (f.role == Role::build) {
+        f.role = Role::skip;
+        f.node.reset();
+        std::unordered_set<std::string>().swap(f.keys);
+      }
+    object.reset();
+    out_.object_error = "more than " + std::to_string(kMaxObjectValues) + " values in the object";
+    return false;
+  }
+
+  // Whether a value of the innermost frame is converted.
+  [[nodiscard]] bool building() const {
+    const Frame& p = frames_.back();
+    if (p.role != Role::build) return false;
+    if (p.annotations) return p.key == kIgnoreAnnotation;  // the object's suppressions (io/suppressions.hpp)
+    if (p.metadata && p.key == "annotations") return true;
+    return !(p.is_object && unread_key(p.key));
+  }
+
+  void attach(Frame& parent, YAML::Node n) {
+    if (!parent.is_object) {
+      parent.node->push_back(n);
+      return;
+    }
+    if (!parent.keys.insert(parent.key).second) parent.node->remove(parent.key);
+    parent.node->force_insert(parent.key, n);
+  }
+
+  template <class Make>
+  bool value(Make make, const std::string* s) {
+    if (frames_.empty()) return true;  // a scalar body: not an AdmissionReview
+    Frame& p = frames_.back();
+    if (s != nullptr) {  // the strings a review keeps
+      if (p.role == Role::envelope && p.key == "kind") out_.kind = *s;
+      else if (p.role == Role::envelope && p.key == "apiVersion") out_.api_version = *s;
+      else if (p.role == Role::request && p.key == "uid") out_.uid = *s;
+      else if (p.role == Role::request && p.key == "operation") out_.operation = *s;
+      else if (p.role == Role::request && p.key == "namespace") out_.namespace_ = *s;
+      else if (p.role == Role::request && p.key == "name") out_.name = *s;
+      else if (p.role == Role::request_kind && p.key == "kind") out_.request_kind = *s;
+      else if (p.metadata && p.key == "name") out_.metadata_name = *s;
+      else if (p.metadata && p.key == "generateName") out_.metadata_generate_name = *s;
+    }
+    if (building() && take()) attach(p, make());
+    return true;
+  }
+
+  bool open(bool is_object) {
+    if (++depth_ > max_depth_) {
+      out_.problem = ReviewRead::Problem::too_deep;
+      return false;
+    }
+    Frame f;
+    f.is_object = is_object;
+    if (frames_.empty()) {
+      out_.is_object = is_object;
+      f.role = is_object ? Role::envelope : Role::skip;
+    } else {
+      const Frame& p = frames_.back();
+      if (p.role == Role::envelope && p.key == "request" && is_object) {
+        f.role = Role::request;
+        out_.has_request = true;
+      } else if (p.role == Role::request && p.key == "kind" && is_object) {
+        f.role = Role::request_kind;
+      } else if (p.role == Role::request && p.key == "object" && is_object) {
+        forget_object();
+        out_.has_object = true;
+        f.object_root = true;
+        f.role = take() ? Role::build : Role::skip;
+      } else if (building() && take()) {
+        f.role = Role::build;
+        f.metadata = p.object_root && p.key == "metadata" && is_object;
+        f.annotations = p.metadata && p.key == "annotations" && is_object;
+      }
+    }
+    if (f.role == Role::build) f.node.emplace(is_object ? YAML::NodeType::Map : YAML::NodeType::Sequence);
+    frames_.push_back(std::move(f));
+    return true;
+  }
+
+  bool close() {
+    --depth_;
+    Frame f = std::move(frames_.back());
+    frames_.pop_back();
+    if (f.role == Role::build) {
+      if (f.object_root) object.emplace(*f.node);
+      else attach(frames_.back(), *f.node);
+    }
+    return true;
+  }
+
+  ReviewRead& out_;
+  int max_depth_;
+  int depth_ = 0;
+  std::size_t budget_ = kMaxObjectValues;
+  std::vector<Frame> frames_;
+};
+
+}  // namespace
+
+ReviewRead read_review(std::string_view body, int max_depth) {
+  ReviewRead out;
+  Reader reader(out, max_depth);
+  try {
+    if (!Json::sax_parse(body, &reader, Json::input_format_t::json, /*strict=*/true) && out.problem == ReviewRead::Problem::none)
+      out.problem = ReviewRead::Problem::not_json;
+  } catch (const std::exception&) {
+    out.problem = ReviewRead::Problem::not_json;
+  }
+  if (out.problem == ReviewRead::Problem::none && reader.object) out.object = *reader.object;
+  return out;
+}
+
+}  // namespace kvdtype::io

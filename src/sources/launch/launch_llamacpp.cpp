@@ -1,0 +1,121 @@
+// llama.cpp launch commands: llama-server, llama-cli and llama-bench (also ./build/bin/llama-server)
+// and the ghcr.io/ggml-org/llama.cpp images, read as llama.cpp's own argument parser would
+// (common/arg.cpp). Nothing is executed.
+//
+// What is read: -ctk/-ctv (checked against the parser's whitelist: an unknown type is the error
+// llama.cpp stops with, rule KVD200), -fa on|off|auto or the older bare -fa (KVD205 for another
+// value; which of the two spellings a build takes is KVD207/KVD208, judged with the version), -ngl 0 and -nkvo (the cache and the attention stay on the CPU backend), -m, -c.
+// llama-bench takes comma lists (-ctk q8_0,f16 -fa 0,1) and runs every combination; kvdtype checks
+// the first and lists the rest as ignored.
+#include <string>
+#include <string_view>
+
+#include "common/text.hpp"
+#include "sources/launch/launch_engines.hpp"
+#include "sources/launch/launch_images.hpp"
+#include "tables/rows/image.hpp"
+#include "tables/rows/cache_dtype.hpp"
+
+namespace kvdtype::io::detail {
+namespace {
+
+std::string_view basename(std::string_view path) noexcept {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+bool has_word(std::string_view words, std::string_view w) {
+  bool found = false;
+  std::size_t i = 0;
+  while (i <= words.size()) {
+    std::size_t j = words.find(' ', i);
+    if (j == std::string_view::npos) j = words.size();
+    if (j > i && words.substr(i, j - i) == w) found = true;
+    i = j + 1;
+  }
+  return found;
+}
+
+// llama-bench sweeps comma lists; the first value is the one checked.
+std::string first_of_list(std::string& value, LaunchCommand& out, std::string_view flag) {
+  const std::size_t comma = value.find(',');
+  if (comma == std::string::npos) return value;
+  out.ignored.push_back(std::string(flag) + " " + value.substr(comma + 1) + " (llama-bench sweep: only the first value checked)");
+  value.resize(comma);
+  return value;
+}
+
+}  // namespace
+
+std::optional<Result<EngineProgram>> locate_llamacpp(const std::vector<std::string>& w, std::size_t i) {
+  if (i >= w.size() || !has_word(engine_info(Engine::llamacpp).programs, basename(w[i]))) return std::nullopt;
+  return Result<EngineProgram>(EngineProgram{Engine::llamacpp, i + 1, false});
+}
+
+std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std::string>& w, std::string_view image,
+                                                           std::size_t args) {
+  const std::size_t colon = image.rfind(':');
+  const std::string_view repo = colon == std::string_view::npos || image.find('/', colon) != std::string_view::npos
+                                    ? image
+                                    : image.substr(0, colon);
+  const Image* row = official_image(image_repository(repo));
+  if (row == nullptr || row->engine != Engine::llamacpp) return std::nullopt;
+  const std::string_view tag = repo.size() < image.size() ? image.substr(colon + 1) : std::string_view("latest");
+  // Tags: server[-cuda|-rocm|-vulkan|…] runs llama-server, light[-…] runs llama-cli, full[-…] runs
+  // tools.sh, whose first argument picks the tool (.devops/tools.sh: --server/-s, --run/-r, --bench/-b).
+  if (tag.starts_with("server") || tag.starts_with("light")) return Result<EngineProgram>(EngineProgram{Engine::llamacpp, args, false});
+  if (tag.starts_with("full") || tag == "latest") {
+    const std::string_view tool = args < w.size() ? std::string_view(w[args]) : std::string_view();
+    if (tool == "--server" || tool == "-s" || tool == "--run" || tool == "-r" || tool == "--bench" || tool == "-b")
+      return Result<EngineProgram>(EngineProgram{Engine::llamacpp, args + 1, false});
+    return Result<EngineProgram>(Error{ErrorCode::bad_command,
+                                       std::string(image) + " runs tools.sh: '" + kvdtype::detail::printable(tool) +
+                                           "' is not a serving tool (expected --server, --run or --bench)"});
+  }
+  return std::nullopt;
+}
+
+void note_llamacpp_tool(LaunchCommand& out, std::string_view word) {
+  // llama-bench by any path, or tools.sh's --bench/-b in a :full image.
+  if (basename(word) == "llama-bench" || word == "--bench" || word == "-b") out.input.flags |= flag_llama_bench;
+}
+
+std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {
+  RequestInput& in = out.input;
+  // The parser compares the names exactly (kv_cache_type_from_str): Q8_0 is refused as well.
+  for (auto [field, flag] : {std::pair{&in.kv_cache_dtype, "-ctk"}, std::pair{&in.v_cache_dtype, "-ctv"}}) {
+    if (field->empty()) continue;
+    first_of_list(*field, out, flag);
+    if (find_cache_dtype(Engine::llamacpp, *field) == nullptr) {
+      refuse(in, "KVD200", *field);
+      field->clear();
+    }
+  }
+  bool cpu_only = false;
+  for (auto& [name, value] : out.engine_options) {
+    if (name == "flash_attn") {
+      first_of_list(value, out, "-fa");
+      const std::string v = kvdtype::detail::to_lower(value);
+      // The spelling itself depends on the build (b6325 made -fa take a value): kept for KVD207/KVD208.
+      if (v.empty()) in.flags |= flag_fa_bare;
+      else if (v == "on" || v == "off" || v == "auto" || v == "enabled" || v == "disabled") in.flags |= flag_fa_word;
+      if (v.empty() || v == "on" || v == "enabled" || v == "1" || v == "true") in.flash_attention = "on";
+      else if (v == "off" || v == "disabled" || v == "0" || v == "false") in.flash_attention = "off";
+      else if (v == "auto" || v == "-1") in.flash_attention = "auto";
+      else refuse(in, "KVD205", value);
+    } else if (name == "gpu_layers") {
+      first_of_list(value, out, "-ngl");
+      if (value == "0") cpu_only = true;
+    } else if (name == "no_kv_offload") {
+      cpu_only = true;  // the KV cache (and so the attention over it) stays in host memory
+    }
+  }
+  if (cpu_only && in.backend.empty()) in.backend = "CPU";
+  // llama.cpp computes activations in f32 whatever the GGUF's weight types: the query handed to
+  // the flash-attention op is an F32 tensor (src/llama-graph.cpp build_attn_mha; the backends'
+  // supports_op take an F32 Q), so the "model dtype" of a llama.cpp request is float32.
+  if (in.model_dtype.empty()) in.model_dtype = "float32";
+  return std::nullopt;
+}
+
+}  // namespace kvdtype::io::detail

@@ -1,0 +1,47 @@
+// LMDeploy launch commands: `lmdeploy serve api_server MODEL …` and `lmdeploy chat MODEL …`
+// (lmdeploy/cli/serve.py, cli/chat.py), read as LMDeploy's argparse would. Nothing is executed.
+//
+// --quant-policy takes a number or a name (lmdeploy/cli/utils.py quant_policy: 0/none, 4/int4,
+// 8/int8, 16/fp8/fp8_e4m3, 17/fp8_e5m2, 42/turbo_quant); anything else is LMDeploy's
+// ValueError("invalid quant_policy"), reported as rule KVD240.
+#include <string>
+#include <string_view>
+
+#include "common/text.hpp"
+#include "sources/launch/launch_engines.hpp"
+#include "tables/rows/cache_dtype.hpp"
+
+namespace kvdtype::io::detail {
+
+std::optional<Result<EngineProgram>> locate_lmdeploy(const std::vector<std::string>& w, std::size_t i) {
+  if (i >= w.size()) return std::nullopt;
+  std::string_view prog = w[i];
+  if (const std::size_t slash = prog.rfind('/'); slash != std::string_view::npos) prog.remove_prefix(slash + 1);
+  if (prog != "lmdeploy") return std::nullopt;
+  auto sub = [&](std::size_t k) -> std::string_view { return k < w.size() ? std::string_view(w[k]) : ""; };
+  if (sub(i + 1) == "serve" && (sub(i + 2) == "api_server" || sub(i + 2) == "gradio"))
+    return Result<EngineProgram>(EngineProgram{Engine::lmdeploy, i + 3, true});
+  if (sub(i + 1) == "chat") return Result<EngineProgram>(EngineProgram{Engine::lmdeploy, i + 2, true});
+  std::string what(sub(i + 1));
+  if (sub(i + 1) == "serve") what += " " + std::string(sub(i + 2));
+  return Result<EngineProgram>(Error{ErrorCode::bad_command,
+                                     "lmdeploy " + kvdtype::detail::printable(what) +
+                                         " is not a serving command (expected lmdeploy serve api_server or lmdeploy chat)"});
+}
+
+std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {
+  RequestInput& in = out.input;
+  for (const auto& [name, value] : out.engine_options) {
+    if (name == "quant_policy") {
+      in.kv_term = "--quant-policy";
+      auto row = parse_cache_dtype(Engine::lmdeploy, value);
+      if (row.ok()) in.kv_cache_dtype = std::string((*row)->name);
+      else refuse(in, "KVD240", value);
+    } else if (name == "device" && kvdtype::detail::to_lower(value) != "cuda") {
+      out.ignored.push_back("--device " + value + " (only CUDA devices are modelled)");
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace kvdtype::io::detail

@@ -1,0 +1,402 @@
+// A launch command's flags (sources/launch/launch_parts.hpp), read with the engine's table (launch_flags.cpp):
+// --flag V, --flag=V, underscore spellings, --no-X, JSON values and their dotted keys.
+#include "sources/launch/launch_parts.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "common/text.hpp"
+#include "sources/files/json_depth.hpp"
+#include "sources/launch/launch_flags.hpp"
+#include "kvdtype/request.hpp"
+
+namespace kvdtype::io::launch {
+namespace {
+
+using detail::Action;
+using detail::Arity;
+using detail::LaunchFlag;
+
+std::string one_line_json_error(const std::exception& e) {
+  std::string m = e.what();
+  // "[json.exception.parse_error.101] parse error at …": the bracketed id helps nobody.
+  if (starts_with(m, "[json.exception.")) {
+    const std::size_t close = m.find("] ");
+    if (close != std::string::npos) m.erase(0, close + 2);
+  }
+  // "…; last read: '<raw text>'" repeats the input (possibly unprintable): the position suffices.
+  if (const std::size_t last = m.find("; last read"); last != std::string::npos) m.resize(last);
+  for (char& ch : m)
+    if (static_cast<unsigned char>(ch) < 0x20) ch = ' ';
+  return m;
+}
+
+// JSON flag values nest a few levels; a value nested deeper is hostile. nlohmann's DOM is copied
+// and compared recursively, so a value of 100 000 '[' would overflow the stack: the depth is
+// checked on the token stream first (iterative, no DOM), as model_config.cpp does for files.
+constexpr int kMaxFlagJsonDepth = 64;
+
+// Whether `value` nests deeper than kMaxFlagJsonDepth (false for malformed JSON: the parse
+// that follows reports it).
+bool too_deep(std::string_view value) { return detail::json_nests_deeper_than(value, kMaxFlagJsonDepth); }
+
+Result<json> parse_json(std::string_view flag, std::string_view value) {
+  if (too_deep(value))
+    return bad(std::string(flag) + ": JSON nested deeper than " + std::to_string(kMaxFlagJsonDepth) + " levels");
+  try {
+    return json::parse(value);
+  } catch (const std::exception& e) {
+    return bad(std::string(flag) + ": not valid JSON (" + one_line_json_error(e) + ")");
+  }
+}
+
+// vLLM's human-readable integers (vllm/engine/arg_utils.py human_readable_int): lower-case
+// k/m/g/t are decimal (1k = 1000), upper-case binary (1K = 1024); decimals only with a decimal
+// suffix ("25.6k"). -1 and "auto" mean "derive from the model": left unknown here.
+std::string max_model_len(std::string_view v) {
+  const std::string lower = kvdtype::detail::to_lower(v);
+  if (lower == "-1" || lower == "auto" || lower.empty()) return {};
+  double mult = 1;
+  std::string_view digits = v;
+  switch (v.back()) {
+    case 'k': mult = 1e3; break;
+    case 'm': mult = 1e6; break;
+    case 'g': mult = 1e9; break;
+    case 'K': mult = 1024.0; break;
+    case 'M': mult = 1024.0 * 1024; break;
+    case 'G': mult = 1024.0 * 1024 * 1024; break;
+    case 't': mult = 1e12; break;
+    case 'T': mult = 1024.0 * 1024 * 1024 * 1024; break;
+    default: break;
+  }
+  if (mult == 1) return std::string(v);  // verbatim; make_request judges it
+  digits.remove_suffix(1);
+  // DIGITS[.DIGITS]: one point at most, digits on both sides of it ("1.2.3k", "..5k" and ".5k"
+  // stay verbatim, and make_request refuses them as not a whole number).
+  const std::size_t point = digits.find('.');
+  const std::string_view whole = digits.substr(0, point);
+  const std::string_view fraction = point == std::string_view::npos ? std::string_view() : digits.substr(point + 1);
+  auto all_digits = [](std::string_view d) {
+    return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!all_digits(whole) || (point != std::string_view::npos && !all_digits(fraction))) return std::string(v);
+  const bool binary = v.back() >= 'A' && v.back() <= 'Z';
+  if (binary && point != std::string_view::npos) return std::string(v);  // vLLM refuses 1.5K
+  double parsed = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), parsed);
+  if (ec != std::errc() || end != digits.data() + digits.size()) return std::string(v);
+  const double n = parsed * mult;
+  if (!(n >= 1 && n < 1e15)) return std::string(v);
+  return std::to_string(static_cast<std::uint64_t>(std::llround(n)));
+}
+
+// Arity of a flag missing from the table: switches by name, otherwise one value.
+Arity guess_arity(std::string_view name) {
+  if (starts_with(name, "--enable-") || starts_with(name, "--disable-") || starts_with(name, "--no-"))
+    return Arity::none;
+  return Arity::value;
+}
+
+// Set `key.path` (dotted) in `obj` to `value` (JSON when it parses, else a string), as vLLM's
+// `--speculative-config.method eagle3` does.
+// A path deeper than kMaxFlagJsonDepth is refused (false): it would build the same hostile
+// nesting as a deep JSON value.
+bool set_dotted(json& obj, std::string_view path, std::string_view value) {
+  if (std::count(path.begin(), path.end(), '.') >= kMaxFlagJsonDepth) return false;
+  json* node = &obj;
+  while (true) {
+    const std::size_t dot = path.find('.');
+    const std::string key(path.substr(0, dot));
+    if (!node->is_object()) *node = json::object();
+    node = &(*node)[key];
+    if (dot == std::string_view::npos) break;
+    path.remove_prefix(dot + 1);
+  }
+  try {
+    *node = too_deep(value) ? json(std::string(value)) : json::parse(value);  // see kMaxFlagJsonDepth
+  } catch (const std::exception&) {
+    *node = std::string(value);
+  }
+  return true;
+}
+
+// A word that holds whitespace followed by an option ("--tp 8 --host 0.0.0.0" as one word): what
+// a quoted "$ARGS" hands the engine. A value with spaces but no option in it (a prompt, a path)
+// is not one.
+bool holds_options(std::string_view word) noexcept {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n'; };
+  if (std::none_of(word.begin(), word.end(), blank)) return false;
+  for (std::size_t i = 0; i + 2 < word.size(); ++i)
+    if ((i == 0 || blank(word[i - 1])) && word[i] == '-' && word[i + 1] == '-' &&
+        std::isalpha(static_cast<unsigned char>(word[i + 2])))
+      return true;
+  return false;
+}
+
+// The first words of a long argument, for a one-line message (printable() cuts at 80 bytes).
+std::string shortened(std::string_view word) {
+  while (!word.empty() && (word.front() == ' ' || word.front() == '\t' || word.front() == '\n')) word.remove_prefix(1);
+  std::string out;
+  bool space = false;
+  for (char c : word) {
+    const bool blank = c == ' ' || c == '\t' || c == '\n';
+    if (blank) { space = true; continue; }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+    if (out.size() >= 28) return out + " ...";
+  }
+  return out;
+}
+
+std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::string_view value, bool negated,
+                           LaunchCommand& out, Collected& c) {
+  RequestInput& in = out.input;
+  // A value that is not JSON is the command's problem, not unreadable input: the rest of the
+  // command is still read (only a value nested past kMaxFlagJsonDepth is refused as hostile).
+  auto checked_json = [&](json& into) -> std::optional<Error> {
+    auto j = parse_json(flag, value);
+    if (!j.ok()) {
+      if (too_deep(value)) return j.error();
+      out.refused_values.push_back({std::string(flag), j.error().message, value.find('$') != std::string_view::npos});
+      into = json();
+      return std::nullopt;
+    }
+    into = *j;
+    return std::nullopt;
+  };
+  switch (f.action) {
+    case Action::none: break;
+    case Action::field:
+      in.set(f.field, value);
+      if (f.field == "kv_cache_dtype") in.kv_term = std::string(flag);  // messages name the flag as typed
+      break;
+    case Action::model: out.model = std::string(value); break;
+    case Action::model_dtype: {
+      const std::string v = kvdtype::detail::to_lower(value);
+      if (v == "auto") in.model_dtype.clear();
+      else in.model_dtype = v == "float" ? "float32" : std::string(value);
+      break;
+    }
+    case Action::max_model_len: in.max_model_len = max_model_len(value); break;
+    case Action::backend: c.backend = std::string(value); break;
+    case Action::attention_config: {
+      json j;
+      if (auto e = checked_json(j)) return e;
+      if (j.is_object() && j.contains("backend") && j["backend"].is_string())
+        c.attention_config_backend = j["backend"].get<std::string>();
+      break;
+    }
+    case Action::prefill_backend: c.prefill_backend = std::string(value); break;
+    case Action::decode_backend: c.decode_backend = std::string(value); break;
+    case Action::quantization: out.quantization = std::string(value); break;
+    case Action::quantization_param_path:
+      out.quantization_param_path = std::string(value);
+      in.kv_scales = "yes";
+      break;
+    case Action::calculate_kv_scales:
+      if (!negated) in.kv_scales = "yes";
+      break;
+    case Action::dp_attention:
+      if (!negated) in.flags |= flag_dp_attention;
+      break;
+    case Action::kv_transfer_config: {
+      json j;
+      if (auto e = checked_json(j)) return e;
+      if (j.is_object() && j.contains("kv_connector") && j["kv_connector"].is_string() &&
+          !j["kv_connector"].get<std::string>().empty()) {
+        in.flags |= flag_kv_connector;
+        // What the deployment checks pair servers by (vllm/config/kv_transfer.py KVTransferConfig).
+        KvTransfer t;
+        t.connector = j["kv_connector"].get<std::string>();
+        if (j.contains("kv_role") && j["kv_role"].is_string()) t.role = j["kv_role"].get<std::string>();
+        if (j.contains("enable_permute_local_kv") && j["enable_permute_local_kv"].is_boolean())
+          t.permute_local_kv = j["enable_permute_local_kv"].get<bool>();
+        if (j.contains("kv_connector_extra_config") && j["kv_connector_extra_config"].is_object()) {
+          const json& x = j["kv_connector_extra_config"];
+          for (const char* key : {"remote_url", "lmcache.remote_url", "master_server_address", "mooncake_master"})
+            if (x.contains(key) && x[key].is_string()) t.endpoint = x[key].get<std::string>();
+        }
+        out.kv_transfer = std::move(t);
+      }
+      break;
+    }
+    case Action::disaggregation_mode: {
+      const std::string v = kvdtype::detail::to_lower(value);
+      if (v == "prefill" || v == "decode") {
+        in.flags |= flag_kv_connector;
+        if (!out.kv_transfer) out.kv_transfer = KvTransfer{"mooncake", {}, {}, false};  // SGLang's default backend
+        out.kv_transfer->role = v == "prefill" ? "kv_producer" : "kv_consumer";
+      }
+      break;
+    }
+    case Action::disaggregation_backend:
+      c.disaggregation_backend = std::string(value);
+      break;
+    case Action::kv_connector: {
+      const std::string v = kvdtype::detail::to_lower(value);
+      if (v != "null" && v != "none" && v != "0" && !v.empty()) in.flags |= flag_kv_connector;
+      break;
+    }
+    case Action::speculative_config: {
+      json j;
+      if (auto e = checked_json(j)) return e;
+      if (j.is_null()) break;
+      if (!j.is_object()) {
+        out.refused_values.push_back({std::string(flag), std::string(flag) + ": expected a JSON object", false});
+        break;
+      }
+      c.spec.update(j);
+      c.speculative = true;
+      break;
+    }
+    case Action::speculative_model:
+      c.spec_model = std::string(value);
+      c.speculative = true;
+      break;
+    case Action::speculative_algorithm:
+      c.spec_algorithm = std::string(value);
+      c.speculative = true;
+      break;
+    case Action::speculative_draft_tp: c.spec_draft_tp = std::string(value); break;
+    case Action::speculative_draft_backend: c.spec_draft_backend = std::string(value); break;
+    case Action::json_checked: {
+      json j;
+      if (auto e = checked_json(j)) return e;
+      break;
+    }
+    case Action::json_or_text:
+      if (!value.empty() && value.front() == '{') {
+        json j;
+        if (auto e = checked_json(j)) return e;
+      }
+      break;
+    case Action::config_file:
+      out.ignored.push_back(std::string(flag) + " " + std::string(value) + " (file not read)");
+      break;
+    case Action::engine_option: out.engine_options.emplace_back(std::string(f.field), std::string(value)); break;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Error> read_flags(const std::vector<std::string>& w, const Located& at, LaunchCommand& out,
+                                Collected& c) {
+  const Engine engine = at.engine;
+  bool only_positionals = false;
+  for (std::size_t k = at.args; k < w.size(); ++k) {
+    const std::string& tok = w[k];
+    if (only_positionals || !is_flag(tok)) {
+      if (holds_options(tok)) {
+        // `cmd "$ARGS"`: the quotes keep every option in one word, which no engine's parser splits
+        // (argparse takes it as a positional it has no place for; llama.cpp as an invalid argument).
+        out.refused_values.push_back(
+            {"argument", "argument '" + shortened(tok) + "' (several options in one word)", false,
+             "leave the variable unquoted ($ARGS), or build the command in an array and pass \"${ARGS[@]}\""});
+        continue;
+      }
+      if (at.positional_model && out.model.empty()) out.model = tok;
+      else out.ignored.push_back(tok);
+      continue;
+    }
+    if (tok == "--") {
+      only_positionals = true;
+      continue;
+    }
+    // Split --flag=value (argparse also allows -tp=8); -O3 is vLLM's -O with its value attached.
+    std::string name = tok, inline_value;
+    bool has_inline = false;
+    if (const std::size_t eq = tok.find('='); eq != std::string::npos) {
+      name = tok.substr(0, eq);
+      inline_value = tok.substr(eq + 1);
+      has_inline = true;
+    } else if (engine == Engine::vllm && tok.size() > 2 && starts_with(tok, "-O") && tok[2] >= '0' && tok[2] <= '9') {
+      name = "-O";
+      inline_value = tok.substr(2);
+      has_inline = true;
+    }
+    // vLLM's parser (FlexibleArgumentParser) and TensorRT-LLM spell flags with underscores;
+    // the table uses dashes. SGLang would refuse an underscore spelling; reading it is harmless.
+    std::string norm = name;
+    for (std::size_t p = 2; p < norm.size() && starts_with(norm, "--"); ++p)
+      if (norm[p] == '_') norm[p] = '-';
+    // --speculative-config.method eagle3: a key of a JSON flag.
+    std::string dotted;
+    if (starts_with(norm, "--")) {
+      if (const std::size_t dot = norm.find('.'); dot != std::string::npos) {
+        dotted = norm.substr(dot + 1);
+        norm.resize(dot);
+      }
+    }
+    const LaunchFlag* f = detail::find_launch_flag(engine, norm);
+    bool negated = false;
+    if (f == nullptr && starts_with(norm, "--no-")) {
+      const LaunchFlag* positive = detail::find_launch_flag(engine, "--" + norm.substr(5));
+      if (positive != nullptr && positive->arity == Arity::none) {
+        f = positive;
+        negated = true;
+      }
+    }
+    Arity arity = f ? f->arity : guess_arity(norm);
+    if (!dotted.empty()) arity = Arity::value;
+    std::string value;
+    bool have_value = has_inline;
+    if (has_inline) value = inline_value;
+    auto next_is_value = [&] { return k + 1 < w.size() && !is_flag(w[k + 1]); };
+    switch (arity) {
+      case Arity::none: break;
+      case Arity::optional:
+        if (!have_value && next_is_value()) value = w[++k], have_value = true;
+        break;
+      case Arity::value:
+      case Arity::json:
+        if (!have_value) {
+          if (next_is_value()) {
+            value = w[++k];
+            have_value = true;
+          } else if (f != nullptr) {
+            const std::string got = k + 1 < w.size() ? "it is followed by " + kvdtype::detail::printable(w[k + 1])
+                                                    : "it ends the command";
+            return bad(kvdtype::detail::printable(name) + " needs a value, but " + got);
+          }
+        }
+        break;
+      case Arity::list:
+        if (!have_value && !next_is_value() && f != nullptr)
+          return bad(kvdtype::detail::printable(name) + " needs at least one value");
+        while (next_is_value()) {
+          value += (value.empty() ? "" : " ") + w[++k];
+          have_value = true;
+        }
+        break;
+    }
+    if (f == nullptr) {
+      out.ignored.push_back(have_value && !has_inline ? tok + " " + value : tok);
+      if (have_value && !has_inline) c.unknown_values.push_back(value);
+      continue;
+    }
+    if (!dotted.empty()) {
+      if (f->action == Action::speculative_config) {
+        if (!set_dotted(c.spec, dotted, value))
+          return bad(kvdtype::detail::printable(name) + ": key path deeper than " + std::to_string(kMaxFlagJsonDepth) +
+                     " levels");
+        c.speculative = true;
+      } else if (f->action == Action::attention_config && dotted == "backend") {
+        c.attention_config_backend = value;
+      } else if (f->arity != Arity::json) {
+        out.ignored.push_back(tok);
+      }
+      continue;
+    }
+    if (auto e = apply(*f, name, value, negated, out, c)) return e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace kvdtype::io::launch

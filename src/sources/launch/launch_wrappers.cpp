@@ -1,0 +1,354 @@
+// The serving program behind a launch command's wrappers (sources/launch/launch_parts.hpp): environment
+// assignments, the launchers of src/tables/launchers.cpp (env, nohup, timeout, numactl, uv run,
+// conda run, mpirun, srun, torchrun …), `docker run IMAGE` (nested containers too) and
+// `sh -c 'script'`.
+#include "sources/launch/launch_parts.hpp"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/text.hpp"
+#include "sources/launch/launch_engines.hpp"
+#include "sources/launch/launch_images.hpp"
+#include "tables/rows/image.hpp"
+#include "tables/rows/launcher.hpp"
+#include "tables/words.hpp"
+#include "sources/shell/shell.hpp"
+
+namespace kvdtype::io::launch {
+namespace {
+
+bool is_python(std::string_view base) noexcept {
+  if (!starts_with(base, "python")) return false;
+  for (char c : base.substr(6))
+    if (!((c >= '0' && c <= '9') || c == '.')) return false;
+  return true;
+}
+
+// `docker run` switches; every other option takes a value unless written --opt=value.
+bool docker_switch(std::string_view opt) {
+  static constexpr std::string_view kSwitches[] = {"--rm", "--privileged", "--init", "--detach", "--interactive",
+                                                   "--tty", "--read-only", "--publish-all", "--sig-proxy",
+                                                   "--no-healthcheck", "--oom-kill-disable"};
+  for (std::string_view s : kSwitches)
+    if (opt == s) return true;
+  // Bundled one-letter switches: -it, -d, -itd, -P.
+  if (opt.size() >= 2 && opt[0] == '-' && opt[1] != '-') {
+    for (char c : opt.substr(1))
+      if (c != 'i' && c != 't' && c != 'd' && c != 'P') return false;
+    return true;
+  }
+  return false;
+}
+
+// Containers nest (`docker run A docker run B vllm serve …`) at most this deep; a command nested
+// deeper is hostile input, refused with a clear line rather than walked.
+constexpr std::size_t kMaxContainerNesting = 16;
+// `sh -c 'bash -c "…"'` is read this many levels deep; deeper is refused by name, not skipped.
+constexpr int kMaxShellNesting = 4;
+
+// A reader limit on nesting, named so that read_command() tells it from "not a serving command".
+constexpr std::string_view kTooDeep = " nested more than ";
+Error too_deep(std::string_view what, std::size_t limit, std::string_view after) {
+  return Error{ErrorCode::bad_command, std::string(what) + std::string(kTooDeep) + std::to_string(limit) + " deep" + std::string(after)};
+}
+bool is_too_deep(const Error& e) { return e.message.find(kTooDeep) != std::string::npos; }
+
+// One `docker run [options] IMAGE` level: the image and the index of the first word after it.
+struct Container {
+  std::string image;
+  std::size_t after = 0;
+};
+
+// `docker run [options] IMAGE [command …]` starting at w[i] (docker / podman): the environment
+// comes from -e/--env; the image and where its command starts go into `out`.
+std::optional<Error> read_docker(const std::vector<std::string>& w, std::size_t& i, std::vector<std::string>& env,
+                                 Container& out) {
+  ++i;  // docker / podman
+  while (i < w.size() && w[i] != "run" && w[i] != "create") {
+    if (!is_flag(w[i])) return bad("docker " + kvdtype::detail::printable(w[i]) + " is not a serving command");
+    ++i;
+  }
+  if (i >= w.size()) return bad("docker without run");
+  ++i;
+  for (; i < w.size(); ++i) {
+    const std::string& o = w[i];
+    // `docker run … $DOCKER_ARGS -e X=1 IMAGE`: a variable nothing set stands for options a
+    // shell would drop (unset) or split (set elsewhere); it is not the image when options follow.
+    // (An image is `${REGISTRY:-x}/name:tag`, never a plain reference.)
+    if (detail::is_variable_reference(o) && i + 1 < w.size() && is_flag(w[i + 1])) continue;
+    if (!is_flag(o)) {
+      out.image = o;
+      ++i;
+      break;
+    }
+    std::string value;
+    const std::size_t eq = o.find('=');
+    const std::string_view name = std::string_view(o).substr(0, eq);
+    if (eq != std::string::npos) {
+      value = o.substr(eq + 1);
+    } else if (!docker_switch(o)) {
+      if (i + 1 >= w.size()) return bad("docker option " + kvdtype::detail::printable(o) + " needs a value");
+      value = w[++i];
+    }
+    if ((name == "-e" || name == "--env") && detail::is_assignment(value)) env.push_back(value);
+  }
+  if (out.image.empty()) return bad("docker run without an image");
+  out.after = i;
+  return std::nullopt;
+}
+
+// Python modules that serve, run as `python -m MODULE [flags]`: the engine whose flags follow
+// (the model is a flag, never positional). NVIDIA Dynamo's workers parse their own options first
+// and hand every other flag to the engine's own parser, so an engine flag means what it means
+// there; Dynamo's options (--dyn-*, --endpoint, --disaggregation-mode …) are flags the engine
+// reader passes over.
+struct ServingModule {
+  std::string_view module;
+  Engine engine;
+};
+constexpr ServingModule kServingModules[] = {
+    {"vllm.entrypoints.openai.api_server", Engine::vllm},
+    {"sglang.launch_server", Engine::sglang},
+    // ai-dynamo/dynamo components/src/dynamo/vllm/args.py @000a36a7 (parse_args: the flags its own
+    // groups leave go to vLLM's AsyncEngineArgs.add_cli_args parser; --model, default Qwen/Qwen3-0.6B).
+    {"dynamo.vllm", Engine::vllm},
+    // ai-dynamo/dynamo components/src/dynamo/sglang/args.py @010ba752 (parse_args: the rest go to
+    // SGLang's ServerArgs.add_cli_args parser, the flags of sglang.launch_server).
+    {"dynamo.sglang", Engine::sglang},
+};
+
+// The program at w[i], once the wrappers are skipped.
+Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i) {
+  if (i >= w.size()) return bad("no program in the command (only environment settings)");
+  const std::string_view prog = basename(w[i]);
+  auto sub = [&](std::size_t k) -> std::string_view { return k < w.size() ? std::string_view(w[k]) : ""; };
+  if (prog == "vllm") {
+    if (sub(i + 1) != "serve")
+      return bad("vllm " + kvdtype::detail::printable(sub(i + 1)) + " is not a serving command (expected vllm serve)");
+    return Located{Engine::vllm, i + 2, true, {}};
+  }
+  if (prog == "sglang") {
+    if (sub(i + 1) != "serve")
+      return bad("sglang " + kvdtype::detail::printable(sub(i + 1)) +
+                 " is not a serving command (expected sglang serve)");
+    return Located{Engine::sglang, i + 2, false, {}};
+  }
+  if (prog == "trtllm-serve") {
+    std::size_t k = i + 1;
+    if (sub(k) == "serve") ++k;
+    return Located{Engine::trtllm, k, true, {}};
+  }
+  const Launcher* runner = find_launcher(prog, "");
+  if (runner != nullptr && runner->args != LauncherArgs::python_like) runner = nullptr;
+  if (is_python(prog) || runner != nullptr) {  // python, or a launcher that runs what python runs (torchrun)
+    std::size_t k = i + 1;
+    std::string module;
+    while (k < w.size()) {
+      const std::string& o = w[k];
+      if (o == "-m" || (runner != nullptr && o == "--module")) {
+        if (k + 1 < w.size()) module = w[k + 1];
+        k += 2;
+        break;
+      }
+      if (starts_with(o, "-m") && o.size() > 2) {
+        module = o.substr(2);
+        ++k;
+        break;
+      }
+      if (!is_flag(o)) break;  // a script file: not a module we know
+      k += (runner != nullptr ? takes_value(*runner, o) : (o == "-X" || o == "-W")) ? 2 : 1;
+    }
+    if (module == "vllm.entrypoints.cli.main" && sub(k) == "serve") return Located{Engine::vllm, k + 1, true, {}};
+    for (const ServingModule& m : kServingModules)
+      if (module == m.module) return Located{m.engine, k, false, {}};
+    if (module.empty())
+      return bad("python without -m: not a serving command kvdtype knows (" + kvdtype::detail::printable(sub(k)) + ")");
+    std::string known = "vllm.entrypoints.cli.main serve";
+    for (const ServingModule& m : kServingModules) known += ", " + std::string(m.module);
+    return bad("python -m " + kvdtype::detail::printable(module) + " is not a serving module kvdtype knows (" + known + ")");
+  }
+  if (auto more = detail::locate_engine_program(w, i)) {  // engines of launch_<engine>.cpp
+    if (!more->ok()) return more->error();
+    return Located{(*more)->engine, (*more)->args, (*more)->positional_model, {}};
+  }
+  return bad("unknown program '" + kvdtype::detail::printable(w[i]) +
+             "' (expected vllm serve, python -m vllm.entrypoints.openai.api_server, sglang serve, "
+             "python -m sglang.launch_server, trtllm-serve, llama-server, llama-cli, llama-bench or "
+             "lmdeploy serve api_server)");
+}
+
+// Whether a command kvdtype reads starts at w[j]: a serving program, a launcher, a container
+// runtime. What a `search` launcher (mpirun, srun) runs is the first such word after it.
+bool starts_command(const std::vector<std::string>& w, std::size_t j) {
+  const std::string_view base = basename(w[j]);
+  if (base == "docker" || base == "podman") return true;
+  if (find_launcher(base, j + 1 < w.size() ? std::string_view(w[j + 1]) : std::string_view()) != nullptr) return true;
+  return !is_flag(w[j]) && locate_program(w, j).ok();
+}
+
+}  // namespace
+
+// The serving program behind the wrappers. Iterative, never recursive: wrappers and containers
+// are walked in one loop, so 40 000 nested `docker run IMAGE` cost no stack.
+// A container's command is what runs; when it is not a serving command kvdtype knows, the
+// innermost container whose image is vLLM's server image runs its own `vllm serve` entrypoint with
+// the words after the image as its arguments (vllm/vllm-openai, vllm/vllm-openai-rocm; rocm/vllm
+// images have no serving entrypoint).
+Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::vector<std::string>& env) {
+  std::vector<Container> containers;
+  std::optional<Error> failed;
+  while (true) {
+    if (i < w.size() && (basename(w[i]) == "docker" || basename(w[i]) == "podman")) {
+      if (containers.size() >= kMaxContainerNesting)
+        return too_deep("containers", kMaxContainerNesting, " (docker run … docker run …); not a serving command");
+      Container c;
+      if (auto e = read_docker(w, i, env, c)) {
+        failed = std::move(e);
+        break;
+      }
+      containers.push_back(std::move(c));
+      // Images whose entrypoint is the server take its flags right after the image (llama.cpp :server).
+      if (i >= w.size() || is_flag(w[i])) {
+        const std::string& image = containers.back().image;
+        if (auto entry = detail::locate_engine_image(w, image, i)) {
+          if (!entry->ok()) return entry->error();
+          return Located{(*entry)->engine, (*entry)->args, (*entry)->positional_model,
+                         detail::engine_version_from_image(image, (*entry)->engine)};
+        }
+      }
+      if (i >= w.size()) {
+        failed = bad("docker image " + kvdtype::detail::printable(containers.back().image) +
+                     " has no serving command after it");
+        break;
+      }
+      continue;
+    }
+    // Launchers that run the rest of the line (src/tables/launchers.cpp): skip them and their
+    // options; environment assignments are the command's environment.
+    const std::size_t before = i;
+    while (i < w.size()) {
+      if (detail::is_assignment(w[i])) {
+        env.push_back(w[i]);
+        ++i;
+        continue;
+      }
+      const Launcher* l = find_launcher(basename(w[i]), i + 1 < w.size() ? std::string_view(w[i + 1]) : std::string_view());
+      // python_like: locate_program reads it; runs_fixed: expand_fixed_launcher has replaced it
+      if (l == nullptr || l->args == LauncherArgs::python_like || l->args == LauncherArgs::runs_fixed) break;
+      i += l->subcommand.empty() ? 1 : 2;
+      if (l->args == LauncherArgs::search) {
+        const std::size_t from = i;
+        while (i < w.size() && !starts_command(w, i)) ++i;
+        if (i >= w.size()) {
+          failed = bad(std::string(l->program) + " runs no serving command kvdtype knows (read from word " +
+                       std::to_string(from + 1) + ")");
+          break;
+        }
+        continue;
+      }
+      while (i < w.size() && is_flag(w[i]) && w[i] != "--") i += takes_value(*l, w[i]) ? 2 : 1;
+      if (i < w.size() && w[i] == "--") ++i;  // end of the launcher's options
+      if (l->args == LauncherArgs::options_then_one) ++i;
+    }
+    if (failed) break;
+    if (i < w.size() && i != before && (basename(w[i]) == "docker" || basename(w[i]) == "podman")) continue;
+    auto found = locate_program(w, i);
+    if (found.ok()) {
+      // The version: the program's own, else the innermost container's image tag that has one.
+      Located l = *found;
+      for (auto c = containers.rbegin(); c != containers.rend() && l.engine_version.empty(); ++c)
+        l.engine_version = detail::engine_version_from_image(c->image, l.engine);
+      return l;
+    }
+    failed = found.error();
+    break;
+  }
+  for (auto c = containers.rbegin(); c != containers.rend(); ++c) {
+    // An official image whose ENTRYPOINT is the server (src/tables/images.cpp), or an unlisted
+    // image named like vLLM's: one built FROM vllm/vllm-openai keeps its ENTRYPOINT unless it sets
+    // its own, which the command line cannot show.
+    const std::string repo = detail::image_repository(c->image);
+    const Image* row = detail::official_image(repo);
+    if (row != nullptr ? row->engine != Engine::vllm || row->entrypoint.empty() : repo.find("vllm") == std::string::npos)
+      continue;
+    Located l{Engine::vllm, c->after, true, {}};
+    for (auto t = c; t != containers.rend() && l.engine_version.empty(); ++t)
+      l.engine_version = detail::engine_version_from_image(t->image, Engine::vllm);
+    return l;
+  }
+  return *failed;
+}
+
+// `sh -c 'script'` (also bash/zsh/dash, and -lc, -ec …): the script is the command. Kubernetes
+// manifests and `docker run IMAGE bash -c '…'` launch servers this way. `sh -c -- 'script'`: the
+// `--` ends the shell's options and the script follows it (KubeRay's `["/bin/bash", "-lc", "--"]`).
+std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w) {
+  for (std::size_t k = 0; k + 2 < w.size(); ++k) {
+    const std::string_view base = basename(w[k]);
+    if (base != "sh" && base != "bash" && base != "zsh" && base != "dash") continue;
+    const std::string& o = w[k + 1];
+    if (o.size() < 2 || o[0] != '-' || o[1] == '-' || o.back() != 'c') continue;
+    if (w[k + 2] != "--") return ShellScript{k, k + 2};
+    if (k + 3 < w.size()) return ShellScript{k, k + 3};
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// A launcher that runs a fixed command (LauncherArgs::runs_fixed): the words from it on become
+// that command and the words after its `--`. Its own options before `--` are its business.
+void expand_fixed_launcher(std::vector<std::string>& w) {
+  for (std::size_t k = 0; k < w.size(); ++k) {
+    const Launcher* l = find_launcher(basename(w[k]), {});
+    if (l == nullptr || l->args != LauncherArgs::runs_fixed) continue;
+    std::vector<std::string> out(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(k));
+    tables::for_each_word(l->runs, [&](std::string_view word) { out.emplace_back(word); });
+    const auto dashes = std::find(w.begin() + static_cast<std::ptrdiff_t>(k), w.end(), "--");
+    if (dashes != w.end()) out.insert(out.end(), dashes + 1, w.end());
+    w = std::move(out);
+    return;
+  }
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w) {
+  expand_fixed_launcher(w);
+  for (int nested = 0; nested < kMaxShellNesting; ++nested) {
+    const auto k = shell_script_at(w);
+    if (!k) return w;
+    auto inner = split_command(w[k->script]);
+    if (!inner.ok()) return Error{ErrorCode::bad_command, "sh -c script: " + inner.error().message};
+    w.resize(k->shell);  // words after the script are its $0, $1 …: not the server's
+    w.insert(w.end(), inner->begin(), inner->end());
+    expand_fixed_launcher(w);
+  }
+  // Still a script inside: not read to its end, which is never "not a serving command".
+  if (shell_script_at(w))
+    return too_deep("sh -c", kMaxShellNesting, "; not read");
+  return w;
+}
+
+CommandReading read_command(const std::vector<std::string>& words) {
+  CommandReading r;
+  auto w = expand_shell_scripts(words);
+  if (!w.ok()) {
+    r.unreadable = w.error().message;
+    return r;
+  }
+  std::vector<std::string> env;
+  auto at = locate(*w, 0, env);
+  r.serving = at.ok();
+  if (!r.serving && is_too_deep(at.error())) r.unreadable = at.error().message;
+  else if (!r.serving && words.size() > detail::kMaxCommandWords)
+    r.unreadable = "more than " + std::to_string(detail::kMaxCommandWords) + " words";
+  return r;
+}
+
+bool is_launch(const std::vector<std::string>& words) { return read_command(words).serving; }
+
+}  // namespace kvdtype::io::launch

@@ -1,0 +1,1 @@
+// the core's own header

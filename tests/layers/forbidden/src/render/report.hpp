@@ -1,0 +1,1 @@
+// a renderer's header

@@ -1,0 +1,2 @@
+#include "render/report.hpp"
+#include "core/check.hpp"

@@ -1,0 +1,2 @@
+#include "bindings/face.hpp"
+#include "core/check.hpp"
