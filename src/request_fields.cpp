@@ -1,5 +1,5 @@
 // The request-field table (request_fields.hpp). Engine spellings are the ones vLLM's and
-// SGLang's parsers register for the same setting, as src/io/launch_flags.cpp records them with
+// SGLang's parsers register for the same setting, as src/tables/engines/<engine>/launch_flags_<engine>.cpp records them with
 // their sources (vllm/engine/arg_utils.py EngineArgs.add_cli_args: -tp, -dp, --dtype,
 // --attention-backend, --max-model-len; sglang/srt/server_args.py ServerArgs: --tp-size/--tp,
 // --dp-size/--dp, --page-size, --context-length, --mem-fraction-static). An alias means the

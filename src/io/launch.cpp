@@ -2,7 +2,7 @@
 //
 // Nothing is executed or expanded. The program is recognised through the usual wrappers
 // (`NAME=value`, `env`, `nohup`, `exec`, `sudo`, `numactl`, `taskset`, `docker run IMAGE`), then
-// its flags are read with the engine's own table (launch_flags.cpp). What kvdtype reads and what
+// its flags are read with the engine's own table (src/tables/engines/<engine>/launch_flags_<engine>.cpp). What kvdtype reads and what
 // it leaves alone is described in docs/inputs.md. The parts live one concern per file
 // (io/launch_parts.hpp); this file puts them together.
 #include "kvdtype/io/launch.hpp"

@@ -1,4 +1,4 @@
-// A launch command's flags (io/launch_parts.hpp), read with the engine's table (launch_flags.cpp):
+// A launch command's flags (io/launch_parts.hpp), read with the engine's table (src/tables/engines/<engine>/launch_flags_<engine>.cpp):
 // --flag V, --flag=V, underscore spellings, --no-X, JSON values and their dotted keys.
 #include "io/launch_parts.hpp"
 
