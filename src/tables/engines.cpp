@@ -23,7 +23,12 @@ constexpr EngineTables kRegistry[] = {
      // options and hands the rest to vLLM's AsyncEngineArgs.add_cli_args parser (--model).
      .launch = {.subcommand = "serve", .positional_model = true, .python_cli = "vllm.entrypoints.cli.main",
                 .python_modules = "vllm.entrypoints.openai.api_server dynamo.vllm",
-                .unlisted_image_entrypoint = true}},
+                .unlisted_image_entrypoint = true},
+     // vllm/config/parallel.py (DP ranks each hold the whole attention), vllm/utils/argparse_utils.py
+     // FlexibleArgumentParser (--config YAML, -O3), ModelConfig.verify_with_parallel_config (heads
+     // % TP) and vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory.
+     .behaviour = {.data_parallel_attention = true, .config_files = ConfigFiles::yaml,
+                   .attached_optimization_level = true, .heads_divide_by_tp = true, .one_request_must_fit = true}},
     {.info = {.id = Engine::sglang, .name = "sglang", .display = "SGLang", .kv_flag = "--kv-cache-dtype",
               .tables_snapshot = "sgl-project/sglang main (kv_cache_dtype.py aff0d58a) plus later PRs cited per row",
               .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "sglang", .distribution = "sglang"},
@@ -35,7 +40,9 @@ constexpr EngineTables kRegistry[] = {
      .kv_choices_exact = true,  // python/sglang/srt/server_args.py: --kv-cache-dtype choices=[...]
      // `sglang serve --model-path M`. Dynamo's worker (components/src/dynamo/sglang/args.py
      // @010ba752) hands the rest to SGLang's ServerArgs.add_cli_args parser.
-     .launch = {.subcommand = "serve", .python_modules = "sglang.launch_server dynamo.sglang"}},
+     .launch = {.subcommand = "serve", .python_modules = "sglang.launch_server dynamo.sglang"},
+     // python/sglang/srt/server_args.py ServerArgs: --config takes YAML or JSON.
+     .behaviour = {.config_files = ConfigFiles::yaml_or_json}},
     // TensorRT-LLM's LLM API KvCacheConfig.dtype, set through trtllm-serve's
     // --extra_llm_api_options YAML (docs/source/features/quantization.md).
     {.info = {.id = Engine::trtllm, .name = "trtllm", .display = "TensorRT-LLM",

@@ -105,6 +105,28 @@ struct LaunchRecognition {
   bool unlisted_image_entrypoint = false;
 };
 
+/// Which files of flags an engine's `--config FILE` takes (spliced into its command where it stands).
+enum class ConfigFiles : std::uint8_t {
+  none,          ///< no --config file of flags is read
+  yaml,          ///< .yaml / .yml (vLLM)
+  yaml_or_json,  ///< .yaml, .yml or .json (SGLang); YAML is a superset of JSON: one parser reads both
+};
+
+/// What an engine does that its tables cannot say, named so that code outside the registry asks
+/// the row instead of testing for the engine.
+struct EngineBehaviour {
+  /// Every data-parallel rank runs the whole attention, heads split by the TP size only, whatever
+  /// the model (vLLM); other engines need a flag for it (SGLang --enable-dp-attention).
+  bool data_parallel_attention = false;
+  ConfigFiles config_files = ConfigFiles::none;
+  bool attached_optimization_level = false;  ///< `-O3` is `-O 3` (vLLM's compilation level)
+  /// Refuses to start unless the attention heads divide by the tensor-parallel size (KVD154).
+  bool heads_divide_by_tp = false;
+  /// Refuses to start unless one request of the served context fits the KV cache memory left
+  /// after the weights (KVD155).
+  bool one_request_must_fit = false;
+};
+
 /// One engine's registry row: its public description and where its tables are. Adding an
 /// engine is one row in engines.cpp (and its table files); nothing dispatches on the enum.
 struct EngineTables {
@@ -120,6 +142,7 @@ struct EngineTables {
   /// start-up though kvdtype's own flag takes it (launch commands set flag_kv_spelling, KVD103).
   bool kv_choices_exact = false;
   LaunchRecognition launch;       ///< how launch commands name it (src/io/launch_wrappers.cpp)
+  EngineBehaviour behaviour;
 };
 
 /// Every registry row, in Engine order (row i describes Engine(i)).

@@ -87,9 +87,8 @@ constexpr std::string_view kStillKeyedOnAnEngine[] = {
     "launch.hpp",              // LaunchCommand::engine's default (public API)
     "request.hpp",             // Request::engine's default (public API)
     "deployment.cpp",          // vLLM's NixlConnector P/D pairing
-    "engine_config_file.cpp",  // which engines take --config, and in which format
     "engine_config_file.hpp",  // config_file_words' default engine
-    "inputs_check.cpp",        // vLLM-only capacity rules
+    "inputs_check.cpp",        // the default engine of a launch reading
     "installed_version.cpp",   // the default engine of a version probe
     "launch.cpp",              // llama.cpp's tool word
     "launch_engines.cpp",      // the per-engine launch hooks
@@ -97,9 +96,7 @@ constexpr std::string_view kStillKeyedOnAnEngine[] = {
     "launch_llamacpp.cpp",     // llama.cpp's own launch reader
     "launch_lmdeploy.cpp",     // LMDeploy's own launch reader
     "launch_parts.hpp",        // Located::engine's default
-    "launch_read_flags.cpp",   // vLLM's -O<level>
     "launch_trtllm.cpp",       // TensorRT-LLM's own launch reader
-    "request.cpp",             // vLLM's data parallelism is attention DP
     "images.cpp",              // the container images of every engine, one table
     "kernels.cpp",             // the kernels of every engine, one table
 };
