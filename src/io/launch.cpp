@@ -104,9 +104,8 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     if (auto e = launch::read_flags(words, *at, out, c)) return *e;
     launch::apply_environment(env, at->engine, out, c);
     finish(out, c, *at);
-    // llama.cpp: which tool runs (the word before its arguments: the program, or the image's tool).
-    if (at->engine == Engine::llamacpp && at->args > 0 && at->args <= words.size())
-      detail::note_llamacpp_tool(out, words[at->args - 1]);
+    // Which tool runs (the word before its arguments: the program, or the image's tool; llama.cpp).
+    if (at->args > 0 && at->args <= words.size()) detail::note_engine_program(out, words[at->args - 1]);
     if (out.input.engine_version.empty() && !script.empty())
       out.input.engine_version = detail::engine_version_from_install(script, at->engine);
     if (auto e = detail::finish_engine_launch(out, options)) return *e;  // engine-specific reading (launch_<engine>.cpp)

@@ -90,7 +90,6 @@ constexpr std::string_view kStillKeyedOnAnEngine[] = {
     "engine_config_file.hpp",  // config_file_words' default engine
     "inputs_check.cpp",        // the default engine of a launch reading
     "installed_version.cpp",   // the default engine of a version probe
-    "launch.cpp",              // llama.cpp's tool word
     "launch_engines.cpp",      // the per-engine launch hooks
     "launch_environment.cpp",  // vLLM's environment variables
     "launch_llamacpp.cpp",     // llama.cpp's own launch reader
