@@ -338,7 +338,7 @@ void refused_value(const Context& ctx, Emitter& out) {
 // Whether this build leaves flash attention off when the command does not ask for it: llama.cpp
 // builds before "-fa auto" (PR #15434, b6325; llama-bench until PR #23714, b9437). The boundaries
 // are data, the release ranges and program flags of the Constraint rows that fire KVD206 for such
-// builds (src/tables/backends_llamacpp.cpp).
+// builds (src/tables/engines/llamacpp/backends_llamacpp.cpp).
 bool fa_off_unless_asked(const Context& ctx) {
   if ((ctx.req.flags & (flag_flash_attn_on | flag_flash_attn_off)) != 0 || !ctx.req.engine_version.known) return false;
   const Rule* const kvd206 = rule("KVD206");

@@ -11,6 +11,7 @@
 #include "common/text.hpp"
 #include "kvdtype/rule.hpp"
 #include "tables/rows/cache_dtype.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype {
 
@@ -331,10 +332,11 @@ Result<Request> make_request(const RequestInput& in) {
   // row's spelling (a later, exact --kv-cache-dtype replaces the launch command's).
   if ((r.flags & flag_kv_spelling) && (r.kv_cache_dtype == nullptr || r.kv_cache_dtype->name == in.kv_cache_dtype))
     r.flags &= ~static_cast<std::uint32_t>(flag_kv_spelling);
-  // The one place that decides data-parallel attention. vLLM: every data-parallel rank runs the
-  // whole attention (its heads split by the tensor-parallel size only), whatever the model.
-  // SGLang needs --enable-dp-attention, which its launch command sets explicitly.
-  if (r.engine == Engine::vllm && r.data_parallel_size > 1) r.flags |= flag_dp_attention;
+  // The one place that decides data-parallel attention: an engine whose every data-parallel rank
+  // runs the whole attention (its registry row) has it whenever DP > 1; SGLang needs
+  // --enable-dp-attention, which its launch command sets explicitly.
+  if (tables::engine_tables(r.engine).behaviour.data_parallel_attention && r.data_parallel_size > 1)
+    r.flags |= flag_dp_attention;
   return r;
 }
 

@@ -1,11 +1,16 @@
 // The request-field table (request_fields.hpp). Engine spellings are the ones vLLM's and
-// SGLang's parsers register for the same setting, as src/sources/launch/launch_flags.cpp records them with
+// SGLang's parsers register for the same setting, as src/tables/engines/<engine>/launch_flags_<engine>.cpp records them with
 // their sources (vllm/engine/arg_utils.py EngineArgs.add_cli_args: -tp, -dp, --dtype,
 // --attention-backend, --max-model-len; sglang/srt/server_args.py ServerArgs: --tp-size/--tp,
 // --dp-size/--dp, --page-size, --context-length, --mem-fraction-static). An alias means the
 // same field only where both engines mean the same thing by it; SGLang's --mem-fraction-static
 // (weights + KV pool) is read as the launch parser reads it, as the utilization.
 #include "core/request_fields.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "kvdtype/engine.hpp"
 
 namespace kvdtype::fields {
 
@@ -15,7 +20,7 @@ using G = Group;
 using K = Kind;
 
 constexpr RequestField kFields[] = {
-    {"engine", G::engine, K::text, "ENGINE", "vllm (default), sglang, trtllm, llamacpp, lmdeploy", ""},
+    {"engine", G::engine, K::text, "ENGINE", {}, ""},  // help: every registry engine (fields())
     {"engine_version", G::engine, K::text, "VERSION",
      "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, a llama.cpp build b6325, latest (newest known) or auto "
      "(installed metadata)", ""},
@@ -75,16 +80,35 @@ bool has_word(std::string_view words, std::string_view w) noexcept {
 
 bool flag_char(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'; }
 
+// The table as shown: the engine field's help lists every engine of the registry, the default
+// (Engine{}) marked, so that a new engine shows in help, the .pyi stub and docs without an edit.
+std::span<const RequestField> fields() noexcept {
+  static const std::string engine_help = [] {
+    std::string out;
+    for (const EngineInfo& e : engines())
+      out += (out.empty() ? "" : ", ") + std::string(e.name) + (e.id == Engine{} ? " (default)" : "");
+    return out;
+  }();
+  static const auto table = [] {
+    std::array<RequestField, std::size(kFields)> t{};
+    std::copy(std::begin(kFields), std::end(kFields), t.begin());
+    for (RequestField& f : t)
+      if (f.name == "engine") f.help = engine_help;
+    return t;
+  }();
+  return table;
+}
+
 }  // namespace
 
-std::span<const RequestField> all() noexcept { return kFields; }
+std::span<const RequestField> all() noexcept { return fields(); }
 
 const RequestField* find(std::string_view spelling) noexcept {
-  for (const RequestField& f : kFields)
+  for (const RequestField& f : fields())
     if (!spelling.empty() && spelling[0] == '-' && has_word(f.aliases, spelling)) return &f;
   std::string_view bare = spelling;
   while (!bare.empty() && bare.front() == '-') bare.remove_prefix(1);
-  for (const RequestField& f : kFields)
+  for (const RequestField& f : fields())
     if (same_name(f.name, bare)) return &f;
   return nullptr;
 }

@@ -23,7 +23,7 @@ struct RequestField {
   std::string_view placeholder;  ///< shown in help: INT, FLOAT, DTYPE, GPU, …
   std::string_view help;
   /// The engines' own spellings of the same flag, space-separated ("-tp --tp --tp-size"), as
-  /// vLLM's and SGLang's argument parsers register them (src/sources/launch/launch_flags.cpp cites where).
+  /// vLLM's and SGLang's argument parsers register them (src/tables/engines/<engine>/launch_flags_<engine>.cpp cites where).
   std::string_view aliases;
 };
 

@@ -13,6 +13,7 @@
 #include "kvdtype/check.hpp"
 #include "tables/rule_id.hpp"
 #include "tables/rows/cache_dtype.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -191,15 +192,17 @@ std::string fitting_changes(const Report& report, const Capacity& c, std::uint64
 void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t sliding_window, bool hybrid,
                      bool split_known, std::uint64_t model_max_context) {
   const Request& r = report.request;
+  const tables::EngineBehaviour& engine = tables::engine_tables(r.engine).behaviour;
+  const std::string refuses = std::string(engine_info(r.engine).display) + " refuses to start: ";
   // vLLM ModelConfig.verify_with_parallel_config: "Total number of attention heads (N) must be
   // divisible by tensor parallel size (T)."
-  if (r.engine == Engine::vllm && r.tensor_parallel_size > 1 && r.geometry.num_heads > 0 &&
+  if (engine.heads_divide_by_tp && r.tensor_parallel_size > 1 && r.geometry.num_heads > 0 &&
       r.geometry.num_heads % r.tensor_parallel_size != 0) {
     std::string divisors;
     for (std::uint32_t t = 1; t <= r.geometry.num_heads && t <= 64; ++t)
       if (r.geometry.num_heads % t == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(t);
     add(extras, "KVD154",
-        "vLLM refuses to start: total number of attention heads (" + std::to_string(r.geometry.num_heads) +
+        refuses + "total number of attention heads (" + std::to_string(r.geometry.num_heads) +
             ") must be divisible by tensor parallel size (" + std::to_string(r.tensor_parallel_size) + ")",
         "use --tensor-parallel-size " + divisors + " (or pipeline parallelism for the rest)");
   }
@@ -208,7 +211,7 @@ void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t s
   // --max-model-len vLLM serves the model's own context (max_position_embeddings).
   const bool len_given = r.max_model_len != 0;
   const std::uint64_t len = len_given ? r.max_model_len : model_max_context;
-  if (r.engine != Engine::vllm || len == 0 || !extras.capacity || !extras.capacity->weights_known) return;
+  if (!engine.one_request_must_fit || len == 0 || !extras.capacity || !extras.capacity->weights_known) return;
   if (sliding_window > 0) return;  // sliding-window layers hold only the window: not modelled here
   // Data parallelism with MoE models usually shards experts (EP); the request does not say so.
   if (!split_known || r.data_parallel_size > 1) return;
@@ -220,7 +223,7 @@ void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t s
   const std::string fix = fitting_changes(report, c, len, len_given);
   if (c.kv_budget_gib <= 0) {
     add(extras, "KVD155",
-        "vLLM refuses to start: no memory is left for the KV cache on " + where + ": \"No available memory for the cache blocks\"",
+        refuses + "no memory is left for the KV cache on " + where + ": \"No available memory for the cache blocks\"",
         fix);
     return;
   }
@@ -229,7 +232,7 @@ void capacity_checks(const Report& report, ReportExtras& extras, std::uint32_t s
                                         : "without --max-model-len it serves the model's own context, " + std::to_string(len) +
                                               " tokens; one such request";
   add(extras, "KVD155",
-      "vLLM refuses to start: " + request + " needs " + gib(need_gib) + " of KV cache per GPU, more than the about " +
+      refuses + request + " needs " + gib(need_gib) + " of KV cache per GPU, more than the about " +
           gib(c.kv_budget_gib) + " left on " + where + "; at most about " + std::to_string(c.tokens) + " tokens fit" +
           (hybrid ? " (linear-attention state not counted)" : ""),
       fix);

@@ -26,7 +26,7 @@ struct Alias {
   Args canonical;  // kvdtype's own flag
 };
 
-// Each spelling is one vLLM or SGLang registers for the same setting (src/sources/launch/launch_flags.cpp).
+// Each spelling is one vLLM or SGLang registers for the same setting (src/tables/engines/<engine>/launch_flags_<engine>.cpp).
 const Alias kAliases[] = {
     {{"--dtype", "float16"}, {"--model-dtype", "float16"}},
     {{"--attention-backend", "FLASHMLA"}, {"--backend", "FLASHMLA"}},

@@ -33,6 +33,9 @@ inline constexpr const char* kExitStatusHelp =
 /// and returns the exit status; never exits the process.
 int main(std::span<const std::string> args);
 
+/// Every engine's name, as `--engine` help lists them: "vllm, sglang, … or lmdeploy" (engine_choices.cpp).
+std::string engine_choices();
+
 /// Options every subcommand takes.
 struct Output {
   std::string format = "text";

@@ -23,7 +23,7 @@ Command add_matrix(CLI::App& app) {
   auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("matrix", "What every kv-cache string becomes on a GPU, per engine, model dtype and attention kind");
   sub->add_option("--gpu", s->gpu, "the target (all targets when omitted)")->type_name("GPU");
-  sub->add_option("--engine", s->engine, "vllm, sglang, trtllm, llamacpp or lmdeploy (every engine when omitted)")->type_name("ENGINE");
+  sub->add_option("--engine", s->engine, engine_choices() + " (every engine when omitted)")->type_name("ENGINE");
   sub->add_option("--model-dtype", s->model, "bfloat16 or float16 (both when omitted)")->type_name("DTYPE");
   sub->add_option("--attention", s->attention, "gqa, mla or sparse-mla (all three when omitted)")->type_name("KIND");
   sub->add_flag("--releases", s->releases,

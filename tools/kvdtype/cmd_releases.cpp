@@ -12,7 +12,7 @@ Command add_releases(CLI::App& app) {
   };
   auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("releases", "List an engine's known releases, what changed in each, and its known bugs by release");
-  sub->add_option("--engine", s->engine, "vllm or sglang")->capture_default_str();
+  sub->add_option("--engine", s->engine, engine_choices())->capture_default_str();
   add_output_options(*sub, s->out);
   return {sub, [s] {
             if (!s->out.validate()) return kBadInput;

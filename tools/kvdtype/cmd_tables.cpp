@@ -44,7 +44,7 @@ Command add_backends(CLI::App& app) {
   };
   auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("backends", "List an engine's attention backends and its selection order");
-  sub->add_option("--engine", s->engine, "vllm, sglang, trtllm, llamacpp or lmdeploy")->capture_default_str()->type_name("ENGINE");
+  sub->add_option("--engine", s->engine, engine_choices())->capture_default_str()->type_name("ENGINE");
   add_output_options(*sub, s->out);
   return {sub, [s] {
             if (!s->out.validate()) return kBadInput;

@@ -16,6 +16,7 @@
 
 #include "common/text.hpp"
 #include "sources/files/read_file.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
@@ -93,9 +94,12 @@ std::optional<bool> yaml_bool(const YAML::Node& n) {
 
 Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine, std::span<const ScriptFile> files) {
   const std::string ext = path.substr(path.rfind('.') == std::string::npos ? path.size() : path.rfind('.') + 1);
-  const bool json_too = engine == Engine::sglang;  // YAML is a superset of JSON: one parser reads both
+  // YAML is a superset of JSON: one parser reads both.
+  const tables::EngineTables& row = tables::engine_tables(engine);
+  const bool json_too = row.behaviour.config_files == tables::ConfigFiles::yaml_or_json;
   if (ext != "yaml" && ext != "yml" && !(json_too && ext == "json"))
-    return bad(path, json_too ? "SGLang reads .yaml, .yml or .json config files" : "vLLM only reads .yaml / .yml config files");
+    return bad(path, std::string(row.info.display) +
+                         (json_too ? " reads .yaml, .yml or .json config files" : " only reads .yaml / .yml config files"));
   std::string text;
   if (const ScriptFile* written = find_script_file(files, path)) {
     if (written->text.size() > kMaxConfigFileBytes) return bad(path, "written by the script, larger than 1 MiB");
@@ -157,7 +161,7 @@ Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w,
                                                      bool positional_model, Engine engine, std::string* file_read,
                                                      std::vector<std::string>* unread, std::span<const ScriptFile> files,
                                                      bool open_files) {
-  if (engine != Engine::vllm && engine != Engine::sglang) return w;
+  if (tables::engine_tables(engine).behaviour.config_files == tables::ConfigFiles::none) return w;
   std::vector<std::string> inserted;
   bool found = false;
   for (std::size_t k = args_at; k < w.size();) {

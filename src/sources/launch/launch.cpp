@@ -2,7 +2,7 @@
 //
 // Nothing is executed or expanded. The program is recognised through the usual wrappers
 // (`NAME=value`, `env`, `nohup`, `exec`, `sudo`, `numactl`, `taskset`, `docker run IMAGE`), then
-// its flags are read with the engine's own table (launch_flags.cpp). What kvdtype reads and what
+// its flags are read with the engine's own table (src/tables/engines/<engine>/launch_flags_<engine>.cpp). What kvdtype reads and what
 // it leaves alone is described in docs/inputs.md. The parts live one concern per file
 // (sources/launch/launch_parts.hpp); this file puts them together.
 #include "kvdtype/io/launch.hpp"
@@ -104,9 +104,8 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     if (auto e = launch::read_flags(words, *at, out, c)) return *e;
     launch::apply_environment(env, at->engine, out, c);
     finish(out, c, *at);
-    // llama.cpp: which tool runs (the word before its arguments: the program, or the image's tool).
-    if (at->engine == Engine::llamacpp && at->args > 0 && at->args <= words.size())
-      detail::note_llamacpp_tool(out, words[at->args - 1]);
+    // Which tool runs (the word before its arguments: the program, or the image's tool; llama.cpp).
+    if (at->args > 0 && at->args <= words.size()) detail::note_engine_program(out, words[at->args - 1]);
     if (out.input.engine_version.empty() && !script.empty())
       out.input.engine_version = detail::engine_version_from_install(script, at->engine);
     if (auto e = detail::finish_engine_launch(out, options)) return *e;  // engine-specific reading (launch_<engine>.cpp)

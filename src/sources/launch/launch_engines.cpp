@@ -9,13 +9,14 @@ struct EngineLaunchRow {
   std::optional<Result<EngineProgram>> (*locate)(const std::vector<std::string>&, std::size_t);
   std::optional<Result<EngineProgram>> (*locate_image)(const std::vector<std::string>&, std::string_view, std::size_t);
   std::optional<Error> (*finish)(LaunchCommand&, const LaunchOptions&);
+  void (*note_program)(LaunchCommand&, std::string_view);
 };
 
 // trtllm-serve itself is recognised by launch.cpp (it was there first); its YAML is read here.
 constexpr EngineLaunchRow kRows[] = {
-    {Engine::llamacpp, locate_llamacpp, locate_llamacpp_image, finish_llamacpp},
-    {Engine::trtllm, nullptr, nullptr, finish_trtllm},
-    {Engine::lmdeploy, locate_lmdeploy, nullptr, finish_lmdeploy},
+    {Engine::llamacpp, locate_llamacpp, locate_llamacpp_image, finish_llamacpp, note_llamacpp_tool},
+    {Engine::trtllm, nullptr, nullptr, finish_trtllm, nullptr},
+    {Engine::lmdeploy, locate_lmdeploy, nullptr, finish_lmdeploy, nullptr},
 };
 
 }  // namespace
@@ -39,6 +40,11 @@ std::optional<Error> finish_engine_launch(LaunchCommand& out, const LaunchOption
   for (const EngineLaunchRow& r : kRows)
     if (r.engine == out.engine && r.finish) return r.finish(out, options);
   return std::nullopt;
+}
+
+void note_engine_program(LaunchCommand& out, std::string_view word) {
+  for (const EngineLaunchRow& r : kRows)
+    if (r.engine == out.engine && r.note_program) r.note_program(out, word);
 }
 
 void refuse(RequestInput& in, tables::RuleId rule, std::string_view value) {

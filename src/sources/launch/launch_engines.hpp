@@ -39,6 +39,10 @@ std::optional<Result<EngineProgram>> locate_engine_image(const std::vector<std::
 /// unreadable file. No-op for engines without engine-specific launch code.
 std::optional<Error> finish_engine_launch(LaunchCommand& out, const LaunchOptions& options);
 
+/// `word` is the word before the command's arguments (the program, or an image's tool): what the
+/// engine reads from it (llama.cpp: which of its tools runs). No-op for other engines.
+void note_engine_program(LaunchCommand& out, std::string_view word);
+
 // Per engine (launch_<engine>.cpp).
 std::optional<Result<EngineProgram>> locate_llamacpp(const std::vector<std::string>& w, std::size_t i);
 std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std::string>& w, std::string_view image,

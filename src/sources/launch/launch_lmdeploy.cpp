@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "common/text.hpp"
+#include "core/index.hpp"
 #include "sources/launch/launch_engines.hpp"
 #include "tables/rows/cache_dtype.hpp"
 
@@ -17,7 +18,7 @@ std::optional<Result<EngineProgram>> locate_lmdeploy(const std::vector<std::stri
   if (i >= w.size()) return std::nullopt;
   std::string_view prog = w[i];
   if (const std::size_t slash = prog.rfind('/'); slash != std::string_view::npos) prog.remove_prefix(slash + 1);
-  if (prog != "lmdeploy") return std::nullopt;
+  if (!kvdtype::detail::has_word(engine_info(Engine::lmdeploy).programs, prog)) return std::nullopt;
   auto sub = [&](std::size_t k) -> std::string_view { return k < w.size() ? std::string_view(w[k]) : ""; };
   if (sub(i + 1) == "serve" && (sub(i + 2) == "api_server" || sub(i + 2) == "gradio"))
     return Result<EngineProgram>(EngineProgram{Engine::lmdeploy, i + 3, true});

@@ -1,6 +1,6 @@
 // Internal: the parts of launch-command reading (kvdtype/io/launch.hpp), one concern per file —
 // the wrappers and containers in front of the program (launch_wrappers.cpp), its flags
-// (launch_read_flags.cpp, with the flag table of launch_flags.cpp), the environment it runs with
+// (launch_read_flags.cpp, with the flag table of launch_flags_<engine>.cpp), the environment it runs with
 // (launch_environment.cpp) and its speculative drafter (launch_drafter.cpp). launch.cpp puts them
 // together in parse_launch_command().
 #pragma once

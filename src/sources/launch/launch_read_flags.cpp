@@ -1,4 +1,4 @@
-// A launch command's flags (sources/launch/launch_parts.hpp), read with the engine's table (launch_flags.cpp):
+// A launch command's flags (sources/launch/launch_parts.hpp), read with the engine's table (src/tables/engines/<engine>/launch_flags_<engine>.cpp):
 // --flag V, --flag=V, underscore spellings, --no-X, JSON values and their dotted keys.
 #include "sources/launch/launch_parts.hpp"
 
@@ -14,6 +14,7 @@
 #include "sources/files/json_depth.hpp"
 #include "sources/launch/launch_flags.hpp"
 #include "kvdtype/request.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype::io::launch {
 namespace {
@@ -309,14 +310,15 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
       only_positionals = true;
       continue;
     }
-    // Split --flag=value (argparse also allows -tp=8); -O3 is vLLM's -O with its value attached.
+    // Split --flag=value (argparse also allows -tp=8); -O3 is -O with its value attached (vLLM's; the registry row says which engines).
     std::string name = tok, inline_value;
     bool has_inline = false;
     if (const std::size_t eq = tok.find('='); eq != std::string::npos) {
       name = tok.substr(0, eq);
       inline_value = tok.substr(eq + 1);
       has_inline = true;
-    } else if (engine == Engine::vllm && tok.size() > 2 && starts_with(tok, "-O") && tok[2] >= '0' && tok[2] <= '9') {
+    } else if (tables::engine_tables(engine).behaviour.attached_optimization_level && tok.size() > 2 &&
+               starts_with(tok, "-O") && tok[2] >= '0' && tok[2] <= '9') {
       name = "-O";
       inline_value = tok.substr(2);
       has_inline = true;

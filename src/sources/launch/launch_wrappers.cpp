@@ -11,9 +11,11 @@
 
 #include "common/text.hpp"
 #include "sources/launch/launch_engines.hpp"
+#include "core/index.hpp"
 #include "sources/launch/launch_images.hpp"
 #include "tables/rows/image.hpp"
 #include "tables/rows/launcher.hpp"
+#include "tables/tables.hpp"
 #include "tables/words.hpp"
 #include "sources/shell/shell.hpp"
 
@@ -100,47 +102,80 @@ std::optional<Error> read_docker(const std::vector<std::string>& w, std::size_t&
   return std::nullopt;
 }
 
-// Python modules that serve, run as `python -m MODULE [flags]`: the engine whose flags follow
-// (the model is a flag, never positional). NVIDIA Dynamo's workers parse their own options first
-// and hand every other flag to the engine's own parser, so an engine flag means what it means
-// there; Dynamo's options (--dyn-*, --endpoint, --disaggregation-mode …) are flags the engine
-// reader passes over.
-struct ServingModule {
-  std::string_view module;
-  Engine engine;
-};
-constexpr ServingModule kServingModules[] = {
-    {"vllm.entrypoints.openai.api_server", Engine::vllm},
-    {"sglang.launch_server", Engine::sglang},
-    // ai-dynamo/dynamo components/src/dynamo/vllm/args.py @000a36a7 (parse_args: the flags its own
-    // groups leave go to vLLM's AsyncEngineArgs.add_cli_args parser; --model, default Qwen/Qwen3-0.6B).
-    {"dynamo.vllm", Engine::vllm},
-    // ai-dynamo/dynamo components/src/dynamo/sglang/args.py @010ba752 (parse_args: the rest go to
-    // SGLang's ServerArgs.add_cli_args parser, the flags of sglang.launch_server).
-    {"dynamo.sglang", Engine::sglang},
-};
+// The words of a registry list, in order.
+std::vector<std::string_view> words_of(std::string_view list) {
+  std::vector<std::string_view> out;
+  tables::for_each_word(list, [&](std::string_view word) { out.push_back(word); });
+  return out;
+}
+
+// Whether w[k…] are the words of `words` (a subcommand such as "serve" or "serve api_server").
+bool words_at(const std::vector<std::string>& w, std::size_t k, const std::vector<std::string_view>& words) {
+  for (std::size_t n = 0; n < words.size(); ++n)
+    if (k + n >= w.size() || w[k + n] != words[n]) return false;
+  return true;
+}
+
+// w[i] is one of `row`'s programs: where its arguments start, or why it is not a serving command.
+Result<Located> locate_engine_program(const tables::EngineTables& row, const std::vector<std::string>& w,
+                                      std::size_t i) {
+  if (row.launch.own_reader) {  // launch_<engine>.cpp knows this engine's programs and subcommands
+    if (auto own = detail::locate_engine_program(w, i)) {
+      if (!own->ok()) return own->error();
+      return Located{(*own)->engine, (*own)->args, (*own)->positional_model, {}};
+    }
+  }
+  const std::string_view prog = basename(w[i]);
+  const auto sub = words_of(row.launch.subcommand);
+  std::size_t k = i + 1;
+  if (words_at(w, k, sub)) k += sub.size();
+  else if (!row.launch.subcommand_optional)
+    return bad(std::string(prog) + " " + kvdtype::detail::printable(k < w.size() ? std::string_view(w[k]) : "") +
+               " is not a serving command (expected " + std::string(prog) + " " + std::string(row.launch.subcommand) + ")");
+  return Located{row.info.id, k, row.launch.positional_model, {}};
+}
+
+// Every serving module kvdtype knows, as the message of an unknown one lists them: the programs'
+// own modules with their subcommand, each engine's own server module, then the others (Dynamo's).
+std::string known_modules() {
+  std::string known;
+  auto add = [&](std::string_view text) { known += (known.empty() ? "" : ", ") + std::string(text); };
+  for (const tables::EngineTables& row : tables::engine_registry())
+    if (!row.launch.python_cli.empty()) add(std::string(row.launch.python_cli) + " " + std::string(row.launch.subcommand));
+  for (bool first : {true, false})
+    for (const tables::EngineTables& row : tables::engine_registry()) {
+      const auto modules = words_of(row.launch.python_modules);
+      for (std::size_t n = 0; n < modules.size(); ++n)
+        if ((n == 0) == first) add(modules[n]);
+    }
+  return known;
+}
+
+// Every serving command kvdtype knows, as the message of an unknown program lists them: each
+// engine's programs (with the subcommand they need) and its own server module.
+std::string known_programs() {
+  std::vector<std::string> forms;
+  for (const tables::EngineTables& row : tables::engine_registry()) {
+    for (std::string_view prog : words_of(row.info.programs))
+      forms.push_back(std::string(prog) + (row.launch.subcommand.empty() || row.launch.subcommand_optional
+                                                ? ""
+                                                : " " + std::string(row.launch.subcommand)));
+    if (const auto modules = words_of(row.launch.python_modules); !modules.empty())
+      forms.push_back("python -m " + std::string(modules.front()));
+  }
+  std::string out;
+  for (std::size_t n = 0; n < forms.size(); ++n)
+    out += (n == 0 ? "" : n + 1 == forms.size() ? " or " : ", ") + forms[n];
+  return out;
+}
 
 // The program at w[i], once the wrappers are skipped.
 Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i) {
   if (i >= w.size()) return bad("no program in the command (only environment settings)");
   const std::string_view prog = basename(w[i]);
   auto sub = [&](std::size_t k) -> std::string_view { return k < w.size() ? std::string_view(w[k]) : ""; };
-  if (prog == "vllm") {
-    if (sub(i + 1) != "serve")
-      return bad("vllm " + kvdtype::detail::printable(sub(i + 1)) + " is not a serving command (expected vllm serve)");
-    return Located{Engine::vllm, i + 2, true, {}};
-  }
-  if (prog == "sglang") {
-    if (sub(i + 1) != "serve")
-      return bad("sglang " + kvdtype::detail::printable(sub(i + 1)) +
-                 " is not a serving command (expected sglang serve)");
-    return Located{Engine::sglang, i + 2, false, {}};
-  }
-  if (prog == "trtllm-serve") {
-    std::size_t k = i + 1;
-    if (sub(k) == "serve") ++k;
-    return Located{Engine::trtllm, k, true, {}};
-  }
+  for (const tables::EngineTables& row : tables::engine_registry())
+    if (kvdtype::detail::has_word(row.info.programs, prog)) return locate_engine_program(row, w, i);
   const Launcher* runner = find_launcher(prog, "");
   if (runner != nullptr && runner->args != LauncherArgs::python_like) runner = nullptr;
   if (is_python(prog) || runner != nullptr) {  // python, or a launcher that runs what python runs (torchrun)
@@ -161,23 +196,18 @@ Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i)
       if (!is_flag(o)) break;  // a script file: not a module we know
       k += (runner != nullptr ? takes_value(*runner, o) : (o == "-X" || o == "-W")) ? 2 : 1;
     }
-    if (module == "vllm.entrypoints.cli.main" && sub(k) == "serve") return Located{Engine::vllm, k + 1, true, {}};
-    for (const ServingModule& m : kServingModules)
-      if (module == m.module) return Located{m.engine, k, false, {}};
+    for (const tables::EngineTables& row : tables::engine_registry()) {
+      if (!row.launch.python_cli.empty() && module == row.launch.python_cli && words_at(w, k, words_of(row.launch.subcommand)))
+        return Located{row.info.id, k + words_of(row.launch.subcommand).size(), row.launch.positional_model, {}};
+      // The model is a flag of these modules, never positional.
+      if (!module.empty() && kvdtype::detail::has_word(row.launch.python_modules, module)) return Located{row.info.id, k, false, {}};
+    }
     if (module.empty())
       return bad("python without -m: not a serving command kvdtype knows (" + kvdtype::detail::printable(sub(k)) + ")");
-    std::string known = "vllm.entrypoints.cli.main serve";
-    for (const ServingModule& m : kServingModules) known += ", " + std::string(m.module);
-    return bad("python -m " + kvdtype::detail::printable(module) + " is not a serving module kvdtype knows (" + known + ")");
+    return bad("python -m " + kvdtype::detail::printable(module) + " is not a serving module kvdtype knows (" +
+               known_modules() + ")");
   }
-  if (auto more = detail::locate_engine_program(w, i)) {  // engines of launch_<engine>.cpp
-    if (!more->ok()) return more->error();
-    return Located{(*more)->engine, (*more)->args, (*more)->positional_model, {}};
-  }
-  return bad("unknown program '" + kvdtype::detail::printable(w[i]) +
-             "' (expected vllm serve, python -m vllm.entrypoints.openai.api_server, sglang serve, "
-             "python -m sglang.launch_server, trtllm-serve, llama-server, llama-cli, llama-bench or "
-             "lmdeploy serve api_server)");
+  return bad("unknown program '" + kvdtype::detail::printable(w[i]) + "' (expected " + known_programs() + ")");
 }
 
 // Whether a command kvdtype reads starts at w[j]: a serving program, a launcher, a container
@@ -271,13 +301,17 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
     // image named like vLLM's: one built FROM vllm/vllm-openai keeps its ENTRYPOINT unless it sets
     // its own, which the command line cannot show.
     const std::string repo = detail::image_repository(c->image);
-    const Image* row = detail::official_image(repo);
-    if (row != nullptr ? row->engine != Engine::vllm || row->entrypoint.empty() : repo.find("vllm") == std::string::npos)
-      continue;
-    Located l{Engine::vllm, c->after, true, {}};
-    for (auto t = c; t != containers.rend() && l.engine_version.empty(); ++t)
-      l.engine_version = detail::engine_version_from_image(t->image, Engine::vllm);
-    return l;
+    const Image* image = detail::official_image(repo);
+    for (const tables::EngineTables& row : tables::engine_registry()) {
+      if (!row.launch.unlisted_image_entrypoint) continue;
+      if (image != nullptr ? image->engine != row.info.id || image->entrypoint.empty()
+                           : repo.find(row.info.name) == std::string::npos)
+        continue;
+      Located l{row.info.id, c->after, row.launch.positional_model, {}};
+      for (auto t = c; t != containers.rend() && l.engine_version.empty(); ++t)
+        l.engine_version = detail::engine_version_from_image(t->image, row.info.id);
+      return l;
+    }
   }
   return *failed;
 }

@@ -12,7 +12,7 @@
 // and the SGLang cases of shared/reference/failures_public.jsonl (KVF ids in the comments).
 //
 // fixed_in: the first SGLang release containing the fix, where it could be established from tags,
-// bump PRs and release-branch points (each row says how; src/tables/releases_sglang.cpp has the
+// bump PRs and release-branch points (each row says how; src/tables/engines/sglang/releases_sglang.cpp has the
 // releases). Where it could not, fixed_in is empty and the fix PR is named. Known-bug rows never
 // exclude a backend during selection (.selection = false), so that an unknown release does not
 // turn a working default into "no backend".

@@ -111,7 +111,7 @@ std::span<const SelectionOrder> llamacpp_selection() noexcept { return kLlamacpp
 
 namespace {
 
-// What changed across llama.cpp builds (src/tables/releases_llamacpp.cpp), as behaviour rows: the
+// What changed across llama.cpp builds (src/tables/engines/llamacpp/releases_llamacpp.cpp), as behaviour rows: the
 // builds in [introduced_in, removed_in) behave so; with no --engine-version the newest build is
 // assumed. Everything else llama.cpp refuses is the generic flash-attention check (check.cpp,
 // KVD201-KVD204) and the parser's whitelist (the launch parser, KVD200, KVD205).

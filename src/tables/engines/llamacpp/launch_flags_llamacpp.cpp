@@ -1,0 +1,47 @@
+// llamacpp's serving flags, one row per flag: its spellings, how many words it takes and what
+// kvdtype reads from it (the row type: tables/rows/launch_flag.hpp). Rows that only say "takes a
+// value" or "takes none" exist so that the parser never swallows the model path or a later flag;
+// flags absent here still parse and are listed in LaunchCommand::ignored.
+//
+// Sources (read 2026-10; spellings and arities as the engine registers them):
+//   L  = ggml-org/llama.cpp common/arg.cpp common_params_parser_init (llama-server, llama-cli, llama-bench
+//        share these spellings; llama-bench takes comma lists)
+#include <span>
+
+#include "tables/rows/launch_flag.hpp"
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+using A = Action;
+using N = Arity;
+
+constexpr LaunchFlag kLlamacpp[] = {
+    {"-m --model", N::value, A::model, {}, "L"},
+    {"-ctk --cache-type-k", N::value, A::field, "kv_cache_dtype", "L (checked against kv_cache_types by launch_llamacpp.cpp)"},
+    {"-ctv --cache-type-v", N::value, A::field, "v_cache_dtype", "L"},
+    // on|off|auto in current builds; a bare switch (meaning on) in older ones; llama-bench takes 0,1 lists.
+    {"-fa --flash-attn", N::optional, A::engine_option, "flash_attn", "L"},
+    {"-ngl --gpu-layers --n-gpu-layers", N::value, A::engine_option, "gpu_layers", "L"},
+    {"-nkvo --no-kv-offload", N::none, A::engine_option, "no_kv_offload", "L (the KV cache stays in host memory)"},
+    {"-c --ctx-size", N::value, A::max_model_len, {}, "L"},
+    {"-ctkd --cache-type-k-draft -ctvd --cache-type-v-draft -md --model-draft -ngld --gpu-layers-draft "
+     "--n-gpu-layers-draft",
+     N::value, A::none, {}, "L (the drafter's cache is not checked)"},
+    {"--host --port -t --threads -tb --threads-batch -b --batch-size -ub --ubatch-size -np --parallel -a --alias "
+     "--api-key -hf --hf-repo -hff --hf-file -p --prompt -n --n-predict -ts --tensor-split -sm --split-mode "
+     "-mg --main-gpu --chat-template --chat-template-file --reasoning-format --temp -s --seed -dev --device "
+     "-ot --override-tensor --mmproj -r -o --output",
+     N::value, A::none, {}, "L"},
+    {"--jinja --mlock --no-mmap -cb --cont-batching -nocb --no-cont-batching --metrics --embedding --embeddings "
+     "-v --verbose --log-disable --no-webui --swa-full -kvu --kv-unified -cnv --conversation -no-cnv "
+     "--no-conversation -i --interactive -e --escape --slots --props",
+     N::none, A::none, {}, "L"},
+};
+
+}  // namespace
+
+std::span<const LaunchFlag> llamacpp_launch_flags() noexcept { return kLlamacpp; }
+
+}  // namespace kvdtype::tables

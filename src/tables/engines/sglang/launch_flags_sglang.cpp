@@ -1,0 +1,80 @@
+// sglang's serving flags, one row per flag: its spellings, how many words it takes and what
+// kvdtype reads from it (the row type: tables/rows/launch_flag.hpp). Rows that only say "takes a
+// value" or "takes none" exist so that the parser never swallows the model path or a later flag;
+// flags absent here still parse and are listed in LaunchCommand::ignored.
+//
+// Sources (read 2026-10; spellings and arities as the engine registers them):
+//   S  = sgl-project/sglang python/sglang/srt/server_args.py ServerArgs.add_cli_args
+//        (argparse also accepts unambiguous prefixes: the docs' `--tp 8` is `--tp-size 8`)
+#include <span>
+
+#include "tables/rows/launch_flag.hpp"
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+namespace {
+
+using A = Action;
+using N = Arity;
+
+constexpr LaunchFlag kSglang[] = {
+    {"--model-path --model", N::value, A::model, {}, "S"},
+    {"--kv-cache-dtype", N::value, A::field, "kv_cache_dtype", "S"},
+    {"--dtype", N::value, A::model_dtype, {}, "S"},
+    {"--attention-backend", N::value, A::backend, {}, "S"},
+    {"--prefill-attention-backend", N::value, A::prefill_backend, {}, "S"},
+    {"--decode-attention-backend", N::value, A::decode_backend, {}, "S"},
+    // The sparse-attention kernels are a sub-choice of the `nsa` backend; the backend stays `nsa`.
+    {"--nsa-prefill-backend --dsa-prefill-backend --nsa-decode-backend --dsa-decode-backend", N::value, A::none, {},
+     "S (dsa-* newer)"},
+    {"--tensor-parallel-size --tp-size --tp", N::value, A::field, "tensor_parallel_size", "S"},
+    {"--data-parallel-size --dp-size --dp", N::value, A::field, "data_parallel_size", "S"},
+    {"--enable-dp-attention", N::none, A::dp_attention, {}, "S"},
+    {"--page-size", N::value, A::field, "block_size", "S"},
+    {"--mem-fraction-static", N::value, A::field, "gpu_memory_utilization", "S (weights + KV pool)"},
+    {"--context-length", N::value, A::max_model_len, {}, "S"},
+    {"--quantization", N::value, A::quantization, {}, "S"},
+    {"--quantization-param-path", N::value, A::quantization_param_path, {}, "S (KV scales JSON)"},
+    {"--speculative-algorithm", N::value, A::speculative_algorithm, {}, "S"},
+    {"--speculative-draft-model-path --speculative-draft-model", N::value, A::speculative_model, {}, "S"},
+    {"--speculative-draft-attention-backend", N::value, A::speculative_draft_backend, {}, "S"},
+    {"--disaggregation-mode", N::value, A::disaggregation_mode, {}, "S (prefill/decode; null = off)"},
+    {"--disaggregation-transfer-backend", N::value, A::disaggregation_backend, {}, "S (default mooncake)"},
+    {"--json-model-override-args", N::json, A::json_checked, {}, "S"},
+    {"--kv-events-config", N::json, A::json_checked, {}, "S"},
+    {"--trust-remote-code", N::none, A::none, {}, "S"},
+    {"--skip-server-warmup", N::none, A::none, {}, "S"},
+    {"--skip-tokenizer-init", N::none, A::none, {}, "S"},
+    {"--is-embedding", N::none, A::none, {}, "S"},
+    {"--stream-output", N::none, A::none, {}, "S"},
+    {"--log-requests", N::none, A::none, {}, "S"},
+    {"--show-time-cost", N::none, A::none, {}, "S"},
+    {"--sleep-on-idle", N::none, A::none, {}, "S"},
+    {"--grpc-mode", N::none, A::none, {}, "S"},
+    {"--allow-auto-truncate", N::none, A::none, {}, "S"},
+    {"--quantize-and-serve", N::none, A::none, {}, "S"},
+    {"--collect-tokens-histogram", N::none, A::none, {}, "S"},
+    {"--prefill-round-robin-balance", N::none, A::none, {}, "S"},
+    {"--checkpoint-engine-wait-weights-before-ready", N::none, A::none, {}, "S"},
+    {"--keep-mm-feature-on-device", N::none, A::none, {}, "S"},
+    {"--expert-parallel-size --ep-size --ep", N::value, A::none, {}, "S"},
+    {"--pipeline-parallel-size --pp-size --pp", N::value, A::none, {}, "S"},
+    {"--hybrid-kvcache-ratio", N::optional, A::none, {}, "S (nargs='?')"},
+    {"--lora-paths --cuda-graph-bs --tokenizer-metrics-allowed-custom-labels --bucket-time-to-first-token "
+     "--bucket-inter-token-latency --bucket-e2e-request-latency --prompt-tokens-buckets --generation-tokens-buckets",
+     N::list, A::none, {}, "S (nargs='+')"},
+    {"--host --port --api-key --served-model-name --chat-template --tool-call-parser --reasoning-parser "
+     "--tokenizer-path --tokenizer-mode --revision --random-seed --chunked-prefill-size --max-prefill-tokens "
+     "--max-running-requests --max-total-tokens --cuda-graph-max-bs --load-format --download-dir --nnodes "
+     "--node-rank --dist-init-addr --moe-a2a-backend --moe-runner-backend --moe-dense-tp-size "
+     "--speculative-num-steps --speculative-eagle-topk --speculative-num-draft-tokens "
+     "--speculative-draft-model-quantization --speculative-attention-mode "
+     "--disaggregation-bootstrap-port --log-level --device --schedule-policy --base-gpu-id",
+     N::value, A::none, {}, "S"},
+};
+
+}  // namespace
+
+std::span<const LaunchFlag> sglang_launch_flags() noexcept { return kSglang; }
+
+}  // namespace kvdtype::tables

@@ -1,0 +1,145 @@
+// An engine is one folder (src/tables/engines/<engine>/) and one registry row
+// (src/tables/engines.cpp): every row carries every fact the code asks of an engine, every folder
+// belongs to a row, and engine-keyed code outside them does not grow.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "core/index.hpp"
+#include "tables/tables.hpp"
+
+namespace {
+
+using namespace kvdtype;
+namespace fs = std::filesystem;
+
+// The checkout's root: the tests' data folder is tests/data.
+const fs::path kRoot = fs::path(KVDTYPE_TEST_DATA_DIR) / ".." / "..";
+
+TEST(EngineFolders, EveryRegistryRowHasEveryFact) {
+  for (const tables::EngineTables& row : tables::engine_registry()) {
+    const EngineInfo& e = row.info;
+    SCOPED_TRACE(std::string(e.name));
+    for (std::string_view fact : {e.name, e.display, e.kv_flag, e.tables_snapshot, e.default_kv, e.programs})
+      EXPECT_FALSE(fact.empty());
+    EXPECT_TRUE(e.has_tables);
+    ASSERT_NE(row.vocabulary, nullptr);
+    ASSERT_NE(row.backends, nullptr);
+    ASSERT_NE(row.selection, nullptr);
+    ASSERT_NE(row.constraints, nullptr);
+    ASSERT_NE(row.releases, nullptr);
+    ASSERT_NE(row.launch_flags, nullptr);
+    EXPECT_FALSE(row.vocabulary().empty());
+    EXPECT_FALSE(row.backends().empty());
+    EXPECT_FALSE(row.selection().empty());
+    EXPECT_FALSE(row.releases().empty());
+    EXPECT_FALSE(row.launch_flags().empty());
+    EXPECT_FALSE(row.memory.source.empty());
+    EXPECT_NE(find_cache_dtype(e.id, e.default_kv), nullptr);
+    // A program needs a subcommand, serves without one, or is read by the engine's own launch code.
+    EXPECT_TRUE(!row.launch.subcommand.empty() || row.launch.own_reader);
+    // A program's own module is run with the program's subcommand.
+    EXPECT_TRUE(row.launch.python_cli.empty() || !row.launch.subcommand.empty());
+  }
+}
+
+// Launch recognition names each program and module once: two engines never claim the same word.
+TEST(EngineFolders, LaunchWordsBelongToOneEngine) {
+  std::set<std::string> seen;
+  for (const tables::EngineTables& row : tables::engine_registry())
+    for (std::string_view list : {row.info.programs, row.launch.python_cli, row.launch.python_modules})
+      tables::for_each_word(list, [&](std::string_view word) {
+        EXPECT_TRUE(seen.insert(std::string(word)).second) << word << " (" << row.info.name << ")";
+      });
+}
+
+// Every engine has its folder with its vocabulary, backends and releases, and every folder is an
+// engine of the registry.
+TEST(EngineFolders, EveryEngineHasItsFolderAndEveryFolderItsRow) {
+  const fs::path engines = kRoot / "src" / "tables" / "engines";
+  ASSERT_TRUE(fs::is_directory(engines)) << engines;
+  std::set<std::string> rows;
+  for (const tables::EngineTables& row : tables::engine_registry()) {
+    const std::string name(row.info.name);
+    rows.insert(name);
+    for (const char* table : {"cache_dtypes_", "backends_", "releases_", "launch_flags_"})
+      EXPECT_TRUE(fs::is_regular_file(engines / name / (table + name + ".cpp"))) << name << ": " << table;
+  }
+  std::size_t folders = 0;
+  for (const fs::directory_entry& d : fs::directory_iterator(engines)) {
+    if (!d.is_directory()) continue;
+    ++folders;
+    EXPECT_TRUE(rows.contains(d.path().filename().string())) << d.path() << " is no registry row";
+  }
+  EXPECT_EQ(folders, rows.size());
+}
+
+// Files outside the engine folders and the registry that still key behaviour on a particular
+// engine (`Engine::<enumerator>`), by file name so that moving a file between layer folders keeps
+// it listed. The list only shrinks: a new file naming an engine fails, and so does a listed file
+// that no longer names one (take it off).
+constexpr std::string_view kStillKeyedOnAnEngine[] = {
+    "launch.hpp",              // LaunchCommand::engine's default (public API)
+    "request.hpp",             // Request::engine's default (public API)
+    "deployment.cpp",          // vLLM's NixlConnector P/D pairing
+    "engine_config_file.hpp",  // config_file_words' default engine
+    "inputs_check.cpp",        // the default engine of a launch reading
+    "installed_version.cpp",   // the default engine of a version probe
+    "launch_engines.cpp",      // the per-engine launch hooks
+    "launch_environment.cpp",  // vLLM's environment variables
+    "launch_llamacpp.cpp",     // llama.cpp's own launch reader
+    "launch_lmdeploy.cpp",     // LMDeploy's own launch reader
+    "launch_parts.hpp",        // Located::engine's default
+    "launch_trtllm.cpp",       // TensorRT-LLM's own launch reader
+    "images.cpp",              // the container images of every engine, one table
+    "kernels.cpp",             // the kernels of every engine, one table
+};
+
+bool names_an_engine(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  for (const tables::EngineTables& row : tables::engine_registry()) {
+    const std::string word = "Engine::" + std::string(row.info.name);
+    for (std::size_t at = s.find(word); at != std::string::npos; at = s.find(word, at + 1)) {
+      const std::size_t end = at + word.size();
+      const bool whole = end >= s.size() || !(std::isalnum(static_cast<unsigned char>(s[end])) || s[end] == '_');
+      if (whole) return true;
+    }
+  }
+  return false;
+}
+
+TEST(EngineFolders, NoNewCodeKeyedOnAParticularEngine) {
+  const fs::path engines = fs::weakly_canonical(kRoot / "src" / "tables" / "engines");
+  const fs::path registry = fs::weakly_canonical(kRoot / "src" / "tables" / "engines.cpp");
+  std::set<std::string> listed(std::begin(kStillKeyedOnAnEngine), std::end(kStillKeyedOnAnEngine));
+  std::set<std::string> found;
+  std::size_t files = 0;
+  for (const char* top : {"src", "include", "tools"}) {
+    ASSERT_TRUE(fs::is_directory(kRoot / top)) << top;
+    for (const fs::directory_entry& d : fs::recursive_directory_iterator(kRoot / top)) {
+      const fs::path p = fs::weakly_canonical(d.path());
+      const std::string ext = p.extension().string();
+      if (!d.is_regular_file() || (ext != ".cpp" && ext != ".hpp" && ext != ".h")) continue;
+      ++files;
+      if (p == registry || std::mismatch(engines.begin(), engines.end(), p.begin(), p.end()).first == engines.end())
+        continue;
+      if (!names_an_engine(p)) continue;
+      found.insert(p.filename().string());
+      EXPECT_TRUE(listed.contains(p.filename().string()))
+          << p << " keys behaviour on a particular engine: give the fact a registry field instead";
+    }
+  }
+  EXPECT_GT(files, 100U);  // the tree was read
+  for (const std::string& name : listed)
+    EXPECT_TRUE(found.contains(name)) << name << " no longer names an engine: take it off the list";
+}
+
+}  // namespace
