@@ -2,7 +2,6 @@
 // (include/kvdtype/io/manifest.hpp check_several).
 #include <algorithm>
 #include <filesystem>
-#include <iostream>
 
 #include "kvdtype/io/manifest.hpp"
 #include "io/read_file.hpp"
@@ -15,17 +14,11 @@ constexpr std::size_t kMaxManifestBytes = 16u << 20;
 }  // namespace
 
 Result<std::string> read_manifest_file(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text = detail::read_stream_at_most(std::cin, kMaxManifestBytes + 1);
-    if (text.size() > kMaxManifestBytes) return Error{ErrorCode::bad_file, "stdin: larger than 16 MiB"};
-  } else {
-    // Regular files only, non-blocking, bounded (io/read_file.hpp): a FIFO or /proc/kmsg is
-    // refused at once, /dev/null or /proc/self/mem by type, instead of blocking or reading empty.
-    auto read = detail::read_regular_file(path, kMaxManifestBytes, "a manifest");
-    if (!read.ok()) return read.error();
-    text = std::move(read).value();
-  }
+  // "-" or a regular file, non-blocking and bounded (io/read_file.hpp): a FIFO or /proc/kmsg is
+  // refused at once, /dev/null or /proc/self/mem by type, instead of blocking or reading empty.
+  auto read = detail::read_input_file(path, kMaxManifestBytes, "a manifest");
+  if (!read.ok()) return read.error();
+  std::string text = std::move(read).value();
   const std::string name = path == "-" ? "stdin" : detail::shown_path(path);
   // UTF-16 (as Windows tools save text) is named by its byte-order mark rather than called binary.
   if (text.size() >= 2 && ((text[0] == '\xff' && text[1] == '\xfe') || (text[0] == '\xfe' && text[1] == '\xff')))

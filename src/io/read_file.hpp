@@ -11,10 +11,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kvdtype/result.hpp"
 
@@ -32,8 +34,44 @@ namespace kvdtype::io::detail {
 [[nodiscard]] Result<std::string> read_regular_file_problem(const std::filesystem::path& path, std::size_t limit,
                                                             std::string_view what);
 
+/// An input the user named, "-" being standard input: at most `limit` bytes of the stream
+/// (larger: "stdin: larger than <limit>"), or the file by read_regular_file's rules. Manifests
+/// and command files are read through this one function, so stdin and files share the bound.
+[[nodiscard]] Result<std::string> read_input_file(const std::string& path_or_dash, std::size_t limit,
+                                                  std::string_view what);
+
 /// The first `limit` bytes at most (a longer file is not an error), by the same rules.
 [[nodiscard]] Result<std::string> read_file_head(const std::filesystem::path& path, std::size_t limit);
+
+/// A regular file opened by read_regular_file's rules (non-blocking, judged by its descriptor,
+/// no FIFO, device or kernel pseudo-file), for a reader that walks a large binary file in pieces
+/// (a GGUF header before gigabytes of tensors) instead of holding it whole. Reads are buffered:
+/// a header of millions of small values costs a few hundred system calls, not one per value.
+class RegularFile {
+ public:
+  /// The open file, or a bad_file Error "<shown path>: <problem>" as read_regular_file gives.
+  [[nodiscard]] static Result<RegularFile> open(const std::filesystem::path& path, std::string_view what);
+  RegularFile(RegularFile&& other) noexcept;
+  RegularFile& operator=(RegularFile&&) = delete;
+  RegularFile(const RegularFile&) = delete;
+  RegularFile& operator=(const RegularFile&) = delete;
+  ~RegularFile();
+
+  /// The file's size when it was opened.
+  [[nodiscard]] std::uint64_t size() const noexcept { return size_; }
+  /// Exactly `n` bytes into `out`; false when the file ends first or a read fails.
+  [[nodiscard]] bool read(char* out, std::size_t n);
+  /// Moves `n` bytes on without reading them (a seek past the buffer); false on failure.
+  [[nodiscard]] bool skip(std::uint64_t n);
+
+ private:
+  RegularFile(int fd, std::uint64_t size) : fd_(fd), size_(size) {}
+  bool fill();
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0, end_ = 0;  // unread bytes of buffer_
+};
 
 /// At most `limit` bytes of a stream (standard input), never the whole stream: `yes |` or
 /// /dev/zero piped in stops at the bound. Callers read limit + 1 to tell "too large" apart.
