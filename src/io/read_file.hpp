@@ -1,6 +1,7 @@
 // Internal (io): reading a file the user named, safely. Every file kvdtype reads (a model
-// config, a command file, a manifest, a Hugging Face cache ref) goes through read_regular_file(), which never blocks and never reads
-// more than a bound:
+// config, a command file, a manifest, a Hugging Face cache ref, a GGUF header) goes through
+// read_regular_file() or its relatives here (read_input_file, read_file_head, and RegularFile,
+// whose caller bounds its own walk), which never block and never read more than a bound:
 //   - the file is opened non-blocking and judged by what was opened (fstat on the descriptor,
 //     so a symlink swapped after a check changes nothing);
 //   - only regular files are read: a FIFO, a character device (/dev/zero, /dev/tty), a socket or
