@@ -18,52 +18,11 @@
 #include "kvdtype/format.hpp"
 #include "kvdtype/result.hpp"
 #include "kvdtype/target.hpp"
+#include "kvdtype/vocabulary.hpp"
 
 namespace kvdtype {
 
 struct Rule;
-
-/// Request switches that steer an engine's selection (environment or config), as a bit set.
-enum RequestFlag : std::uint32_t {
-  flag_rocm_aiter = 1u << 0,      ///< VLLM_ROCM_USE_AITER=1
-  flag_rocm_aiter_mha = 1u << 1,  ///< AITER MHA enabled (VLLM_ROCM_USE_AITER_MHA, default on with AITER)
-  flag_rocm_aiter_mla = 1u << 2,  ///< AITER MLA enabled (VLLM_ROCM_USE_AITER_MLA, default on with AITER)
-  flag_kv_connector = 1u << 3,    ///< a KV connector / disaggregated prefill is configured
-  flag_dp_attention = 1u << 4,    ///< data-parallel attention (SGLang --enable-dp-attention)
-  flag_speculative = 1u << 5,     ///< speculative decoding configured
-  flag_flash_attn_on = 1u << 6,   ///< flash attention forced on (llama.cpp -fa on, or the older bare -fa)
-  flag_flash_attn_off = 1u << 7,  ///< flash attention forced off (llama.cpp -fa off); neither bit: auto
-  /// A launch command spelled --kv-cache-dtype other than the engine's exact choice ("FP8" for
-  /// "fp8"). vLLM and SGLang compare it with argparse `choices`, so the server refuses it; kvdtype's
-  /// own flag stays case-insensitive. Set by the launch parser, kept by make_request only while the
-  /// kv string still differs from the row's spelling (rule KVD103).
-  flag_kv_spelling = 1u << 8,
-  /// How a llama-server / llama-cli command spelled -fa (set by the launch parser; llama.cpp
-  /// changed the flag's syntax in b6325, rules KVD207/KVD208): a bare -fa, or -fa with a word
-  /// value (on, off, auto, enabled, disabled). Numeric values (llama-bench's 0/1) set neither.
-  flag_fa_bare = 1u << 9,
-  flag_fa_word = 1u << 10,
-  /// The launch command runs llama-bench, whose -fa kept its own syntax (0/1 lists) and default
-  /// (off) until b9437 (rule KVD206). Set by the launch parser.
-  flag_llama_bench = 1u << 11,
-};
-
-/// Model geometry of the KV-carrying layers; 0 means unknown.
-struct Geometry {
-  std::uint32_t num_heads = 0;         ///< query heads (whole model, before tensor parallelism)
-  std::uint32_t num_kv_heads = 0;      ///< KV heads (whole model); MLA caches one latent "head"
-  std::uint32_t head_size = 0;         ///< K head size; for MLA the cached latent width (kv_lora_rank + qk_rope_head_dim)
-  std::uint32_t head_size_v = 0;       ///< V head size when it differs from K (0: same)
-  std::uint32_t num_layers = 0;        ///< all decoder layers
-  std::uint32_t num_kv_layers = 0;     ///< layers that own a KV cache (hybrid models have fewer); 0: num_layers
-  std::uint32_t kv_lora_rank = 0;      ///< MLA
-  std::uint32_t qk_rope_head_dim = 0;  ///< MLA
-  std::uint32_t qk_nope_head_dim = 0;  ///< MLA
-  std::uint32_t index_topk = 0;        ///< sparse MLA (DSA) indexer top-k
-};
-
-/// Whether something is known to hold.
-enum class Tri : std::uint8_t { unknown, no, yes };
 
 /// What the caller typed, verbatim. Field names are the CLI flags with underscores.
 struct RequestInput {

@@ -215,4 +215,10 @@ std::string shorten_middle(std::string_view s, std::size_t max) {
   return out;
 }
 
+std::string gib(double value, int decimals) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  return buf;
+}
+
 }  // namespace kvdtype::detail

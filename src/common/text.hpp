@@ -53,4 +53,8 @@ struct EscapeOptions {
 /// boundaries): a long path keeps its start and its end, where the file name and the problem are.
 [[nodiscard]] std::string shorten_middle(std::string_view s, std::size_t max);
 
+/// A GiB amount as decimal text with `decimals` digits after the point ("1.500"), no unit: the
+/// one formatter for request fields (weight_gib) and messages, which add " GiB" themselves.
+[[nodiscard]] std::string gib(double value, int decimals);
+
 }  // namespace kvdtype::detail

@@ -7,9 +7,12 @@
 #include <charconv>
 #include <cmath>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "common/text.hpp"
 #include "kvdtype/rule.hpp"
+#include "core/request_fields.hpp"
 #include "tables/rows/cache_dtype.hpp"
 #include "tables/tables.hpp"
 
@@ -17,50 +20,7 @@ namespace kvdtype {
 
 namespace {
 
-struct Field {
-  std::string_view name;  // flag spelling without dashes, underscores as separators
-  std::string RequestInput::*member;
-};
-
-constexpr Field kFields[] = {
-    {"engine", &RequestInput::engine},
-    {"engine_version", &RequestInput::engine_version},
-    {"gpu", &RequestInput::gpu},
-    {"kv_cache_dtype", &RequestInput::kv_cache_dtype},
-    {"v_cache_dtype", &RequestInput::v_cache_dtype},
-    {"flash_attention", &RequestInput::flash_attention},
-    {"model_dtype", &RequestInput::model_dtype},
-    {"attention", &RequestInput::attention},
-    {"backend", &RequestInput::backend},
-    {"q_dtype", &RequestInput::q_dtype},
-    {"kv_dtype", &RequestInput::kv_dtype},
-    {"kv_storage_dtype", &RequestInput::kv_storage_dtype},
-    {"checkpoint_kv_cache_dtype", &RequestInput::checkpoint_kv_cache_dtype},
-    {"kv_scales", &RequestInput::kv_scales},
-    {"tensor_parallel_size", &RequestInput::tensor_parallel_size},
-    {"data_parallel_size", &RequestInput::data_parallel_size},
-    {"block_size", &RequestInput::block_size},
-    {"num_heads", &RequestInput::num_heads},
-    {"num_kv_heads", &RequestInput::num_kv_heads},
-    {"head_size", &RequestInput::head_size},
-    {"head_size_v", &RequestInput::head_size_v},
-    {"num_layers", &RequestInput::num_layers},
-    {"num_kv_layers", &RequestInput::num_kv_layers},
-    {"kv_lora_rank", &RequestInput::kv_lora_rank},
-    {"qk_rope_head_dim", &RequestInput::qk_rope_head_dim},
-    {"qk_nope_head_dim", &RequestInput::qk_nope_head_dim},
-    {"index_topk", &RequestInput::index_topk},
-    {"gpu_memory_gib", &RequestInput::gpu_memory_gib},
-    {"gpu_memory_utilization", &RequestInput::gpu_memory_utilization},
-    {"max_model_len", &RequestInput::max_model_len},
-    {"weight_gib", &RequestInput::weight_gib},
-};
-
-std::string flag(std::string_view field) {
-  std::string out = "--";
-  for (char c : field) out += c == '_' ? '-' : c;
-  return out;
-}
+using fields::flag;
 
 Error bad(std::string_view field, std::string_view value, std::string_view why) {
   return Error{ErrorCode::bad_value,
@@ -103,6 +63,15 @@ std::optional<Error> read_double(std::string_view field, std::string_view text, 
   return std::nullopt;
 }
 
+// A numeric field's accepted range, from its row in the one field table (request_fields.cpp).
+struct Bounds {
+  double lo, hi;
+};
+Bounds bounds(std::string_view field) noexcept {
+  const fields::RequestField* f = fields::find_name(field);
+  return f != nullptr ? Bounds{f->lo, f->hi} : Bounds{0, 0};
+}
+
 Result<std::optional<FormatId>> read_format(std::string_view field, std::string_view text) {
   if (text.empty()) return std::optional<FormatId>{};
   auto f = parse_format(text);
@@ -112,45 +81,31 @@ Result<std::optional<FormatId>> read_format(std::string_view field, std::string_
 
 }  // namespace
 
-namespace {
-
-// "kv-cache-dtype" and "--kv_cache_dtype" name the same field.
-const Field* find_field(std::string_view field) noexcept {
-  while (!field.empty() && field.front() == '-') field.remove_prefix(1);
-  for (const Field& f : kFields) {
-    if (f.name.size() != field.size()) continue;
-    bool same = true;
-    for (std::size_t i = 0; i < field.size() && same; ++i)
-      same = f.name[i] == (field[i] == '-' ? '_' : field[i]);
-    if (same) return &f;
-  }
-  return nullptr;
-}
-
-constexpr auto kFieldNames = [] {
-  std::array<std::string_view, std::size(kFields)> names{};
-  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kFields[i].name;
-  return names;
-}();
-
-}  // namespace
-
+// Fields by their own names only (fields::find_name): an engine alias ("-tp", "--dtype") is the
+// CLI's and the launch reader's spelling, never a RequestInput field name.
 bool RequestInput::set(std::string_view field, std::string_view value) {
-  const Field* f = find_field(field);
+  const fields::RequestField* f = fields::find_name(field);
   if (f == nullptr) return false;
   this->*(f->member) = std::string(value);
   return true;
 }
 
 const std::string* RequestInput::get(std::string_view field) const noexcept {
-  const Field* f = find_field(field);
+  const fields::RequestField* f = fields::find_name(field);
   return f == nullptr ? nullptr : &(this->*(f->member));
 }
 
-std::span<const std::string_view> RequestInput::fields() noexcept { return kFieldNames; }
+std::span<const std::string_view> RequestInput::fields() noexcept {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const fields::RequestField& f : fields::all()) out.push_back(f.name);
+    return out;
+  }();
+  return names;
+}
 
 void RequestInput::overlay(const RequestInput& from) {
-  for (const Field& f : kFields)
+  for (const fields::RequestField& f : fields::all())
     if (!(from.*(f.member)).empty()) this->*(f.member) = from.*(f.member);
   flags |= from.flags;
   // The term goes with the value: an explicit --kv-cache-dtype over a launch command's flag is
@@ -163,8 +118,8 @@ void RequestInput::overlay(const RequestInput& from) {
 }
 
 Error empty_value(std::string_view flag) {
-  const Field* f = find_field(flag);
-  std::string name = f != nullptr ? kvdtype::flag(f->name) : detail::printable(flag);
+  const fields::RequestField* f = fields::find_name(flag);
+  std::string name = f != nullptr ? fields::flag(f->name) : detail::printable(flag);
   return Error{ErrorCode::bad_value, name + ": empty value (an unset shell variable?); give a value, or leave " + name +
                                          " out to have it treated as unknown"};
 }
@@ -293,20 +248,23 @@ Result<Request> make_request(const RequestInput& in) {
       {"index_topk", {&in.index_topk, &g.index_topk}},
   };
   for (const auto& [field, p] : ints) {
-    const std::string_view name = field;
-    std::uint32_t lo = 1, hi = 65536;
-    if (name == "qk_rope_head_dim" || name == "qk_nope_head_dim") lo = 0;
-    if (name == "num_layers" || name == "num_kv_layers") hi = 100000;
-    if (name == "index_topk") hi = 1u << 24;
-    if (auto e = read_u32(field, *p.first, lo, hi, *p.second)) return *e;
+    const Bounds b = bounds(field);
+    if (auto e = read_u32(field, *p.first, static_cast<std::uint32_t>(b.lo), static_cast<std::uint32_t>(b.hi), *p.second))
+      return *e;
   }
   if (g.num_kv_layers && g.num_layers && g.num_kv_layers > g.num_layers)
     return bad("num_kv_layers", in.num_kv_layers, "more KV layers than --num-layers");
-  if (auto e = read_double("gpu_memory_gib", in.gpu_memory_gib, 0.001, 1e6, r.gpu_memory_gib)) return *e;
-  if (auto e = read_double("gpu_memory_utilization", in.gpu_memory_utilization, 0.001, 1.0, r.gpu_memory_utilization))
+  for (const auto& [field, text, out] : {std::tuple{"gpu_memory_gib", &in.gpu_memory_gib, &r.gpu_memory_gib},
+                                          std::tuple{"gpu_memory_utilization", &in.gpu_memory_utilization,
+                                                     &r.gpu_memory_utilization},
+                                          std::tuple{"weight_gib", &in.weight_gib, &r.weight_gib}}) {
+    const Bounds b = bounds(field);
+    if (auto e = read_double(field, *text, b.lo, b.hi, *out)) return *e;
+  }
+  const Bounds len = bounds("max_model_len");
+  if (auto e = read_uint("max_model_len", in.max_model_len, static_cast<std::uint64_t>(len.lo),
+                         static_cast<std::uint64_t>(len.hi), r.max_model_len))
     return *e;
-  if (auto e = read_double("weight_gib", in.weight_gib, 0.0, 1e7, r.weight_gib)) return *e;
-  if (auto e = read_uint("max_model_len", in.max_model_len, 1, std::uint64_t{1} << 40, r.max_model_len)) return *e;
   r.flags = in.flags;
   if (!in.flash_attention.empty()) {
     const std::string fa = detail::to_lower(in.flash_attention);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include "kvdtype/engine.hpp"
 
@@ -20,45 +21,45 @@ using G = Group;
 using K = Kind;
 
 constexpr RequestField kFields[] = {
-    {"engine", G::engine, K::text, "ENGINE", {}, ""},  // help: every registry engine (fields())
-    {"engine_version", G::engine, K::text, "VERSION",
+    {"engine", &RequestInput::engine, G::engine, K::text, "ENGINE", {}, ""},  // help: every registry engine (fields())
+    {"engine_version", &RequestInput::engine_version, G::engine, K::text, "VERSION",
      "engine release: 0.25.1, v0.31.0rc1, 0.4.8.post1, a llama.cpp build b6325, latest (newest known) or auto "
      "(installed metadata)", ""},
-    {"gpu", G::hardware, K::text, "GPU",
+    {"gpu", &RequestInput::gpu, G::hardware, K::text, "GPU",
      "sm_90, 9.0, H100, 'NVIDIA H100 80GB HBM3', gfx942, MI300X, cpu, or auto (probe this machine)", ""},
-    {"kv_cache_dtype", G::engine, K::text, "CACHE_DTYPE",
+    {"kv_cache_dtype", &RequestInput::kv_cache_dtype, G::engine, K::text, "CACHE_DTYPE",
      "the engine's kv-cache string, verbatim (auto, fp8, fp8_e4m3, turboquant_k8v4, …)", ""},
-    {"v_cache_dtype", G::engine, K::text, "CACHE_DTYPE",
+    {"v_cache_dtype", &RequestInput::v_cache_dtype, G::engine, K::text, "CACHE_DTYPE",
      "the V cache's own string where the engine sets V apart (llama.cpp -ctv; default f16)", ""},
-    {"flash_attention", G::engine, K::text, "on|off|auto", "flash attention (llama.cpp -fa)", ""},
-    {"model_dtype", G::model, K::text, "DTYPE", "bfloat16, float16, float32", "--dtype"},
-    {"attention", G::model, K::text, "KIND", "mha, gqa, mqa, mla, sparse-mla", ""},
-    {"backend", G::engine, K::text, "BACKEND", "attention backend in engine spelling, or auto", "--attention-backend"},
-    {"q_dtype", G::dtypes, K::text, "DTYPE", "the Q dtype handed to the kernel", ""},
-    {"kv_dtype", G::dtypes, K::text, "DTYPE", "the KV element dtype declared to the kernel (its kv_data_type)", ""},
-    {"kv_storage_dtype", G::dtypes, K::text, "DTYPE", "the dtype the cache tensor is allocated with", ""},
-    {"checkpoint_kv_cache_dtype", G::model, K::text, "CACHE_DTYPE", "the checkpoint's own KV quantization (fp8, nvfp4)",
+    {"flash_attention", &RequestInput::flash_attention, G::engine, K::text, "on|off|auto", "flash attention (llama.cpp -fa)", ""},
+    {"model_dtype", &RequestInput::model_dtype, G::model, K::text, "DTYPE", "bfloat16, float16, float32", "--dtype"},
+    {"attention", &RequestInput::attention, G::model, K::text, "KIND", "mha, gqa, mqa, mla, sparse-mla", ""},
+    {"backend", &RequestInput::backend, G::engine, K::text, "BACKEND", "attention backend in engine spelling, or auto", "--attention-backend"},
+    {"q_dtype", &RequestInput::q_dtype, G::dtypes, K::text, "DTYPE", "the Q dtype handed to the kernel", ""},
+    {"kv_dtype", &RequestInput::kv_dtype, G::dtypes, K::text, "DTYPE", "the KV element dtype declared to the kernel (its kv_data_type)", ""},
+    {"kv_storage_dtype", &RequestInput::kv_storage_dtype, G::dtypes, K::text, "DTYPE", "the dtype the cache tensor is allocated with", ""},
+    {"checkpoint_kv_cache_dtype", &RequestInput::checkpoint_kv_cache_dtype, G::model, K::text, "CACHE_DTYPE", "the checkpoint's own KV quantization (fp8, nvfp4)",
      ""},
-    {"kv_scales", G::model, K::yes_no, "yes|no", "calibrated KV scales exist", ""},
-    {"tensor_parallel_size", G::engine, K::integer, "INT", "tensor parallelism", "-tp --tp --tp-size"},
-    {"data_parallel_size", G::engine, K::integer, "INT", "data parallelism", "-dp --dp --dp-size"},
-    {"block_size", G::engine, K::integer, "INT", "KV block (page) size", "--page-size"},
-    {"num_heads", G::model, K::integer, "INT", "query heads", ""},
-    {"num_kv_heads", G::model, K::integer, "INT", "KV heads", ""},
-    {"head_size", G::model, K::integer, "INT", "head size (MLA: kv_lora_rank + qk_rope_head_dim, 576 for DeepSeek V3)",
-     ""},
-    {"head_size_v", G::model, K::integer, "INT", "V head size when it differs from K", ""},
-    {"num_layers", G::model, K::integer, "INT", "decoder layers", ""},
-    {"num_kv_layers", G::model, K::integer, "INT", "layers with a KV cache (hybrid models)", ""},
-    {"kv_lora_rank", G::model, K::integer, "INT", "MLA latent rank", ""},
-    {"qk_rope_head_dim", G::model, K::integer, "INT", "MLA RoPE dims", ""},
-    {"qk_nope_head_dim", G::model, K::integer, "INT", "MLA NoPE dims", ""},
-    {"index_topk", G::model, K::integer, "INT", "sparse MLA indexer top-k", ""},
-    {"gpu_memory_gib", G::hardware, K::number, "GIB", "GPU memory per device, GiB (default: the product's)", ""},
-    {"gpu_memory_utilization", G::capacity, K::number, "FLOAT", "fraction of GPU memory the engine may use",
-     "--mem-fraction-static"},
-    {"max_model_len", G::capacity, K::integer, "INT", "context length", "--context-length"},
-    {"weight_gib", G::capacity, K::number, "GIB", "model weights, GiB (whole model)", ""},
+    {"kv_scales", &RequestInput::kv_scales, G::model, K::yes_no, "yes|no", "calibrated KV scales exist", ""},
+    {"tensor_parallel_size", &RequestInput::tensor_parallel_size, G::engine, K::integer, "INT", "tensor parallelism", "-tp --tp --tp-size", 1, 65536},
+    {"data_parallel_size", &RequestInput::data_parallel_size, G::engine, K::integer, "INT", "data parallelism", "-dp --dp --dp-size", 1, 65536},
+    {"block_size", &RequestInput::block_size, G::engine, K::integer, "INT", "KV block (page) size", "--page-size", 1, 65536},
+    {"num_heads", &RequestInput::num_heads, G::model, K::integer, "INT", "query heads", "", 1, 65536},
+    {"num_kv_heads", &RequestInput::num_kv_heads, G::model, K::integer, "INT", "KV heads", "", 1, 65536},
+    {"head_size", &RequestInput::head_size, G::model, K::integer, "INT", "head size (MLA: kv_lora_rank + qk_rope_head_dim, 576 for DeepSeek V3)",
+     "", 1, 65536},
+    {"head_size_v", &RequestInput::head_size_v, G::model, K::integer, "INT", "V head size when it differs from K", "", 1, 65536},
+    {"num_layers", &RequestInput::num_layers, G::model, K::integer, "INT", "decoder layers", "", 1, 100000},
+    {"num_kv_layers", &RequestInput::num_kv_layers, G::model, K::integer, "INT", "layers with a KV cache (hybrid models)", "", 1, 100000},
+    {"kv_lora_rank", &RequestInput::kv_lora_rank, G::model, K::integer, "INT", "MLA latent rank", "", 1, 65536},
+    {"qk_rope_head_dim", &RequestInput::qk_rope_head_dim, G::model, K::integer, "INT", "MLA RoPE dims", "", 0, 65536},
+    {"qk_nope_head_dim", &RequestInput::qk_nope_head_dim, G::model, K::integer, "INT", "MLA NoPE dims", "", 0, 65536},
+    {"index_topk", &RequestInput::index_topk, G::model, K::integer, "INT", "sparse MLA indexer top-k", "", 1, 1u << 24},
+    {"gpu_memory_gib", &RequestInput::gpu_memory_gib, G::hardware, K::number, "GIB", "GPU memory per device, GiB (default: the product's)", "", 0.001, 1e6},
+    {"gpu_memory_utilization", &RequestInput::gpu_memory_utilization, G::capacity, K::number, "FLOAT", "fraction of GPU memory the engine may use",
+     "--mem-fraction-static", 0.001, 1.0},
+    {"max_model_len", &RequestInput::max_model_len, G::capacity, K::integer, "INT", "context length", "--context-length", 1, double(std::uint64_t{1} << 40)},
+    {"weight_gib", &RequestInput::weight_gib, G::capacity, K::number, "GIB", "model weights, GiB (whole model)", "", 0.0, 1e7},
 };
 
 bool same_name(std::string_view table, std::string_view spelled) noexcept {
@@ -106,10 +107,13 @@ std::span<const RequestField> all() noexcept { return fields(); }
 const RequestField* find(std::string_view spelling) noexcept {
   for (const RequestField& f : fields())
     if (!spelling.empty() && spelling[0] == '-' && has_word(f.aliases, spelling)) return &f;
-  std::string_view bare = spelling;
-  while (!bare.empty() && bare.front() == '-') bare.remove_prefix(1);
+  return find_name(spelling);
+}
+
+const RequestField* find_name(std::string_view spelling) noexcept {
+  while (!spelling.empty() && spelling.front() == '-') spelling.remove_prefix(1);
   for (const RequestField& f : fields())
-    if (same_name(f.name, bare)) return &f;
+    if (same_name(f.name, spelling)) return &f;
   return nullptr;
 }
 

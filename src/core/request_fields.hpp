@@ -1,12 +1,15 @@
 // Internal: the one table of request fields every face is generated from — the CLI's flags
 // (names, engine-spelling aliases, help, placeholders, help groups), the Python keywords and
-// their type stub, the bash completion and the docs' field table. A field added to
-// RequestInput gets a row here; a unit test fails while the two lists differ.
+// their type stub, the bash completion and the docs' field table — and RequestInput's own
+// set/get/overlay and make_request's bounds (src/core/request.cpp). A field added to RequestInput
+// gets a row here; a unit test fails while a member has no row.
 #pragma once
 
 #include <span>
 #include <string>
 #include <string_view>
+
+#include "kvdtype/request.hpp"
 
 namespace kvdtype::fields {
 
@@ -18,6 +21,7 @@ enum class Kind : unsigned char { text, integer, number, yes_no };
 
 struct RequestField {
   std::string_view name;         ///< RequestInput member, underscore spelling ("kv_cache_dtype")
+  std::string RequestInput::*member;  ///< where RequestInput::set/get/overlay keep its text
   Group group;
   Kind kind;
   std::string_view placeholder;  ///< shown in help: INT, FLOAT, DTYPE, GPU, …
@@ -25,6 +29,10 @@ struct RequestField {
   /// The engines' own spellings of the same flag, space-separated ("-tp --tp --tp-size"), as
   /// vLLM's and SGLang's argument parsers register them (src/tables/engines/<engine>/launch_flags_<engine>.cpp cites where).
   std::string_view aliases;
+  /// The accepted range of an integer or number field (make_request refuses values outside it
+  /// as typos: generous physical limits, not a model's); 0..0 for text fields.
+  double lo = 0;
+  double hi = 0;
 };
 
 /// Every request field, in RequestInput's order.
@@ -33,6 +41,10 @@ struct RequestField {
 /// The row of a field by any spelling: "kv_cache_dtype", "kv-cache-dtype", "--kv-cache-dtype" or
 /// an alias ("-tp", "--dtype"); nullptr when none.
 [[nodiscard]] const RequestField* find(std::string_view spelling) noexcept;
+
+/// The row of a field by its own name only ("kv_cache_dtype", "kv-cache-dtype",
+/// "--kv-cache-dtype"), never an engine alias: how RequestInput::set/get look a field up.
+[[nodiscard]] const RequestField* find_name(std::string_view spelling) noexcept;
 
 /// "kv_cache_dtype" → "--kv-cache-dtype".
 [[nodiscard]] std::string flag(std::string_view name);

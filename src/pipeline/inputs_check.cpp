@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -11,6 +10,7 @@
 #include "common/text.hpp"
 #include "kvdtype/capacity.hpp"
 #include "kvdtype/check.hpp"
+#include "core/request_fields.hpp"
 #include "tables/rule_id.hpp"
 #include "tables/rows/cache_dtype.hpp"
 #include "tables/tables.hpp"
@@ -25,17 +25,10 @@ void add(ReportExtras& extras, tables::RuleId code, std::string message, std::st
   extras.input_diagnostics.push_back({rule, severity.value_or(rule->severity), std::move(message), std::move(fix)});
 }
 
-std::string flag(std::string_view field) {
-  std::string out = "--";
-  for (char c : field) out += c == '_' ? '-' : c;
-  return out;
-}
+using fields::flag;
 
-std::string gib(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f GiB", v);
-  return buf;
-}
+// Messages show GiB with two decimals ("12.50 GiB").
+std::string gib(double v) { return kvdtype::detail::gib(v, 2) + " GiB"; }
 
 }  // namespace
 

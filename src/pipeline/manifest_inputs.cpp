@@ -2,10 +2,10 @@
 // (include/kvdtype/io/manifest.hpp check_several).
 #include <algorithm>
 #include <filesystem>
-#include <iostream>
 
 #include "kvdtype/io/manifest.hpp"
 #include "sources/files/read_file.hpp"
+#include "sources/readers.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -15,17 +15,11 @@ constexpr std::size_t kMaxManifestBytes = 16u << 20;
 }  // namespace
 
 Result<std::string> read_manifest_file(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text = detail::read_stream_at_most(std::cin, kMaxManifestBytes + 1);
-    if (text.size() > kMaxManifestBytes) return Error{ErrorCode::bad_file, "stdin: larger than 16 MiB"};
-  } else {
-    // Regular files only, non-blocking, bounded (sources/files/read_file.hpp): a FIFO or /proc/kmsg is
-    // refused at once, /dev/null or /proc/self/mem by type, instead of blocking or reading empty.
-    auto read = detail::read_regular_file(path, kMaxManifestBytes, "a manifest");
-    if (!read.ok()) return read.error();
-    text = std::move(read).value();
-  }
+  // "-" or a regular file, non-blocking and bounded (sources/files/read_file.hpp): a FIFO or /proc/kmsg is
+  // refused at once, /dev/null or /proc/self/mem by type, instead of blocking or reading empty.
+  auto read = detail::read_input_file(path, kMaxManifestBytes, "a manifest");
+  if (!read.ok()) return read.error();
+  std::string text = std::move(read).value();
   const std::string name = path == "-" ? "stdin" : detail::shown_path(path);
   // UTF-16 (as Windows tools save text) is named by its byte-order mark rather than called binary.
   if (text.size() >= 2 && ((text[0] == '\xff' && text[1] == '\xfe') || (text[0] == '\xfe' && text[1] == '\xff')))
@@ -37,41 +31,16 @@ Result<std::string> read_manifest_file(const std::string& path) {
 
 Result<Checks> check_several(std::span<const std::string> manifests, std::span<const std::string> command_files,
                              const CheckInput& base) {
-  std::vector<Workload> workloads;
-  std::vector<std::string> skipped;
-  std::vector<DeploymentDiagnostic> empty;  // files that hold no serving workload
-  for (const std::string& file : manifests) {
-    auto text = read_manifest_file(file);
-    if (!text.ok()) return text.error();
-    auto read = read_manifest(*text, file, base);
-    if (!read.ok()) return read.error();
-    ManifestWorkloads m = std::move(read).value();
-    attach_comment_suppressions(m.workloads, *text, file, CommentStyle::yaml);  // docs/suppressions.md
-    if (m.workloads.empty()) {
-      std::vector<std::string> found;
-      // "FILE:LINE kind/name container c (image): why" → "kind/name container c (image): why".
-      for (const std::string& s : m.skipped) {
-        std::string_view v = s;
-        if (v.starts_with(file)) {
-          v.remove_prefix(file.size());
-          const std::size_t blank = v.find(' ');
-          v.remove_prefix(blank == std::string_view::npos ? v.size() : blank + 1);
-        }
-        found.emplace_back(v);
-      }
-      empty.push_back(no_workload(file, found));
-    }
-    for (Workload& w : m.workloads) workloads.push_back(std::move(w));
-    for (std::string& s : m.skipped) skipped.push_back("skipped " + std::move(s));
+  // Gather: every input read once, through its reader (sources/readers.hpp), before any check.
+  std::vector<detail::InputRef> inputs;
+  for (const std::string& file : manifests) inputs.push_back({detail::InputKind::manifest, file});
+  for (const std::string& file : command_files) inputs.push_back({detail::InputKind::command_file, file});
+  detail::Gathered gathered;
+  for (const detail::InputRef& input : inputs) {
+    if (auto e = detail::reader(input.kind).read(input, base, gathered)) return *e;
   }
-  for (const std::string& file : command_files) {
-    Workload& w = workloads.emplace_back();
-    w.source.file = file;
-    w.source.kind = "command file";
-    w.input = base;
-    w.input.command_file = file;
-  }
-  if (manifests.empty() && command_files.empty()) {
+  std::vector<Workload> workloads = std::move(gathered.workloads);
+  if (inputs.empty()) {
     Workload& w = workloads.emplace_back();
     w.source.kind = "gpu";
     w.input = base;
@@ -82,8 +51,8 @@ Result<Checks> check_several(std::span<const std::string> manifests, std::span<c
   for (Workload& w : all)
     if (w.source.kind == "gpu") w.source.name = w.source.gpu;
   Checks checks = check_workloads(all);
-  checks.diagnostics.insert(checks.diagnostics.end(), empty.begin(), empty.end());
-  checks.notes.insert(checks.notes.end(), skipped.begin(), skipped.end());
+  checks.diagnostics.insert(checks.diagnostics.end(), gathered.no_workload.begin(), gathered.no_workload.end());
+  checks.notes.insert(checks.notes.end(), gathered.notes.begin(), gathered.notes.end());
   return checks;
 }
 

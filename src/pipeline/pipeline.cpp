@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <iostream>
 
 #include "kvdtype/capacity.hpp"
 #include "kvdtype/check.hpp"
@@ -144,17 +143,11 @@ void drop_ignored(Report& r, const std::vector<std::string>& ignore) {
 }  // namespace
 
 Result<std::string> read_command_file(const std::string& path) {
-  std::string text;
-  if (path == "-") {
-    text = detail::read_stream_at_most(std::cin, kMaxCommandBytes + 1);
-    if (text.size() > kMaxCommandBytes) return Error{ErrorCode::bad_file, "stdin: larger than 1 MiB"};
-  } else {
-    // Regular files only, opened non-blocking, at most 1 MiB (sources/files/read_file.hpp): a FIFO,
-    // /dev/zero or /proc/kmsg is refused at once instead of blocking or running forever.
-    auto read = detail::read_regular_file(path, kMaxCommandBytes, "a command file");
-    if (!read.ok()) return read.error();
-    text = std::move(read).value();
-  }
+  // "-" or a regular file, opened non-blocking, at most 1 MiB (sources/files/read_file.hpp): a FIFO,
+  // /dev/zero or /proc/kmsg is refused at once instead of blocking or running forever.
+  auto read = detail::read_input_file(path, kMaxCommandBytes, "a command file");
+  if (!read.ok()) return read.error();
+  std::string text = std::move(read).value();
   const std::string name = path == "-" ? "stdin" : detail::shown_path(path);
   if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, name + ": binary data, not a command"};
   return text;

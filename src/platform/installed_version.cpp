@@ -6,10 +6,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
+#include <string_view>
 
 #include "common/text.hpp"
 #include "sources/launch/launch_images.hpp"
+#include "sources/files/read_file.hpp"
 #include "tables/rows/release.hpp"
 #include "tables/rows/constraint.hpp"
 
@@ -57,14 +58,17 @@ struct Header {
 };
 
 // Name: and Version: from the RFC 822 header block of METADATA / PKG-INFO (first 64 KiB).
+// Read through the one safe reader (sources/files/read_file.hpp): a METADATA that is a FIFO or a link to
+// /dev/zero is no header, never a wait or an unbounded line.
 std::optional<Header> read_header(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
+  auto head = detail::read_file_head(file, 64u << 10);
+  if (!head.ok()) return std::nullopt;
   Header h;
-  std::string line;
-  std::size_t read = 0;
-  while (std::getline(in, line) && read < (64u << 10)) {
-    read += line.size() + 1;
+  std::string_view rest = *head;
+  while (!rest.empty()) {
+    const std::size_t nl = rest.find('\n');
+    std::string line(rest.substr(0, nl));
+    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) break;  // end of the header block
     auto value = [&](std::string_view key) -> std::optional<std::string> {

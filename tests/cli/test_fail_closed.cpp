@@ -180,6 +180,7 @@ TEST(FailClosed, ManifestsGoThroughTheBoundedReader) {
   EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("FIFO"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("f.yaml"), std::string::npos) << r.err;  // the error names the input
   r = run_cli({"check", "--manifest", "/dev/null"});
   EXPECT_EQ(r.exit_code, 2) << r.out;  // a device, not an empty manifest that passes
 }

@@ -1,6 +1,7 @@
 // --engine-version auto (installed distribution metadata, in fake install trees written here) and
 // the release a launch command names (official image tags, pinned installs).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -97,6 +98,19 @@ TEST_F(FakeInstall, NotFoundAndBadVersionAreErrorsSayingWhere) {
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("main"), std::string::npos) << bad.error().message;
   EXPECT_FALSE(io::installed_engine_version(Engine::llamacpp, only((root / "venv").string())).ok());
+}
+
+// METADATA is read through the one safe reader: a FIFO there is no header, never a wait.
+TEST_F(FakeInstall, AMetadataFifoIsNoHeaderNotAWait) {
+  const fs::path dir = root / "venv/lib/python3.11/site-packages/vllm-0.24.0.dist-info";
+  fs::create_directories(dir);
+  ASSERT_EQ(::mkfifo((dir / "METADATA").c_str(), 0600), 0);
+  EXPECT_FALSE(io::installed_engine_version(Engine::vllm, only((root / "venv").string())).ok());
+  // The FIFO's directory sorts first; the next candidate is read.
+  write("venv/lib/python3.11/site-packages/vllm-0.25.1.dist-info/METADATA", "Name: vllm\nVersion: 0.25.1\n");
+  auto r = io::installed_engine_version(Engine::vllm, only((root / "venv").string()));
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r->version, "0.25.1");
 }
 
 TEST_F(FakeInstall, AutoReplacesTheInputAndSaysWhere) {

@@ -9,7 +9,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <istream>
+#include <limits>
+#include <optional>
+#include <utility>
+#include <iostream>
 
 #include "common/text.hpp"
 
@@ -80,16 +83,27 @@ std::string open_problem(int error_number) {
 
 namespace {
 
+Error bad_path(const std::filesystem::path& path, const std::string& problem) {
+  return Error{ErrorCode::bad_file, shown_path(path) + ": " + problem};
+}
+
+// Opens `path` into `f` and judges what was opened: a regular file of a real file system, or the
+// Error naming why not. `st` receives its status.
+std::optional<Error> open_regular(const std::filesystem::path& path, std::string_view what, Fd& f, struct stat& st) {
+  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (f.fd < 0) return bad_path(path, open_problem(errno));
+  if (::fstat(f.fd, &st) != 0) return bad_path(path, open_problem(errno));
+  if (!S_ISREG(st.st_mode)) return bad_path(path, type_problem(st.st_mode));
+  if (pseudo_file_system(f.fd)) return bad_path(path, "a kernel pseudo-file (procfs/sysfs), not " + std::string(what));
+  return std::nullopt;
+}
+
 Result<std::string> read_bounded(const std::filesystem::path& path, std::size_t limit, std::string_view what,
                                  bool head_only) {
-  auto bad = [&](const std::string& problem) { return Error{ErrorCode::bad_file, shown_path(path) + ": " + problem}; };
+  auto bad = [&](const std::string& problem) { return bad_path(path, problem); };
   Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (f.fd < 0) return bad(open_problem(errno));
   struct stat st {};
-  if (::fstat(f.fd, &st) != 0) return bad(open_problem(errno));
-  if (!S_ISREG(st.st_mode)) return bad(type_problem(st.st_mode));
-  if (pseudo_file_system(f.fd)) return bad("a kernel pseudo-file (procfs/sysfs), not " + std::string(what));
+  if (auto e = open_regular(path, what, f, st)) return *e;
   const std::string too_large = "larger than " + size_text(limit) + "; not " + std::string(what);
   if (!head_only && static_cast<std::uintmax_t>(st.st_size) > limit) return bad(too_large);
   std::string text(std::min<std::size_t>(static_cast<std::size_t>(st.st_size), limit) + 1, '\0');
@@ -115,6 +129,63 @@ Result<std::string> read_bounded(const std::filesystem::path& path, std::size_t 
 
 }  // namespace
 
+Result<RegularFile> RegularFile::open(const std::filesystem::path& path, std::string_view what) {
+  Fd f;
+  struct stat st {};
+  if (auto e = open_regular(path, what, f, st)) return *e;
+  RegularFile file(f.fd, static_cast<std::uint64_t>(st.st_size));
+  f.fd = -1;  // owned by `file` now
+  return file;
+}
+
+RegularFile::RegularFile(RegularFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)),
+      size_(other.size_),
+      buffer_(std::move(other.buffer_)),
+      begin_(other.begin_),
+      end_(other.end_) {}
+
+RegularFile::~RegularFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool RegularFile::fill() {
+  constexpr std::size_t kBuffer = 1u << 16;
+  if (buffer_.size() != kBuffer) buffer_.resize(kBuffer);
+  begin_ = end_ = 0;
+  for (;;) {
+    const ssize_t n = ::read(fd_, buffer_.data(), buffer_.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;  // end of file, or an error (EAGAIN included: never wait)
+    end_ = static_cast<std::size_t>(n);
+    return true;
+  }
+}
+
+bool RegularFile::read(char* out, std::size_t n) {
+  while (n > 0) {
+    if (begin_ == end_ && !fill()) return false;
+    const std::size_t take = std::min(n, end_ - begin_);
+    std::memcpy(out, buffer_.data() + begin_, take);
+    begin_ += take;
+    out += take;
+    n -= take;
+  }
+  return true;
+}
+
+bool RegularFile::skip(std::uint64_t n) {
+  const std::size_t buffered = end_ - begin_;
+  if (n <= buffered) {
+    begin_ += static_cast<std::size_t>(n);
+    return true;
+  }
+  n -= buffered;
+  begin_ = end_ = 0;
+  if (n > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max())) return false;
+  return ::lseek(fd_, static_cast<off_t>(n), SEEK_CUR) >= 0;
+}
+
 Result<std::string> read_regular_file(const std::filesystem::path& path, std::size_t limit, std::string_view what) {
   return read_bounded(path, limit, what, false);
 }
@@ -129,6 +200,13 @@ Result<std::string> read_regular_file_problem(const std::filesystem::path& path,
 
 Result<std::string> read_file_head(const std::filesystem::path& path, std::size_t limit) {
   return read_bounded(path, limit, "a file", true);
+}
+
+Result<std::string> read_input_file(const std::string& path_or_dash, std::size_t limit, std::string_view what) {
+  if (path_or_dash != "-") return read_regular_file(path_or_dash, limit, what);
+  std::string text = read_stream_at_most(std::cin, limit + 1);
+  if (text.size() > limit) return Error{ErrorCode::bad_file, "stdin: larger than " + size_text(limit)};
+  return text;
 }
 
 std::string read_stream_at_most(std::istream& in, std::size_t limit) {

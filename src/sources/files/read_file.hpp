@@ -1,6 +1,7 @@
 // Internal (io): reading a file the user named, safely. Every file kvdtype reads (a model
-// config, a command file, a manifest, a Hugging Face cache ref) goes through read_regular_file(), which never blocks and never reads
-// more than a bound:
+// config, a command file, a manifest, a Hugging Face cache ref, a GGUF header) goes through
+// read_regular_file() or its relatives here (read_input_file, read_file_head, and RegularFile,
+// whose caller bounds its own walk), which never block and never read more than a bound:
 //   - the file is opened non-blocking and judged by what was opened (fstat on the descriptor,
 //     so a symlink swapped after a check changes nothing);
 //   - only regular files are read: a FIFO, a character device (/dev/zero, /dev/tty), a socket or
@@ -11,10 +12,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kvdtype/result.hpp"
 
@@ -32,8 +35,44 @@ namespace kvdtype::io::detail {
 [[nodiscard]] Result<std::string> read_regular_file_problem(const std::filesystem::path& path, std::size_t limit,
                                                             std::string_view what);
 
+/// An input the user named, "-" being standard input: at most `limit` bytes of the stream
+/// (larger: "stdin: larger than <limit>"), or the file by read_regular_file's rules. Manifests
+/// and command files are read through this one function, so stdin and files share the bound.
+[[nodiscard]] Result<std::string> read_input_file(const std::string& path_or_dash, std::size_t limit,
+                                                  std::string_view what);
+
 /// The first `limit` bytes at most (a longer file is not an error), by the same rules.
 [[nodiscard]] Result<std::string> read_file_head(const std::filesystem::path& path, std::size_t limit);
+
+/// A regular file opened by read_regular_file's rules (non-blocking, judged by its descriptor,
+/// no FIFO, device or kernel pseudo-file), for a reader that walks a large binary file in pieces
+/// (a GGUF header before gigabytes of tensors) instead of holding it whole. Reads are buffered:
+/// a header of millions of small values costs a few hundred system calls, not one per value.
+class RegularFile {
+ public:
+  /// The open file, or a bad_file Error "<shown path>: <problem>" as read_regular_file gives.
+  [[nodiscard]] static Result<RegularFile> open(const std::filesystem::path& path, std::string_view what);
+  RegularFile(RegularFile&& other) noexcept;
+  RegularFile& operator=(RegularFile&&) = delete;
+  RegularFile(const RegularFile&) = delete;
+  RegularFile& operator=(const RegularFile&) = delete;
+  ~RegularFile();
+
+  /// The file's size when it was opened.
+  [[nodiscard]] std::uint64_t size() const noexcept { return size_; }
+  /// Exactly `n` bytes into `out`; false when the file ends first or a read fails.
+  [[nodiscard]] bool read(char* out, std::size_t n);
+  /// Moves `n` bytes on without reading them (a seek past the buffer); false on failure.
+  [[nodiscard]] bool skip(std::uint64_t n);
+
+ private:
+  RegularFile(int fd, std::uint64_t size) : fd_(fd), size_(size) {}
+  bool fill();
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0, end_ = 0;  // unread bytes of buffer_
+};
 
 /// At most `limit` bytes of a stream (standard input), never the whole stream: `yes |` or
 /// /dev/zero piped in stops at the bound. Callers read limit + 1 to tell "too large" apart.

@@ -11,12 +11,12 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "common/text.hpp"
+#include "sources/files/read_file.hpp"
 #include "kvdtype/io/model_config.hpp"
 
 namespace kvdtype::io {
@@ -52,11 +52,12 @@ std::uint64_t scalar_size(std::uint32_t t) {
 // claiming a 64 MiB string must not allocate it, and a length near 2^64 must not become a
 // negative seek (back over the same bytes, 2^26 times: a hang).
 //
-// The position is counted here rather than asked of the stream: tellg and seekg each cost a system
-// call and seekg drops the read buffer, which made a declared 2^26 empty strings take 17–36 s
-// (one tellg + seekg per element). Skips within a buffer's reach are read past instead.
+// The file is read through the one safe reader (sources/files/read_file.hpp: non-blocking, regular files
+// only), buffered: a declared 2^26 empty strings must not cost a system call each (with a
+// stream's tellg + seekg per element they took 17–36 s). The position is counted here, and a
+// skip inside the buffer moves in it.
 struct Reader {
-  std::ifstream& in;
+  detail::RegularFile& in;
   std::uint64_t size = 0;  // of the file
   std::uint64_t pos = 0;   // bytes consumed so far
   bool ok = true;
@@ -74,7 +75,7 @@ struct Reader {
     const auto n = read<std::uint64_t>();
     if (!ok || n > max || n > left()) return ok = false, std::string();
     std::string s(n, '\0');
-    if (n && !in.read(s.data(), static_cast<std::streamsize>(n))) ok = false;
+    if (n && !in.read(s.data(), static_cast<std::size_t>(n))) ok = false;
     pos += n;
     return s;
   }
@@ -83,10 +84,7 @@ struct Reader {
       ok = false;
       return;
     }
-    constexpr std::uint64_t kReadPast = 1u << 16;
-    if (n <= kReadPast ? !in.ignore(static_cast<std::streamsize>(n))
-                       : !in.seekg(static_cast<std::streamoff>(n), std::ios::cur))
-      ok = false;
+    if (!in.skip(n)) ok = false;
     pos += n;
   }
   // An integer value of any integer type; nullopt for other types (skipped).
@@ -112,16 +110,14 @@ Error bad(const fs::path& p, std::string_view why) {
 }  // namespace
 
 Result<ModelConfig> read_gguf_config(const std::filesystem::path& path) {
-  std::ifstream f(path, std::ios::binary | std::ios::ate);
-  if (!f) return bad(path, "cannot be read");
-  const auto end = f.tellg();
-  f.seekg(0);
-  if (end < 0 || !f) return bad(path, "cannot be read");
-  Reader r{f, static_cast<std::uint64_t>(end)};
+  auto opened = detail::RegularFile::open(path, "a GGUF model file");
+  if (!opened.ok()) return opened.error();
+  detail::RegularFile f = std::move(opened).value();
+  Reader r{f, f.size()};
   std::array<char, 4> magic{};
-  f.read(magic.data(), 4);
+  const bool whole = f.read(magic.data(), 4);
   r.pos = 4;
-  if (!f || std::memcmp(magic.data(), "GGUF", 4) != 0) return bad(path, "not a GGUF file (no GGUF magic)");
+  if (!whole || std::memcmp(magic.data(), "GGUF", 4) != 0) return bad(path, "not a GGUF file (no GGUF magic)");
   const auto version = r.read<std::uint32_t>();
   if (!r.ok || version < 2 || version > 3) return bad(path, "GGUF version " + std::to_string(version) + " (2 or 3 are read)");
   r.read<std::uint64_t>();  // tensor count: the tensors are not read

@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -336,12 +335,6 @@ std::optional<double> weight_gib(const fs::path& dir) {
   return std::nullopt;
 }
 
-std::string gib_text(double gib) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", gib);
-  return buf;
-}
-
 }  // namespace
 
 Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_view where,
@@ -500,7 +493,7 @@ Result<ModelConfig> read_model_config(const std::filesystem::path& path) {
     auto cfg = parse_model_config(*text, shown(config), hf_quant_text);
     if (!cfg.ok()) return cfg.error();
     ModelConfig out = std::move(cfg).value();
-    if (auto gib = weight_gib(dir)) out.input.weight_gib = gib_text(*gib);
+    if (auto gib = weight_gib(dir)) out.input.weight_gib = kvdtype::detail::gib(*gib, 3);
     return out;
   } catch (const std::exception& e) {
     return bad(shown(path), std::string("cannot be read: ") + e.what());

@@ -6,7 +6,6 @@
 #include "kvdtype/io/model_id.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -50,11 +49,8 @@ RequestInput from_row(const tables::ModelRow& m) {
     in.attention = m.num_kv_heads == 1 && m.num_heads > 1 ? "mqa" : m.num_kv_heads == m.num_heads ? "mha" : "gqa";
     in.head_size = num(m.head_dim);
   }
-  if (m.params_b > 0 && m.weight_bits > 0) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", m.params_b * 1e9 * m.weight_bits / 8.0 / (1024.0 * 1024 * 1024));
-    in.weight_gib = buf;
-  }
+  if (m.params_b > 0 && m.weight_bits > 0)
+    in.weight_gib = kvdtype::detail::gib(m.params_b * 1e9 * m.weight_bits / 8.0 / (1024.0 * 1024 * 1024), 3);
   return in;
 }
 

@@ -14,7 +14,7 @@
 
 #include "kvdtype/backend.hpp"
 #include "kvdtype/engine.hpp"
-#include "kvdtype/request.hpp"
+#include "kvdtype/vocabulary.hpp"
 
 namespace kvdtype {
 

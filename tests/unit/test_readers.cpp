@@ -1,0 +1,91 @@
+// The reader table of several-workload checks (src/sources/readers.hpp): one row per input kind, one
+// signature, and what each reader gathers before anything is checked.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "sources/readers.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace kvdtype::io::detail;
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("kvdtype-readers-" + std::to_string(::getpid()));
+  TempDir() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+TEST(Readers, OneRowPerKindInItsOrder) {
+  const auto rows = readers();
+  ASSERT_EQ(rows.size(), 2u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(static_cast<std::size_t>(rows[i].kind), i) << rows[i].name;
+    EXPECT_EQ(&reader(rows[i].kind), &rows[i]) << rows[i].name;
+    EXPECT_NE(rows[i].read, nullptr) << rows[i].name;
+    EXPECT_FALSE(rows[i].name.empty());
+  }
+  EXPECT_EQ(reader(InputKind::manifest).name, "manifest");
+  EXPECT_EQ(reader(InputKind::command_file).name, "command file");
+}
+
+TEST(Readers, ManifestReaderGathersWorkloadsAndWhatItSkips) {
+  TempDir d;
+  const fs::path pod = d.path / "pod.yaml";
+  std::ofstream(pod) << "kind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+                        "  - name: vllm\n    image: vllm/vllm-openai:v0.11.0\n"
+                        "    command: [vllm, serve, m, --kv-cache-dtype, fp8]\n"
+                        "  - name: side\n    image: busybox\n    command: [sleep, '1']\n";
+  Gathered g;
+  auto e = reader(InputKind::manifest).read({InputKind::manifest, pod.string()}, {}, g);
+  ASSERT_FALSE(e.has_value()) << e->message;
+  ASSERT_EQ(g.workloads.size(), 1u);
+  EXPECT_EQ(g.workloads[0].source.file, pod.string());
+  EXPECT_EQ(g.workloads[0].source.container, "vllm");
+  ASSERT_EQ(g.notes.size(), 1u);
+  EXPECT_EQ(g.notes[0].rfind("skipped ", 0), 0u) << g.notes[0];
+  EXPECT_TRUE(g.no_workload.empty());
+
+  const fs::path none = d.path / "none.yaml";
+  std::ofstream(none) << "kind: ConfigMap\nmetadata: {name: c}\ndata: {a: b}\n";
+  Gathered empty;
+  ASSERT_FALSE(reader(InputKind::manifest).read({InputKind::manifest, none.string()}, {}, empty).has_value());
+  EXPECT_TRUE(empty.workloads.empty());
+  ASSERT_EQ(empty.no_workload.size(), 1u);  // KVD080: a file CI would otherwise pass unread
+  EXPECT_EQ(empty.no_workload[0].input.file, none.string());
+}
+
+TEST(Readers, AnUnreadableInputIsAnErrorNamingItNeverADroppedFile) {
+  TempDir d;
+  const fs::path fifo = d.path / "f.yaml";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Gathered g;
+  auto e = reader(InputKind::manifest).read({InputKind::manifest, fifo.string()}, {}, g);
+  ASSERT_TRUE(e.has_value());
+  EXPECT_NE(e->message.find("f.yaml"), std::string::npos) << e->message;
+  EXPECT_NE(e->message.find("FIFO"), std::string::npos) << e->message;
+  EXPECT_TRUE(g.workloads.empty());
+}
+
+TEST(Readers, CommandFileReaderNamesOneWorkload) {
+  Gathered g;
+  kvdtype::io::CheckInput base;
+  base.fields.gpu = "H100";
+  ASSERT_FALSE(reader(InputKind::command_file).read({InputKind::command_file, "serve.sh"}, base, g).has_value());
+  ASSERT_EQ(g.workloads.size(), 1u);
+  EXPECT_EQ(g.workloads[0].source.file, "serve.sh");
+  EXPECT_EQ(g.workloads[0].source.kind, "command file");
+  EXPECT_EQ(g.workloads[0].input.command_file, "serve.sh");
+  EXPECT_EQ(g.workloads[0].input.fields.gpu, "H100");
+}
+
+}  // namespace
