@@ -319,6 +319,10 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
       if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
       return kvdtype::detail::escape_text(out, {.newlines = true});
     }
+    // grid and html are the matrix's layouts: the format table lets only `matrix` write them,
+    // so a report never gets here with them (formats_for("check") has neither).
+    case OutputFormat::grid:
+    case OutputFormat::html:
     case OutputFormat::text: break;
   }
   std::string out;

@@ -130,7 +130,7 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   sub->add_option("--config", o->config, "the configuration file (.kvdtype.toml, or a pyproject.toml's [tool.kvdtype]) instead of the nearest one")
       ->type_name("FILE")->group("Inputs");
   sub->add_flag("--isolated", o->isolated, "read no configuration file")->group("Inputs");
-  add_output_options(*sub, o->out, io::report_formats());
+  add_output_options(*sub, o->out);
   add_severity_options(*sub, o->out);
   o->app = sub;
   Command c;
