@@ -9,6 +9,7 @@
 
 #include "common/text.hpp"
 #include "kvdtype/io/render.hpp"
+#include "kvdtype/io/workloads.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -19,23 +20,23 @@ using enum OutputFormat;
 #define KVDTYPE_EVERY_SUBCOMMAND "check resolve formats targets backends rules explain matrix releases"
 
 constexpr OutputFormatInfo kFormats[] = {
-    {.id = text, .name = "text", .alias = "", .findings_only = false, .serves = KVDTYPE_EVERY_SUBCOMMAND " probe",
+    {.id = text, .name = "text", .alias = "", .serves = KVDTYPE_EVERY_SUBCOMMAND " probe",
      .what = "for a terminal: verdict, plan, findings with their fixes"},
-    {.id = json, .name = "json", .alias = "", .findings_only = false, .serves = KVDTYPE_EVERY_SUBCOMMAND " probe",
+    {.id = json, .name = "json", .alias = "", .serves = KVDTYPE_EVERY_SUBCOMMAND " probe",
      .what = "kvdtype.<kind>/v1 objects (docs/contract.md)"},
-    {.id = markdown, .name = "markdown", .alias = "md", .findings_only = false, .serves = KVDTYPE_EVERY_SUBCOMMAND,
+    {.id = markdown, .name = "markdown", .alias = "md", .serves = KVDTYPE_EVERY_SUBCOMMAND,
      .what = "for pasting into an issue or a pull request"},
-    {.id = sarif, .name = "sarif", .alias = "", .findings_only = true, .serves = "check resolve",
+    {.id = sarif, .name = "sarif", .alias = "", .render_findings = render_sarif, .serves = "check resolve",
      .what = "SARIF 2.1.0 for code scanning"},
-    {.id = github, .name = "github", .alias = "", .findings_only = true, .serves = "check resolve",
+    {.id = github, .name = "github", .alias = "", .render_findings = render_github, .serves = "check resolve",
      .what = "GitHub Actions workflow commands (annotations)"},
-    {.id = junit, .name = "junit", .alias = "", .findings_only = true, .serves = "check resolve",
+    {.id = junit, .name = "junit", .alias = "", .render_findings = render_junit, .serves = "check resolve",
      .what = "JUnit XML: a testsuite per input, a testcase per workload"},
-    {.id = gitlab, .name = "gitlab", .alias = "", .findings_only = true, .serves = "check resolve",
+    {.id = gitlab, .name = "gitlab", .alias = "", .render_findings = render_gitlab, .serves = "check resolve",
      .what = "GitLab Code Quality (a JSON array of issues)"},
-    {.id = grid, .name = "grid", .alias = "", .findings_only = false, .serves = "matrix",
+    {.id = grid, .name = "grid", .alias = "", .serves = "matrix",
      .what = "the support matrix as kv strings × GPUs, for a terminal"},
-    {.id = html, .name = "html", .alias = "", .findings_only = false, .serves = "matrix",
+    {.id = html, .name = "html", .alias = "", .serves = "matrix",
      .what = "the support matrix as one self-contained page (docs/matrix.html)"},
 };
 

@@ -82,3 +82,16 @@ TEST(OutputFormatTable, EveryFormatHasGoldenFiles) {
 }
 
 }  // namespace
+
+namespace {
+
+// The findings formats are rendered from the one result model by their row's renderer; the
+// formats that print tables have none (check's text, JSON and Markdown keep the plan).
+TEST(OutputFormatTable, FindingsFormatsNameTheirRenderer) {
+  std::vector<std::string> with;
+  for (const auto& f : kvdtype::io::output_formats())
+    if (f.render_findings != nullptr) with.emplace_back(f.name);
+  EXPECT_EQ(with, (std::vector<std::string>{"sarif", "github", "junit", "gitlab"}));
+}
+
+}  // namespace

@@ -20,12 +20,16 @@ namespace kvdtype::io {
 
 enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github, junit, gitlab, grid, html };
 
+struct Checks;  // kvdtype/io/workloads.hpp: the one result model of check and resolve
+
 /// One row of the output-format table (src/io/output_formats.cpp).
 struct OutputFormatInfo {
   OutputFormat id{};
   std::string_view name;   ///< what --format takes
   std::string_view alias;  ///< another spelling ("md"), empty when none
-  bool findings_only = false;  ///< carries findings only: written by check and resolve, not by the tables
+  /// A format that carries findings only (SARIF, JUnit …) is written from the one result model
+  /// by this renderer, for one report as for many; null for the formats that print tables too.
+  std::string (*render_findings)(const Checks&) = nullptr;
   /// The subcommands that write it, space-separated ("check resolve"): their --format help,
   /// the formats they accept and the list their refusal names all come from here.
   std::string_view serves;
