@@ -50,13 +50,24 @@ struct Case {
   int exit_code;
 };
 
-// One rejected launch script through every format check writes; the tables and the matrix
-// through theirs. A format added to the output-format table gets a case here (the unit test
-// RenderGoldens.EveryFormatHasADirectory holds the table to the directories).
+// One rejected launch script through every format check writes (the SARIF golden lists every
+// rule with its page, so a rule or page change rewrites it); the tables and the matrix through
+// theirs. A format added to the output-format table gets a case here (the unit test
+// OutputFormatTable.EveryFormatHasGoldenFiles holds the table to the directories).
 std::vector<Case> cases() {
   const std::string script = kData + "/inputs/pd_two_nodes.sh";
   auto check = [&](const std::string& format) {
     return std::vector<std::string>{"check", "--gpu", "H100", "--command-file", script, "--format", format};
+  };
+  // A small matrix (one engine, dtype and attention kind on one GPU), so that a table fact of
+  // another engine does not rewrite these goldens.
+  auto matrix = [](const std::string& format) {
+    return std::vector<std::string>{"matrix", "--gpu", "H100", "--engine", "lmdeploy", "--model-dtype", "bfloat16",
+                                    "--attention", "gqa", "--format", format};
+  };
+  auto with_color_never = [](std::vector<std::string> args) {
+    args.insert(args.end(), {"--color", "never"});
+    return args;
   };
   return {
       {"text/check_pd_two_nodes.txt", check("text"), 1},
@@ -66,12 +77,12 @@ std::vector<Case> cases() {
       {"github/check_pd_two_nodes.txt", check("github"), 1},
       {"junit/check_pd_two_nodes.xml", check("junit"), 1},
       {"gitlab/check_pd_two_nodes.json", check("gitlab"), 1},
-      {"text/backends_sglang.txt", {"backends", "--engine", "sglang"}, 0},
+      {"text/backends_lmdeploy.txt", {"backends", "--engine", "lmdeploy"}, 0},
       {"json/explain_KVD020.json", {"explain", "KVD020", "--format", "json"}, 0},
-      {"markdown/targets.md", {"targets", "--format", "markdown"}, 0},
-      {"text/matrix_h100_vllm.txt", {"matrix", "--gpu", "H100", "--engine", "vllm", "--format", "text"}, 0},
-      {"grid/matrix_h100_vllm.txt", {"matrix", "--gpu", "H100", "--engine", "vllm", "--format", "grid", "--color", "never"}, 0},
-      {"html/matrix_h100_vllm.html", {"matrix", "--gpu", "H100", "--engine", "vllm", "--format", "html"}, 0},
+      {"markdown/formats.md", {"formats", "--format", "markdown"}, 0},
+      {"text/matrix_lmdeploy.txt", matrix("text"), 0},
+      {"grid/matrix_lmdeploy.txt", with_color_never(matrix("grid")), 0},
+      {"html/matrix_lmdeploy.html", matrix("html"), 0},
   };
 }
 
