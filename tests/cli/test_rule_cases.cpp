@@ -24,7 +24,7 @@ std::vector<json> lines_of(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::vector<json> out;
   for (std::string line; std::getline(in, line);)
-    if (!line.empty()) out.push_back(json::parse(line));
+    if (!line.empty() && line[0] != '#') out.push_back(json::parse(line));  // '#': a comment line, as in the corpus
   return out;
 }
 
