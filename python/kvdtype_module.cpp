@@ -1035,7 +1035,7 @@ PYBIND11_MODULE(_kvdtype, m) {
   m.def("explain", [](const py::str& code, const py::str& format) {
         auto rule = kvdtype::parse_rule_code(text_of(code));
         if (!rule.ok()) raise(rule.error());
-        auto f = kvdtype::io::parse_output_format(text_of(format), kvdtype::io::table_formats(), "explain()");
+        auto f = kvdtype::io::parse_output_format(text_of(format), kvdtype::io::formats_for("explain"), "explain()");
         if (!f.ok()) raise(f.error());
         return kvdtype::io::render_explain(**rule, *f);
       }, py::arg("code"), py::arg("format") = py::str("text"), "the page of a rule, as `kvdtype explain CODE`");

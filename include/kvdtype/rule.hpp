@@ -18,6 +18,10 @@ namespace kvdtype {
 enum class Severity : std::uint8_t { info, warning, error };
 [[nodiscard]] std::string_view name(Severity s) noexcept;
 
+/// A list of the backend's row that {value} stands for when a finding recorded no value of its
+/// own: a rule about a backend's list names that list ("FLASH_ATTN takes auto, bfloat16, fp8").
+enum class BackendList : std::uint8_t { none, kv_cache_dtypes, model_dtypes, attention };
+
 /// One rule. `message` and `fix` are templates; {placeholders} are filled from the Request, the
 /// Plan and the Diagnostic's evidence (see docs/rules/README.md for the list).
 struct Rule {
@@ -28,6 +32,7 @@ struct Rule {
   std::string_view fix;       ///< template: what to change
   std::string_view source;    ///< issue / PR / repo path the rule comes from
   std::string_view trigger;   ///< kvdtype arguments that fire it (docs, lint and tests run it)
+  BackendList value_list = BackendList::none;  ///< {value}'s default (message.cpp fills it)
 };
 
 [[nodiscard]] std::span<const Rule> rules() noexcept;

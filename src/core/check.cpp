@@ -1,8 +1,10 @@
 // check(): resolve, then run every rule. Each block below is one generic check driven by the
 // tables; a fact of the form "this combination breaks" is a Constraint row, not code here.
 #include <algorithm>
+#include <cassert>
 
 #include "core/compat.hpp"
+#include "core/firing_sites.hpp"
 #include "tables/rows/release.hpp"
 #include "kvdtype/check.hpp"
 #include "tables/rows/kernel.hpp"
@@ -16,18 +18,27 @@ using detail::Context;
 
 bool is_fnuz(FormatId f) noexcept { return f == FormatId::float8_e4m3fnuz || f == FormatId::float8_e5m2fnuz; }
 
+// Puts findings in the report for the check that runs now (`site`, its row of the firing-site
+// table). A rule is a reference or a compile-time-checked code: there is no null to drop. A code
+// the site does not declare is still reported, and recorded for the lint (an assert in debug
+// builds), so a rule fired from an undeclared place cannot go unnoticed.
 struct Emitter {
   Report& report;
-  void add(const Rule* rule, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
-    if (rule == nullptr) return;
+  const detail::FiringSite* site = nullptr;
+  void add(const Rule& rule, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
+    // A Constraint row fires its own code, which declares it by construction.
+    if (site != nullptr && site->kind != detail::SiteKind::constraints && !detail::declares(*site, rule)) {
+      detail::record_undeclared(*site, rule);
+      assert(false && "a check fired a rule its firing-site row does not declare");
+    }
     for (const Diagnostic& d : report.diagnostics)  // one diagnostic per (rule, backend, detail)
-      if (d.rule == rule && d.evidence.backend == ev.backend && d.evidence.detail == ev.detail &&
+      if (d.rule == &rule && d.evidence.backend == ev.backend && d.evidence.detail == ev.detail &&
           d.evidence.got == ev.got)
         return;
-    report.diagnostics.push_back({rule, severity.value_or(rule->severity), ev});
+    report.diagnostics.push_back({&rule, severity.value_or(rule.severity), ev});
   }
   void add(tables::RuleId code, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
-    add(rule(code), ev, severity);
+    add(*rule(code), ev, severity);
   }
 };
 
@@ -75,7 +86,7 @@ void backend_rows(const Context& ctx, const Report& rep, Emitter& out) {
     // The backend the user asked for, judged by its own row (even if the engine substituted it).
     const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, ctx.req.backend)];
     for (const detail::RowFailure& f : detail::row_failures(ctx, cb))
-      out.add(f.rule, {.backend = ctx.req.backend, .detail = f.detail, .value = f.value, .number = f.number});
+      out.add(*f.rule, {.backend = ctx.req.backend, .detail = f.detail, .value = f.value, .number = f.number});
   } else if (plan.backend == nullptr && !plan.skipped.empty()) {
     out.add("KVD016");
   }
@@ -148,7 +159,7 @@ void constraints(const Context& ctx, Report& rep, Emitter& out) {
     // number 1: the release is known to carry it (messages say so); 0: not established.
     Evidence ev{.backend = about, .detail = c.row->detail, .number = a == detail::Affected::yes ? 1u : 0u, .constraint = c.row};
     if (c.replace) ev.value = c.replace->name;
-    out.add(c.rule, ev, sev);
+    out.add(*c.rule, ev, sev);
   };
   for (std::uint32_t i : ctx.ix.global_any) judge(ctx.ix.constraints[i], plan.backend);
   if (ctx.requested != nullptr)
@@ -168,7 +179,7 @@ void constraints(const Context& ctx, Report& rep, Emitter& out) {
     for (std::uint32_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
       const detail::CompiledConstraint& c = ctx.ix.constraints[i];
       if (c.replace == nullptr || !detail::matches(ctx, c, asked) || detail::affected(ctx, c) == detail::Affected::no) continue;
-      out.add(c.rule, {.backend = plan.replaced, .detail = c.row->detail, .value = c.replace->name, .constraint = c.row});
+      out.add(*c.rule, {.backend = plan.replaced, .detail = c.row->detail, .value = c.replace->name, .constraint = c.row});
     }
   }
 }
@@ -212,8 +223,8 @@ void declared_kv(const Context& ctx, const Report& rep, Emitter& out) {
   const Request& r = ctx.req;
   const Plan& plan = rep.plan;
   if (r.kv_dtype) {
-    if (const Rule* rule = detail::kv_declared_violation(plan, *r.kv_dtype))
-      out.add(rule, {.backend = plan.backend, .got = *r.kv_dtype, .want = plan.kv_data_type});
+    if (const auto rule = detail::kv_declared_violation(plan, *r.kv_dtype))
+      out.add(*rule, {.backend = plan.backend, .got = *r.kv_dtype, .want = plan.kv_data_type});
   }
   if (r.kv_storage_dtype) {
     const std::string_view why = detail::storage_violation(plan.k, *r.kv_storage_dtype);
@@ -225,8 +236,8 @@ void query(const Context& ctx, const Report& rep, Emitter& out) {
   const Request& r = ctx.req;
   const Plan& plan = rep.plan;
   if (!r.q_dtype) return;
-  if (const Rule* rule = detail::q_violation(plan, *r.q_dtype))
-    out.add(rule, {.backend = plan.backend, .got = *r.q_dtype, .want = plan.q});
+  if (const auto rule = detail::q_violation(plan, *r.q_dtype))
+    out.add(*rule, {.backend = plan.backend, .got = *r.q_dtype, .want = plan.q});
 }
 
 // Triton's name bit for an 8-bit float format, 0 when Triton has no such type.
@@ -332,7 +343,7 @@ void portability_and_scales(const Context& ctx, const Report& rep, Emitter& out)
 
 // A value of the launch command the engine itself refuses (RequestInput::refused_rule).
 void refused_value(const Context& ctx, Emitter& out) {
-  if (ctx.req.refused != nullptr) out.add(ctx.req.refused);
+  if (ctx.req.refused != nullptr) out.add(*ctx.req.refused);
 }
 
 // Whether this build leaves flash attention off when the command does not ask for it: llama.cpp
@@ -395,21 +406,41 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
   const Context ctx(request, index);
   rep.plan = resolve_in(ctx);
   Emitter out{rep};
-  unknown_inputs(ctx, rep, out);
-  refused_value(ctx, out);
+  // Each check runs as its row of the firing-site table (firing_sites.cpp), found once.
+  static const auto site = [](std::string_view name) {
+    const detail::FiringSite* s = detail::check_site(name);
+    assert(s != nullptr && "every check of check_with has a firing-site row");
+    return s;
+  };
+  static const detail::FiringSite* const kUnknownInputs = site("unknown_inputs");
+  static const detail::FiringSite* const kRefusedValue = site("refused_value");
+  static const detail::FiringSite* const kFlashAttention = site("flash_attention");
+  static const detail::FiringSite* const kCacheString = site("cache_string");
+  static const detail::FiringSite* const kReleaseScope = site("release_scope");
+  static const detail::FiringSite* const kBackendRows = site("backend_rows");
+  static const detail::FiringSite* const kCanonicalization = site("canonicalization");
+  static const detail::FiringSite* const kFormatSubstitution = site("format_substitution");
+  static const detail::FiringSite* const kDeclaredKv = site("declared_kv");
+  static const detail::FiringSite* const kQuery = site("query");
+  static const detail::FiringSite* const kTargetPath = site("target_path");
+  static const detail::FiringSite* const kKernelAvailability = site("kernel_availability");
+  static const detail::FiringSite* const kPortability = site("portability_and_scales");
+  static const detail::FiringSite* const kConstraints = &detail::constraint_site();
+  out.site = kUnknownInputs; unknown_inputs(ctx, rep, out);
+  out.site = kRefusedValue; refused_value(ctx, out);
   if (ctx.effective != nullptr) {
-    flash_attention(ctx, rep, out);
-    cache_string(ctx, rep, out);
-    release_scope(ctx, rep, out);
-    backend_rows(ctx, rep, out);
-    constraints(ctx, rep, out);
-    canonicalization(ctx, rep, out);
-    format_substitution(ctx, rep, out);
-    declared_kv(ctx, rep, out);
-    query(ctx, rep, out);
-    target_path(ctx, rep, out);
-    kernel_availability(ctx, rep, out);
-    portability_and_scales(ctx, rep, out);
+    out.site = kFlashAttention; flash_attention(ctx, rep, out);
+    out.site = kCacheString; cache_string(ctx, rep, out);
+    out.site = kReleaseScope; release_scope(ctx, rep, out);
+    out.site = kBackendRows; backend_rows(ctx, rep, out);
+    out.site = kConstraints; constraints(ctx, rep, out);
+    out.site = kCanonicalization; canonicalization(ctx, rep, out);
+    out.site = kFormatSubstitution; format_substitution(ctx, rep, out);
+    out.site = kDeclaredKv; declared_kv(ctx, rep, out);
+    out.site = kQuery; query(ctx, rep, out);
+    out.site = kTargetPath; target_path(ctx, rep, out);
+    out.site = kKernelAvailability; kernel_availability(ctx, rep, out);
+    out.site = kPortability; portability_and_scales(ctx, rep, out);
   }
   // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
   // report holds at most 48 diagnostics (tests/unit/test_versions.cpp counts allocations).

@@ -1,6 +1,5 @@
 // The Q/KV compatibility decision, made once for check() and the Guard (compat.hpp).
 #include "core/compat.hpp"
-#include "tables/rule_id.hpp"
 
 namespace kvdtype::detail {
 
@@ -8,26 +7,26 @@ namespace {
 bool is_byte_container(FormatId f) noexcept { return f == FormatId::uint8 || f == FormatId::int8; }
 }  // namespace
 
-const Rule* q_mismatch_rule(FormatId want, FormatId got) noexcept {
-  if (!format(want).is_float8()) return rule("KVD031");
-  return format(got).is_float8() ? rule("KVD032") : rule("KVD030");
+tables::RuleId q_mismatch_rule(FormatId want, FormatId got) noexcept {
+  if (!format(want).is_float8()) return "KVD031";
+  return format(got).is_float8() ? tables::RuleId("KVD032") : tables::RuleId("KVD030");
 }
 
-const Rule* kv_declared_mismatch_rule(FormatId want, FormatId got) noexcept {
-  return is_byte_container(got) && !is_byte_container(want) ? rule("KVD020") : rule("KVD021");
+tables::RuleId kv_declared_mismatch_rule(FormatId want, FormatId got) noexcept {
+  return is_byte_container(got) && !is_byte_container(want) ? tables::RuleId("KVD020") : tables::RuleId("KVD021");
 }
 
-const Rule* storage_mismatch_rule() noexcept { return rule("KVD022"); }
+tables::RuleId storage_mismatch_rule() noexcept { return "KVD022"; }
 
-const Rule* q_violation(const Plan& plan, FormatId got) noexcept {
-  if (!plan.q || got == *plan.q || (plan.q_tolerated && got == *plan.q_tolerated)) return nullptr;
+std::optional<tables::RuleId> q_violation(const Plan& plan, FormatId got) noexcept {
+  if (!plan.q || got == *plan.q || (plan.q_tolerated && got == *plan.q_tolerated)) return std::nullopt;
   return q_mismatch_rule(*plan.q, got);
 }
 
-const Rule* kv_declared_violation(const Plan& plan, FormatId got) noexcept {
-  if (!plan.kv_data_type || got == *plan.kv_data_type) return nullptr;
+std::optional<tables::RuleId> kv_declared_violation(const Plan& plan, FormatId got) noexcept {
+  if (!plan.kv_data_type || got == *plan.kv_data_type) return std::nullopt;
   // Backends that read packed records take a raw byte view whatever the elements are.
-  if (is_byte_container(got) && plan.backend && plan.backend->kv_declared == KvDeclared::element_or_bytes) return nullptr;
+  if (is_byte_container(got) && plan.backend && plan.backend->kv_declared == KvDeclared::element_or_bytes) return std::nullopt;
   return kv_declared_mismatch_rule(*plan.kv_data_type, got);
 }
 

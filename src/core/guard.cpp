@@ -41,10 +41,10 @@ Guard::Guard(const Plan& plan) noexcept {
   for (unsigned f = 0; f < kFormatCount; ++f) {
     const auto id = static_cast<FormatId>(f);
     const std::uint64_t b = bit(id);
-    if (detail::q_violation(plan, id) == nullptr) allowed_[idx(Role::q)] |= b;
+    if (!detail::q_violation(plan, id)) allowed_[idx(Role::q)] |= b;
     if (detail::storage_violation(plan.k, id).empty()) allowed_[idx(Role::k_cache)] |= b;
     if (detail::storage_violation(plan.v, id).empty()) allowed_[idx(Role::v_cache)] |= b;
-    if (detail::kv_declared_violation(plan, id) == nullptr) allowed_[idx(Role::kv_data_type)] |= b;
+    if (!detail::kv_declared_violation(plan, id)) allowed_[idx(Role::kv_data_type)] |= b;
   }
   want_[idx(Role::q)] = plan.q;
   want_[idx(Role::k_cache)] = plan.k.format;
@@ -59,10 +59,10 @@ std::optional<GuardFailure> Guard::check(Role role, FormatId dtype) const noexce
   // A role the Plan leaves unresolved accepts everything, so a refused dtype always has a want.
   if (!f.want) return f;
   switch (role) {
-    case Role::q: f.rule = detail::q_mismatch_rule(*f.want, dtype); break;
-    case Role::kv_data_type: f.rule = detail::kv_declared_mismatch_rule(*f.want, dtype); break;
+    case Role::q: f.rule = rule(detail::q_mismatch_rule(*f.want, dtype)); break;
+    case Role::kv_data_type: f.rule = rule(detail::kv_declared_mismatch_rule(*f.want, dtype)); break;
     case Role::k_cache:
-    case Role::v_cache: f.rule = detail::storage_mismatch_rule(); break;
+    case Role::v_cache: f.rule = rule(detail::storage_mismatch_rule()); break;
   }
   return f;
 }

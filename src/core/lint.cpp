@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "common/text.hpp"
+#include "core/firing_sites.hpp"
 #include "core/index.hpp"
 #include "kvdtype/check.hpp"
 #include "tables/rows/backend.hpp"
@@ -44,8 +45,23 @@ void lint_rule_rows(LintResult& res) {
     if (r.source.empty()) res.problems.push_back(who + ": no source");
     if (r.trigger.empty()) res.problems.push_back(who + ": no trigger");
     for (const std::string& p : unknown_placeholders(r)) res.problems.push_back(who + ": unknown placeholder " + p);
+    // Fired from somewhere: a check function, a Constraint row or a reader declares it
+    // (src/core/firing_sites.cpp); `explain` names the places.
+    if (detail::sites_of(r).empty()) res.problems.push_back(who + ": no firing site declares it (src/core/firing_sites.cpp)");
   }
-  res.summary.push_back(std::to_string(codes.size()) + " rules have unique codes, the required fields and known placeholders");
+  res.summary.push_back(std::to_string(codes.size()) + " rules have unique codes, the required fields, known placeholders and a firing site");
+  // A site that declares a code no rule has (a typo, a retired rule).
+  for (const detail::FiringSite& s : detail::firing_sites()) {
+    std::string_view list = s.codes;
+    while (!list.empty()) {
+      const std::size_t sp = list.find(' ');
+      const std::string_view code = list.substr(0, sp);
+      if (!code.empty() && find_rule(code) == nullptr)
+        res.problems.push_back(detail::describe(s) + ": declares " + std::string(code) + ", which is not a rule");
+      if (sp == std::string_view::npos) break;
+      list.remove_prefix(sp + 1);
+    }
+  }
 }
 
 // Every kv string of every engine on every target: a backend, or a rule that says why not.

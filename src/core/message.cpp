@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "kvdtype/check.hpp"
-#include "tables/rule_id.hpp"
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
 #include "tables/rows/constraint.hpp"
@@ -144,14 +143,17 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   }
   if (key == "fix_pr") return e.constraint && !e.constraint->fix_pr.empty() ? std::string(e.constraint->fix_pr) : "the fix";
   if (key == "value") {
-    // Rules about a backend's list default to that list when no specific value was recorded.
+    // Rules about a backend's list default to that list when no specific value was recorded
+    // (the rule row's value_list says which).
     if (!e.value.empty()) return std::string(e.value);
     if (backend && d.rule) {
-      if (d.rule == rule("KVD010")) return std::string(backend->kv_cache_dtypes);
-      if (d.rule == rule("KVD011")) return std::string(backend->model_dtypes);
-      if (d.rule == rule("KVD012")) return std::string(backend->attention);
+      switch (d.rule->value_list) {
+        case BackendList::kv_cache_dtypes: return std::string(backend->kv_cache_dtypes);
+        case BackendList::model_dtypes: return std::string(backend->model_dtypes);
+        case BackendList::attention: return std::string(backend->attention);
+        case BackendList::none: break;
+      }
     }
-    if (d.rule && d.rule == rule("KVD001")) return std::string();
     return std::string();
   }
   return fmt::format("{{{}}}", key);  // unknown placeholder: visible, and caught by the lint

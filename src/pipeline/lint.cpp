@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/firing_sites.hpp"
 #include "pipeline/deployment_trigger.hpp"
 #include "common/json_text.hpp"
 #include "kvdtype/io/check_request.hpp"
@@ -97,6 +98,9 @@ void prove_rules(LintResult& res) {
     else res.problems.push_back(who + ": trigger does not fire the rule");
   }
   res.summary.push_back(std::to_string(rules().size()) + " rules, " + std::to_string(fired) + " proven by their trigger");
+  // Each check fired only codes its firing-site row declares, over every trigger (check() records
+  // the others as it runs; see src/core/firing_sites.hpp).
+  for (const std::string& u : detail::undeclared_firings()) res.problems.push_back(u);
   // A page whose rule is gone (or misnamed) would be served by `explain` for no rule; a retired
   // code keeps its page, which names the rule that reports the finding now.
   const auto pages = rule_page_codes();

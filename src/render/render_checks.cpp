@@ -45,10 +45,7 @@ std::string source_text(const Source& s) {
 }  // namespace
 
 std::string render_checks(const Checks& checks, OutputFormat format, TextStyle style) {
-  if (format == OutputFormat::sarif) return render_sarif(checks);
-  if (format == OutputFormat::github) return render_github(checks);
-  if (format == OutputFormat::junit) return render_junit(checks);
-  if (format == OutputFormat::gitlab) return render_gitlab(checks);
+  if (const auto render = output_format(format).render_findings) return render(checks);  // the format table's renderer
   if (format == OutputFormat::json) {
     Json j;
     j["schema"] = "kvdtype.checks/v1";

@@ -282,45 +282,42 @@ std::string render_report(const Report& rep, OutputFormat format, std::string_vi
                           const ReportExtras* extras) {
   const Verdict v = combined_verdict(rep, extras);
   const Severity shown = extras ? extras->min_severity : Severity::info;
-  switch (format) {
-    case OutputFormat::sarif: return render_sarif(internal::as_checks(rep, extras));
-    case OutputFormat::github: return render_github(internal::as_checks(rep, extras));
-    case OutputFormat::junit: return render_junit(internal::as_checks(rep, extras));
-    case OutputFormat::gitlab: return render_gitlab(internal::as_checks(rep, extras));
-    case OutputFormat::json: {
-      Json j;
-      j["schema"] = fmt::format("kvdtype.{}/v1", kind);
-      j.update(report_json(rep, extras));
-      return dump_json(j) + "\n";
-    }
-    case OutputFormat::markdown: {
-      std::string out = fmt::format("### kvdtype {}: **{}**\n\n", kind, name(v));
-      out += plan_lines(rep, true);
-      if (extras && extras->capacity) fmt::format_to(std::back_inserter(out), "| capacity | {} |\n", capacity_text(*extras->capacity));
-      auto row = [&](std::string_view code, Severity sev, const std::string& finding, const std::string& fix_text) {
-        fmt::format_to(std::back_inserter(out), "| {} | {} | {} | {} |\n", code, name(sev), finding, fix_text);
-      };
-      auto table = [&](const Report& r, std::string_view who) {
-        if (std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& d) { return d.severity >= shown; }))
-          return;
-        fmt::format_to(std::back_inserter(out), "\n{}| code | severity | finding | fix |\n| --- | --- | --- | --- |\n", who);
-        for (const Diagnostic& d : r.diagnostics)
-          if (d.severity >= shown) row(d.rule->code, d.severity, message(d, r), fix(d, r));
-      };
-      // The request's diagnostics with the input ones, errors first (as in text and JSON).
-      const bool any_input = extras && !extras->input_diagnostics.empty();
-      if (!rep.diagnostics.empty() || any_input) out += "\n| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
-      internal::for_each_finding(rep, extras, [&](const Diagnostic* d, const InputDiagnostic* in) {
-        if (d != nullptr) row(d->rule->code, d->severity, message(*d, rep), fix(*d, rep));
-        if (in != nullptr) row(in->rule->code, in->severity, in->message, in->fix);
-        return true;
-      });
-      if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
-      if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
-      return kvdtype::detail::escape_text(out, {.newlines = true});
-    }
-    case OutputFormat::text: break;
+  // A findings format renders the one result model (a one-result Checks): the format table's renderer.
+  if (const auto render = output_format(format).render_findings) return render(internal::as_checks(rep, extras));
+  if (format == OutputFormat::json) {
+    Json j;
+    j["schema"] = fmt::format("kvdtype.{}/v1", kind);
+    j.update(report_json(rep, extras));
+    return dump_json(j) + "\n";
   }
+  if (format == OutputFormat::markdown) {
+    std::string out = fmt::format("### kvdtype {}: **{}**\n\n", kind, name(v));
+    out += plan_lines(rep, true);
+    if (extras && extras->capacity) fmt::format_to(std::back_inserter(out), "| capacity | {} |\n", capacity_text(*extras->capacity));
+    auto row = [&](std::string_view code, Severity sev, const std::string& finding, const std::string& fix_text) {
+      fmt::format_to(std::back_inserter(out), "| {} | {} | {} | {} |\n", code, name(sev), finding, fix_text);
+    };
+    auto table = [&](const Report& r, std::string_view who) {
+      if (std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& d) { return d.severity >= shown; }))
+        return;
+      fmt::format_to(std::back_inserter(out), "\n{}| code | severity | finding | fix |\n| --- | --- | --- | --- |\n", who);
+      for (const Diagnostic& d : r.diagnostics)
+        if (d.severity >= shown) row(d.rule->code, d.severity, message(d, r), fix(d, r));
+    };
+    // The request's diagnostics with the input ones, errors first (as in text and JSON).
+    const bool any_input = extras && !extras->input_diagnostics.empty();
+    if (!rep.diagnostics.empty() || any_input) out += "\n| code | severity | finding | fix |\n| --- | --- | --- | --- |\n";
+    internal::for_each_finding(rep, extras, [&](const Diagnostic* d, const InputDiagnostic* in) {
+      if (d != nullptr) row(d->rule->code, d->severity, message(*d, rep), fix(*d, rep));
+      if (in != nullptr) row(in->rule->code, in->severity, in->message, in->fix);
+      return true;
+    });
+    if (extras && extras->draft) table(*extras->draft, "**Speculative drafter**\n\n");
+    if (extras && extras->prefill) table(*extras->prefill, "**Prefill backend**\n\n");
+    return kvdtype::detail::escape_text(out, {.newlines = true});
+  }
+  // Text. grid and html are the matrix's layouts: the format table lets only `matrix` write
+  // them, so a report never gets here with them (formats_for("check") has neither).
   std::string out;
   const std::string_view vc = v == Verdict::error ? "1;31" : v == Verdict::ok ? "1;32" : "1;33";
   std::string headline = v == Verdict::error        ? "REJECTED"

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/firing_sites.hpp"
 #include "common/json_text.hpp"
 
 #include "core/index.hpp"
@@ -295,12 +296,19 @@ std::string render_rules(OutputFormat format) {
 
 std::string render_explain(const Rule& r, OutputFormat format) {
   const std::string_view page = rule_page(r.code);
+  // Where the rule is fired from: its rows of the firing-site table (src/core/firing_sites.cpp).
+  std::vector<std::string> sites;
+  for (const detail::FiringSite* s : detail::sites_of(r)) sites.push_back(detail::describe(*s));
   if (format == OutputFormat::json) {
     return dump_json(Json{{"schema", "kvdtype.explain/v1"}, {"code", r.code}, {"severity", name(r.severity)}, {"title", r.title},
-                {"message", r.message}, {"fix", r.fix}, {"source", r.source}, {"trigger", r.trigger}, {"page", page}}) + "\n";
+                {"message", r.message}, {"fix", r.fix}, {"source", r.source}, {"trigger", r.trigger}, {"page", page},
+                {"fired_from", sites}}) + "\n";
   }
-  if (!page.empty()) return std::string(page);
-  return fmt::format("{}: {}\n\n{}\n\nfix: {}\nsource: {}\n", r.code, r.title, r.message, r.fix, r.source);
+  std::string fired;
+  for (const std::string& s : sites) fired += (fired.empty() ? "" : "; ") + s;
+  const std::string where = format == OutputFormat::markdown ? "\n**Fired from:** " + fired + "\n" : "\nfired from: " + fired + "\n";
+  if (!page.empty()) return std::string(page) + where;
+  return fmt::format("{}: {}\n\n{}\n\nfix: {}\nsource: {}\n", r.code, r.title, r.message, r.fix, r.source) + where;
 }
 
 }  // namespace kvdtype::io

@@ -121,10 +121,29 @@ TEST(OutputFormats, SubcommandsRefuseFormatsTheyCannotWrite) {
   EXPECT_NE(r.err.find("it writes text, json"), std::string::npos) << r.err;
 }
 
-TEST(OutputFormats, AnUnknownFormatNamesEveryFormat) {
+TEST(OutputFormats, AnUnknownFormatNamesEveryFormatTheSubcommandWrites) {
   const auto r = run_cli({"check", "--gpu", "H100", "--format", "xml"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("valid: text, json, markdown, sarif, github, junit, gitlab"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("valid: text, json, markdown, sarif, github, junit, gitlab\n"), std::string::npos) << r.err;
+  const auto p = run_cli({"probe", "--format", "xml"});
+  EXPECT_EQ(p.exit_code, 2);
+  EXPECT_NE(p.err.find("valid: text, json\n"), std::string::npos) << p.err;
+}
+
+TEST(OutputFormats, TheMatrixLayoutsAreTheMatrixsOwn) {
+  for (const std::string format : {"grid", "html"}) {
+    for (const std::string sub : {"check", "rules", "releases", "explain"}) {
+      std::vector<std::string> args = {sub, "--format", format};
+      if (sub == "check") args.insert(args.end(), {"--gpu", "H100"});
+      if (sub == "explain") args.insert(args.begin() + 1, "KVD020");
+      const auto r = run_cli(args);
+      EXPECT_EQ(r.exit_code, 2) << sub << " " << format;
+      EXPECT_EQ(r.out, "") << sub << " " << format;
+      EXPECT_NE(r.err.find("kvdtype " + sub + " cannot write --format " + format + "; it writes text, json, markdown"),
+                std::string::npos)
+          << r.err;
+    }
+  }
 }
 
 TEST(Junit, ScriptGolden) {

@@ -39,6 +39,9 @@ grep -qx -- --tp-size <<<"$(complete_words kvdtype check --tp)" || fail "no '--t
 grep -qx -- -tp <<<"$(complete_words kvdtype check -t)" || fail "no '-tp' for 'kvdtype check -t'"
 grep -qx -- --attention-backend <<<"$(complete_words kvdtype check --attention-b)" || fail "no --attention-backend"
 grep -qx json <<<"$(complete_words kvdtype check --format j)" || fail "no 'json' after --format"
+# The formats a subcommand writes, from the output-format table: grid is the matrix's alone.
+grep -qx grid <<<"$(complete_words kvdtype matrix --format g)" || fail "no 'grid' after matrix --format"
+[[ -z $(complete_words kvdtype rules --format g) ]] || fail "offered grid after rules --format"
 grep -qx bfloat16 <<<"$(complete_words kvdtype check --dtype bf)" || fail "no 'bfloat16' after --dtype"
 [[ -z $(complete_words kvdtype check -- vllm serve --kv) ]] || fail "completed kvdtype flags inside the launch command"
 # From the registries, as the CLI itself lists them: every subcommand of --help (serve too), every

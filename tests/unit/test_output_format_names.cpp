@@ -2,7 +2,10 @@
 // ones parse_output_format takes and lists when it refuses a name.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <set>
+#include <vector>
 #include <string>
 
 #include "kvdtype/io/render.hpp"
@@ -25,6 +28,70 @@ TEST(OutputFormatNames, AreTheListTheRefusalGives) {
   std::string listed;
   for (const std::string_view n : kvdtype::io::output_format_names()) listed += (listed.empty() ? "" : ", ") + std::string(n);
   EXPECT_NE(f.error().message.find("valid: " + listed), std::string::npos) << f.error().message << " vs " << listed;
+}
+
+}  // namespace
+
+// The output-format table says which subcommands write each format (issue 24): every format is
+// written by some subcommand, and the table's answer is what the CLI accepts.
+namespace {
+
+std::vector<std::string> names(const std::vector<kvdtype::io::OutputFormat>& ids) {
+  std::vector<std::string> out;
+  for (const auto id : ids) out.emplace_back(kvdtype::io::output_format(id).name);
+  return out;
+}
+
+TEST(OutputFormatTable, EveryFormatIsWrittenBySomeSubcommand) {
+  for (const auto& f : kvdtype::io::output_formats()) {
+    bool served = false;
+    for (const std::string_view sub : kvdtype::io::format_subcommands()) {
+      const auto ids = kvdtype::io::formats_for(sub);
+      served = served || std::find(ids.begin(), ids.end(), f.id) != ids.end();
+    }
+    EXPECT_TRUE(served) << f.name << " is served by no subcommand";
+  }
+}
+
+TEST(OutputFormatTable, SubcommandsGetTheirRows) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(names(kvdtype::io::formats_for("check")), (V{"text", "json", "markdown", "sarif", "github", "junit", "gitlab"}));
+  EXPECT_EQ(names(kvdtype::io::formats_for("matrix")), (V{"text", "json", "markdown", "grid", "html"}));
+  EXPECT_EQ(names(kvdtype::io::formats_for("rules")), (V{"text", "json", "markdown"}));
+  EXPECT_EQ(names(kvdtype::io::formats_for("probe")), (V{"text", "json"}));
+  EXPECT_TRUE(kvdtype::io::formats_for("no-such-subcommand").empty());
+}
+
+TEST(OutputFormatTable, AnUnknownNameListsWhatTheSubcommandWrites) {
+  const auto ids = kvdtype::io::formats_for("matrix");
+  const auto f = kvdtype::io::parse_output_format("htm", ids, "kvdtype matrix");
+  ASSERT_FALSE(f.ok());
+  EXPECT_EQ(f.error().message, "unknown output format 'htm'; did you mean html? valid: text, json, markdown, grid, html");
+  const auto g = kvdtype::io::parse_output_format("grid", kvdtype::io::formats_for("rules"), "kvdtype rules");
+  ASSERT_FALSE(g.ok());
+  EXPECT_EQ(g.error().message, "kvdtype rules cannot write --format grid; it writes text, json, markdown");
+}
+
+// Each format has golden files (tests/cli/test_render_goldens.cpp compares them byte for byte).
+TEST(OutputFormatTable, EveryFormatHasGoldenFiles) {
+  for (const auto& f : kvdtype::io::output_formats()) {
+    const std::filesystem::path dir = std::filesystem::path(KVDTYPE_TEST_DATA_DIR) / "render" / std::string(f.name);
+    ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
+    EXPECT_NE(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()) << dir << " is empty";
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The findings formats are rendered from the one result model by their row's renderer; the
+// formats that print tables have none (check's text, JSON and Markdown keep the plan).
+TEST(OutputFormatTable, FindingsFormatsNameTheirRenderer) {
+  std::vector<std::string> with;
+  for (const auto& f : kvdtype::io::output_formats())
+    if (f.render_findings != nullptr) with.emplace_back(f.name);
+  EXPECT_EQ(with, (std::vector<std::string>{"sarif", "github", "junit", "gitlab"}));
 }
 
 }  // namespace

@@ -60,8 +60,9 @@ struct Output {
   [[nodiscard]] int write(const std::string& text, int status) const;
 };
 
-/// --format (one of `accepted`), --output and --color for `sub`.
-void add_output_options(CLI::App& sub, Output& out, std::vector<io::OutputFormat> accepted = io::table_formats());
+/// --format, --output and --color for `sub`: the formats it accepts are the output-format table's
+/// rows that serve its name (io::formats_for), so the help, the check and the refusal agree.
+void add_output_options(CLI::App& sub, Output& out);
 
 /// --quiet and --min-severity: which diagnostics a report shows (the verdict and the exit status
 /// still count every one).

@@ -13,7 +13,8 @@
 
 namespace kvdtype::cli {
 
-void add_output_options(CLI::App& sub, Output& out, std::vector<io::OutputFormat> accepted) {
+void add_output_options(CLI::App& sub, Output& out) {
+  std::vector<io::OutputFormat> accepted = io::formats_for(sub.get_name());
   std::string names;
   for (const io::OutputFormat f : accepted) names += (names.empty() ? "" : ", ") + std::string(io::output_format(f).name);
   out.accepted = std::move(accepted);

@@ -82,7 +82,7 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   if (o.out.quiet && o.out.parsed == io::OutputFormat::text)
     return o.out.write(io::render_finding_lines(answer.as_checks(), o.out.shown), status);
   // The CI formats list findings with where each came from: the one workload with its source.
-  if (io::output_format(o.out.parsed).findings_only || answer.several)
+  if (io::output_format(o.out.parsed).render_findings != nullptr || answer.several)
     return o.out.write(io::render_checks(answer.as_checks(), o.out.parsed, o.out.style), status);
   io::ReportExtras extras = answer.one->view();
   extras.min_severity = o.out.shown;
@@ -130,7 +130,7 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   sub->add_option("--config", o->config, "the configuration file (.kvdtype.toml, or a pyproject.toml's [tool.kvdtype]) instead of the nearest one")
       ->type_name("FILE")->group("Inputs");
   sub->add_flag("--isolated", o->isolated, "read no configuration file")->group("Inputs");
-  add_output_options(*sub, o->out, io::report_formats());
+  add_output_options(*sub, o->out);
   add_severity_options(*sub, o->out);
   o->app = sub;
   Command c;

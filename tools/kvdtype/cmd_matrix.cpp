@@ -1,18 +1,13 @@
 // kvdtype matrix [--gpu X] [--engine E] [--releases] [--model-dtype M] [--attention A]: the
 // support matrix, from the tables. Besides the formats every subcommand takes, --format grid (a
 // compact terminal table) and --format html (one self-contained page, docs/matrix.html) are the
-// matrix's own: they lay cells out as kv-string rows × GPU columns, which no other output has.
-#include <array>
-
+// matrix's own rows of the output-format table: they lay cells out as kv-string rows × GPU
+// columns, which no other output has.
 #include "bindings/face.hpp"
 #include "cli.hpp"
 #include "kvdtype/target.hpp"
 
 namespace kvdtype::cli {
-
-namespace {
-enum class Layout { rows, grid, html };
-}  // namespace
 
 Command add_matrix(CLI::App& app) {
   struct State {
@@ -33,22 +28,10 @@ Command add_matrix(CLI::App& app) {
       ->capture_default_str()
       ->type_name("URL");
   add_output_options(*sub, s->out);
-  sub->get_option("--format")->description("text, json, markdown, grid (kv strings × GPUs in the terminal) or html (a page)");
   return {sub, [s] {
-            // grid and html are this command's own; the shared parser checks the rest.
-            Layout layout = Layout::rows;
-            if (kvdtype::detail::iequals(s->out.format, "grid")) layout = Layout::grid;
-            else if (kvdtype::detail::iequals(s->out.format, "html")) layout = Layout::html;
-            if (layout != Layout::rows) {
-              s->out.format = "text";
-            } else if (!io::parse_output_format(s->out.format).ok()) {
-              static constexpr std::array<std::string_view, 5> kValid = {"text", "json", "markdown", "grid", "html"};
-              return bad_input("--format '" + kvdtype::detail::printable(s->out.format) + "': not a matrix format; did you mean " +
-                               kvdtype::detail::nearest(s->out.format, kValid) + "? (valid: text, json, markdown, grid, html)");
-            }
             if (!s->out.validate()) return kBadInput;
             io::MatrixQuery query;
-            query.releases = s->releases || layout == Layout::html;
+            query.releases = s->releases || s->out.parsed == io::OutputFormat::html;
             if (!s->gpu.empty()) {
               auto t = parse_target(s->gpu);
               if (!t.ok()) return bad_input("--gpu: " + t.error().message);
@@ -73,11 +56,9 @@ Command add_matrix(CLI::App& app) {
             }
             const auto cells = io::matrix_cells(query);
             std::string text;
-            switch (layout) {
-              case Layout::grid: text = io::render_matrix_grid(cells, s->out.style); break;
-              case Layout::html: text = io::render_matrix_html(cells, s->rule_href); break;
-              case Layout::rows: text = io::render_matrix_rows(cells, query.releases, s->out.parsed); break;
-            }
+            if (s->out.parsed == io::OutputFormat::grid) text = io::render_matrix_grid(cells, s->out.style);
+            else if (s->out.parsed == io::OutputFormat::html) text = io::render_matrix_html(cells, s->rule_href);
+            else text = io::render_matrix_rows(cells, query.releases, s->out.parsed);
             return s->out.write(text, kAccepted);
           }};
 }

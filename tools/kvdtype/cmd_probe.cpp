@@ -10,8 +10,8 @@ namespace kvdtype::cli {
 Command add_probe(CLI::App& app) {
   auto* out = &keep<Output>();
   CLI::App* sub = app.add_subcommand("probe", "Detect this machine's GPUs (driver library at run time, KFD sysfs, else cpu)");
-  // Device lists are not tables with a Markdown form: text and JSON only.
-  add_output_options(*sub, *out, {io::OutputFormat::text, io::OutputFormat::json});
+  // Device lists have no Markdown form: the format table gives probe text and JSON only.
+  add_output_options(*sub, *out);
   return {sub, [out] {
             if (!out->validate()) return kBadInput;
             const io::ProbeResult r = io::probe();

@@ -106,7 +106,20 @@ std::string bash_completion(Program& p) {
       ") sub=${words[i]} ;; esac\n"
       "  done\n"
       "  case $prev in\n"
-      "    --format) COMPREPLY=($(compgen -W '" + join(output_formats()) + "' -- \"$cur\")); return 0 ;;\n"
+      // The formats the subcommand writes (the output-format table's rows that serve it); every
+      // name before a subcommand is given.
+      "    --format) case $sub in\n" +
+      [&] {
+        std::string arms;
+        for (const Command& c : p.commands) {
+          std::vector<std::string> names;
+          for (const io::OutputFormat f : io::formats_for(c.app->get_name())) names.emplace_back(io::output_format(f).name);
+          if (!names.empty()) arms += "        " + c.app->get_name() + ") COMPREPLY=($(compgen -W '" + join(names) + "' -- \"$cur\")) ;;\n";
+        }
+        return arms;
+      }() +
+      "        *) COMPREPLY=($(compgen -W '" + join(output_formats()) + "' -- \"$cur\")) ;;\n"
+      "      esac; return 0 ;;\n"
       "    --engine) COMPREPLY=($(compgen -W '" + join(engine_words()) + "' -- \"$cur\")); return 0 ;;\n"
       "    --ignore) COMPREPLY=($(compgen -W '" + join(rule_codes()) + "' -- \"$cur\")); return 0 ;;\n"
       "    --fail-on) COMPREPLY=($(compgen -W 'error incomplete warning' -- \"$cur\")); return 0 ;;\n"

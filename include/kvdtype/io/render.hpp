@@ -18,30 +18,39 @@
 
 namespace kvdtype::io {
 
-enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github, junit, gitlab };
+enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github, junit, gitlab, grid, html };
+
+struct Checks;  // kvdtype/io/workloads.hpp: the one result model of check and resolve
 
 /// One row of the output-format table (src/render/output_formats.cpp).
 struct OutputFormatInfo {
   OutputFormat id{};
   std::string_view name;   ///< what --format takes
   std::string_view alias;  ///< another spelling ("md"), empty when none
-  bool findings_only = false;  ///< carries findings only: written by check and resolve, not by the tables
+  /// A format that carries findings only (SARIF, JUnit …) is written from the one result model
+  /// by this renderer, for one report as for many; null for the formats that print tables too.
+  std::string (*render_findings)(const Checks&) = nullptr;
+  /// The subcommands that write it, space-separated ("check resolve"): their --format help,
+  /// the formats they accept and the list their refusal names all come from here.
+  std::string_view serves;
   std::string_view what;   ///< one line for the help and docs/formats.md
 };
 [[nodiscard]] std::span<const OutputFormatInfo> output_formats() noexcept;
 [[nodiscard]] const OutputFormatInfo& output_format(OutputFormat id) noexcept;
+/// The formats `subcommand` ("matrix") writes, in table order; empty for a name no row serves.
+[[nodiscard]] std::vector<OutputFormat> formats_for(std::string_view subcommand);
+/// Every subcommand some row serves, each once, in order of first appearance.
+[[nodiscard]] std::vector<std::string_view> format_subcommands();
 
 /// Any format by name or alias, case-insensitive; an unknown name lists the valid ones.
 [[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text);
 /// Every name parse_output_format takes for an OutputFormat, one per format, in enum order
 /// (the bash completion offers them; a test checks each parses and the error lists them all).
 [[nodiscard]] std::span<const std::string_view> output_format_names() noexcept;
-/// The same, refusing a format that `who` ("kvdtype formats") cannot write, with the ones it can.
+/// The same, refusing a format that `who` ("kvdtype formats") cannot write, with the ones it can;
+/// a name no row has lists the accepted ones as "valid" (with the nearest of them).
 [[nodiscard]] Result<OutputFormat> parse_output_format(std::string_view text, std::span<const OutputFormat> accepted,
                                                        std::string_view who);
-/// The formats that print tables (every one that is not findings_only), and every format.
-[[nodiscard]] std::vector<OutputFormat> table_formats();
-[[nodiscard]] std::vector<OutputFormat> report_formats();
 
 struct TextStyle {
   bool color = false;  ///< ANSI colours (a terminal without NO_COLOR)

@@ -1,0 +1,152 @@
+// The firing-site table (firing_sites.hpp): one row per place that can fire a rule, with the
+// codes it declares. A new rule is declared by the row of the check, the reader or the
+// Constraint row that fires it; the lint fails for a rule no row declares.
+#include "core/firing_sites.hpp"
+
+#include <algorithm>
+#include <bitset>
+#include <iterator>
+#include <mutex>
+
+#include "core/index.hpp"
+
+namespace kvdtype::detail {
+namespace {
+
+using enum SiteKind;
+
+constexpr FiringSite kSites[] = {
+    // ---- the generic checks of check.cpp, in the order check() runs them ------------------
+    {.name = "unknown_inputs", .kind = check, .codes = "KVD080"},
+    // A value the launch readers found the engine refuses (RequestInput::refused_rule).
+    {.name = "refused_value", .kind = check, .codes = "KVD200 KVD205 KVD220 KVD240"},
+    {.name = "flash_attention", .kind = check, .codes = "KVD201 KVD202 KVD203 KVD204"},
+    {.name = "cache_string", .kind = check, .codes = "KVD002 KVD004 KVD063 KVD081 KVD103"},
+    {.name = "release_scope", .kind = check, .codes = "KVD005 KVD006 KVD007 KVD008"},
+    // The requested backend's own row (resolve.cpp row_failures), and no backend at all.
+    {.name = "backend_rows", .kind = check, .codes = "KVD006 KVD008 KVD010 KVD011 KVD012 KVD013 KVD014 KVD015 KVD016"},
+    {.name = "canonicalization", .kind = check, .codes = "KVD018"},
+    {.name = "format_substitution", .kind = check, .codes = "KVD061"},
+    // The declared KV element and storage dtypes (compat.cpp decides which).
+    {.name = "declared_kv", .kind = check, .codes = "KVD020 KVD021 KVD022"},
+    {.name = "query", .kind = check, .codes = "KVD030 KVD031 KVD032"},
+    {.name = "target_path", .kind = check, .codes = "KVD040 KVD041"},
+    {.name = "kernel_availability", .kind = check, .codes = "KVD071 KVD101 KVD222"},
+    {.name = "portability_and_scales", .kind = check, .codes = "KVD050 KVD051 KVD062"},
+    // ---- the run-time Guard: the Q and KV dtypes a kernel is handed (compat.cpp decides) ---
+    {.name = "Guard::check", .kind = guard, .codes = "KVD020 KVD021 KVD022 KVD030 KVD031 KVD032"},
+    // ---- the tables ----------------------------------------------------------------------
+    {.name = "constraint rows", .kind = constraints},
+    // ---- the readers and pipeline steps that fire findings (src/sources, src/pipeline), by file --
+    {.name = "inputs_check.cpp", .kind = reader, .codes = "KVD001 KVD080 KVD151 KVD152 KVD153 KVD154 KVD155"},
+    {.name = "model_config.cpp", .kind = reader, .codes = "KVD082 KVD083 KVD084 KVD085 KVD086"},
+    {.name = "launch_llamacpp.cpp", .kind = reader, .codes = "KVD200 KVD205"},
+    {.name = "launch_trtllm.cpp", .kind = reader, .codes = "KVD220"},
+    {.name = "launch_lmdeploy.cpp", .kind = reader, .codes = "KVD240"},
+    {.name = "workloads.cpp", .kind = reader, .codes = "KVD080"},
+    {.name = "suppressions.cpp", .kind = reader, .codes = "KVD156", .names_only = "KVD300 KVD329"},
+    {.name = "deployment.cpp", .kind = reader, .codes = "KVD300 KVD301 KVD302 KVD303 KVD304 KVD305 KVD306"},
+};
+
+// The one row of the Constraint rows, found by the compiler (the build fails without it).
+constexpr std::size_t kConstraintRow = [] {
+  std::size_t at = std::size(kSites);
+  for (std::size_t i = 0; i < std::size(kSites); ++i)
+    if (kSites[i].kind == constraints) at = at == std::size(kSites) ? i : std::size(kSites) + 1;
+  return at;
+}();
+static_assert(kConstraintRow < std::size(kSites), "the firing-site table has exactly one row of the Constraint rows");
+
+// "KVD020" → 20; -1 for other text.
+int number_of(std::string_view code) noexcept {
+  if (code.size() != 6 || code.substr(0, 3) != "KVD") return -1;
+  int n = 0;
+  for (const char c : code.substr(3)) {
+    if (c < '0' || c > '9') return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+bool lists(std::string_view codes, std::string_view code) noexcept {
+  while (!codes.empty()) {
+    const std::size_t sp = codes.find(' ');
+    if (codes.substr(0, sp) == code) return true;
+    if (sp == std::string_view::npos) break;
+    codes.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
+// The codes some Constraint row of some engine fires, built once.
+const std::bitset<1000>& constraint_codes() noexcept {
+  static const std::bitset<1000> kCodes = [] {
+    std::bitset<1000> b;
+    for (const EngineInfo& e : engines())
+      for (const CompiledConstraint& c : engine_index(e.id).constraints)
+        if (const int n = number_of(c.rule->code); n >= 0) b.set(static_cast<std::size_t>(n));
+    return b;
+  }();
+  return kCodes;
+}
+
+std::mutex g_undeclared_mutex;
+std::vector<std::string>& undeclared() {
+  static std::vector<std::string> kSeen;
+  return kSeen;
+}
+
+}  // namespace
+
+std::span<const FiringSite> firing_sites() noexcept { return kSites; }
+
+const FiringSite* check_site(std::string_view name) noexcept {
+  for (const FiringSite& s : kSites)
+    if (s.kind == check && s.name == name) return &s;
+  return nullptr;
+}
+
+const FiringSite& constraint_site() noexcept { return kSites[kConstraintRow]; }
+
+bool declares(const FiringSite& site, const Rule& rule) noexcept {
+  if (site.kind == constraints) {
+    const int n = number_of(rule.code);
+    return n >= 0 && constraint_codes().test(static_cast<std::size_t>(n));
+  }
+  return lists(site.codes, rule.code);
+}
+
+std::vector<const FiringSite*> sites_of(const Rule& rule) {
+  std::vector<const FiringSite*> out;
+  for (const FiringSite& s : kSites)
+    if (declares(s, rule)) out.push_back(&s);
+  return out;
+}
+
+std::string describe(const FiringSite& site) {
+  switch (site.kind) {
+    case check: return "check " + std::string(site.name) + "() (src/core/check.cpp)";
+    case constraints: return "a Constraint row of the engine tables (src/tables/)";
+    case reader: return "the input reader " + std::string(site.name);
+    case guard: return "the run-time Guard (src/core/guard.cpp)";
+  }
+  return std::string(site.name);
+}
+
+void record_undeclared(const FiringSite& site, const Rule& rule) noexcept {
+  try {
+    std::string line = std::string(rule.code) + " fired from " + describe(site) + ", which does not declare it";
+    const std::lock_guard lock(g_undeclared_mutex);
+    auto& seen = undeclared();
+    if (std::find(seen.begin(), seen.end(), line) == seen.end()) seen.push_back(std::move(line));
+  } catch (...) {
+    // Out of memory while recording: check() still reported the finding; nothing else to do.
+  }
+}
+
+std::vector<std::string> undeclared_firings() {
+  const std::lock_guard lock(g_undeclared_mutex);
+  return undeclared();
+}
+
+}  // namespace kvdtype::detail

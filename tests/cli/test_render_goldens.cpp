@@ -1,0 +1,118 @@
+// Every output format has golden files: tests/data/render/<format>/<case>.<ext>, each the
+// byte-for-byte output of one command line, so a renderer change shows up as a reviewed diff
+// of the golden rather than slipping by. KVDTYPE_UPDATE_GOLDENS=1 rewrites the files from the
+// binary (tests/data/render/README.md); CI never sets it, so there a difference fails.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "run_cli.hpp"
+
+namespace kvdtype::test {
+namespace {
+
+const std::string kData = KVDTYPE_TEST_DATA_DIR;
+
+std::string read(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The kvdtype version, which SARIF and JUnit carry: written as VERSION in the goldens, so a
+// release bump is not a renderer change.
+std::string version() {
+  std::string v = read(std::filesystem::path(kData) / ".." / ".." / "VERSION");
+  while (!v.empty() && (v.back() == '\n' || v.back() == '\r')) v.pop_back();
+  return v;
+}
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+}
+
+// The test data directory written as DATA, so that goldens hold no machine's path.
+std::string portable(std::string text) {
+  replace_all(text, kData + "/inputs", "DATA");
+  const std::string v = version();
+  if (!v.empty()) replace_all(text, "\"" + v + "\"", "\"VERSION\"");
+  return text;
+}
+
+struct Case {
+  std::string golden;  ///< <format>/<case>.<ext> under tests/data/render
+  std::vector<std::string> args;
+  int exit_code;
+};
+
+// One rejected launch script through every format check writes (the SARIF golden lists every
+// rule with its page, so a rule or page change rewrites it); the tables and the matrix through
+// theirs. A format added to the output-format table gets a case here (the unit test
+// OutputFormatTable.EveryFormatHasGoldenFiles holds the table to the directories).
+std::vector<Case> cases() {
+  const std::string script = kData + "/inputs/pd_two_nodes.sh";
+  auto check = [&](const std::string& format) {
+    return std::vector<std::string>{"check", "--gpu", "H100", "--command-file", script, "--format", format};
+  };
+  // A small matrix (one engine, dtype and attention kind on one GPU), so that a table fact of
+  // another engine does not rewrite these goldens.
+  auto matrix = [](const std::string& format) {
+    return std::vector<std::string>{"matrix", "--gpu", "H100", "--engine", "lmdeploy", "--model-dtype", "bfloat16",
+                                    "--attention", "gqa", "--format", format};
+  };
+  auto with_color_never = [](std::vector<std::string> args) {
+    args.insert(args.end(), {"--color", "never"});
+    return args;
+  };
+  return {
+      {"text/check_pd_two_nodes.txt", check("text"), 1},
+      {"json/check_pd_two_nodes.json", check("json"), 1},
+      {"markdown/check_pd_two_nodes.md", check("markdown"), 1},
+      {"sarif/check_pd_two_nodes.sarif", check("sarif"), 1},
+      {"github/check_pd_two_nodes.txt", check("github"), 1},
+      {"junit/check_pd_two_nodes.xml", check("junit"), 1},
+      {"gitlab/check_pd_two_nodes.json", check("gitlab"), 1},
+      {"text/backends_lmdeploy.txt", {"backends", "--engine", "lmdeploy"}, 0},
+      {"json/explain_KVD020.json", {"explain", "KVD020", "--format", "json"}, 0},
+      {"markdown/formats.md", {"formats", "--format", "markdown"}, 0},
+      {"text/matrix_lmdeploy.txt", matrix("text"), 0},
+      {"grid/matrix_lmdeploy.txt", with_color_never(matrix("grid")), 0},
+      {"html/matrix_lmdeploy.html", matrix("html"), 0},
+  };
+}
+
+TEST(RenderGoldens, EachCaseMatchesItsFileByteForByte) {
+  const bool update = std::getenv("KVDTYPE_UPDATE_GOLDENS") != nullptr;
+  for (const Case& c : cases()) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.golden << ": " << r.err;
+    const std::filesystem::path path = std::filesystem::path(kData) / "render" / c.golden;
+    const std::string out = portable(r.out);
+    if (update) {
+      std::filesystem::create_directories(path.parent_path());
+      std::ofstream(path, std::ios::binary) << out;
+      continue;
+    }
+    ASSERT_TRUE(std::filesystem::is_regular_file(path)) << path << " is missing (KVDTYPE_UPDATE_GOLDENS=1 writes it)";
+    EXPECT_EQ(out, read(path)) << "golden " << path << " differs; KVDTYPE_UPDATE_GOLDENS=1 rewrites it after review";
+  }
+}
+
+// No golden file is left behind by a case that was removed or renamed.
+TEST(RenderGoldens, EveryFileHasACase) {
+  std::vector<std::string> named;
+  for (const Case& c : cases()) named.push_back(c.golden);
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::filesystem::path(kData) / "render")) {
+    if (!e.is_regular_file() || e.path().filename() == "README.md") continue;
+    const std::string rel = std::filesystem::relative(e.path(), std::filesystem::path(kData) / "render").generic_string();
+    EXPECT_NE(std::find(named.begin(), named.end(), rel), named.end()) << rel << " has no case in test_render_goldens.cpp";
+  }
+}
+
+}  // namespace
+}  // namespace kvdtype::test
