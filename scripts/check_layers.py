@@ -32,6 +32,12 @@ FORBIDDEN_SYSTEM = {
     "core":   {"fstream", "filesystem", "iostream", "unistd.h", "fcntl.h", "dlfcn.h"},
     "sources": {"fmt/format.h", "fmt/core.h"},
 }
+# The facts may name the vocabulary of the core API (engines, formats, backends, cache dtypes,
+# releases, rules, targets, request flags) and nothing of the request or report model, so that
+# the data floor never depends on the logic built on it.
+VOCABULARY = {"kvdtype/vocabulary.hpp", "kvdtype/engine.hpp", "kvdtype/format.hpp",
+              "kvdtype/backend.hpp", "kvdtype/cache_dtype.hpp", "kvdtype/release.hpp",
+              "kvdtype/rule.hpp", "kvdtype/target.hpp", "kvdtype/result.hpp"}
 GENERATED = {"kvdtype_rule_codes.hpp": "tables", "kvdtype/version.hpp": "api_core"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
@@ -95,6 +101,9 @@ def main() -> int:
                 continue
             if target == "unresolved":
                 errors.append(f"{where}: \"{name}\" resolves to no file under src/ or beside it")
+            elif layer == "tables" and target == "api_core" and name not in VOCABULARY:
+                errors.append(f"{where}: layer 'tables' may include only the core API's vocabulary "
+                              f"headers, not \"{name}\" ({', '.join(sorted(VOCABULARY))})")
             elif target not in ALLOWED.get(layer, set()):
                 allowed = ", ".join(sorted(ALLOWED.get(layer, ()))) or "nothing"
                 errors.append(f"{where}: layer '{layer}' may not include \"{name}\" "

@@ -1,7 +1,7 @@
 // Internal: where each rule is fired from. Every place that can put a rule's finding in a report
 // is a row here with the codes it declares: the generic checks of check.cpp (one row each), the
 // Constraint rows of the engine tables (which fire their own code), and the readers of the input
-// layer (src/io) that report findings about the inputs themselves. check() holds its checks to
+// layers (src/sources, src/pipeline) that report findings about the inputs themselves. check() holds its checks to
 // their rows as it runs (an undeclared code is recorded, and the lint fails on it); a unit test
 // holds each reader's source file to its row; `kvdtype explain` prints a rule's rows, and the lint
 // fails for a rule that no row declares.
@@ -19,7 +19,7 @@ namespace kvdtype::detail {
 enum class SiteKind : std::uint8_t {
   check,        ///< a generic check function of src/core/check.cpp
   constraints,  ///< the Constraint rows of the engine tables: each fires its own code
-  reader,       ///< a reader of the input layer (src/io): findings about the inputs
+  reader,       ///< a reader or pipeline step (src/sources, src/pipeline): findings about the inputs
   guard,        ///< the run-time Guard (src/core/guard.cpp): dtypes seen at run time
 };
 
