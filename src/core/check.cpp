@@ -406,41 +406,39 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
   const Context ctx(request, index);
   rep.plan = resolve_in(ctx);
   Emitter out{rep};
-  // Each check runs as its row of the firing-site table (firing_sites.cpp), found once.
-  static const auto site = [](std::string_view name) {
-    const detail::FiringSite* s = detail::check_site(name);
-    assert(s != nullptr && "every check of check_with has a firing-site row");
-    return s;
+  // Each check runs as its row of the firing-site table (firing_sites.cpp), found once for the
+  // process (one static, so one initialisation guard on the check path rather than one per row).
+  struct Sites {
+    const detail::FiringSite *unknown_inputs, *refused_value, *flash_attention, *cache_string, *release_scope,
+        *backend_rows, *canonicalization, *format_substitution, *declared_kv, *query, *target_path,
+        *kernel_availability, *portability, *constraints;
   };
-  static const detail::FiringSite* const kUnknownInputs = site("unknown_inputs");
-  static const detail::FiringSite* const kRefusedValue = site("refused_value");
-  static const detail::FiringSite* const kFlashAttention = site("flash_attention");
-  static const detail::FiringSite* const kCacheString = site("cache_string");
-  static const detail::FiringSite* const kReleaseScope = site("release_scope");
-  static const detail::FiringSite* const kBackendRows = site("backend_rows");
-  static const detail::FiringSite* const kCanonicalization = site("canonicalization");
-  static const detail::FiringSite* const kFormatSubstitution = site("format_substitution");
-  static const detail::FiringSite* const kDeclaredKv = site("declared_kv");
-  static const detail::FiringSite* const kQuery = site("query");
-  static const detail::FiringSite* const kTargetPath = site("target_path");
-  static const detail::FiringSite* const kKernelAvailability = site("kernel_availability");
-  static const detail::FiringSite* const kPortability = site("portability_and_scales");
-  static const detail::FiringSite* const kConstraints = &detail::constraint_site();
-  out.site = kUnknownInputs; unknown_inputs(ctx, rep, out);
-  out.site = kRefusedValue; refused_value(ctx, out);
+  static const Sites kSites = [] {
+    const auto site = [](std::string_view name) {
+      const detail::FiringSite* s = detail::check_site(name);
+      assert(s != nullptr && "every check of check_with has a firing-site row");
+      return s;
+    };
+    return Sites{site("unknown_inputs"), site("refused_value"), site("flash_attention"), site("cache_string"),
+                 site("release_scope"), site("backend_rows"), site("canonicalization"), site("format_substitution"),
+                 site("declared_kv"), site("query"), site("target_path"), site("kernel_availability"),
+                 site("portability_and_scales"), &detail::constraint_site()};
+  }();
+  out.site = kSites.unknown_inputs; unknown_inputs(ctx, rep, out);
+  out.site = kSites.refused_value; refused_value(ctx, out);
   if (ctx.effective != nullptr) {
-    out.site = kFlashAttention; flash_attention(ctx, rep, out);
-    out.site = kCacheString; cache_string(ctx, rep, out);
-    out.site = kReleaseScope; release_scope(ctx, rep, out);
-    out.site = kBackendRows; backend_rows(ctx, rep, out);
-    out.site = kConstraints; constraints(ctx, rep, out);
-    out.site = kCanonicalization; canonicalization(ctx, rep, out);
-    out.site = kFormatSubstitution; format_substitution(ctx, rep, out);
-    out.site = kDeclaredKv; declared_kv(ctx, rep, out);
-    out.site = kQuery; query(ctx, rep, out);
-    out.site = kTargetPath; target_path(ctx, rep, out);
-    out.site = kKernelAvailability; kernel_availability(ctx, rep, out);
-    out.site = kPortability; portability_and_scales(ctx, rep, out);
+    out.site = kSites.flash_attention; flash_attention(ctx, rep, out);
+    out.site = kSites.cache_string; cache_string(ctx, rep, out);
+    out.site = kSites.release_scope; release_scope(ctx, rep, out);
+    out.site = kSites.backend_rows; backend_rows(ctx, rep, out);
+    out.site = kSites.constraints; constraints(ctx, rep, out);
+    out.site = kSites.canonicalization; canonicalization(ctx, rep, out);
+    out.site = kSites.format_substitution; format_substitution(ctx, rep, out);
+    out.site = kSites.declared_kv; declared_kv(ctx, rep, out);
+    out.site = kSites.query; query(ctx, rep, out);
+    out.site = kSites.target_path; target_path(ctx, rep, out);
+    out.site = kSites.kernel_availability; kernel_availability(ctx, rep, out);
+    out.site = kSites.portability; portability_and_scales(ctx, rep, out);
   }
   // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
   // report holds at most 48 diagnostics (tests/unit/test_versions.cpp counts allocations).

@@ -4,6 +4,7 @@
 #include "core/firing_sites.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <iterator>
 #include <mutex>
@@ -108,12 +109,28 @@ const FiringSite* check_site(std::string_view name) noexcept {
 
 const FiringSite& constraint_site() noexcept { return kSites[kConstraintRow]; }
 
+// Each site's declared codes as a bitset, built once: check() asks for every finding it emits, so
+// the question is one bit test rather than a scan of the row's code list.
+static const std::bitset<1000>& declared_codes(const FiringSite& site) noexcept {
+  static const auto kBySite = [] {
+    std::array<std::bitset<1000>, std::size(kSites)> out{};
+    for (std::size_t i = 0; i < std::size(kSites); ++i) {
+      if (kSites[i].kind == constraints) {
+        out[i] = constraint_codes();
+        continue;
+      }
+      for (const Rule& r : rules())
+        if (lists(kSites[i].codes, r.code))
+          if (const int n = number_of(r.code); n >= 0) out[i].set(static_cast<std::size_t>(n));
+    }
+    return out;
+  }();
+  return kBySite[static_cast<std::size_t>(&site - kSites)];
+}
+
 bool declares(const FiringSite& site, const Rule& rule) noexcept {
-  if (site.kind == constraints) {
-    const int n = number_of(rule.code);
-    return n >= 0 && constraint_codes().test(static_cast<std::size_t>(n));
-  }
-  return lists(site.codes, rule.code);
+  const int n = number_of(rule.code);
+  return n >= 0 && declared_codes(site).test(static_cast<std::size_t>(n));
 }
 
 std::vector<const FiringSite*> sites_of(const Rule& rule) {
