@@ -69,15 +69,6 @@ int number_of(std::string_view code) noexcept {
   return n;
 }
 
-bool lists(std::string_view codes, std::string_view code) noexcept {
-  while (!codes.empty()) {
-    const std::size_t sp = codes.find(' ');
-    if (codes.substr(0, sp) == code) return true;
-    if (sp == std::string_view::npos) break;
-    codes.remove_prefix(sp + 1);
-  }
-  return false;
-}
 
 // The codes some Constraint row of some engine fires, built once.
 const std::bitset<1000>& constraint_codes() noexcept {
@@ -120,7 +111,7 @@ static const std::bitset<1000>& declared_codes(const FiringSite& site) noexcept 
         continue;
       }
       for (const Rule& r : rules())
-        if (lists(kSites[i].codes, r.code))
+        if (has_word(kSites[i].codes, r.code))
           if (const int n = number_of(r.code); n >= 0) out[i].set(static_cast<std::size_t>(n));
     }
     return out;

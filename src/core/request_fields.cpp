@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/index.hpp"
 #include "kvdtype/engine.hpp"
 
 namespace kvdtype::fields {
@@ -69,16 +70,6 @@ bool same_name(std::string_view table, std::string_view spelled) noexcept {
   return true;
 }
 
-bool has_word(std::string_view words, std::string_view w) noexcept {
-  while (!words.empty()) {
-    const std::size_t sp = words.find(' ');
-    if (words.substr(0, sp) == w) return true;
-    if (sp == std::string_view::npos) break;
-    words.remove_prefix(sp + 1);
-  }
-  return false;
-}
-
 bool flag_char(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'; }
 
 // The table as shown: the engine field's help lists every engine of the registry, the default
@@ -106,7 +97,7 @@ std::span<const RequestField> all() noexcept { return fields(); }
 
 const RequestField* find(std::string_view spelling) noexcept {
   for (const RequestField& f : fields())
-    if (!spelling.empty() && spelling[0] == '-' && has_word(f.aliases, spelling)) return &f;
+    if (!spelling.empty() && spelling[0] == '-' && detail::has_word(f.aliases, spelling)) return &f;
   return find_name(spelling);
 }
 

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "common/text.hpp"
+#include "core/index.hpp"
 #include "sources/launch/launch_engines.hpp"
 #include "sources/launch/launch_images.hpp"
 #include "tables/rows/image.hpp"
@@ -24,17 +25,6 @@ std::string_view basename(std::string_view path) noexcept {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-bool has_word(std::string_view words, std::string_view w) {
-  bool found = false;
-  std::size_t i = 0;
-  while (i <= words.size()) {
-    std::size_t j = words.find(' ', i);
-    if (j == std::string_view::npos) j = words.size();
-    if (j > i && words.substr(i, j - i) == w) found = true;
-    i = j + 1;
-  }
-  return found;
-}
 
 // llama-bench sweeps comma lists; the first value is the one checked.
 std::string first_of_list(std::string& value, LaunchCommand& out, std::string_view flag) {
@@ -48,7 +38,7 @@ std::string first_of_list(std::string& value, LaunchCommand& out, std::string_vi
 }  // namespace
 
 std::optional<Result<EngineProgram>> locate_llamacpp(const std::vector<std::string>& w, std::size_t i) {
-  if (i >= w.size() || !has_word(engine_info(Engine::llamacpp).programs, basename(w[i]))) return std::nullopt;
+  if (i >= w.size() || !kvdtype::detail::has_word(engine_info(Engine::llamacpp).programs, basename(w[i]))) return std::nullopt;
   return Result<EngineProgram>(EngineProgram{Engine::llamacpp, i + 1, false});
 }
 
