@@ -69,16 +69,23 @@ PyObject* exception_for(kvdtype::ErrorCode code) {
   throw py::error_already_set();
 }
 
-// The CLI flags of check()'s input keywords (the request fields' own are the field table's).
-constexpr std::pair<std::string_view, std::string_view> kInputFlags[] = {
-    {"--command-file", "command_file"}, {"--manifest", "manifest"}, {"--model", "model"},
-    {"--env", "env"}, {"--ignore", "ignore"}};
+namespace readers = kvdtype::io::detail;
+
+// The CLI flags of check()'s input keywords: the reader table's rows, and --ignore (the request
+// fields' own are the field table's).
+std::vector<std::pair<std::string_view, std::string_view>> input_flags() {
+  std::vector<std::pair<std::string_view, std::string_view>> out;
+  for (const readers::Reader& row : readers::readers()) out.emplace_back(row.flag, row.keyword);
+  out.emplace_back("--ignore", "ignore");
+  return out;
+}
 
 // The library's messages name the CLI's flags ("--gpu: …", "--env 'x': …"); in Python they
 // name the keyword.
 std::string python_message(std::string_view message) {
   std::string out = kvdtype::fields::without_flag_names(message);
-  for (const auto& [flag, keyword] : kInputFlags) {
+  static const auto flags = input_flags();
+  for (const auto& [flag, keyword] : flags) {
     for (std::size_t at = out.find(flag); at != std::string::npos; at = out.find(flag, at + keyword.size())) {
       const std::size_t end = at + flag.size();
       const bool whole = end == out.size() || !(std::isalnum(static_cast<unsigned char>(out[end])) || out[end] == '-' || out[end] == '_');
@@ -214,11 +221,24 @@ std::string str_of(py::handle obj) { return text_of(py::str(obj)); }
 
 // ---- request keywords ------------------------------------------------------------------------------
 
+// The reader row whose Python keyword is `key`; nullptr for a request field or another keyword.
+const readers::Reader* input_row(std::string_view key) {
+  for (const readers::Reader& row : readers::readers())
+    if (row.keyword == key) return &row;
+  return nullptr;
+}
+
+// Whether `key` takes paths (model=, command_file=, manifest=): bytes and os.PathLike too.
+bool path_keyword(std::string_view key) {
+  const readers::Reader* row = input_row(key);
+  return row != nullptr && row->value != readers::InputValue::assignments;
+}
+
 // A keyword value as the CLI would have received it; None leaves the field unknown.
 std::optional<std::string> keyword_text(std::string_view key, py::handle value) {
   if (value.is_none()) return std::nullopt;
   if (PyBool_Check(value.ptr())) return std::string(value.ptr() == Py_True ? "yes" : "no");
-  if (PyUnicode_Check(value.ptr())) return key == "model" || key == "command_file" ? path_of(value) : text_of(value);
+  if (PyUnicode_Check(value.ptr())) return path_keyword(key) ? path_of(value) : text_of(value);
   if (PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())) return str_of(value);
   // numpy integers and other int-likes.
   if (PyIndex_Check(value.ptr())) {
@@ -226,19 +246,20 @@ std::optional<std::string> keyword_text(std::string_view key, py::handle value) 
     if (!i) throw py::error_already_set();
     return str_of(i);
   }
-  if ((key == "model" || key == "command_file") && (PyBytes_Check(value.ptr()) || PyObject_HasAttrString(value.ptr(), "__fspath__")))
+  if (path_keyword(key) && (PyBytes_Check(value.ptr()) || PyObject_HasAttrString(value.ptr(), "__fspath__")))
     return path_of(py::module_::import("os").attr("fspath")(value));
   raise(g_exc.bad_value, std::string(key) + ": expected a str, int or float, got " +
                              std::string(py::str(py::type::handle_of(value).attr("__name__"))));
 }
 
-// The keywords check() takes besides the request fields.
-constexpr std::string_view kInputKeywords[] = {"model", "command", "command_file", "manifest", "env", "ignore", "verbose", "flags"};
+// The keywords check() takes besides the request fields and the reader rows' keywords.
+constexpr std::string_view kOtherKeywords[] = {"command", "ignore", "verbose", "flags"};
 
 kvdtype::Error unknown_keyword(std::string_view key) {
   std::vector<std::string_view> names;
   for (const kvdtype::fields::RequestField& f : kvdtype::fields::all()) names.push_back(f.name);
-  for (std::string_view k : kInputKeywords) names.push_back(k);
+  for (const readers::Reader& row : readers::readers()) names.push_back(row.keyword);
+  for (std::string_view k : kOtherKeywords) names.push_back(k);
   return kvdtype::Error{kvdtype::ErrorCode::unknown_name, "unknown keyword '" + kvdtype::detail::printable(key) +
                                                               "'; nearest: " + kvdtype::detail::nearest(key, names)};
 }
@@ -309,11 +330,11 @@ std::vector<std::string> words_of(std::string_view key, py::handle value) {
 }
 
 // env=: a mapping {NAME: VALUE} or "NAME=VALUE" words, as the CLI's --env.
-std::vector<std::string> env_of(py::handle value) {
-  if (!PyDict_Check(value.ptr())) return words_of("env", value);
+std::vector<std::string> env_of(std::string_view key, py::handle value) {
+  if (!PyDict_Check(value.ptr())) return words_of(key, value);
   std::vector<std::string> out;
   for (const auto& [k, v] : py::reinterpret_borrow<py::dict>(value)) {
-    if (!PyUnicode_Check(k.ptr()) || !PyUnicode_Check(v.ptr())) raise(g_exc.bad_value, "env: names and values must be str");
+    if (!PyUnicode_Check(k.ptr()) || !PyUnicode_Check(v.ptr())) raise(g_exc.bad_value, std::string(key) + ": names and values must be str");
     out.push_back(text_of(k) + "=" + text_of(v));
   }
   return out;
@@ -336,16 +357,19 @@ py::object run(const py::kwargs& kwargs, bool resolve_only) {
       set_command(req.command, v);
     } else if (key == "verbose") {
       req.verbose = PyObject_IsTrue(v.ptr()) == 1;
-    } else if (key == "command_file") {
-      req.command_files = paths_of(key, v);
-    } else if (key == "manifest") {
-      req.manifests = paths_of(key, v);
-    } else if (key == "env") {
-      req.env = env_of(v);
+    } else if (const readers::Reader* row = input_row(key)) {
+      // An input: its row says whether it takes one path, paths, or NAME=VALUE words.
+      switch (row->value) {
+        case readers::InputValue::path: req.set(row->kind, keyword_text(key, v).value_or("")); break;
+        case readers::InputValue::paths:
+          for (std::string& p : paths_of(key, v)) req.add(row->kind, std::move(p));
+          break;
+        case readers::InputValue::assignments:
+          for (std::string& e : env_of(key, v)) req.add(row->kind, std::move(e));
+          break;
+      }
     } else if (key == "ignore") {
       req.ignore = words_of(key, v);
-    } else if (key == "model") {
-      req.model = keyword_text(key, v).value_or("");
     } else {
       // Only the table's spelling: check(kv_cache_dtype=…), not check(**{"kv-cache-dtype": …}).
       const kvdtype::fields::RequestField* field = kvdtype::fields::find(key);

@@ -28,6 +28,7 @@
 #include "kvdtype/io/check_request.hpp"
 #include "kvdtype/io/findings.hpp"
 #include "kvdtype/io/render.hpp"
+#include "sources/readers.hpp"
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
 #include "tables/rows/constraint.hpp"
@@ -515,17 +516,28 @@ kvd_status kvd_request_add_input(kvd_request* request, kvd_input_kind kind, cons
   KVD_REQUIRE(path);
   return guarded(__func__, [&]() -> kvd_status {
     if (*path == '\0') return fail(KVD_ERR_BAD_VALUE, "kvd_request_add_input: the path is empty");
-    switch (kind) {
-      case KVD_INPUT_MANIFEST: request->check.manifests.emplace_back(path); return KVD_OK;
-      case KVD_INPUT_COMMAND_FILE: request->check.command_files.emplace_back(path); return KVD_OK;
-      case KVD_INPUT_ENV: request->check.env.emplace_back(path); return KVD_OK;  // NAME=VALUE, checked by kvd_check
-      default: {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "kvd_request_add_input: kind %d is not KVD_INPUT_MANIFEST, _COMMAND_FILE or _ENV",
-                      static_cast<int>(kind));
-        return fail(KVD_ERR_OUT_OF_RANGE, buf);
-      }
+    // The row whose C number this is (sources/readers.hpp; its static_assert ties the rows to
+    // kvdtype.h's KVD_INPUT_* values).
+    if (const auto* row = kvdtype::io::detail::reader_of_c_number(kind)) {
+      request->check.add(row->kind, path);  // an env's NAME=VALUE is checked by kvd_check
+      return KVD_OK;
     }
+    std::vector<const kvdtype::io::detail::Reader*> rows;
+    for (const auto& r : kvdtype::io::detail::readers())
+      if (r.c_number >= 0) rows.push_back(&r);
+    std::sort(rows.begin(), rows.end(), [](const auto* a, const auto* b) { return a->c_number < b->c_number; });
+    // "KVD_INPUT_MANIFEST, _COMMAND_FILE or _ENV"
+    constexpr std::string_view prefix = "KVD_INPUT";
+    std::string names;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      std::string_view n = rows[i]->c_name;
+      if (i > 0) {
+        n.remove_prefix(prefix.size());
+        names += i + 1 == rows.size() ? " or " : ", ";
+      }
+      names += n;
+    }
+    return fail(KVD_ERR_OUT_OF_RANGE, "kvd_request_add_input: kind " + std::to_string(static_cast<int>(kind)) + " is not " + names);
   });
 }
 

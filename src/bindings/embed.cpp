@@ -42,7 +42,7 @@ Error unknown_field(std::string_view field) {
 bool set_field(io::CheckRequest& request, std::string_view field, std::string_view value) {
   const std::string key = normalize_field(field);
   if (key == "model") {
-    request.model = std::string(value);
+    request.set(io::InputKind::model, std::string(value));
     return true;
   }
   // Ask RequestInput itself whether the name is a field, so a field it gains is accepted here

@@ -13,3 +13,4 @@
 #include "pipeline/matrix_cells.hpp"       // the support matrix's cells (kvdtype matrix)
 #include "sources/files/read_file.hpp"     // the one safe file reader (configuration files)
 #include "sources/k8s/manifest_tree.hpp"   // --manifest DIR walking (configuration discovery)
+#include "sources/readers.hpp"           // the input kinds' rows: CLI flags, Python keywords, C numbers

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "sources/k8s/manifest_tree.hpp"
+#include "sources/readers.hpp"
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/rule.hpp"
 
@@ -22,10 +23,12 @@ CheckOutcome failed(std::string message, std::string input) {
   return failed(Error{ErrorCode::bad_value, std::move(message)}, std::move(input));
 }
 
-// Nothing at all to check is a mistake, not an ACCEPTED: no field, no model, no command, no file.
+// Nothing at all to check is a mistake, not an ACCEPTED: no field, no command, no input that is
+// something to check (an environment alone is not).
 bool nothing_given(const CheckRequest& r) {
-  if (r.fields.flags != 0 || !r.model.empty() || !r.command.empty() || !r.command_files.empty() || !r.manifests.empty())
-    return false;
+  if (r.fields.flags != 0 || !r.command.empty()) return false;
+  for (const InputRef& i : r.inputs)
+    if (detail::reader(i.kind).checkable) return false;
   for (std::string_view f : RequestInput::fields()) {
     const std::string* v = r.fields.get(f);
     if (v != nullptr && !v->empty()) return false;
@@ -80,8 +83,11 @@ Checks check_command_files(const std::vector<std::string>& files, const CheckInp
     Workload& w = workloads.emplace_back();
     w.source.file = file;
     w.source.kind = "command file";
-    if (inside.ok() && inside->size() == 1) w.source.line = inside->front().source.line;
     w.input = base;
+    if (inside.ok() && inside->size() == 1) {
+      w.source.line = inside->front().source.line;
+      w.input.command_text = inside->front().input.command_text;  // read once, above
+    }
   }
   Checks checks = check_workloads(workloads);
   checks.diagnostics.insert(checks.diagnostics.end(), empty.begin(), empty.end());
@@ -119,34 +125,59 @@ Result<Verdict> parse_fail_on(std::string_view text) {
   return Error{ErrorCode::bad_value, "--fail-on '" + std::string(text) + "': expected error, incomplete or warning"};
 }
 
+void CheckRequest::set(InputKind kind, std::string value) {
+  std::erase_if(inputs, [kind](const InputRef& i) { return i.kind == kind; });
+  if (!value.empty()) add(kind, std::move(value));
+}
+
+std::vector<std::string> CheckRequest::values(InputKind kind) const {
+  std::vector<std::string> out;
+  for (const InputRef& i : inputs)
+    if (i.kind == kind) out.push_back(i.value);
+  return out;
+}
+
 std::string input_name(const CheckRequest& r) {
-  if (!r.command_files.empty()) return r.command_files.front();
+  for (const InputRef& i : r.inputs)
+    if (detail::reader(i.kind).script) return i.value;
   if (!r.command.empty()) {
     std::string s;
     for (const std::string& w : r.command) s += (s.empty() ? "" : " ") + w;
     return s;
   }
-  if (!r.model.empty()) return r.model;
+  for (const InputRef& i : r.inputs)
+    if (i.kind == InputKind::model) return i.value;
   return "flags";
 }
 
 CheckOutcome run_check(const CheckRequest& r) {
   const std::string what = input_name(r);
+  // The scripts (command files) and the inputs holding workloads of their own (manifests), as
+  // the rows say; the layers (model, environment) are read into `in` below.
+  std::vector<std::string> scripts;
+  const detail::Reader* holder = nullptr;  // the first input that holds workloads of its own
+  for (const InputRef& i : r.inputs) {
+    const detail::Reader& row = detail::reader(i.kind);
+    if (row.script) scripts.push_back(i.value);
+    else if (!row.layer && holder == nullptr) holder = &row;
+  }
   CheckInput in;
   in.fields = r.fields;
   in.defaults = r.defaults;
-  in.model = r.model;
   in.command = r.command;
   in.verbose = r.verbose;
-  if (!in.command.empty() && !r.command_files.empty())
+  if (!in.command.empty() && !scripts.empty())
     return failed("give the launch command either after -- or with --command-file, not both", what);
   auto fail_on = parse_fail_on(r.fail_on);
   if (!fail_on.ok()) return failed(fail_on.error(), "--fail-on");
-  for (const std::string& e : r.env) {
-    const std::size_t eq = e.find('=');
-    if (eq == 0 || eq == std::string::npos) return failed("--env '" + e + "': expected NAME=VALUE", "--env");
-    in.env.push_back(e);
+  // The layers every workload starts from, through their rows (sources/readers.hpp).
+  detail::Gathered layers{.base = std::move(in)};
+  for (const InputRef& i : r.inputs) {
+    const detail::Reader& row = detail::reader(i.kind);
+    if (!row.layer) continue;
+    if (auto e = row.read(i, layers)) return failed(*e, std::string(row.flag));
   }
+  in = std::move(layers.base);
   auto ignore = ignored_codes(r.ignore);
   if (!ignore.ok()) return failed(ignore.error(), "--ignore");
   in.ignore = std::move(ignore).value();
@@ -154,39 +185,41 @@ CheckOutcome run_check(const CheckRequest& r) {
     return failed("nothing to check: give flags (--gpu, --kv-cache-dtype, …), --model, a launch command after -- or --command-file", "none");
 
   // --manifest DIR: the tree's manifest files, in order (sources/k8s/manifest_tree.hpp).
-  std::vector<std::string> manifests;
+  std::vector<InputRef> held;
   const detail::TreeFilter filter{r.include, r.exclude, r.max_files};
-  for (const std::string& m : r.manifests) {
+  for (const InputRef& i : r.inputs) {
+    if (detail::reader(i.kind).layer) continue;
     std::error_code ec;
-    if (m == "-" || !std::filesystem::is_directory(m, ec)) {
-      manifests.push_back(m);
+    if (i.kind != InputKind::manifest || i.value == "-" || !std::filesystem::is_directory(i.value, ec)) {
+      held.push_back(i);
       continue;
     }
-    auto files = detail::manifest_files(m, filter);
-    if (!files.ok()) return failed(files.error(), m);
-    manifests.insert(manifests.end(), files->begin(), files->end());
+    auto files = detail::manifest_files(i.value, filter);
+    if (!files.ok()) return failed(files.error(), i.value);
+    for (const std::string& f : *files) held.push_back({InputKind::manifest, f});
   }
 
   CheckOutcome out = [&]() -> CheckOutcome {
-    // Manifests, or a fleet of targets (--gpu A,B): kvdtype.checks/v1 (io/manifest.hpp).
-    if (!manifests.empty() || is_fleet(in.fields.gpu)) {
-      if (!in.command.empty() && !manifests.empty()) return failed("give either manifests or a launch command after --, not both", what);
-      auto checks = check_several(manifests, r.command_files, in);
+    // Inputs holding workloads, or a fleet of targets (--gpu A,B): kvdtype.checks/v1 (io/manifest.hpp).
+    if (holder != nullptr || is_fleet(in.fields.gpu)) {
+      if (!in.command.empty() && holder != nullptr)
+        return failed("give either " + std::string(holder->name) + "s or a launch command after --, not both", what);
+      auto checks = check_several(held, in);
       if (!checks.ok()) return failed(checks.error(), what);
       return several_of(std::move(checks).value());
     }
-    if (r.command_files.size() > 1) return several_of(check_command_files(r.command_files, in));
+    if (scripts.size() > 1) return several_of(check_command_files(scripts, in));
 
     // One script or command text: one result per serving command it holds.
     const bool one_text = r.command.size() == 1 && r.command.front().find_first_of(" \t\n") != std::string::npos;
-    if (r.command_files.size() == 1 || one_text) {
+    if (scripts.size() == 1 || one_text) {
       CheckInput base = in;
       std::string file;
       if (one_text) {
         base.command.clear();
         base.command_text = r.command.front();
       } else {
-        base.command_file = r.command_files.front();
+        base.command_file = scripts.front();
         file = base.command_file;
       }
       std::vector<std::string> instead;

@@ -29,21 +29,16 @@ Result<std::string> read_manifest_file(const std::string& path) {
   return text;
 }
 
-Result<Checks> check_several(std::span<const std::string> manifests, std::span<const std::string> command_files,
-                             const CheckInput& base) {
+Result<Checks> check_several(std::span<const InputRef> inputs, const CheckInput& base) {
   // Gather: every input read once, through its reader (sources/readers.hpp), before any check.
-  std::vector<detail::InputRef> inputs;
-  for (const std::string& file : manifests) inputs.push_back({detail::InputKind::manifest, file});
-  for (const std::string& file : command_files) inputs.push_back({detail::InputKind::command_file, file});
-  detail::Gathered gathered;
-  for (const detail::InputRef& input : inputs) {
-    if (auto e = detail::reader(input.kind).read(input, base, gathered)) return *e;
-  }
+  detail::Gathered gathered{.base = base};
+  if (auto e = detail::gather(inputs, gathered)) return *e;
   std::vector<Workload> workloads = std::move(gathered.workloads);
-  if (inputs.empty()) {
+  // No input holding workloads (a fleet of targets alone): `base` itself is the one workload.
+  if (std::none_of(inputs.begin(), inputs.end(), [](const InputRef& i) { return !detail::reader(i.kind).layer; })) {
     Workload& w = workloads.emplace_back();
     w.source.kind = "gpu";
-    w.input = base;
+    w.input = gathered.base;
   }
   auto expanded = expand_fleet(std::move(workloads));
   if (!expanded.ok()) return expanded.error();
@@ -54,6 +49,14 @@ Result<Checks> check_several(std::span<const std::string> manifests, std::span<c
   checks.diagnostics.insert(checks.diagnostics.end(), gathered.no_workload.begin(), gathered.no_workload.end());
   checks.notes.insert(checks.notes.end(), gathered.notes.begin(), gathered.notes.end());
   return checks;
+}
+
+Result<Checks> check_several(std::span<const std::string> manifests, std::span<const std::string> command_files,
+                             const CheckInput& base) {
+  std::vector<InputRef> inputs;
+  for (const std::string& file : manifests) inputs.push_back({InputKind::manifest, file});
+  for (const std::string& file : command_files) inputs.push_back({InputKind::command_file, file});
+  return check_several(inputs, base);
 }
 
 }  // namespace kvdtype::io

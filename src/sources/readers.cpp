@@ -1,22 +1,40 @@
-// The reader table of several-workload checks (sources/readers.hpp).
+// The reader table (sources/readers.hpp): one row per input kind, how it is read and how each
+// face names it.
 #include "sources/readers.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/suppressions.hpp"
+#include "kvdtype/kvdtype.h"
 
 namespace kvdtype::io::detail {
 namespace {
 
+// A model directory or config.json: a layer of every workload (the pipeline reads it when the
+// workload is checked, under the launch command and the explicit fields).
+std::optional<Error> read_model_input(const InputRef& input, Gathered& into) {
+  into.base.model = input.value;
+  return std::nullopt;
+}
+
+// NAME=VALUE: the launch command's environment and what expands its $NAME.
+std::optional<Error> read_env_input(const InputRef& input, Gathered& into) {
+  const std::size_t eq = input.value.find('=');
+  if (eq == 0 || eq == std::string::npos) return Error{ErrorCode::bad_value, "--env '" + input.value + "': expected NAME=VALUE"};
+  into.base.env.push_back(input.value);
+  return std::nullopt;
+}
+
 // A Kubernetes manifest, compose file or chart values: its serving containers, what it skips,
 // and KVD080 when it holds none (io/manifest.hpp).
-std::optional<Error> read_manifest_input(const InputRef& input, const CheckInput& base, Gathered& into) {
-  const std::string& file = input.path;
+std::optional<Error> read_manifest_input(const InputRef& input, Gathered& into) {
+  const std::string& file = input.value;
   auto text = read_manifest_file(file);
   if (!text.ok()) return text.error();
-  auto read = read_manifest(*text, file, base);
+  auto read = read_manifest(*text, file, into.base);
   if (!read.ok()) return read.error();
   ManifestWorkloads m = std::move(read).value();
   attach_comment_suppressions(m.workloads, *text, file, CommentStyle::yaml);  // docs/suppressions.md
@@ -41,32 +59,77 @@ std::optional<Error> read_manifest_input(const InputRef& input, const CheckInput
 
 // A command file beside manifests: one workload whose check reads the file (the pipeline's
 // read_command_file), so that an unreadable one is that workload's error result.
-std::optional<Error> read_command_file_input(const InputRef& input, const CheckInput& base, Gathered& into) {
+std::optional<Error> read_command_file_input(const InputRef& input, Gathered& into) {
   Workload& w = into.workloads.emplace_back();
-  w.source.file = input.path;
+  w.source.file = input.value;
   w.source.kind = "command file";
-  w.input = base;
-  w.input.command_file = input.path;
+  w.input = into.base;
+  w.input.command_file = input.value;
   return std::nullopt;
 }
 
 constexpr Reader kReaders[] = {
-    {InputKind::manifest, "manifest", read_manifest_input},
-    {InputKind::command_file, "command file", read_command_file_input},
+    {.kind = InputKind::model, .name = "model", .flag = "--model", .keyword = "model", .c_number = -1, .c_name = {},
+     .value = InputValue::path, .value_name = "PATH", .help = "a Hugging Face model directory or its config.json",
+     .layer = true, .checkable = true, .script = false, .gather_rank = 0, .read = read_model_input},
+    {.kind = InputKind::command_file, .name = "command file", .flag = "--command-file", .keyword = "command_file",
+     .c_number = KVD_INPUT_COMMAND_FILE, .c_name = "KVD_INPUT_COMMAND_FILE", .value = InputValue::paths, .value_name = "PATH",
+     .help = "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)",
+     .layer = false, .checkable = true, .script = true, .gather_rank = 2, .read = read_command_file_input},
+    {.kind = InputKind::env, .name = "environment", .flag = "--env", .keyword = "env", .c_number = KVD_INPUT_ENV,
+     .c_name = "KVD_INPUT_ENV", .value = InputValue::assignments, .value_name = "NAME=VALUE",
+     .help = "NAME=VALUE: expands $NAME in the launch command or script and is its environment (repeatable)",
+     .layer = true, .checkable = false, .script = false, .gather_rank = 0, .read = read_env_input},
+    {.kind = InputKind::manifest, .name = "manifest", .flag = "--manifest", .keyword = "manifest",
+     .c_number = KVD_INPUT_MANIFEST, .c_name = "KVD_INPUT_MANIFEST", .value = InputValue::paths, .value_name = "PATH",
+     .help = "Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)",
+     .layer = false, .checkable = true, .script = false, .gather_rank = 1, .read = read_manifest_input},
 };
 
 // Row i reads InputKind i, so that reader() is an index and no kind lacks its reader.
 constexpr bool rows_in_kind_order() {
   for (std::size_t i = 0; i < std::size(kReaders); ++i)
     if (static_cast<std::size_t>(kReaders[i].kind) != i) return false;
-  return std::size(kReaders) == static_cast<std::size_t>(InputKind::command_file) + 1;
+  return std::size(kReaders) == static_cast<std::size_t>(InputKind::manifest) + 1;
 }
 static_assert(rows_in_kind_order(), "one reader per InputKind, in InputKind's order");
+
+// kvdtype.h writes the C numbers out (they are ABI); the rows name those constants, and no two
+// rows share one, so kvd_request_add_input's lookup is the header's meaning.
+constexpr bool c_numbers_distinct() {
+  for (std::size_t i = 0; i < std::size(kReaders); ++i)
+    for (std::size_t j = i + 1; j < std::size(kReaders); ++j)
+      if (kReaders[i].c_number >= 0 && kReaders[i].c_number == kReaders[j].c_number) return false;
+  return true;
+}
+static_assert(c_numbers_distinct(), "two input rows share a KVD_INPUT_* number");
 
 }  // namespace
 
 std::span<const Reader> readers() noexcept { return kReaders; }
 
 const Reader& reader(InputKind kind) noexcept { return kReaders[static_cast<std::size_t>(kind)]; }
+
+const Reader* reader_of_c_number(int c_number) noexcept {
+  if (c_number < 0) return nullptr;
+  for (const Reader& r : kReaders)
+    if (r.c_number == c_number) return &r;
+  return nullptr;
+}
+
+std::optional<Error> gather(std::span<const InputRef> inputs, Gathered& into, bool layers_only) {
+  for (const InputRef& input : inputs)
+    if (reader(input.kind).layer)
+      if (auto e = reader(input.kind).read(input, into)) return e;
+  if (layers_only) return std::nullopt;
+  std::vector<const InputRef*> held;
+  for (const InputRef& input : inputs)
+    if (!reader(input.kind).layer) held.push_back(&input);
+  std::stable_sort(held.begin(), held.end(),
+                   [](const InputRef* a, const InputRef* b) { return reader(a->kind).gather_rank < reader(b->kind).gather_rank; });
+  for (const InputRef* input : held)
+    if (auto e = reader(input->kind).read(*input, into)) return e;
+  return std::nullopt;
+}
 
 }  // namespace kvdtype::io::detail

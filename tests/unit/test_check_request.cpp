@@ -73,7 +73,7 @@ TEST(CheckRequest, OneCommandAsTextKeepsItsSource) {
 
 TEST(CheckRequest, ManifestsGiveChecks) {
   CheckRequest r;
-  r.manifests = {kData + "/manifests/pd.yaml"};
+  r.add(InputKind::manifest, kData + "/manifests/pd.yaml");
   const CheckOutcome a = run_check(r);
   ASSERT_FALSE(a.failure) << a.failure->error.message;
   ASSERT_TRUE(a.several);
@@ -121,7 +121,7 @@ TEST(CheckRequest, TheRequestsOwnValuesAreCheckedFirst) {
   EXPECT_TRUE(a.rejected());
 
   r = h100_fp8();
-  r.env = {"=x"};
+  r.add(InputKind::env, "=x");
   a = run_check(r);
   ASSERT_TRUE(a.failure);
   EXPECT_EQ(a.failure->input, "--env");
@@ -139,7 +139,7 @@ TEST(CheckRequest, TheRequestsOwnValuesAreCheckedFirst) {
 
   r = h100_fp8();
   r.command = {"vllm", "serve", "m"};
-  r.command_files = {"x.sh"};
+  r.add(InputKind::command_file, "x.sh");
   a = run_check(r);
   ASSERT_TRUE(a.failure);
   EXPECT_EQ(a.failure->input, "x.sh");

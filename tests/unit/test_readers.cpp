@@ -9,12 +9,15 @@
 #include <fstream>
 #include <string>
 
+#include "kvdtype/kvdtype.h"
 #include "sources/readers.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using namespace kvdtype::io::detail;
+using kvdtype::io::InputKind;
+using kvdtype::io::InputRef;
 
 struct TempDir {
   fs::path path = fs::temp_directory_path() / ("kvdtype-readers-" + std::to_string(::getpid()));
@@ -27,7 +30,7 @@ struct TempDir {
 
 TEST(Readers, OneRowPerKindInItsOrder) {
   const auto rows = readers();
-  ASSERT_EQ(rows.size(), 2u);
+  ASSERT_EQ(rows.size(), 4u);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(static_cast<std::size_t>(rows[i].kind), i) << rows[i].name;
     EXPECT_EQ(&reader(rows[i].kind), &rows[i]) << rows[i].name;
@@ -38,6 +41,53 @@ TEST(Readers, OneRowPerKindInItsOrder) {
   EXPECT_EQ(reader(InputKind::command_file).name, "command file");
 }
 
+// Each face names a kind by its row: the CLI flag, the Python keyword, the C number. The C enum
+// in kvdtype.h is written out (ABI); the rows must say the same numbers.
+TEST(Readers, TheRowsNameEachKindForEveryFaceAndAgreeWithKvdtypeH) {
+  for (const Reader& r : readers()) {
+    EXPECT_TRUE(r.flag.starts_with("--")) << r.name;
+    EXPECT_FALSE(r.keyword.empty()) << r.name;
+    EXPECT_FALSE(r.help.empty()) << r.name;
+    EXPECT_FALSE(r.value_name.empty()) << r.name;
+    if (r.c_number >= 0) {
+      EXPECT_EQ(reader_of_c_number(r.c_number), &r) << r.name;
+      EXPECT_TRUE(r.c_name.starts_with("KVD_INPUT_")) << r.name;
+    }
+  }
+  EXPECT_EQ(reader_of_c_number(KVD_INPUT_MANIFEST)->kind, InputKind::manifest);
+  EXPECT_EQ(reader_of_c_number(KVD_INPUT_COMMAND_FILE)->kind, InputKind::command_file);
+  EXPECT_EQ(reader_of_c_number(KVD_INPUT_ENV)->kind, InputKind::env);
+  EXPECT_EQ(reader_of_c_number(3), nullptr);
+  EXPECT_EQ(reader_of_c_number(-1), nullptr);  // the model is the C ABI's "model" field
+  EXPECT_EQ(reader(InputKind::manifest).flag, "--manifest");
+  EXPECT_EQ(reader(InputKind::command_file).keyword, "command_file");
+}
+
+TEST(Readers, LayersAreReadFirstThenManifestsBeforeCommandFiles) {
+  TempDir d;
+  const fs::path pod = d.path / "pod.yaml";
+  std::ofstream(pod) << "kind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+                        "  - name: vllm\n    image: vllm/vllm-openai:v0.11.0\n"
+                        "    command: [vllm, serve, m, --kv-cache-dtype, fp8]\n";
+  const InputRef inputs[] = {{InputKind::command_file, "serve.sh"},
+                             {InputKind::manifest, pod.string()},
+                             {InputKind::env, "PORT=8000"}};
+  Gathered g;
+  ASSERT_FALSE(gather(inputs, g).has_value());
+  ASSERT_EQ(g.workloads.size(), 2u);
+  EXPECT_EQ(g.workloads[0].source.file, pod.string());
+  EXPECT_EQ(g.workloads[1].source.file, "serve.sh");
+  // The environment is a layer: every workload starts from it, whatever the order given.
+  ASSERT_EQ(g.workloads[1].input.env.size(), 1u);
+  EXPECT_EQ(g.workloads[1].input.env[0], "PORT=8000");
+
+  const InputRef bad[] = {{InputKind::env, "=x"}};
+  Gathered h;
+  auto e = gather(bad, h);
+  ASSERT_TRUE(e.has_value());
+  EXPECT_NE(e->message.find("--env '=x'"), std::string::npos) << e->message;
+}
+
 TEST(Readers, ManifestReaderGathersWorkloadsAndWhatItSkips) {
   TempDir d;
   const fs::path pod = d.path / "pod.yaml";
@@ -46,7 +96,7 @@ TEST(Readers, ManifestReaderGathersWorkloadsAndWhatItSkips) {
                         "    command: [vllm, serve, m, --kv-cache-dtype, fp8]\n"
                         "  - name: side\n    image: busybox\n    command: [sleep, '1']\n";
   Gathered g;
-  auto e = reader(InputKind::manifest).read({InputKind::manifest, pod.string()}, {}, g);
+  auto e = reader(InputKind::manifest).read({InputKind::manifest, pod.string()}, g);
   ASSERT_FALSE(e.has_value()) << e->message;
   ASSERT_EQ(g.workloads.size(), 1u);
   EXPECT_EQ(g.workloads[0].source.file, pod.string());
@@ -58,7 +108,7 @@ TEST(Readers, ManifestReaderGathersWorkloadsAndWhatItSkips) {
   const fs::path none = d.path / "none.yaml";
   std::ofstream(none) << "kind: ConfigMap\nmetadata: {name: c}\ndata: {a: b}\n";
   Gathered empty;
-  ASSERT_FALSE(reader(InputKind::manifest).read({InputKind::manifest, none.string()}, {}, empty).has_value());
+  ASSERT_FALSE(reader(InputKind::manifest).read({InputKind::manifest, none.string()}, empty).has_value());
   EXPECT_TRUE(empty.workloads.empty());
   ASSERT_EQ(empty.no_workload.size(), 1u);  // KVD080: a file CI would otherwise pass unread
   EXPECT_EQ(empty.no_workload[0].input.file, none.string());
@@ -69,7 +119,7 @@ TEST(Readers, AnUnreadableInputIsAnErrorNamingItNeverADroppedFile) {
   const fs::path fifo = d.path / "f.yaml";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   Gathered g;
-  auto e = reader(InputKind::manifest).read({InputKind::manifest, fifo.string()}, {}, g);
+  auto e = reader(InputKind::manifest).read({InputKind::manifest, fifo.string()}, g);
   ASSERT_TRUE(e.has_value());
   EXPECT_NE(e->message.find("f.yaml"), std::string::npos) << e->message;
   EXPECT_NE(e->message.find("FIFO"), std::string::npos) << e->message;
@@ -78,9 +128,8 @@ TEST(Readers, AnUnreadableInputIsAnErrorNamingItNeverADroppedFile) {
 
 TEST(Readers, CommandFileReaderNamesOneWorkload) {
   Gathered g;
-  kvdtype::io::CheckInput base;
-  base.fields.gpu = "H100";
-  ASSERT_FALSE(reader(InputKind::command_file).read({InputKind::command_file, "serve.sh"}, base, g).has_value());
+  g.base.fields.gpu = "H100";
+  ASSERT_FALSE(reader(InputKind::command_file).read({InputKind::command_file, "serve.sh"}, g).has_value());
   ASSERT_EQ(g.workloads.size(), 1u);
   EXPECT_EQ(g.workloads[0].source.file, "serve.sh");
   EXPECT_EQ(g.workloads[0].source.kind, "command file");

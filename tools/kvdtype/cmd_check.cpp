@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "bindings/face.hpp"
 #include "cli.hpp"
 #include "config.hpp"
 #include "kvdtype/io/check_request.hpp"
@@ -14,11 +15,10 @@ namespace {
 struct Options {
   Output out;
   std::map<std::string, std::string> flags;  // flag name → value, only those given
-  std::string model;
-  std::vector<std::string> command_files;
-  std::vector<std::string> manifests;
+  // The input flags, one per row of the reader table (face.hpp): a single path or a list.
+  std::vector<std::string> one_input;                 // by InputKind: --model PATH
+  std::vector<std::vector<std::string>> many_inputs;  // by InputKind: --manifest PATH …, --env NAME=VALUE …
   bool verbose = false;
-  std::vector<std::string> env;       // --env NAME=VALUE (repeatable)
   std::vector<std::string> ignore;    // --ignore KVDnnn[,KVDnnn…] (repeatable)
   std::string fail_on = "error";      // --fail-on error|incomplete|warning
   std::string config;                 // --config FILE
@@ -59,11 +59,12 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   io::CheckRequest req;
   for (const auto& [k, v] : o.flags) req.fields.set(k, v);
   for (const auto& [k, v] : o.defaults) req.defaults.set(k, v);
-  req.model = o.model;
+  for (const io::detail::Reader& row : io::detail::readers()) {
+    const auto k = static_cast<std::size_t>(row.kind);
+    if (row.value == io::detail::InputValue::path) req.set(row.kind, o.one_input[k]);
+    for (const std::string& v : o.many_inputs[k]) req.add(row.kind, v);
+  }
   req.command = launch_argv;
-  req.command_files = o.command_files;
-  req.manifests = o.manifests;
-  req.env = o.env;
   req.ignore = o.ignore;
   req.fail_on = o.fail_on;
   req.verbose = o.verbose;
@@ -101,26 +102,25 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   if (light) return Command{sub, nullptr, true};
   // The request flags, their engine spellings and help groups: the field table (request_fields.hpp).
   add_request_flags(*sub, [o](std::string_view name, const std::string& v) { o->flags[std::string(name)] = v; });
-  sub->add_option("--model", o->model, "a Hugging Face model directory or its config.json")->type_name("PATH")->group("Inputs");
-  sub->add_option("--command-file", o->command_files, "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)")
-      ->type_name("PATH")
-      ->type_size(1)
-      ->allow_extra_args(false)
-      ->group("Inputs");
+  // The input flags from the reader table's rows: their names, help and value names.
+  o->one_input.resize(io::detail::readers().size());
+  o->many_inputs.resize(io::detail::readers().size());
+  for (const io::detail::Reader& row : io::detail::readers()) {
+    const auto k = static_cast<std::size_t>(row.kind);
+    const std::string flag(row.flag), help(row.help);
+    CLI::Option* opt = row.value == io::detail::InputValue::path ? sub->add_option(flag, o->one_input[k], help)
+                                                                 : sub->add_option(flag, o->many_inputs[k], help);
+    opt->type_name(std::string(row.value_name))->group("Inputs");
+    if (row.value == io::detail::InputValue::paths) opt->type_size(1)->allow_extra_args(false);
+    if (row.value == io::detail::InputValue::assignments)
+      opt->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  }
   sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored, the engine release and the known bugs it has fixes for")
       ->group("Output");
-  sub->add_option("--env", o->env, "NAME=VALUE: expands $NAME in the launch command or script and is its environment (repeatable)")
-      ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("NAME=VALUE")->group("Inputs");
   sub->add_option("--ignore", o->ignore, "rule codes to drop, KVDnnn[,KVDnnn…] (repeatable)")
       ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("CODES")->group("Output");
   sub->add_option("--fail-on", o->fail_on, "error (default), incomplete (a fact unknown, checks skipped) or warning: the lowest verdict that makes the exit status 1")
       ->capture_default_str()->type_name("VERDICT")->group("Output");
-  sub->add_option("--manifest", o->manifests,
-                  "Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)")
-      ->type_name("PATH")
-      ->type_size(1)
-      ->allow_extra_args(false)
-      ->group("Inputs");
   sub->add_option("--include", o->include, "GLOB: with --manifest DIR, the files to read (default *.yaml, *.yml, *.json; repeatable)")
       ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("GLOB")->group("Inputs");
   sub->add_option("--exclude", o->exclude, "GLOB: with --manifest DIR, files and directories to leave out (repeatable)")

@@ -188,7 +188,8 @@ Result<Config> load_config(const fs::path& start, const std::string& explicit_fi
 void apply_per_path_ignores(io::CheckOutcome& outcome, const Config& config, const io::CheckRequest& request) {
   if (config.per_path_ignores.empty()) return;
   if (outcome.one) {
-    const std::string file = outcome.source ? outcome.source->file : request.command_files.empty() ? "" : request.command_files.front();
+    const std::vector<std::string> files = request.values(io::InputKind::command_file);
+    const std::string file = outcome.source ? outcome.source->file : files.empty() ? "" : files.front();
     ignore_in(*outcome.one, config, file);
   }
   if (outcome.several)

@@ -1,9 +1,10 @@
 // kvdtype/io/check_request.hpp — one call for everything `kvdtype check` can be asked.
 //
 // A face (the CLI, the C ABI, the Python module) fills a CheckRequest with what its caller
-// gave — explicit fields, a model, a launch command, command files, manifests, --env, --ignore,
-// --fail-on — and run_check() decides which path the check takes, as the CLI always has:
-//   - manifests, or a gpu naming several targets ("H100,MI300X")  → several results (Checks);
+// gave — explicit fields, a launch command, one list of inputs (a model, command files,
+// manifests, --env), --ignore, --fail-on — and run_check() decides which path the check takes,
+// as the CLI always has:
+//   - manifests (any input that holds workloads of its own), or a gpu naming several targets ("H100,MI300X")  → several results (Checks);
 //   - one command text or command file holding several serving commands → one result each;
 //   - several command files → one result each;
 //   - otherwise → one checked workload (Checked).
@@ -13,8 +14,10 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "kvdtype/io/input.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/workloads.hpp"
 #include "kvdtype/request.hpp"
@@ -26,20 +29,26 @@ namespace kvdtype::io {
 struct CheckRequest {
   RequestInput fields;                     ///< explicit fields: win over the launch command and the model config
   RequestInput defaults;                   ///< used where nothing else says (kvdtype serve's defaults)
-  std::string model;                       ///< a Hugging Face model directory or its config.json
+  /// The model, command files, manifests (or directories to walk) and NAME=VALUE environment,
+  /// in the order given (kvdtype/io/input.hpp); add() and set() fill it.
+  std::vector<InputRef> inputs;
   std::vector<std::string> command;        ///< a launch command as words; one word holding blanks is shell text
-  std::vector<std::string> command_files;  ///< files holding launch commands or scripts ("-": standard input)
-  std::vector<std::string> manifests;      ///< Kubernetes YAML or compose files ("-": standard input), or directories to walk
   std::vector<std::string> include;        ///< a walked directory's files to read (globs; default *.yaml, *.yml, *.json)
   std::vector<std::string> exclude;        ///< a walked directory's files and directories to leave out (globs)
   std::size_t max_files = 10000;           ///< a walked directory holding more manifest files is bad input
-  std::vector<std::string> env;            ///< NAME=VALUE: expands $NAME in the command and is its environment
   std::vector<std::string> ignore;         ///< rule codes to drop, each "KVDnnn" or a list "KVDnnn,KVDnnn"
   std::string fail_on = "error";           ///< "error", "incomplete" or "warning": the lowest verdict that rejects
   bool verbose = false;                    ///< keep the launch-command flags that were ignored
   /// Check a request with no input at all (every field unknown) instead of refusing it as
   /// "nothing to check": Python's kvdtype.check() answers a Plan of unknowns, the CLI refuses.
   bool allow_empty = false;
+
+  /// Append an input: add(InputKind::manifest, "k8s.yaml").
+  void add(InputKind kind, std::string value) { inputs.push_back({kind, std::move(value)}); }
+  /// The one input of `kind` (the model): replaced, or removed when `value` is empty.
+  void set(InputKind kind, std::string value);
+  /// The values of the inputs of `kind`, in the order given.
+  [[nodiscard]] std::vector<std::string> values(InputKind kind) const;
 };
 
 /// Bad input (the CLI's exit status 2): the error and what it is about (kvdtype.error/v1's

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kvdtype/io/input.hpp"
 #include "kvdtype/io/workloads.hpp"
 #include "kvdtype/result.hpp"
 
@@ -45,10 +46,14 @@ struct ManifestWorkloads {
 /// A manifest file ("-": standard input), at most 16 MiB, text only.
 [[nodiscard]] Result<std::string> read_manifest_file(const std::string& path);
 
-/// What `kvdtype check --manifest … --command-file … --gpu A,B` checks: every serving
-/// container of every manifest, every command file, or (with neither) `base` itself; each
-/// split per target when the gpu names several (expand_fleet); the manifests' skipped
-/// containers in Checks::notes. An unreadable or unparseable file is an Error (bad input).
+/// What `kvdtype check --manifest … --command-file … --gpu A,B` checks: every input read
+/// first (each through its reader), then every serving container of every manifest, every
+/// command file, or (with none) `base` itself; each split per target when the gpu names several
+/// (expand_fleet); the manifests' skipped containers in Checks::notes. An unreadable or
+/// unparseable file is an Error (bad input).
+[[nodiscard]] Result<Checks> check_several(std::span<const InputRef> inputs, const CheckInput& base);
+
+/// The same for manifests and command files given as two lists.
 [[nodiscard]] Result<Checks> check_several(std::span<const std::string> manifests, std::span<const std::string> command_files,
                                            const CheckInput& base);
 

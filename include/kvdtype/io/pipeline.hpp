@@ -28,7 +28,7 @@ struct CheckInput {
   std::string model;                  ///< a Hugging Face model directory or its config.json
   std::vector<std::string> command;   ///< a launch command, already split into words
   std::string command_text;           ///< or a launch command (or script) as shell text
-  std::string command_file;           ///< or a file holding one; "-" reads standard input
+  std::string command_file;           ///< or a file holding one; "-" reads standard input (with command_text: its name, the text already read)
   bool verbose = false;               ///< keep the launch-command flags that were ignored
   std::vector<std::string> env;       ///< NAME=value: expands $NAME in the command and is its environment
   std::vector<std::string> ignore;    ///< rule codes whose diagnostics are dropped ("KVD062")

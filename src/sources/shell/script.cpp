@@ -491,7 +491,7 @@ ScriptOptions script_options(const std::string& command_file) {
 Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std::string& file,
                                               std::vector<std::string>* found_instead) {
   std::string text = base.command_text;
-  if (!base.command_file.empty()) {
+  if (!base.command_file.empty() && text.empty()) {  // with command_text: the file, already read
     auto read = read_command_file(base.command_file);
     if (!read.ok()) return read.error();
     text = std::move(read).value();
@@ -513,6 +513,7 @@ Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std
     w.source.kind = "script";
     if (!commands->empty()) w.source.line = commands->front().line;
     w.input = base;
+    w.input.command_text = text;  // the file, read once: the check takes its text (command_file still names it)
     attach_comment_suppressions(out, text, file, CommentStyle::shell);
     return out;
   }

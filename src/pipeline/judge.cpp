@@ -1,0 +1,146 @@
+// Judging one workload's layers (pipeline/layers.hpp): pure. Every fact from a file, the Hugging
+// Face cache, this machine's GPUs or the installed engine is already in the Layers, so this file
+// includes no I/O header (scripts/check_layers.py) and a check here reads nothing.
+#include <utility>
+
+#include "kvdtype/capacity.hpp"
+#include "kvdtype/check.hpp"
+#include "kvdtype/io/installed_version.hpp"
+#include "common/text.hpp"
+#include "pipeline/inputs_check.hpp"
+#include "pipeline/layers.hpp"
+
+namespace kvdtype::io::detail {
+namespace {
+
+Error prefixed(std::string_view what, const Error& e) { return Error{e.code, std::string(what) + ": " + e.message}; }
+
+// Drop the diagnostics of ignored rules (--ignore) from a report.
+void drop_ignored(Report& r, const std::vector<std::string>& ignore) {
+  if (ignore.empty()) return;
+  auto ignored = [&](std::string_view code) {
+    for (const std::string& c : ignore)
+      if (kvdtype::detail::iequals(c, code)) return true;
+    return false;
+  };
+  InlineVector<Diagnostic, 48> kept;
+  for (const Diagnostic& d : r.diagnostics)
+    if (!ignored(d.rule->code)) kept.push_back(d);
+  r.diagnostics = kept;
+}
+
+}  // namespace
+
+Merged merge_layers(const CheckInput& in, const Layers& layers) {
+  Merged m;
+  ReportExtras& extras = m.out.extras;
+  m.input = in.defaults;
+  for (const std::string& n : layers.script_notes) extras.notes.push_back("script: " + n);
+  m.launch = layers.launch;
+  if (m.launch) {
+    LaunchCommand& launch = *m.launch;
+    // A script that pins the engine (pip install vllm==X) names the release it runs.
+    if (launch.input.engine_version.empty()) launch.input.engine_version = engine_version_pinned_in(layers.script, launch.engine);
+    if (!launch.config_file.empty()) extras.notes.push_back("engine config file: " + launch.config_file + " (merged under the command line)");
+    for (const std::string& f : launch.unread_files)
+      extras.notes.push_back(f.find('$') != std::string::npos
+                                 ? f + ": its name holds a variable nothing set, so it is not read (its settings are unknown)"
+                                 : f + ": a file on the machine the server runs on, not read here (its settings are unknown)");
+    // Values still holding `$` were never set (KVD152): unknown, not wrong.
+    unresolved_values(launch, extras);
+  }
+  // The model: a local directory or config.json; else a Hub id from the HF cache or the
+  // built-in catalogue; else unknown (KVD153).
+  if (!layers.model_note.empty()) extras.notes.push_back(layers.model_note);
+  if (layers.model_config) {
+    m.input.overlay(layers.model_config->input);
+    extras.notes.push_back("model config: " + layers.model_config->path);
+  } else if (layers.resolved) {
+    m.input.overlay(layers.resolved->input);
+    extras.notes.push_back(layers.resolved->note());
+  } else if (!layers.unknown_model.empty()) {
+    unknown_model(layers.unknown_model, extras);
+  }
+  if (m.launch) {
+    m.input.overlay(m.launch->input);
+    if (in.verbose) extras.ignored_flags = m.launch->ignored;
+  }
+  m.input.overlay(in.fields);
+  // Bad values inside the launch command are the command's problem (KVD001, KVD103, KVD151).
+  if (m.launch) launch_values(*m.launch, in.fields, m.input, extras);
+  return m;
+}
+
+Result<Checked> judge(const CheckInput& in, const Layers& layers) {
+  Merged m = merge_layers(in, layers);
+  Checked out = std::move(m.out);
+  RequestInput& input = m.input;
+  const std::optional<LaunchCommand>& launch = m.launch;
+  const std::optional<ResolvedModel>& resolved = layers.resolved;
+
+  bool no_gpu_found = false;
+  if (kvdtype::detail::iequals(input.gpu, "auto")) {  // any case, as every other name
+    if (layers.no_gpu_found) {
+      no_gpu_found = true;  // a CI runner without a GPU: the checks that need one are skipped
+      input.gpu.clear();
+    } else if (layers.probed_gpu) {
+      input.gpu = *layers.probed_gpu;
+      out.extras.notes.push_back("gpu: probed " + *layers.probed_gpu);
+    } else {
+      // read_layers() probes whenever the merged gpu is auto; never judge an unprobed one.
+      return Error{ErrorCode::bad_value, "--gpu auto: the GPU was not probed"};
+    }
+  }
+
+  // engine_version = auto: the installed engine's metadata, read by read_layers().
+  if (!layers.installed_note.empty()) {
+    input.engine_version = layers.installed_version;
+    out.extras.notes.push_back(layers.installed_note);
+  }
+
+  auto request = make_request(input);
+  if (!request.ok()) return request.error();
+  out.report = check(*request);
+  for (std::string& n : engine_release_notes(out.report, in.verbose)) out.extras.notes.push_back(std::move(n));
+  if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);
+  if (layers.model_config) add_config_problems(out.report, layers.model_config->problems);
+  unknown_model_dtype(out.report, out.extras);
+  out.extras.capacity = capacity(out.report);
+  capacity_checks(out.report, out.extras, resolved ? resolved->sliding_window : 0, resolved && resolved->hybrid,
+                  !launch || weights_split_known(layers.words, *launch),
+                  resolved ? resolved->max_context : layers.model_config ? layers.model_config->max_context : 0);
+
+  if (launch && launch->draft) {
+    RequestInput d = input;
+    // A drafter with its own local config has its own geometry and dtype.
+    const std::vector<ConfigProblem>* draft_problems = nullptr;
+    if (layers.draft_config) {
+      if (!layers.draft_config->ok()) return prefixed("speculative drafter", layers.draft_config->error());
+      const ModelConfig& cfg = **layers.draft_config;
+      d.overlay(cfg.input);
+      draft_problems = &cfg.problems;
+      out.extras.notes.push_back("drafter config: " + cfg.path);
+    }
+    d.overlay(*launch->draft);
+    auto dr = make_request(d);
+    if (!dr.ok()) return prefixed("speculative drafter", dr.error());
+    out.draft = check(*dr);
+    if (draft_problems != nullptr) add_config_problems(*out.draft, *draft_problems);
+    drop_ignored(*out.draft, in.ignore);
+  }
+  if (launch && !launch->prefill_backend.empty()) {
+    RequestInput p = input;
+    p.backend = launch->prefill_backend;
+    auto pr = make_request(p);
+    if (!pr.ok()) return prefixed("prefill backend", pr.error());
+    out.prefill = check(*pr);
+    drop_ignored(*out.prefill, in.ignore);
+  }
+  drop_ignored(out.report, in.ignore);
+  drop_ignored_inputs(out.extras, in.ignore);
+  apply_suppressions(out, in.suppressions);  // after --ignore: a dropped code is not suppressed, it is gone
+  out.launch = m.launch;
+  return out;
+}
+
+}  // namespace kvdtype::io::detail

@@ -1,0 +1,70 @@
+// Internal: one workload's check in two steps. read_layers() does every file and environment
+// access the check needs (the command file, the engine config files a command names, the model
+// config or the Hugging Face cache, the GPU probe for `gpu = auto`, the installed engine's
+// metadata for `engine_version = auto`, the drafter's config) and returns plain data; judge()
+// turns that data into the checked result without touching a file, the environment or this
+// machine (judge.cpp includes no I/O header: scripts/check_layers.py; tests/unit/test_judge.cpp
+// runs it with every file read poisoned). check_input() is the two in a row.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kvdtype/io/model_config.hpp"
+#include "kvdtype/io/model_id.hpp"
+#include "kvdtype/io/pipeline.hpp"
+
+namespace kvdtype::io::detail {
+
+/// What reading one workload's inputs gave, before any judging.
+struct Layers {
+  // The launch command: its words (a script's first serving command, variables expanded), the
+  // files the script wrote before it, how it was reached, and the script's text (its
+  // `pip install ENGINE==X` lines name the release).
+  std::vector<std::string> words;
+  std::vector<ScriptFile> files;
+  std::vector<std::string> script_notes;
+  std::string script;
+  std::optional<LaunchCommand> launch;  ///< parsed, its engine config files read
+
+  // The model: the note that says where its facts came from (or why they are unknown), and
+  // those facts. `unknown_model` is a model nothing knows (KVD153).
+  std::string model_note;
+  std::optional<ModelConfig> model_config;
+  std::optional<ResolvedModel> resolved;
+  std::string unknown_model;
+
+  // gpu = auto: the probed target, or that this machine has no GPU.
+  std::optional<std::string> probed_gpu;
+  bool no_gpu_found = false;
+
+  // engine_version = auto: the installed release and where it was read.
+  std::string installed_version;
+  std::string installed_note;
+
+  /// The drafter's own local config, read or failing (its error is the drafter's, reported
+  /// after the main request is judged, as a check always has).
+  std::optional<Result<ModelConfig>> draft_config;
+};
+
+/// Read everything one workload's check needs. An Error is bad input (an unreadable file, a
+/// command that cannot be split, a probe that found several GPU kinds).
+[[nodiscard]] Result<Layers> read_layers(const CheckInput& input);
+
+/// The layers merged (model config, then the launch command, then the explicit fields) with
+/// the notes and input findings that merging makes: what read_layers() needs to know what to
+/// probe, and where judge() starts. Pure.
+struct Merged {
+  Checked out;                          ///< notes and input diagnostics so far
+  RequestInput input;                   ///< the merged request fields
+  std::optional<LaunchCommand> launch;  ///< the launch command with unset variables cleared
+};
+[[nodiscard]] Merged merge_layers(const CheckInput& input, const Layers& layers);
+
+/// Judge the layers: merge, check, re-check the drafter and the prefill backend, drop ignored
+/// codes and apply suppressions. Reads no file and no environment.
+[[nodiscard]] Result<Checked> judge(const CheckInput& input, const Layers& layers);
+
+}  // namespace kvdtype::io::detail
