@@ -32,6 +32,13 @@ FORBIDDEN_SYSTEM = {
     "core":   {"fstream", "filesystem", "iostream", "unistd.h", "fcntl.h", "dlfcn.h"},
     "sources": {"fmt/format.h", "fmt/core.h"},
 }
+# The judge of a check (src/pipeline/judge.cpp, pipeline/layers.hpp) works on what the readers
+# read: it includes no I/O header, no reader (sources) and nothing that probes this machine
+# (platform), so judging can never read a file or the environment.
+PURE_FILES = {"src/pipeline/judge.cpp"}
+PURE_FORBIDDEN_SYSTEM = FORBIDDEN_SYSTEM["core"] | {"cstdio", "cstdlib"}
+PURE_FORBIDDEN_LAYERS = {"sources", "platform"}
+PURE_FORBIDDEN_HEADERS = {"kvdtype/io/probe.hpp"}
 # The facts may name the vocabulary of the core API (engines, formats, backends, cache dtypes,
 # releases, rules, targets, request flags) and nothing of the request or report model, so that
 # the data floor never depends on the logic built on it.
@@ -90,6 +97,11 @@ def main() -> int:
             kind, name = m.group(1), m.group(2)
             line = text.count("\n", 0, m.start()) + 1
             where = f"{path.relative_to(root)}:{line}"
+            pure = path.relative_to(root).as_posix() in PURE_FILES
+            if pure and (name in (PURE_FORBIDDEN_SYSTEM if kind == "<" else PURE_FORBIDDEN_HEADERS) or
+                         (kind == '"' and layer_of_include(root, name, path) in PURE_FORBIDDEN_LAYERS)):
+                errors.append(f"{where}: the judge reads nothing and may not include {'<' + name + '>' if kind == '<' else chr(34) + name + chr(34)}")
+                continue
             if kind == "<":
                 if name in FORBIDDEN_SYSTEM.get(layer, ()):
                     errors.append(f"{where}: layer '{layer}' may not include <{name}>")

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -83,6 +84,12 @@ std::string open_problem(int error_number) {
 
 namespace {
 
+std::atomic<ReadObserver> g_observer{nullptr};
+
+void observe(const std::filesystem::path& path) {
+  if (const ReadObserver o = g_observer.load(std::memory_order_relaxed)) o(path);
+}
+
 Error bad_path(const std::filesystem::path& path, const std::string& problem) {
   return Error{ErrorCode::bad_file, shown_path(path) + ": " + problem};
 }
@@ -90,6 +97,7 @@ Error bad_path(const std::filesystem::path& path, const std::string& problem) {
 // Opens `path` into `f` and judges what was opened: a regular file of a real file system, or the
 // Error naming why not. `st` receives its status.
 std::optional<Error> open_regular(const std::filesystem::path& path, std::string_view what, Fd& f, struct stat& st) {
+  observe(path);
   f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (f.fd < 0) return bad_path(path, open_problem(errno));
   if (::fstat(f.fd, &st) != 0) return bad_path(path, open_problem(errno));
@@ -128,6 +136,8 @@ Result<std::string> read_bounded(const std::filesystem::path& path, std::size_t 
 }
 
 }  // namespace
+
+void set_read_observer(ReadObserver observer) noexcept { g_observer.store(observer, std::memory_order_relaxed); }
 
 Result<RegularFile> RegularFile::open(const std::filesystem::path& path, std::string_view what) {
   Fd f;
@@ -204,6 +214,7 @@ Result<std::string> read_file_head(const std::filesystem::path& path, std::size_
 
 Result<std::string> read_input_file(const std::string& path_or_dash, std::size_t limit, std::string_view what) {
   if (path_or_dash != "-") return read_regular_file(path_or_dash, limit, what);
+  observe(path_or_dash);
   std::string text = read_stream_at_most(std::cin, limit + 1);
   if (text.size() > limit) return Error{ErrorCode::bad_file, "stdin: larger than " + size_text(limit)};
   return text;

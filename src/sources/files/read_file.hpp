@@ -81,6 +81,13 @@ class RegularFile {
 /// Why opening `path` failed, from errno: "no such file", "a symbolic link loop (…)", …
 [[nodiscard]] std::string open_problem(int error_number);
 
+/// Called with each path before it is opened here ("-" for standard input), when set. The
+/// pipeline promises to read every input once and to judge without reading
+/// (pipeline/layers.hpp); tests/unit/test_judge.cpp counts the reads through this to hold it to
+/// that. nullptr (the default) observes nothing.
+using ReadObserver = void (*)(const std::filesystem::path& path);
+void set_read_observer(ReadObserver observer) noexcept;
+
 /// A path for a one-line message: escaped by the common rule (detail::escape_text), never cut.
 [[nodiscard]] std::string shown_path(const std::filesystem::path& path);
 

@@ -1,0 +1,115 @@
+// A check reads everything first, each input once, then judges without reading
+// (src/pipeline/layers.hpp): the reads are counted through read_file.hpp's observer.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include "kvdtype/io/check_request.hpp"
+#include "pipeline/layers.hpp"
+#include "sources/files/read_file.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace kvdtype::io;
+
+const std::string kData = KVDTYPE_TEST_DATA_DIR;
+
+std::map<std::string, int> g_reads;
+void count_read(const fs::path& p) { ++g_reads[fs::path(p).lexically_normal().string()]; }
+
+// Counts every read while it lives; restores "no observer" after.
+struct CountReads {
+  CountReads() {
+    g_reads.clear();
+    detail::set_read_observer(count_read);
+  }
+  ~CountReads() { detail::set_read_observer(nullptr); }
+};
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("kvdtype-judge-" + std::to_string(::getpid()));
+  TempDir() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name) << text;
+    return (path / name).lexically_normal().string();
+  }
+};
+
+// A command file naming a model directory and an engine config file: three inputs, one read each.
+TEST(Judge, EveryInputIsReadOnce) {
+  TempDir d;
+  const std::string model = kData + "/models/llama3-8b";
+  const std::string engine = d.write("engine.yaml", "kv-cache-dtype: fp8\n");
+  const std::string script = d.write("serve.sh", "vllm serve " + model + " --config " + engine + "\n");
+  CheckRequest r;
+  r.fields.gpu = "H100";
+  r.add(InputKind::command_file, script);
+  CountReads reads;
+  CheckOutcome out = run_check(r);
+  ASSERT_FALSE(out.failure) << out.failure->error.message;
+  ASSERT_TRUE(out.one);
+  EXPECT_NE(out.one->report.request.kv_cache_dtype, nullptr);  // the engine config file was merged
+  EXPECT_EQ(g_reads[script], 1);
+  EXPECT_EQ(g_reads[engine], 1);
+  EXPECT_EQ(g_reads[fs::path(model + "/config.json").lexically_normal().string()], 1);
+  for (const auto& [path, n] : g_reads) EXPECT_EQ(n, 1) << path << " was read " << n << " times";
+}
+
+// Several command files (one result each) and a script given beside a manifest: still one read each.
+TEST(Judge, SeveralCommandFilesAreReadOnceEach) {
+  TempDir d;
+  const std::string a = d.write("a.sh", "vllm serve m --kv-cache-dtype fp8\n");
+  const std::string b = d.write("b.sh", "vllm serve m --kv-cache-dtype auto\n");
+  CheckRequest r;
+  r.fields.gpu = "H100";
+  r.add(InputKind::command_file, a);
+  r.add(InputKind::command_file, b);
+  CountReads reads;
+  CheckOutcome out = run_check(r);
+  ASSERT_TRUE(out.several);
+  ASSERT_EQ(out.several->results.size(), 2u);
+  EXPECT_TRUE(out.several->results[0].checked);
+  EXPECT_EQ(g_reads[a], 1);
+  EXPECT_EQ(g_reads[b], 1);
+}
+
+[[noreturn]] void poisoned(const fs::path& p) {
+  ADD_FAILURE() << "the judge read " << p;
+  std::abort();
+}
+
+// Judging what was read touches no file: every read is poisoned while judge() runs, and its
+// answer is check_input()'s.
+TEST(Judge, JudgingReadsNothing) {
+  TempDir d;
+  const std::string engine = d.write("engine.yaml", "kv-cache-dtype: fp8\n");
+  CheckInput in;
+  in.fields.gpu = "H100";
+  in.model = kData + "/models/llama3-8b";
+  in.command_text = "vllm serve m --config " + engine + " --speculative-config '{\"method\":\"ngram\",\"num_speculative_tokens\":3}'";
+  auto layers = detail::read_layers(in);
+  ASSERT_TRUE(layers.ok()) << layers.error().message;
+  ASSERT_TRUE(layers->model_config);
+  ASSERT_TRUE(layers->launch);
+  detail::set_read_observer(poisoned);
+  auto judged = detail::judge(in, *layers);
+  detail::set_read_observer(nullptr);
+  ASSERT_TRUE(judged.ok()) << judged.error().message;
+  auto whole = check_input(in);
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(judged->verdict(), whole->verdict());
+  EXPECT_EQ(judged->extras.notes, whole->extras.notes);
+  EXPECT_EQ(judged->report.diagnostics.size(), whole->report.diagnostics.size());
+}
+
+}  // namespace
