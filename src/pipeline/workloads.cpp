@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "pipeline/layers.hpp"
 #include "tables/rule_id.hpp"
 
 namespace kvdtype::io {
@@ -16,12 +17,18 @@ Verdict Checks::verdict() const {
 }
 
 Checks check_workloads(std::span<const Workload> workloads) {
+  // Read every workload's layers first, then judge them (pipeline/layers.hpp): no file is read
+  // once judging has begun.
+  std::vector<Result<detail::Layers>> read;
+  read.reserve(workloads.size());
+  for (const Workload& w : workloads) read.push_back(detail::read_layers(w.input));
   Checks out;
   out.results.reserve(workloads.size());
-  for (const Workload& w : workloads) {
+  for (std::size_t i = 0; i < workloads.size(); ++i) {
+    const Workload& w = workloads[i];
     WorkloadResult r;
     r.source = w.source;
-    auto checked = check_input(w.input);
+    auto checked = read[i].ok() ? detail::judge(w.input, *read[i]) : Result<Checked>(read[i].error());
     if (checked.ok()) {
       r.checked = std::move(checked).value();
       r.checked->extras.notes.insert(r.checked->extras.notes.end(), w.notes.begin(), w.notes.end());

@@ -25,6 +25,16 @@ bool has_code(const json& report, const std::string& code) {
   return false;
 }
 
+// A command file on standard input is read once: the serving command it holds is checked
+// (reading it a second time found the stream empty: "-: no command in it", exit 2).
+TEST(Inputs, OneCommandFileOnStdinIsChecked) {
+  const auto r = run_cli({"check", "--gpu", "H100", "--format", "json", "--command-file", "-"},
+                         "vllm serve m --kv-cache-dtype fp8_e5m2\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["plan"]["cache_dtype"], "fp8_e5m2") << r.out;
+}
+
 TEST(Inputs, CatalogueModelIdGivesMlaGeometry) {
   const auto r = run_cli({"check", "--gpu", "H100", "--format", "json", "--", "vllm", "serve", "deepseek-ai/DeepSeek-V3", "--kv-cache-dtype", "fp8"});
   ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.err;

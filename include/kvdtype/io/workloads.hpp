@@ -68,8 +68,9 @@ struct Checks {
   [[nodiscard]] Verdict verdict() const;
 };
 
-/// Check each workload through check_input(), in order, then the workloads that exchange KV
-/// together (deployment.cpp: rules KVD300–KVD329).
+/// Check each workload as check_input() does, in order — every workload's files read before the
+/// first is judged — then the workloads that exchange KV together (deployment.cpp: rules
+/// KVD300–KVD329).
 [[nodiscard]] Checks check_workloads(std::span<const Workload> workloads);
 
 /// The deployment diagnostics of checked results: the servers that exchange KV (same connector,
