@@ -102,7 +102,7 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     out.input.engine = std::string(engine_info(at->engine).name);
     Collected c;
     if (auto e = launch::read_flags(words, *at, out, c)) return *e;
-    launch::apply_environment(env, at->engine, out, c);
+    launch::apply_environment(env, out, c);
     finish(out, c, *at);
     // Which tool runs (the word before its arguments: the program, or the image's tool; llama.cpp).
     if (at->args > 0 && at->args <= words.size()) detail::note_engine_program(out, words[at->args - 1]);
