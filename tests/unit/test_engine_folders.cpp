@@ -60,10 +60,16 @@ TEST(EngineFolders, FolderRowsLeaveToTheListWhatItDecides) {
     EXPECT_TRUE(row.info.name.empty());                                                                \
     EXPECT_TRUE(row.vocabulary == nullptr && row.backends == nullptr && row.selection == nullptr &&   \
                 row.constraints == nullptr && row.releases == nullptr && row.launch_flags == nullptr); \
-    if (row.images != nullptr)                                                                         \
-      for (const Image& image : row.images()) EXPECT_EQ(image.engine, Engine{}) << image.repository;   \
-    if (row.kernel_routes != nullptr)                                                                  \
-      for (const KernelRoute& route : row.kernel_routes()) EXPECT_EQ(route.engine, Engine{}) << route.backends; \
+    if (row.images != nullptr) {                                                                       \
+      for (const Image& image : row.images()) {                                                        \
+        EXPECT_EQ(image.engine, Engine{}) << image.repository;                                         \
+      }                                                                                                \
+    }                                                                                                  \
+    if (row.kernel_routes != nullptr) {                                                                \
+      for (const KernelRoute& route : row.kernel_routes()) {                                           \
+        EXPECT_EQ(route.engine, Engine{}) << route.backends;                                           \
+      }                                                                                                \
+    }                                                                                                  \
     const tables::EngineTables& listed = tables::engine_tables(Engine::e);                             \
     EXPECT_EQ(listed.info.id, Engine::e);                                                              \
     EXPECT_EQ(listed.info.name, #e);                                                                   \
