@@ -44,13 +44,19 @@ PURE_FORBIDDEN_HEADERS = {"kvdtype/io/probe.hpp"}
 # the data floor never depends on the logic built on it.
 VOCABULARY = {"kvdtype/vocabulary.hpp", "kvdtype/engine.hpp", "kvdtype/format.hpp",
               "kvdtype/backend.hpp", "kvdtype/cache_dtype.hpp", "kvdtype/release.hpp",
-              "kvdtype/rule.hpp", "kvdtype/target.hpp", "kvdtype/result.hpp"}
+              "kvdtype/rule.hpp", "kvdtype/target.hpp", "kvdtype/result.hpp",
+              "kvdtype/engine_list.def"}
 GENERATED = {"kvdtype_rule_codes.hpp": "tables", "kvdtype/version.hpp": "api_core"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
 def layer_of_file(root: Path, path: Path) -> str | None:
     rel = path.relative_to(root).parts
+    # An engine's own launch code, launch_<engine>.cpp, sits in its folder beside its rows (an
+    # engine is one folder, docs/adding-an-engine.md) but is reading, not facts: layer `sources`.
+    # The rows never include it; they point at its hooks by name.
+    if rel[:3] == ("src", "tables", "engines") and len(rel) == 5 and rel[4] == f"launch_{rel[3]}.cpp":
+        return "sources"
     if rel[0] == "src" and len(rel) > 2:
         return rel[1]
     if rel[0] == "include":

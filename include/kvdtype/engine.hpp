@@ -11,8 +11,17 @@
 
 namespace kvdtype {
 
-/// Whose vocabulary and backends a Request speaks.
-enum class Engine : std::uint8_t { vllm, sglang, trtllm, llamacpp, lmdeploy };
+/// Whose vocabulary and backends a Request speaks: one enumerator per line of
+/// kvdtype/engine_list.def, in its order (the first, vllm, is 0).
+enum class Engine : std::uint8_t {
+#define KVDTYPE_ENGINE(name) name,
+#include "kvdtype/engine_list.def"
+#undef KVDTYPE_ENGINE
+};
+
+/// The engine a request speaks for when nothing names one (no --engine, no launch command): the
+/// default of Request::engine and LaunchCommand::engine, part of the public API.
+inline constexpr Engine kDefaultEngine = Engine::vllm;
 
 /// One engine. `tables_version` is the release the tables describe (current behaviour).
 struct EngineInfo {

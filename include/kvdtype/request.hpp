@@ -72,7 +72,7 @@ struct RequestInput {
 
 /// The typed request. Pointers refer to static table rows (never owned, never dangling).
 struct Request {
-  Engine engine = Engine::vllm;
+  Engine engine = kDefaultEngine;
   Version engine_version{};
   const Target* target = nullptr;              ///< nullptr: unknown
   const Product* product = nullptr;            ///< when a product name was given

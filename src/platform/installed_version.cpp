@@ -170,7 +170,7 @@ std::string engine_version_pinned_in(std::string_view script, Engine engine) {
 
 Result<std::string> resolve_auto_engine_version(RequestInput& input, const InstallSearch& search) {
   if (!kvdtype::detail::iequals(input.engine_version, "auto")) return std::string();
-  Engine engine = Engine::vllm;
+  Engine engine = kDefaultEngine;
   if (!input.engine.empty()) {
     auto e = parse_engine(input.engine);
     if (!e.ok()) return Error{e.error().code, "--engine: " + e.error().message};

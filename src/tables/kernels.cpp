@@ -1,5 +1,6 @@
-// Compiled-kernel availability (include/kvdtype/kernel.hpp): library facts (KernelRow) and which
-// kernel family each engine backend reaches (KernelRoute). How check() joins them:
+// Compiled-kernel availability (src/tables/rows/kernel.hpp): library facts (KernelRow), and which
+// kernel family each engine backend reaches (KernelRoute, in each engine's folder:
+// engines/<engine>/kernel_routes_<engine>.cpp). How check() joins them:
 // docs/tables.md, "Kernels". Only `missing` and `broken` rows fire anything; `cubin` and `jit`
 // rows record what exists, so that a reader sees the gap next to what the library does ship.
 //
@@ -8,8 +9,10 @@
 // flashinfer/prefill.py and utils.py (backend "auto" → fa2/fa3), flashinfer/mla/_core.py (MLA
 // kv_data_type allow-list), vLLM v1/attention/backends/fa_utils.py, SGLang's DSA and trtllm_mla
 // backends, and the reports named on each row.
+#include <vector>
+
 #include "tables/rows/kernel.hpp"
-#include "tables/words.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype {
 namespace {
@@ -138,58 +141,25 @@ constexpr KernelRow kKernels[] = {
      .source = "NVIDIA/TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize() @eea41b73"},
 };
 
-constexpr KernelRoute kRoutes[] = {
-    // SGLang ------------------------------------------------------------------------------------------
-    {.engine = Engine::sglang, .backends = "trtllm_mla", .attention = "mla", .min_cc = 100, .max_cc = 129,
-     .family = "trtllm-gen-fmha",
-     .note = "decode calls FlashInfer trtllm_batch_decode_with_kv_cache_mla (TllmGenFmhaRunner) for every kv dtype",
-     .source = "sglang layers/attention/trtllm_mla_backend.py; sgl-project/sglang#40266"},
-    {.engine = Engine::sglang, .backends = "trtllm_mha", .min_cc = 100, .max_cc = 109, .family = "trtllm-gen-fmha",
-     .note = "SM10x prefill and decode through FlashInfer trtllm-gen",
-     .source = "sglang layers/attention/trtllm_mha_backend.py; arg_groups/attention_hook.py"},
-    {.engine = Engine::sglang, .backends = "fa4", .min_cc = 120, .max_cc = 129, .family = "fa4", .certain = false,
-     .note = "SGLang's fa4 backend calls the FA4 CuTe kernels with a page table; whether SGLang gates fa4 off SM12x itself was not verified",
-     .source = "sglang layers/attention/flashattention_backend.py (fa_impl_ver=4); Dao-AILab/flash-attention#2307"},
-    {.engine = Engine::sglang, .backends = "dsa", .attention = "sparse-mla", .min_cc = 100, .max_cc = 129,
-     .family = "trtllm-gen-fmha", .certain = false,
-     .note = "with no --dsa-prefill/decode-backend, DSA takes the trtllm kernels whenever the SM major is >= 10; on SM12x GLM-5/5.1 with fp8_e4m3 are routed to flashinfer_sparse_mla instead, and tilelang with a bf16 cache needs a smaller tile",
-     .source = "sgl-project/sglang#37105 (auto lands on trtllm via device_sm_major >= 10; flashmla_sparse redirected to trtllm), #36507, #33075 (is_glm_sm12_fp8 -> flashinfer_sparse_mla)"},
-    // vLLM --------------------------------------------------------------------------------------------
-    {.engine = Engine::vllm, .backends = "FLASH_ATTN", .min_cc = 100, .max_cc = 109, .kv_quantized = 1, .family = "fa4",
-     .note = "a quantized cache on the SM100 family needs FA4 (FA2 has no fp8 path)",
-     .source = "vllm v1/attention/backends/fa_utils.py flash_attn_supports_kv_cache_dtype; vllm-project/vllm#42569"},
-    {.engine = Engine::vllm, .backends = "FLASHINFER FLASHINFER_MLA", .min_cc = 100, .max_cc = 109,
-     .family = "trtllm-gen-fmha",
-     .note = "SM100 family: trtllm-gen prefill and decode when supports_trtllm_attention",
-     .source = "vllm v1/attention/backends/flashinfer.py; mla/flashinfer_mla.py"},
-    {.engine = Engine::vllm, .backends = "FLASHINFER", .min_cc = 80, .max_cc = 99, .family = "fa2",
-     .note = "below SM100 vLLM's FlashInfer wrappers run FA2 (auto) for a quantized cache",
-     .source = "vllm v1/attention/backends/flashinfer.py; flashinfer-ai/flashinfer#4977"},
-    // TensorRT-LLM ------------------------------------------------------------------------------------
-    {.engine = Engine::trtllm, .backends = "TRTLLM", .attention = "gqa mqa", .min_cc = 80, .max_cc = 99,
-     .family = "trtllm-xqa",
-     .note = "generation tries the XQA kernels first (DecoderXQARunner below the SM100 family); plain MHA "
-             "(as many KV heads as Q heads) goes to MMHA by design",
-     .source = "TensorRT-LLM cpp/tensorrt_llm/kernels/xqaDispatcher.cpp (mUseTllmGen = isSM100Family()); "
-               "decoderXQAImplJIT/kernelUtils.cpp supportConfigCommon (vanilla MHA declined)"},
-    {.engine = Engine::trtllm, .backends = "TRTLLM", .attention = "gqa mqa", .min_cc = 120, .max_cc = 129,
-     .family = "trtllm-xqa",
-     .note = "SM12x generation uses the JIT XQA kernels as below SM100",
-     .source = "TensorRT-LLM cpp/tensorrt_llm/kernels/xqaDispatcher.cpp; decoderXQAImplJIT/kernelUtils.cpp"},
-    {.engine = Engine::trtllm, .backends = "TRTLLM", .attention = "mha gqa mqa", .family = "trtllm-mmha",
-     .note = "every non-MLA TRTLLM layer is pre-checked against the MMHA head sizes at initialization",
-     .source = "TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize()"},
-    {.engine = Engine::trtllm, .backends = "TRTLLM", .attention = "mla", .family = "trtllm-mla", .certain = false,
-     .note = "DeepSeek-style MLA layers go through AttentionOp; whether newer MLA models with another latent "
-             "width (DeepSeek-V4) take a different path was not established",
-     .source = "TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize()"},
-};
-static_assert(tables::closed_words_known(kRoutes), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
-
 }  // namespace
 
 std::span<const KernelRow> kernel_rows() noexcept { return kKernels; }
-std::span<const KernelRoute> kernel_routes() noexcept { return kRoutes; }
+// Each engine's routes from its folder (kernel_routes_<engine>.cpp, through its registry row), in
+// registry order, each marked with its engine here so that a folder's row cannot name another.
+std::span<const KernelRoute> kernel_routes() noexcept {
+  static const std::vector<KernelRoute> kAll = [] {
+    std::vector<KernelRoute> all;
+    for (const tables::EngineTables& row : tables::engine_registry()) {
+      if (row.kernel_routes == nullptr) continue;
+      for (KernelRoute route : row.kernel_routes()) {
+        route.engine = row.info.id;
+        all.push_back(route);
+      }
+    }
+    return all;
+  }();
+  return kAll;
+}
 
 std::string_view name(KernelStatus s) noexcept {
   switch (s) {

@@ -15,9 +15,16 @@
 #include "kvdtype/rule.hpp"
 #include "tables/rows/constraint.hpp"
 #include "tables/rows/launch_flag.hpp"
+#include "tables/rows/image.hpp"
+#include "tables/rows/kernel.hpp"
 #include "kvdtype/target.hpp"
 
 namespace kvdtype::tables {
+
+// An engine's own launch code. The facts only point at it: the type is completed by the `sources`
+// layer (sources/launch/launch_engines.hpp), which defines each engine's hooks in its folder
+// (engines/<engine>/launch_<engine>.cpp).
+struct EngineLaunchHooks;
 
 std::span<const Format> format_rows() noexcept;        // formats.cpp
 std::span<const Target> target_rows() noexcept;        // targets.cpp
@@ -33,44 +40,6 @@ struct RetiredRule {
   std::string_view why;
 };
 std::span<const RetiredRule> retired_rule_rows() noexcept;  // rules.cpp
-
-std::span<const CacheDtype> vllm_cache_dtypes() noexcept;        // cache_dtypes_vllm.cpp
-std::span<const Backend> vllm_backends() noexcept;               // backends_vllm.cpp
-std::span<const SelectionOrder> vllm_selection() noexcept;       // selection_vllm.cpp
-std::span<const Constraint> vllm_constraints() noexcept;         // constraints_vllm.cpp
-
-std::span<const CacheDtype> sglang_cache_dtypes() noexcept;      // cache_dtypes_sglang.cpp
-std::span<const Backend> sglang_backends() noexcept;             // backends_sglang.cpp
-std::span<const SelectionOrder> sglang_selection() noexcept;     // selection_sglang.cpp
-std::span<const Constraint> sglang_constraints() noexcept;       // constraints_sglang.cpp
-
-std::span<const Release> vllm_releases() noexcept;               // releases_vllm.cpp
-std::span<const Release> sglang_releases() noexcept;             // releases_sglang.cpp
-std::span<const Release> trtllm_releases() noexcept;             // releases_trtllm.cpp
-std::span<const Release> lmdeploy_releases() noexcept;           // releases_lmdeploy.cpp
-std::span<const Release> llamacpp_releases() noexcept;           // releases_llamacpp.cpp
-
-std::span<const CacheDtype> llamacpp_cache_dtypes() noexcept;    // cache_dtypes_llamacpp.cpp
-std::span<const Backend> llamacpp_backends() noexcept;           // backends_llamacpp.cpp
-std::span<const SelectionOrder> llamacpp_selection() noexcept;   // backends_llamacpp.cpp
-std::span<const Constraint> llamacpp_constraints() noexcept;     // backends_llamacpp.cpp (none yet)
-
-std::span<const CacheDtype> trtllm_cache_dtypes() noexcept;      // cache_dtypes_trtllm.cpp
-std::span<const Backend> trtllm_backends() noexcept;             // backends_trtllm.cpp
-std::span<const SelectionOrder> trtllm_selection() noexcept;     // backends_trtllm.cpp
-std::span<const Constraint> trtllm_constraints() noexcept;       // backends_trtllm.cpp
-
-std::span<const CacheDtype> lmdeploy_cache_dtypes() noexcept;    // cache_dtypes_lmdeploy.cpp
-std::span<const Backend> lmdeploy_backends() noexcept;           // backends_lmdeploy.cpp
-std::span<const SelectionOrder> lmdeploy_selection() noexcept;   // backends_lmdeploy.cpp
-std::span<const Constraint> lmdeploy_constraints() noexcept;     // backends_lmdeploy.cpp
-
-// Each engine's serving flags (engines/<engine>/launch_flags_<engine>.cpp).
-std::span<const LaunchFlag> vllm_launch_flags() noexcept;
-std::span<const LaunchFlag> sglang_launch_flags() noexcept;
-std::span<const LaunchFlag> trtllm_launch_flags() noexcept;
-std::span<const LaunchFlag> llamacpp_launch_flags() noexcept;
-std::span<const LaunchFlag> lmdeploy_launch_flags() noexcept;
 
 /// How an engine sizes the memory its KV cache may take when the user does not say (capacity.cpp):
 /// a closed set of strategies, the parameters in the row.
@@ -100,9 +69,12 @@ struct LaunchRecognition {
   /// Modules that serve, run as `python -m MODULE [flags]` (words, the engine's own first; the model
   /// is a flag there, never positional).
   std::string_view python_modules;
-  /// A container image not in images.cpp whose repository contains the engine's name keeps the
+  /// A container image not among its images (images_<engine>.cpp) whose repository contains the engine's name keeps the
   /// engine's server ENTRYPOINT (an image built FROM it), which the command line cannot show.
   bool unlisted_image_entrypoint = false;
+  /// The engine's own launch code: `<engine>_launch_hooks`, defined in its folder's
+  /// launch_<engine>.cpp (null: the shared launch code reads it all).
+  const EngineLaunchHooks* hooks = nullptr;
 };
 
 /// Which files of flags an engine's `--config FILE` takes (spliced into its command where it stands).
@@ -127,10 +99,15 @@ struct EngineBehaviour {
   bool one_request_must_fit = false;
 };
 
-/// One engine's registry row: its public description and where its tables are. Adding an
-/// engine is one row in engines.cpp (and its table files); nothing dispatches on the enum.
+/// One engine's registry row: its public description and where its tables are. The row is
+/// written in the engine's folder (engines/<engine>/engine_<engine>.cpp) without `info.id`,
+/// `info.name` and the six table accessors: the registry (engines.cpp) fills those from the
+/// engine's line of kvdtype/engine_list.def and the accessors' conventional names declared below.
+/// Nothing dispatches on the enum.
 struct EngineTables {
   EngineInfo info;
+  // Filled by the registry: <engine>_cache_dtypes, _backends, _selection, _constraints,
+  // _releases and _launch_flags.
   std::span<const CacheDtype> (*vocabulary)() noexcept = nullptr;
   std::span<const Backend> (*backends)() noexcept = nullptr;
   std::span<const SelectionOrder> (*selection)() noexcept = nullptr;
@@ -143,7 +120,28 @@ struct EngineTables {
   bool kv_choices_exact = false;
   LaunchRecognition launch;       ///< how launch commands name it (src/sources/launch/launch_wrappers.cpp)
   EngineBehaviour behaviour;
+  // Set by the row where the folder has them: <engine>_images (images_<engine>.cpp) and
+  // <engine>_kernel_routes (kernel_routes_<engine>.cpp). Null: none.
+  std::span<const Image> (*images)() noexcept = nullptr;               ///< its container images
+  std::span<const KernelRoute> (*kernel_routes)() noexcept = nullptr;  ///< the kernel family each backend runs
 };
+
+// What each engine's folder defines, by conventional name (engines/<engine>/<table>_<engine>.cpp),
+// declared once for every line of the engine list so that adding an engine declares nothing by
+// hand: its tables and its row (engine_<engine>.cpp, the facts above less what the registry fills).
+// The images and kernel routes are optional: only the row refers to them.
+#define KVDTYPE_ENGINE(e)                                     \
+  std::span<const CacheDtype> e##_cache_dtypes() noexcept;    \
+  std::span<const Backend> e##_backends() noexcept;           \
+  std::span<const SelectionOrder> e##_selection() noexcept;   \
+  std::span<const Constraint> e##_constraints() noexcept;     \
+  std::span<const Release> e##_releases() noexcept;           \
+  std::span<const LaunchFlag> e##_launch_flags() noexcept;    \
+  std::span<const Image> e##_images() noexcept;               \
+  std::span<const KernelRoute> e##_kernel_routes() noexcept;  \
+  const EngineTables& e##_engine() noexcept;
+#include "kvdtype/engine_list.def"
+#undef KVDTYPE_ENGINE
 
 /// Every registry row, in Engine order (row i describes Engine(i)).
 std::span<const EngineTables> engine_registry() noexcept;  // engines.cpp

@@ -48,6 +48,58 @@ TEST(EngineFolders, EveryRegistryRowHasEveryFact) {
   }
 }
 
+// The list line decides an engine's id, name and tables (engines.cpp fills them): a folder's own row
+// that set them too would be a second place for the same fact. Each folder's images and kernel
+// routes leave their engine to the registry as well.
+TEST(EngineFolders, FolderRowsLeaveToTheListWhatItDecides) {
+#define KVDTYPE_ENGINE(e)                                                                              \
+  {                                                                                                    \
+    SCOPED_TRACE(#e);                                                                                  \
+    const tables::EngineTables& row = tables::e##_engine();                                            \
+    EXPECT_EQ(row.info.id, Engine{});                                                                  \
+    EXPECT_TRUE(row.info.name.empty());                                                                \
+    EXPECT_TRUE(row.vocabulary == nullptr && row.backends == nullptr && row.selection == nullptr &&   \
+                row.constraints == nullptr && row.releases == nullptr && row.launch_flags == nullptr); \
+    if (row.images != nullptr) {                                                                       \
+      for (const Image& image : row.images()) {                                                        \
+        EXPECT_EQ(image.engine, Engine{}) << image.repository;                                         \
+      }                                                                                                \
+    }                                                                                                  \
+    if (row.kernel_routes != nullptr) {                                                                \
+      for (const KernelRoute& route : row.kernel_routes()) {                                           \
+        EXPECT_EQ(route.engine, Engine{}) << route.backends;                                           \
+      }                                                                                                \
+    }                                                                                                  \
+    const tables::EngineTables& listed = tables::engine_tables(Engine::e);                             \
+    EXPECT_EQ(listed.info.id, Engine::e);                                                              \
+    EXPECT_EQ(listed.info.name, #e);                                                                   \
+    EXPECT_EQ(listed.vocabulary, &tables::e##_cache_dtypes);                                           \
+    EXPECT_EQ(listed.launch_flags, &tables::e##_launch_flags);                                         \
+  }
+#include "kvdtype/engine_list.def"
+#undef KVDTYPE_ENGINE
+}
+
+// Every image and kernel route the shared lists hold comes from a folder and carries its engine.
+TEST(EngineFolders, SharedListsAreTheFoldersRows) {
+  std::size_t image_rows = 0, route_rows = 0;
+  for (const tables::EngineTables& row : tables::engine_registry()) {
+    if (row.images != nullptr) image_rows += row.images().size();
+    if (row.kernel_routes != nullptr) route_rows += row.kernel_routes().size();
+  }
+  EXPECT_EQ(images().size(), image_rows);
+  EXPECT_EQ(kernel_routes().size(), route_rows);
+  EXPECT_GT(image_rows, 0U);
+  EXPECT_GT(route_rows, 0U);
+  for (const Image& image : images()) {
+    const tables::EngineTables& row = tables::engine_tables(image.engine);
+    ASSERT_NE(row.images, nullptr) << image.repository;
+    EXPECT_TRUE(std::any_of(row.images().begin(), row.images().end(),
+                            [&](const Image& own) { return own.repository == image.repository; }))
+        << image.repository << " is not " << row.info.name << "'s";
+  }
+}
+
 // Launch recognition names each program and module once: two engines never claim the same word.
 TEST(EngineFolders, LaunchWordsBelongToOneEngine) {
   std::set<std::string> seen;
@@ -67,7 +119,7 @@ TEST(EngineFolders, EveryEngineHasItsFolderAndEveryFolderItsRow) {
   for (const tables::EngineTables& row : tables::engine_registry()) {
     const std::string name(row.info.name);
     rows.insert(name);
-    for (const char* table : {"cache_dtypes_", "backends_", "releases_", "launch_flags_"})
+    for (const char* table : {"engine_", "cache_dtypes_", "backends_", "releases_", "launch_flags_"})
       EXPECT_TRUE(fs::is_regular_file(engines / name / (table + name + ".cpp"))) << name << ": " << table;
   }
   std::size_t folders = 0;
@@ -84,20 +136,9 @@ TEST(EngineFolders, EveryEngineHasItsFolderAndEveryFolderItsRow) {
 // it listed. The list only shrinks: a new file naming an engine fails, and so does a listed file
 // that no longer names one (take it off).
 constexpr std::string_view kStillKeyedOnAnEngine[] = {
-    "launch.hpp",              // LaunchCommand::engine's default (public API)
-    "request.hpp",             // Request::engine's default (public API)
-    "deployment.cpp",          // vLLM's NixlConnector P/D pairing
-    "engine_config_file.hpp",  // config_file_words' default engine
-    "inputs_check.cpp",        // the default engine of a launch reading
-    "installed_version.cpp",   // the default engine of a version probe
-    "launch_engines.cpp",      // the per-engine launch hooks
-    "launch_environment.cpp",  // vLLM's environment variables
-    "launch_llamacpp.cpp",     // llama.cpp's own launch reader
-    "launch_lmdeploy.cpp",     // LMDeploy's own launch reader
-    "launch_parts.hpp",        // Located::engine's default
-    "launch_trtllm.cpp",       // TensorRT-LLM's own launch reader
-    "images.cpp",              // the container images of every engine, one table
-    "kernels.cpp",             // the kernels of every engine, one table
+    "engine.hpp",        // kDefaultEngine: the engine of a request that names none (public API)
+    "deployment.cpp",    // vLLM's NixlConnector P/D pairing
+    "inputs_check.cpp",  // the default engine of a launch reading
 };
 
 bool names_an_engine(const fs::path& file) {

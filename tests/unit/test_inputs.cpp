@@ -130,7 +130,7 @@ TEST(ScriptVariables, EveryServingCommandWithItsLine) {
 }
 
 TEST(EngineConfigFile, WordsAsVllmInsertsThem) {
-  auto w = detail::config_file_words(data("vllm_fp8_tp8.yaml"));
+  auto w = detail::config_file_words(data("vllm_fp8_tp8.yaml"), Engine::vllm);
   ASSERT_TRUE(w.ok()) << w.error().message;
   const std::vector<std::string> want = {"--kv-cache-dtype", "fp8", "--tensor_parallel_size", "8", "--max-model-len", "32768",
                                          "--enable-prefix-caching", "--port", "8000"};
@@ -149,7 +149,7 @@ TEST(EngineConfigFile, CommandLineWins) {
 
 TEST(EngineConfigFile, BadFilesAreErrorsNamingTheFile) {
   for (const std::string f : {"missing.yaml", "vllm_broken.yaml", "README.md"}) {
-    auto w = detail::config_file_words(data(f));
+    auto w = detail::config_file_words(data(f), Engine::vllm);
     ASSERT_FALSE(w.ok()) << f;
     EXPECT_EQ(w.error().code, ErrorCode::bad_file);
     EXPECT_NE(w.error().message.find(f), std::string::npos) << w.error().message;

@@ -148,7 +148,7 @@ TEST(ImageTags, OfficialImagesNameTheirRelease) {
   EXPECT_EQ(engine_version_from_image("lmsysorg/sglang:v0.5.14-cu126", Engine::vllm), "");
 }
 
-// Every row of src/tables/images.cpp: its published example tag names a release through the row's
+// Every image row (src/tables/engines/<engine>/images_<engine>.cpp): its published example tag names a release through the row's
 // own tag rule, and only for its own engine (a TagRule::none row's tag names none).
 TEST(ImageTags, EveryImageRowsExampleNamesARelease) {
   using io::detail::engine_version_from_image;

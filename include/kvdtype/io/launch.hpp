@@ -34,7 +34,7 @@ struct KvTransfer {
 
 /// What a launch command says.
 struct LaunchCommand {
-  Engine engine = Engine::vllm;
+  Engine engine = kDefaultEngine;
   RequestInput input;               ///< the settings the command makes (engine vocabulary kept verbatim)
   std::string model;                ///< MODEL / --model / --model-path as written
   std::vector<std::string> env;     ///< NAME=value assignments that were applied

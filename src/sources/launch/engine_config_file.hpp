@@ -19,7 +19,7 @@ namespace kvdtype::io::detail {
 /// (bad_file) naming the file (and the line, for YAML syntax errors).
 /// vLLM reads .yaml/.yml only; SGLang also .json (server_args_config_parser.py handles both).
 /// A file the launching script wrote (`files`, kvdtype/io/script.hpp) is read from its text.
-[[nodiscard]] Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine = Engine::vllm,
+[[nodiscard]] Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine,
                                                                  std::span<const ScriptFile> files = {});
 
 /// `w` with every `--config FILE` (or `--config=FILE`) after `args_at` replaced the way the

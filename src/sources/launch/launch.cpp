@@ -102,13 +102,13 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     out.input.engine = std::string(engine_info(at->engine).name);
     Collected c;
     if (auto e = launch::read_flags(words, *at, out, c)) return *e;
-    launch::apply_environment(env, at->engine, out, c);
+    launch::apply_environment(env, out, c);
     finish(out, c, *at);
     // Which tool runs (the word before its arguments: the program, or the image's tool; llama.cpp).
     if (at->args > 0 && at->args <= words.size()) detail::note_engine_program(out, words[at->args - 1]);
     if (out.input.engine_version.empty() && !script.empty())
       out.input.engine_version = detail::engine_version_from_install(script, at->engine);
-    if (auto e = detail::finish_engine_launch(out, options)) return *e;  // engine-specific reading (launch_<engine>.cpp)
+    if (auto e = detail::finish_engine_launch(out, options)) return *e;  // engine-specific reading (engines/<engine>/launch_<engine>.cpp)
     return out;
   } catch (const std::exception& e) {
     // Only allocation can throw past the JSON handling above; report, never propagate.

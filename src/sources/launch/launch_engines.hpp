@@ -1,7 +1,9 @@
-// Internal: the launch-command code of the engines added after vLLM and SGLang (llama.cpp,
-// TensorRT-LLM, LMDeploy). launch.cpp calls these three hooks; each engine's part lives in its
-// own file (launch_llamacpp.cpp, launch_trtllm.cpp, launch_lmdeploy.cpp), found through the
-// table in launch_engines.cpp, so that launch.cpp never switches on these engines.
+// Internal: the launch-command code an engine brings of its own (llama.cpp's tools and images,
+// TensorRT-LLM's options file, LMDeploy's subcommands, vLLM's environment variables). launch.cpp
+// calls the hooks below; each engine's part lives in its folder
+// (src/tables/engines/<engine>/launch_<engine>.cpp, layer `sources`: docs/layers.md) and is
+// reached through its registry row (tables::LaunchRecognition::hooks), so that no code here names
+// an engine.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +16,11 @@
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/result.hpp"
 #include "tables/rule_id.hpp"
+#include "tables/tables.hpp"
+
+namespace kvdtype::io::launch {
+struct Collected;  // launch_parts.hpp
+}  // namespace kvdtype::io::launch
 
 namespace kvdtype::io::detail {
 
@@ -43,20 +50,34 @@ std::optional<Error> finish_engine_launch(LaunchCommand& out, const LaunchOption
 /// engine reads from it (llama.cpp: which of its tools runs). No-op for other engines.
 void note_engine_program(LaunchCommand& out, std::string_view word);
 
-// Per engine (launch_<engine>.cpp).
-std::optional<Result<EngineProgram>> locate_llamacpp(const std::vector<std::string>& w, std::size_t i);
-std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std::string>& w, std::string_view image,
-                                                           std::size_t args);
-std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& options);
-/// `word` is the word before a llama.cpp command's arguments (the program, or a full image's tool):
-/// llama-bench sets flag_llama_bench.
-void note_llamacpp_tool(LaunchCommand& out, std::string_view word);
-std::optional<Result<EngineProgram>> locate_lmdeploy(const std::vector<std::string>& w, std::size_t i);
-std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& options);
-std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& options);
+/// The environment the command sets (NAME=value words): what the engine reads from it (vLLM's
+/// attention backend and ROCm AITER switches). No-op for engines without such variables.
+void apply_engine_environment(const std::vector<std::string>& env, LaunchCommand& out, launch::Collected& c);
 
 /// Mark a value the engine refuses: the rule that reports it (a compile-time-checked code) and the
 /// value, and nothing else set.
 void refuse(RequestInput& in, tables::RuleId rule, std::string_view value);
 
 }  // namespace kvdtype::io::detail
+
+namespace kvdtype::tables {
+
+/// One engine's own launch code (tables/tables.hpp declares it; a registry row only points at
+/// it), every hook optional (null: the engine has none). An engine's launch_<engine>.cpp defines
+/// one `const EngineLaunchHooks <engine>_launch_hooks`; the functions above call the hooks of
+/// every row (locate, locate_image) or of the command's engine (the others).
+struct EngineLaunchHooks {
+  using Found = std::optional<Result<io::detail::EngineProgram>>;
+  /// w[i] is one of the engine's programs: as locate_engine_program.
+  Found (*locate)(const std::vector<std::string>& w, std::size_t i) = nullptr;
+  /// An image whose entrypoint is the engine's server: as locate_engine_image.
+  Found (*locate_image)(const std::vector<std::string>& w, std::string_view image, std::size_t args) = nullptr;
+  /// As finish_engine_launch.
+  std::optional<Error> (*finish)(io::LaunchCommand& out, const io::LaunchOptions& options) = nullptr;
+  /// As note_engine_program.
+  void (*note_program)(io::LaunchCommand& out, std::string_view word) = nullptr;
+  /// As apply_engine_environment.
+  void (*environment)(const std::vector<std::string>& env, io::LaunchCommand& out, io::launch::Collected& c) = nullptr;
+};
+
+}  // namespace kvdtype::tables

@@ -1,5 +1,5 @@
 // The engine release behind a launch command: official image tags and pinned installs. The
-// images and their tag rules are rows of src/tables/images.cpp; only those are read (a custom
+// images and their tag rules are rows of each engine's images_<engine>.cpp; only those are read (a custom
 // image's tag says nothing about the engine it carries). A registry host in front
 // (docker.io/, registry-1.docker.io/) or a mirror's path prefix is allowed.
 #include "sources/launch/launch_images.hpp"

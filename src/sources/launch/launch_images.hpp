@@ -18,7 +18,7 @@ namespace kvdtype::io::detail {
 /// "docker.io/vllm/vllm-openai:v0.25.1" → "vllm/vllm-openai".
 [[nodiscard]] std::string image_repository(std::string_view image);
 
-/// The official image row (src/tables/images.cpp) of a repository as image_repository() gives it,
+/// The official image row (images_<engine>.cpp in the engine's folder) of a repository as image_repository() gives it,
 /// or of a mirror that keeps it under a path prefix; nullptr for any other image.
 [[nodiscard]] const Image* official_image(std::string_view repository);
 

@@ -48,7 +48,7 @@ inline Error bad(std::string message) { return Error{ErrorCode::bad_command, std
 
 // Where the serving program's arguments start, behind the wrappers (launch_wrappers.cpp).
 struct Located {
-  Engine engine = Engine::vllm;
+  Engine engine{};               // always set by the code that found the program
   std::size_t args = 0;          // index of the first argument after the program (and subcommand)
   bool positional_model = false; // `vllm serve MODEL`, `trtllm-serve MODEL`
   std::string engine_version;    // from a docker image tag
@@ -85,9 +85,10 @@ CommandReading read_command(const std::vector<std::string>& words);
 /// Read the flags after `at` into `out` (RequestInput fields) and `c` (the rest).
 std::optional<Error> read_flags(const std::vector<std::string>& w, const Located& at, LaunchCommand& out, Collected& c);
 
-/// The environment the command sets (NAME=value words, docker -e): vLLM's backend and ROCm
-/// AITER switches, an LMCache endpoint.
-void apply_environment(const std::vector<std::string>& env, Engine engine, LaunchCommand& out, Collected& c);
+/// The environment the command sets (NAME=value words, docker -e) for the engine of `out`: an
+/// LMCache endpoint, and what the engine's own launch hook reads (vLLM's backend and ROCm AITER
+/// switches).
+void apply_environment(const std::vector<std::string>& env, LaunchCommand& out, Collected& c);
 
 /// The speculative drafter the command runs, as a request of its own (LaunchCommand::draft).
 void read_drafter(LaunchCommand& out, Collected& c);

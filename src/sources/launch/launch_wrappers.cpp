@@ -119,7 +119,7 @@ bool words_at(const std::vector<std::string>& w, std::size_t k, const std::vecto
 // w[i] is one of `row`'s programs: where its arguments start, or why it is not a serving command.
 Result<Located> locate_engine_program(const tables::EngineTables& row, const std::vector<std::string>& w,
                                       std::size_t i) {
-  if (row.launch.own_reader) {  // launch_<engine>.cpp knows this engine's programs and subcommands
+  if (row.launch.own_reader) {  // its launch_<engine>.cpp knows the engine's programs and subcommands
     if (auto own = detail::locate_engine_program(w, i)) {
       if (!own->ok()) return own->error();
       return Located{(*own)->engine, (*own)->args, (*own)->positional_model, {}};
@@ -297,7 +297,7 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
     break;
   }
   for (auto c = containers.rbegin(); c != containers.rend(); ++c) {
-    // An official image whose ENTRYPOINT is the server (src/tables/images.cpp), or an unlisted
+    // An official image whose ENTRYPOINT is the server (images_<engine>.cpp in its folder), or an unlisted
     // image named like vLLM's: one built FROM vllm/vllm-openai keeps its ENTRYPOINT unless it sets
     // its own, which the command line cannot show.
     const std::string repo = detail::image_repository(c->image);

@@ -1,4 +1,4 @@
-// Internal: the Image row (src/tables/images.cpp): a container image that carries an engine (its
+// Internal: the Image row (src/tables/engines/<engine>/images_<engine>.cpp): a container image that carries an engine (its
 // official ones, and others whose Dockerfile is public), how its tags name the engine release,
 // and what its ENTRYPOINT or default command runs. Launch commands (`docker run IMAGE
 // …`) and manifests (a container's `image:`) read them; a custom image says nothing about the
@@ -40,6 +40,19 @@ struct Image {
   std::string_view source;
 };
 
+/// Every engine's images, each engine's rows in registry order (src/tables/images.cpp assembles
+/// them from the folders' images_<engine>.cpp).
 [[nodiscard]] std::span<const Image> images() noexcept;
+
+/// A marker only where the rule reads one; every row says where its facts come from (each
+/// images_<engine>.cpp asserts it of its rows).
+constexpr bool image_rows_well_formed(std::span<const Image> rows) {
+  for (const Image& i : rows) {
+    if ((i.tag == TagRule::after_marker) != !i.marker.empty()) return false;
+    if (!i.entrypoint.empty() && !i.command.empty()) return false;  // args go to one or the other
+    if (i.repository.empty() || i.example.empty() || i.source.empty()) return false;
+  }
+  return true;
+}
 
 }  // namespace kvdtype

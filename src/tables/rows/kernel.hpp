@@ -3,7 +3,8 @@
 //
 // Backends name what they *accept*; a backend can accept a kv string and still reach a library
 // kernel that was never built for the target (FlashInfer's trtllm-gen FMHA has no SM12x cubins)
-// or for the shape. Two tables say it (src/tables/kernels.cpp):
+// or for the shape. Two tables say it (src/tables/kernels.cpp and each engine's
+// engines/<engine>/kernel_routes_<engine>.cpp):
 //   KernelRow   — a library fact: a kernel family on a capability range, for some Q/KV formats and
 //                 head sizes, is shipped (cubin), JIT-compiled (jit), absent (missing) or known to
 //                 return wrong values (broken);
@@ -60,6 +61,7 @@ struct KernelRoute {
 };
 
 [[nodiscard]] std::span<const KernelRow> kernel_rows() noexcept;
+/// Every engine's routes (kernel_routes_<engine>.cpp in its folder), in registry order.
 [[nodiscard]] std::span<const KernelRoute> kernel_routes() noexcept;
 
 }  // namespace kvdtype

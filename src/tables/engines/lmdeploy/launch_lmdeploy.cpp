@@ -4,6 +4,9 @@
 // --quant-policy takes a number or a name (lmdeploy/cli/utils.py quant_policy: 0/none, 4/int4,
 // 8/int8, 16/fp8/fp8_e4m3, 17/fp8_e5m2, 42/turbo_quant); anything else is LMDeploy's
 // ValueError("invalid quant_policy"), reported as rule KVD240.
+//
+// Layer `sources` kept in the engine's folder (docs/layers.md); reached through the registry row's
+// launch hooks (sources/launch/launch_engines.hpp).
 #include <string>
 #include <string_view>
 
@@ -13,6 +16,7 @@
 #include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io::detail {
+namespace {
 
 std::optional<Result<EngineProgram>> locate_lmdeploy(const std::vector<std::string>& w, std::size_t i) {
   if (i >= w.size()) return std::nullopt;
@@ -45,4 +49,12 @@ std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& /*
   return std::nullopt;
 }
 
+}  // namespace
 }  // namespace kvdtype::io::detail
+
+namespace kvdtype::tables {
+
+extern const EngineLaunchHooks lmdeploy_launch_hooks;  // the registry row's (engine_lmdeploy.cpp)
+const EngineLaunchHooks lmdeploy_launch_hooks{.locate = io::detail::locate_lmdeploy, .finish = io::detail::finish_lmdeploy};
+
+}  // namespace kvdtype::tables

@@ -7,6 +7,9 @@
 // value; which of the two spellings a build takes is KVD207/KVD208, judged with the version), -ngl 0 and -nkvo (the cache and the attention stay on the CPU backend), -m, -c.
 // llama-bench takes comma lists (-ctk q8_0,f16 -fa 0,1) and runs every combination; kvdtype checks
 // the first and lists the rest as ignored.
+//
+// Layer `sources` kept in the engine's folder (docs/layers.md); reached through the registry row's
+// launch hooks (sources/launch/launch_engines.hpp).
 #include <string>
 #include <string_view>
 
@@ -34,8 +37,6 @@ std::string first_of_list(std::string& value, LaunchCommand& out, std::string_vi
   value.resize(comma);
   return value;
 }
-
-}  // namespace
 
 std::optional<Result<EngineProgram>> locate_llamacpp(const std::vector<std::string>& w, std::size_t i) {
   if (i >= w.size() || !kvdtype::detail::has_word(engine_info(Engine::llamacpp).programs, basename(w[i]))) return std::nullopt;
@@ -65,6 +66,7 @@ std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std
   return std::nullopt;
 }
 
+// `word` is the word before the command's arguments (the program, or a full image's tool).
 void note_llamacpp_tool(LaunchCommand& out, std::string_view word) {
   // llama-bench by any path, or tools.sh's --bench/-b in a :full image.
   if (basename(word) == "llama-bench" || word == "--bench" || word == "-b") out.input.flags |= flag_llama_bench;
@@ -108,4 +110,15 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
   return std::nullopt;
 }
 
+}  // namespace
 }  // namespace kvdtype::io::detail
+
+namespace kvdtype::tables {
+
+extern const EngineLaunchHooks llamacpp_launch_hooks;  // the registry row's (engine_llamacpp.cpp)
+const EngineLaunchHooks llamacpp_launch_hooks{.locate = io::detail::locate_llamacpp,
+                                              .locate_image = io::detail::locate_llamacpp_image,
+                                              .finish = io::detail::finish_llamacpp,
+                                              .note_program = io::detail::note_llamacpp_tool};
+
+}  // namespace kvdtype::tables

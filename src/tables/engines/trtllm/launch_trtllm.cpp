@@ -3,6 +3,9 @@
 // that decide the KV cache: kv_cache_config.dtype, attn_backend, tensor_parallel_size,
 // max_seq_len and quant_config.kv_cache_quant_algo. An options file that cannot be read is bad
 // input naming the file (it may set the cache dtype: never a silent default). Nothing is executed.
+//
+// Layer `sources` kept in the engine's folder (docs/layers.md); reached through the registry row's
+// launch hooks (sources/launch/launch_engines.hpp).
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -108,8 +111,6 @@ std::optional<Error> read_options(const std::string& path, LaunchCommand& out, s
   return std::nullopt;
 }
 
-}  // namespace
-
 std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& options) {
   RequestInput& in = out.input;
   if (!in.kv_cache_dtype.empty()) set_kv_dtype(in, in.kv_cache_dtype);  // --kv_cache_dtype (newer releases)
@@ -131,4 +132,12 @@ std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& opti
   return std::nullopt;
 }
 
+}  // namespace
 }  // namespace kvdtype::io::detail
+
+namespace kvdtype::tables {
+
+extern const EngineLaunchHooks trtllm_launch_hooks;  // the registry row's (engine_trtllm.cpp)
+const EngineLaunchHooks trtllm_launch_hooks{.finish = io::detail::finish_trtllm};
+
+}  // namespace kvdtype::tables

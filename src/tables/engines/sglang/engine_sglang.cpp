@@ -1,0 +1,24 @@
+// SGLang's registry row: its names, flags, programs and behaviour. The registry (../../engines.cpp)
+// adds its id, its name and its tables from this folder's line of kvdtype/engine_list.def.
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+
+const EngineTables& sglang_engine() noexcept {
+  static constexpr EngineTables kRow{
+      .info = {.display = "SGLang", .kv_flag = "--kv-cache-dtype",
+               .tables_snapshot = "sgl-project/sglang main (kv_cache_dtype.py aff0d58a) plus later PRs cited per row",
+               .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "sglang", .distribution = "sglang"},
+      .memory = {.rule = MemoryRule::sglang_static,
+                 .source = "python/sglang/srt/server_args.py ServerArgs._handle_gpu_memory_settings"},
+      .kv_choices_exact = true,  // python/sglang/srt/server_args.py: --kv-cache-dtype choices=[...]
+      // `sglang serve --model-path M`. Dynamo's worker (components/src/dynamo/sglang/args.py
+      // @010ba752) hands the rest to SGLang's ServerArgs.add_cli_args parser.
+      .launch = {.subcommand = "serve", .python_modules = "sglang.launch_server dynamo.sglang"},
+      // python/sglang/srt/server_args.py ServerArgs: --config takes YAML or JSON.
+      .behaviour = {.config_files = ConfigFiles::yaml_or_json},
+      .images = sglang_images, .kernel_routes = sglang_kernel_routes};
+  return kRow;
+}
+
+}  // namespace kvdtype::tables

@@ -1,0 +1,31 @@
+// vLLM's registry row: its names, flags, programs and behaviour. The registry (../../engines.cpp)
+// adds its id, its name and its tables from this folder's line of kvdtype/engine_list.def.
+#include "tables/tables.hpp"
+
+namespace kvdtype::tables {
+
+extern const EngineLaunchHooks vllm_launch_hooks;  // launch_vllm.cpp
+
+const EngineTables& vllm_engine() noexcept {
+  static constexpr EngineTables kRow{
+      .info = {.display = "vLLM", .kv_flag = "--kv-cache-dtype",
+               .tables_snapshot = "vllm-project/vllm main 81be2e09 (2026-08-06) plus later PRs cited per row",
+               .has_tables = true, .aliases = "", .default_kv = "auto", .programs = "vllm", .distribution = "vllm"},
+      .memory = {.fraction = 0.9, .source = "vllm/config/cache.py CacheConfig.gpu_memory_utilization = 0.9"},
+      .kv_choices_exact = true,  // vllm/engine/arg_utils.py: --kv-cache-dtype choices=get_args(CacheDType)
+      // `vllm serve MODEL`; vllm/entrypoints/cli/main.py is the program's module. NVIDIA Dynamo's
+      // worker (ai-dynamo/dynamo components/src/dynamo/vllm/args.py @000a36a7) parses its own
+      // options and hands the rest to vLLM's AsyncEngineArgs.add_cli_args parser (--model).
+      .launch = {.subcommand = "serve", .positional_model = true, .python_cli = "vllm.entrypoints.cli.main",
+                 .python_modules = "vllm.entrypoints.openai.api_server dynamo.vllm",
+                 .unlisted_image_entrypoint = true, .hooks = &vllm_launch_hooks},
+      // vllm/config/parallel.py (DP ranks each hold the whole attention), vllm/utils/argparse_utils.py
+      // FlexibleArgumentParser (--config YAML, -O3), ModelConfig.verify_with_parallel_config (heads
+      // % TP) and vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory.
+      .behaviour = {.data_parallel_attention = true, .config_files = ConfigFiles::yaml,
+                    .attached_optimization_level = true, .heads_divide_by_tp = true, .one_request_must_fit = true},
+      .images = vllm_images, .kernel_routes = vllm_kernel_routes};
+  return kRow;
+}
+
+}  // namespace kvdtype::tables

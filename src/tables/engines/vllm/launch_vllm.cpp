@@ -1,0 +1,52 @@
+// vLLM's own launch code (layer `sources`, docs/layers.md): the environment variables it reads
+// (vllm/envs.py). Its programs, subcommand and flags are rows (engine_vllm.cpp,
+// launch_flags_vllm.cpp) read by the launch code every engine shares.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "common/text.hpp"
+#include "kvdtype/request.hpp"
+#include "sources/launch/launch_engines.hpp"
+#include "sources/launch/launch_parts.hpp"
+
+namespace kvdtype::io::detail {
+namespace {
+
+// vLLM's environment booleans: `os.getenv(NAME, default).lower() in ("true", "1")` (vllm/envs.py).
+bool env_true(std::string_view value) {
+  const std::string v = kvdtype::detail::to_lower(value);
+  return v == "true" || v == "1";
+}
+
+void apply_vllm_environment(const std::vector<std::string>& env, LaunchCommand& out, launch::Collected& c) {
+  std::optional<bool> aiter, mha, mla;
+  std::string env_backend;
+  for (const std::string& a : env) {
+    const std::size_t eq = a.find('=');
+    const std::string_view name = std::string_view(a).substr(0, eq), value = std::string_view(a).substr(eq + 1);
+    if (name == "VLLM_ATTENTION_BACKEND") env_backend = std::string(value);
+    else if (name == "VLLM_ROCM_USE_AITER") aiter = env_true(value);
+    else if (name == "VLLM_ROCM_USE_AITER_MHA") mha = env_true(value);
+    else if (name == "VLLM_ROCM_USE_AITER_MLA") mla = env_true(value);
+  }
+  // The MHA and MLA switches default to on; they only matter once AITER itself is on.
+  if (aiter.value_or(false)) {
+    out.input.flags |= flag_rocm_aiter;
+    if (mha.value_or(true)) out.input.flags |= flag_rocm_aiter_mha;
+    if (mla.value_or(true)) out.input.flags |= flag_rocm_aiter_mla;
+  }
+  // The flag wins over the (older) environment variable.
+  if (c.backend.empty()) c.backend = c.attention_config_backend;
+  if (c.backend.empty()) c.backend = env_backend;
+}
+
+}  // namespace
+}  // namespace kvdtype::io::detail
+
+namespace kvdtype::tables {
+
+extern const EngineLaunchHooks vllm_launch_hooks;  // the registry row's (engine_vllm.cpp)
+const EngineLaunchHooks vllm_launch_hooks{.environment = io::detail::apply_vllm_environment};
+
+}  // namespace kvdtype::tables
