@@ -85,7 +85,11 @@ constexpr CacheDtype kRows[] = {
      .storage = uint8_bytes, .layout = Layout::elementwise, .k_bits = 4, .v_bits = 4,
      .scale_bytes_per_token_head = 64, .platforms = "cuda", .only_for = Attention::sparse_mla,
      .description = "DeepSeek V3.2-geometry sparse-MLA record with NVFP4 NoPE and e4m3 RoPE, 352 B/token; only FLASHMLA_SPARSE on SM100 reads it",
-     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (nvfp4_ds_mla layout comment; supports_combination: SM100 only); vllm-project/vllm#51724 (W4A16 DSA), vllm-project/FlashMLA#18; vllm-project/vllm#57344 (nvfp4_ds_mla rejected off SM100)"},
+     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (nvfp4_ds_mla layout comment; supports_combination: SM100 only); vllm-project/vllm#51724 (W4A16 DSA), vllm-project/FlashMLA#18; vllm-project/vllm#57344 (nvfp4_ds_mla rejected off SM100)",
+     // Not in the CacheDType of main on 2026-08-06 (81be2e09a), so not in v0.26.0; v0.31.0 has it (its
+     // notes make FlashMLA mega attention with the NVFP4 compressed KV record the SM100 default,
+     // vllm-project/vllm#56935, whose backend lists nvfp4_ds_mla). v0.27.0 to v0.30.0: not established.
+     .introduced_in = "0.31.0", .absent_in = "0.26.0"},
 
     // ---- TurboQuant: K and V packed into one even-sized slot per KV head ----------------------
     // Keys are raw fp8: Triton's native fp8e4nv (float8_e4m3fn) from compute capability 8.9,
