@@ -173,6 +173,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       cb.kv_unknown = c.vocabulary(ix.vocabulary, b.kv_cache_dtypes_unknown);
     if (cb.kv_unknown != 0 && b.coverage_unknown.empty())
       c.problem("kv_cache_dtypes_unknown without the coverage_unknown fact to name", b.kv_cache_dtypes_unknown);
+    ix.kv_unknown_any |= cb.kv_unknown;
     if (!b.canonical_kv.empty()) {
       for (const CacheDtype& row : ix.vocabulary)
         if (row.name == b.canonical_kv) cb.canonical = &row;
