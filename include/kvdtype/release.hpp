@@ -14,7 +14,9 @@ namespace kvdtype {
 /// engine without a release table).
 [[nodiscard]] std::span<const Version> release_versions(Engine engine) noexcept;
 
-/// The newest known release; not `known` for an engine without a release table.
+/// The newest known release whose kv-cache facts are established (what a check without a version
+/// assumes; a newer release may be listed with its content not established); not `known` for an
+/// engine without a release table.
 [[nodiscard]] Version newest_version(Engine engine) noexcept;
 
 /// Whether `v` (its local part, +cu126, ignored) is a release kvdtype's table knows.

@@ -82,6 +82,19 @@ void cache_string(const Context& ctx, const Report& rep, Emitter& out) {
 
 void backend_rows(const Context& ctx, const Report& rep, Emitter& out) {
   const Plan& plan = rep.plan;
+  // Whether the backend that runs (or was asked for) reads this kv string is not established:
+  // its row says so, and the result is incomplete naming the fact (never a silent yes or no).
+  // (One bit test first: most strings are not uncertain for any backend of the engine.)
+  const bool uncertain = ctx.requested != nullptr &&
+                         (ctx.ix.kv_unknown_any & detail::bit(detail::vocabulary_index(ctx.ix, ctx.requested)));
+  if (uncertain) [[unlikely]] {
+    for (const Backend* b : {ctx.req.backend, plan.backend}) {
+      if (b == nullptr) continue;
+      const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, b)];
+      if (cb.kv_unknown & detail::bit(detail::vocabulary_index(ctx.ix, ctx.requested)))
+        out.add("KVD080", {.backend = b, .detail = b->coverage_unknown, .value = "--backend with a kv-cache dtype list kvdtype knows"});
+    }
+  }
   if (ctx.req.backend != nullptr) {
     // The backend the user asked for, judged by its own row (even if the engine substituted it).
     const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, ctx.req.backend)];
@@ -113,6 +126,20 @@ void release_scope(const Context& ctx, const Report& rep, Emitter& out) {
     out.add("KVD007", {.detail = below.empty() ? std::string_view("none") : below,
                        .value = above.empty() ? std::string_view("none; newer than every release kvdtype knows") : above});
   }
+  // The release's own kv-cache facts are not established (a release known to exist that the
+  // tables were not read against, or any version after the newest one they were): every release
+  // fact below is the newest established release's, so the result says so (KVD080, incomplete).
+  // A listed release answers from its row (every listed release after the newest established
+  // one has content_unknown, or it would be the newest established); a version the table does not
+  // list is compared with the newest established release.
+  std::string_view unknown_content;
+  if (ctx.release >= 0 && static_cast<std::size_t>(ctx.release) < ctx.ix.release_rows.size())
+    unknown_content = ctx.ix.release_rows[static_cast<std::size_t>(ctx.release)].content_unknown;
+  else if (ctx.ix.established_through.known && ctx.ix.established_through < v)
+    unknown_content = "the kv-cache strings, backends and their dtype lists of this release (newer than every release whose content kvdtype knows)";
+  if (!unknown_content.empty())
+    out.add("KVD080", {.detail = unknown_content,
+                       .value = "--engine-version of a release whose content kvdtype knows (kvdtype releases marks the others)"});
   if (ctx.requested != nullptr) {
     const auto in = ctx.ix.vocabulary_ranges[detail::vocabulary_index(ctx.ix, ctx.requested)].at(v);
     if (in != detail::ReleaseRange::In::yes) {

@@ -166,6 +166,14 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cb.head_sizes = c.sizes(b.head_sizes);
     cb.block_sizes = c.sizes(b.block_sizes);
     cb.canonicalizes = c.vocabulary(ix.vocabulary, b.canonicalizes);
+    // Coverage not established ("*": every string); a fact to name when a check needs it.
+    if (b.kv_cache_dtypes_unknown == "*")
+      cb.kv_unknown = ix.vocabulary.size() >= 64 ? ~Bits{0} : bit(ix.vocabulary.size()) - 1;
+    else
+      cb.kv_unknown = c.vocabulary(ix.vocabulary, b.kv_cache_dtypes_unknown);
+    if (cb.kv_unknown != 0 && b.coverage_unknown.empty())
+      c.problem("kv_cache_dtypes_unknown without the coverage_unknown fact to name", b.kv_cache_dtypes_unknown);
+    ix.kv_unknown_any |= cb.kv_unknown;
     if (!b.canonical_kv.empty()) {
       for (const CacheDtype& row : ix.vocabulary)
         if (row.name == b.canonical_kv) cb.canonical = &row;
@@ -344,6 +352,8 @@ const Built& built(Engine engine) noexcept {
     const Engine e = row.info.id;
     b.index = build_engine_index(e, row.vocabulary(), row.backends(), row.selection(), row.constraints(), b.problems,
                                  release_versions(e));
+    b.index.release_rows = releases(e);
+    b.index.established_through = newest_version(e);
     // The release table itself: every row parses, oldest first, no duplicates.
     const auto rows = releases(e);
     const auto versions = release_versions(e);

@@ -15,6 +15,7 @@
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
 #include "tables/rows/kernel.hpp"
+#include "tables/rows/release.hpp"
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
 #include "kvdtype/rule.hpp"
@@ -82,6 +83,7 @@ struct CompiledBackend {
   std::uint8_t platforms = 0;   // platform bits
   std::uint8_t attention = 0;   // attention bits
   Bits kv = 0;                  // accepted cache dtypes (engine vocabulary index)
+  Bits kv_unknown = 0;          // cache dtypes whose acceptance is not established (Backend::kv_cache_dtypes_unknown)
   Bits model_dtypes = 0;        // format bits
   SizeList head_sizes, block_sizes;
   Bits canonicalizes = 0;       // vocabulary bits rewritten …
@@ -163,10 +165,16 @@ struct EngineIndex {
   std::vector<CompiledRoute> routes;
   std::vector<std::vector<std::uint32_t>> routes_by_backend;
   const CacheDtype* auto_row = nullptr;
+  Bits kv_unknown_any = 0;  // union of the backends' kv_unknown: check() tests this bit before any backend's
   // The release table the rows were compiled against (empty for tests' own tables), and
   // whether it is strictly ascending (then release_slot searches it by halves).
   std::span<const Version> releases;
   bool releases_ordered = false;
+  // The engine's release rows (parallel to `releases`; empty for tests' own tables) and the
+  // newest release whose kv-cache facts are established: a check of a release whose content is
+  // not established, or of a version after that one, is incomplete (KVD080), not a silent yes.
+  std::span<const Release> release_rows;
+  Version established_through;
   // Every backend models flash attention (llama.cpp): a fact about flash attention that holds
   // for every backend is checked before the GPU, and so a backend, is known.
   bool every_backend_models_fa = false;

@@ -69,13 +69,15 @@ const Release* find_release(Engine engine, const Version& v) noexcept {
   return nullptr;
 }
 
-const Release* newest_release(Engine engine) noexcept {
+namespace {
+
+const Release* newest_of(Engine engine, bool established_only) noexcept {
   const auto rows = releases(engine);
   const auto versions = release_versions(engine);
   const Release* best = nullptr;
   Version best_v;
   for (std::size_t i = 0; i < versions.size(); ++i) {
-    if (!versions[i].known) continue;
+    if (!versions[i].known || (established_only && !rows[i].content_unknown.empty())) continue;
     if (best == nullptr || best_v < versions[i]) {
       best = &rows[i];
       best_v = versions[i];
@@ -83,6 +85,12 @@ const Release* newest_release(Engine engine) noexcept {
   }
   return best;
 }
+
+}  // namespace
+
+const Release* newest_release(Engine engine) noexcept { return newest_of(engine, true); }
+
+const Release* newest_listed_release(Engine engine) noexcept { return newest_of(engine, false); }
 
 Version newest_version(Engine engine) noexcept {
   const Release* r = newest_release(engine);

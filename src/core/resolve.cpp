@@ -199,7 +199,8 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
   if (ctx.requested != nullptr) {
     const std::size_t kv = vocabulary_index(ctx.ix, ctx.requested);
     if (!(b.kv & bit(kv))) {
-      out.push_back({rule("KVD010"), 0});
+      // A string whose acceptance is not established is not refused: check() names the fact (KVD080).
+      if (!(b.kv_unknown & bit(kv))) out.push_back({rule("KVD010"), 0});
     } else if (v.known) {
       // A string the backend reads only from some release on (FlashMLA fp8).
       for (std::uint8_t i = 0; i < b.kv_since_count; ++i) {

@@ -188,11 +188,19 @@ std::vector<std::string> engine_release_notes(const Report& report, bool verbose
   const Request& r = report.request;
   const std::string engine(engine_info(r.engine).display);
   if (!r.engine_version.known) {
-    if (const Release* newest = newest_release(r.engine))
-      notes.push_back("engine version: not given; " + engine + " " + std::string(newest->version) +
-                      " (the newest release kvdtype knows) is assumed for what changed between releases, and known "
+    if (const Release* newest = newest_release(r.engine)) {
+      // Newer releases may be listed whose kv-cache facts are not established: the assumption is
+      // the newest established one, and the note says which releases it leaves out.
+      const Release* listed = newest_listed_release(r.engine);
+      const std::string which = listed != newest
+                                    ? " (the newest release whose kv-cache facts kvdtype knows; releases up to " +
+                                          std::string(listed->version) + " are listed with their content not established)"
+                                    : std::string(" (the newest release kvdtype knows)");
+      notes.push_back("engine version: not given; " + engine + " " + std::string(newest->version) + which +
+                      " is assumed for what changed between releases, and known "
                       "bugs are reported with the release that fixes them (" +
                       (engine_info(r.engine).build_numbers ? "--engine-version bNNNN, the build" : "--engine-version X.Y.Z or auto") + ")");
+    }
   } else if (const Release* rel = find_release(r.engine, r.engine_version)) {
     if (verbose)
       notes.push_back("engine version: " + engine + " " + std::string(rel->version) +

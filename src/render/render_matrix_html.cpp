@@ -217,7 +217,11 @@ std::string render_matrix_html(const std::vector<MatrixCell>& cells, std::string
     if (!c.first_release.empty()) {
       from = std::to_string(release_index(c.engine, c.first_release));
       to = std::to_string(release_index(c.engine, c.last_release));
-      newest = !versions.empty() && to_string(versions.back()) == c.last_release ? "1" : "0";
+      // "Newest known" is the release a check without a version assumes (the newest whose kv-cache
+      // facts are established), not a newer one listed with its content not established.
+      const Version assumed = newest_version(c.engine);
+      const auto at = assumed.known ? static_cast<long>(release_index(c.engine, to_string(assumed))) : -1L;
+      newest = !versions.empty() && at >= std::stol(from) && at <= std::stol(to) ? "1" : "0";
       releases = c.first_release == c.last_release ? c.first_release : c.first_release + " – " + c.last_release;
     }
     add("<tr data-engine=\"", e.name, "\" data-from=\"", from, "\" data-to=\"", to, "\" data-newest=\"", newest,

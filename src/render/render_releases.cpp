@@ -163,7 +163,9 @@ std::string render_releases(Engine engine, OutputFormat format) {
     Json list = Json::array();
     for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
       Json r{{"version", it->version}, {"date", it->date.empty() ? Json(nullptr) : Json(it->date)},
-             {"date_verified", it->date_verified}, {"note", it->note}, {"source", it->source}};
+             {"date_verified", it->date_verified}, {"note", it->note}, {"source", it->source},
+             {"content_established", it->content_unknown.empty()},
+             {"content_unknown", it->content_unknown.empty() ? Json(nullptr) : Json(it->content_unknown)}};
       Json ch = Json::array();
       if (auto f = changes.find(it->version); f != changes.end())
         for (const Change& c : f->second) ch.push_back({{"kind", c.kind}, {"what", c.what}, {"detail", c.detail}});
@@ -188,7 +190,8 @@ std::string render_releases(Engine engine, OutputFormat format) {
     out += "Newest first. Only what the tables model is listed; a release without entries changed nothing they describe.\n\n";
     out += "| release | date | changes |\n|---|---|---|\n";
     for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
-      std::string what;
+      // A release whose kv-cache facts are not established says so first: no entry is not "no change".
+      std::string what = it->content_unknown.empty() ? std::string() : "not established: " + std::string(it->content_unknown);
       if (auto f = changes.find(it->version); f != changes.end())
         for (const Change& c : f->second) {
           if (!what.empty()) what += "<br>";
@@ -219,6 +222,7 @@ std::string render_releases(Engine engine, OutputFormat format) {
     if (it->date.empty()) out += "date not established";
     else fmt::format_to(to, "{}{}", it->date, it->date_verified ? "" : " (unverified)");
     out += "\n";
+    if (!it->content_unknown.empty()) fmt::format_to(to, "      not established: {}\n", it->content_unknown);
     if (auto f = changes.find(it->version); f != changes.end())
       for (const Change& c : f->second) fmt::format_to(to, "      {}: {}\n", c.kind, c.what);
   }

@@ -68,8 +68,10 @@ TEST(MatrixViews, ReleasesSpanEveryKnownRelease) {
   for (const json& c : spans) {
     ASSERT_TRUE(c.at("first_release").is_string()) << c.dump();
     ASSERT_TRUE(c.at("last_release").is_string()) << c.dump();
-    // quant_policy 42 is new in v0.13.0 (releases_lmdeploy.cpp): its accepted span starts there.
-    if (c.at("kv_cache_dtype") == "42" && c.at("verdict") != "error") turbo_quant_starts_later = c.at("first_release") == "0.13.0";
+    // quant_policy 42 is new in v0.13.0 (releases_lmdeploy.cpp): its accepted span starts there
+    // (v0.18.0, listed with its content not established, is a span of its own: incomplete).
+    if (c.at("kv_cache_dtype") == "42" && c.at("verdict") != "error" && c.at("verdict") != "incomplete")
+      turbo_quant_starts_later = c.at("first_release") == "0.13.0";
   }
   EXPECT_TRUE(turbo_quant_starts_later) << spans.dump(1);
   // Without --releases there is no release key (the JSON of earlier versions, unchanged).

@@ -76,6 +76,11 @@ struct Backend {
   std::string_view min_cc_changed_in;     ///< release that changed the floor to min_cc
   std::string_view kv_cache_dtypes_since;  ///< words "STRING:FIRST" or "STRING:LAST_WITHOUT..FIRST": a listed
                                            ///< string accepted only from release FIRST (between: not established)
+  // Coverage not established: kv strings for which whether the backend reads them is not known
+  // (words; "*": the whole list), and the fact named when a check needs one. Such a string is
+  // neither refused (KVD010) nor silently accepted: the result is incomplete (KVD080, coverage_unknown).
+  std::string_view kv_cache_dtypes_unknown;
+  std::string_view coverage_unknown;       ///< the fact, as a noun phrase: "whether MINIMAX_M3_SPARSE takes auto"
   // Engines whose attention is a flash-attention op that may run elsewhere (llama.cpp's ggml
   // backends): which K/V pairs and head sizes its kernels have. Empty: not modelled.
   std::string_view fa_kv_pairs;      ///< "K/V" words (kv-cache strings; `*` any, `=` the same as K): "f16/f16 q8_0/q4_0 */="

@@ -63,6 +63,21 @@ constexpr Release kRows[] = {
      .note = "newest tag of master on 2026-09-27 in the write-up's clone (what latest means); the build number of "
              "the master the tables read (fattn.cu @00a2d609) was not established",
      .source = "a public llama.cpp history write-up (clone of 2026-09-27, HEAD 4da6337)"},
+    // Newer builds are known by their release records; no dated copy of common/arg.cpp
+    // (kv_cache_types) or of the flash-attention kernels after b11206 was read.
+    {.engine = Engine::llamacpp, .version = "b11345", .date = "2026-10-02", .note = "GitHub release 21:06 UTC",
+     .source = "daily release digest of 2026-10-03 (Horizon) listing the GitHub release",
+     .content_unknown = "the -ctk/-ctv cache types and flash-attention kernels of llama.cpp b11345"},
+    {.engine = Engine::llamacpp, .version = "b11425", .date = "", .note = "commit e117148a41d8; out by 2026-10-05",
+     .source = "a review note pinning b11425 (research index file 70983325523)",
+     .content_unknown = "the -ctk/-ctv cache types and flash-attention kernels of llama.cpp b11425"},
+    {.engine = Engine::llamacpp, .version = "b11459", .date = "",
+     .note = "between b11439 (2026-10-06) and b11463 (2026-10-07) in daily release digests; the day was not established",
+     .source = "image pins ghcr.io/ggml-org/llama.cpp:server-cuda-b11459 (reference sheet of releases)",
+     .content_unknown = "the -ctk/-ctv cache types and flash-attention kernels of llama.cpp b11459"},
+    {.engine = Engine::llamacpp, .version = "b11491", .date = "", .note = "commit 9b4ed0ca572b; date not established",
+     .source = "an iOS runtime pin of b11491 (research index file 71050935413)",
+     .content_unknown = "the -ctk/-ctv cache types and flash-attention kernels of llama.cpp b11491"},
 };
 
 }  // namespace

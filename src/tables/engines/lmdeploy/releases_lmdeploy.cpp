@@ -29,14 +29,20 @@ constexpr Release kRows[] = {
     {.engine = Engine::lmdeploy, .version = "0.14.0a2", .date = "2026-06-16",
      .note = "pre-release; notes list FP8 KV cache quantization (#4563)",
      .source = "GitHub release InternLM/lmdeploy 0.14.0a2 (published 2026-06-16, per a release tracker entry)"},
-    {.engine = Engine::lmdeploy, .version = "0.14.0", .note = "date not established",
-     .source = "InternLM/lmdeploy#4689 ('bump version to v0.14.0', merged)"},
-    {.engine = Engine::lmdeploy, .version = "0.15.0", .note = "date not established",
-     .source = "InternLM/lmdeploy#4791 ('bump version to v0.15.0', merged)"},
-    {.engine = Engine::lmdeploy, .version = "0.16.0", .note = "date not established",
-     .source = "InternLM/lmdeploy#4847 ('bump version to v0.16.0', merged)"},
-    {.engine = Engine::lmdeploy, .version = "0.17.0", .note = "date not established",
-     .source = "InternLM/lmdeploy#4914 ('bump version to v0.17.0', merged); a v0.17.0 bug report"},
+    {.engine = Engine::lmdeploy, .version = "0.14.0", .date = "2026-06-24", .date_verified = true, .note = "tag date (2026-06-24 12:34 +0800)",
+     .source = "InternLM/lmdeploy tag v0.14.0; InternLM/lmdeploy#4689 ('bump version to v0.14.0', merged)"},
+    {.engine = Engine::lmdeploy, .version = "0.15.0", .date = "2026-07-31", .date_verified = true, .note = "tag date (2026-07-31 20:51 +0800)",
+     .source = "InternLM/lmdeploy tag v0.15.0; InternLM/lmdeploy#4791 ('bump version to v0.15.0', merged)"},
+    {.engine = Engine::lmdeploy, .version = "0.16.0", .date = "2026-08-19", .date_verified = true, .note = "tag date (2026-08-19 12:43 +0800)",
+     .source = "InternLM/lmdeploy tag v0.16.0; InternLM/lmdeploy#4847 ('bump version to v0.16.0', merged)"},
+    {.engine = Engine::lmdeploy, .version = "0.17.0", .date = "2026-09-01",
+     .note = "published 2026-09-01T07:13:39Z; notes list DeepEPv2 (#4783), Kimi K2.6 (#4846), a Mooncake store KV connector (#4903), no KV dtype change",
+     .source = "InternLM/lmdeploy#4914 ('bump version to v0.17.0', merged); release digest quoting published_at (research index file 68652941145)"},
+    // The quant-policy rename (InternLM/lmdeploy#4718, --kv-cache-dtype) was still open when last seen.
+    {.engine = Engine::lmdeploy, .version = "0.18.0", .date = "",
+     .note = "exists (pip install lmdeploy==0.18.0 in a benchmark script); a package-index listing dates it to 2026-09 (month only)",
+     .source = "package index listing 'lmdeploy 0.18.0 2026-09' (reference sheet of releases); benchmark script (research index file 70163028975)",
+     .content_unknown = "the --quant-policy values and engines of LMDeploy 0.18.0 (whether #4718's --kv-cache-dtype rename landed)"},
 };
 
 }  // namespace

@@ -73,7 +73,10 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
      .storage = element, .layout = elementwise,
      .description = "BF16 cache whatever the model dtype (synonym of bfloat16; DSA normalizes it, "
                     "DeepSeek V4's check does not)",
-     .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; arg_groups/fields/memory.py choices"},
+     .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; arg_groups/fields/memory.py choices; sgl-project/sglang#11749",
+     // server_args.py choices: at the v0.5.3.post3 bump (85ebeecf0) auto fp8_e5m2 fp8_e4m3; at the v0.5.4
+     // bump (1053e1be1) bf16 and bfloat16 added (f9a7d9b3d, an ancestor).
+     .introduced_in = "0.5.4", .absent_in = "0.5.3.post3"},
 
     {.engine = Engine::sglang, .name = "bfloat16",
      .quant = KvQuant::none,
@@ -81,7 +84,10 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
      .v_rule = fixed, .v_format = FormatId::bfloat16,
      .storage = element, .layout = elementwise,
      .description = "BF16 cache whatever the model dtype (synonym of bf16)",
-     .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; arg_groups/fields/memory.py choices"},
+     .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; arg_groups/fields/memory.py choices; sgl-project/sglang#11749",
+     // server_args.py choices: at the v0.5.3.post3 bump (85ebeecf0) auto fp8_e5m2 fp8_e4m3; at the v0.5.4
+     // bump (1053e1be1) bf16 and bfloat16 added (f9a7d9b3d, an ancestor).
+     .introduced_in = "0.5.4", .absent_in = "0.5.3.post3"},
 
     // One UE8M0 scale byte per 32 fp8 elements per side: head_dim/32 bytes per token-head; the
     // constant below is for head_dim 128 (the only head size the MXFP8 store path takes today).
@@ -96,7 +102,10 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
                     "MHA pools only, needs a Blackwell (SM10x/SM12x) GPU",
      .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae (mxfp8 -> float8_e4m3fn); "
                "arg_groups/fields/memory.py help ('supported by the FA4 backend'); "
-               "mem_cache cell size (one UE8M0 byte per 32 fp8 bytes); arg_groups/kv_cache_hook.py"},
+               "mem_cache cell size (one UE8M0 byte per 32 fp8 bytes); arg_groups/kv_cache_hook.py; sgl-project/sglang#31681",
+     // Added to the choices by 02236fa38 ('Add Inkling model support', merged 2026-07-19), which the
+     // v0.5.16 notes headline; the v0.5.15.post1 branch lists six choices without it.
+     .introduced_in = "0.5.16", .absent_in = "0.5.15.post1"},
 
     {.engine = Engine::sglang, .name = "nvfp4",
      .quant = KvQuant::nvfp4,
@@ -107,7 +116,10 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
      .description = "NVFP4 recipe: E2M1 in blocks of 16 with E4M3 block scales; SM100/SM120 only, "
                     "needs PyTorch 2.8+ (torch.float4_e2m1fn_x2) and CUDA 12.8+",
      .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; arg_groups/kv_cache_hook.py "
-               "handle_kv4_compatibility; sgl-project/sglang#21601 (SM120 NVFP4 KV)"},
+               "handle_kv4_compatibility; sgl-project/sglang#21601 (SM120 NVFP4 KV)",
+     // Added to the choices by ec6a3163b (#21601, merged 2026-07-17); absent on the v0.5.15.post1
+     // branch; v0.5.16 (2026-07-25) was cut from main after 07-19 (its notes headline #31681).
+     .introduced_in = "0.5.16", .absent_in = "0.5.15.post1"},
 
     {.engine = Engine::sglang, .name = "fp4_mx_block16",
      .quant = KvQuant::fp4_block16,
@@ -118,7 +130,8 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
      .description = "MX-style FP4: E2M1 in blocks of 16 (not OCP's 32) with one 8-bit scale each, "
                     "computed on the fly; CUDA only, no SM check",
      .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; docs/advanced_features/quantized_kv_cache.md "
-               "(block 16, ~3.56x tokens vs BF16); arg_groups/kv_cache_hook.py"},
+               "(block 16, ~3.56x tokens vs BF16); arg_groups/kv_cache_hook.py; sgl-project/sglang#21601",
+     .introduced_in = "0.5.16", .absent_in = "0.5.15.post1"},  // same commit and release as nvfp4
 
     {.engine = Engine::sglang, .name = "fp4_e2m1",
      .quant = KvQuant::fp4_block16,
@@ -129,7 +142,11 @@ constexpr CacheDtype kSglangCacheDtypes[] = {
      .platforms = "cuda",
      .description = "still an argparse choice, but configure_kv_cache_dtype raises "
                     "ValueError('--kv-cache-dtype=fp4_e2m1 is deprecated. Use --kv-cache-dtype=fp4_mx_block16.')",
-     .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; arg_groups/fields/memory.py choices"},
+     .source = "sglang mem_cache/kv_cache_dtype.py @10a75eae; arg_groups/fields/memory.py choices; sgl-project/sglang#10078",
+     // A choice from the v0.5.4.post3 bump (09938e1f8), absent at the v0.5.4.post2 bump (41c10e67f). It is
+     // refused at configuration (the deprecation above) since sgl-project/sglang#21601, first in v0.5.16;
+     // that it worked before is not modelled (the row is deprecated for every release).
+     .introduced_in = "0.5.4.post3", .absent_in = "0.5.4.post2"},
 };
 static_assert(closed_words_known(kSglangCacheDtypes), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 

@@ -45,7 +45,10 @@ constexpr Backend kRows[] = {
      .source = "vllm/v1/attention/backends/flashinfer.py (FlashInferBackend: supported_kv_cache_dtypes, get_supported_head_sizes, supports_compute_capability 8.0-12.1, get_dtype_for_flashinfer)",
      // Floor 7.5 through v0.23.0, 8.0 from v0.24.0: vllm-project/vllm#45375 (supports_compute_capability
      // lower bound 7.5 -> 8.0), regression report #47549 (v0.23.0 selects FLASHINFER on SM75, v0.24.0 does not).
-     .min_cc_before = 75, .min_cc_changed_in = "0.24.0"},
+     .min_cc_before = 75, .min_cc_changed_in = "0.24.0",
+     // nvfp4 from v0.21.0: its notes list "NVFP4: KV cache support (#40177)" (merged 2026-05-01,
+     // after v0.20.0 of 04-27); the v0.20.1/v0.20.2 patch releases are not established either way.
+     .kv_cache_dtypes_since = "nvfp4:0.20.0..0.21.0"},
     // Kernels cast every fp8 string to current_platform.fp8_dtype() on write and read. The impl
     // refuses any fp8 cache below sm_89 on CUDA ("native FP8 (fp8e4nv) requires SM89+"), after
     // selection. Q is quantized on CUDA only; on ROCm Q stays 16-bit (tolerated: q_strict false).
@@ -258,6 +261,51 @@ constexpr Backend kRows[] = {
      // vllm-project/vllm#46189 opened 2026-06-19 (after v0.23.0), merged; a selection candidate on main by
      // 2026-09-12 (#56564). v0.24.0..v0.29.0 not established; v0.30.0 (cut about 09-21) has it.
      .introduced_in = "0.30.0", .absent_in = "0.23.0"},
+    // DeepSeek-V4.1's FlashMLA "mega attention" (vllm-project/vllm#56935, merged 2026-09-16): the v0.31.0
+    // notes make it the SM100 default with the V4.1 NVFP4 compressed KV record; not in v0.30.0. Class
+    // FlashMLAMegaAttnBackend (subclass of the FLASHMLA_SPARSE_DSV41 backend) in
+    // vllm/models/deepseek_v41/sparse_mla.py, read in an undated copy of upstream main (cf4bfd81).
+    // Model-driven: the DeepSeek-V4.1 model wires it, it is in no automatic priority list.
+    {.engine = Engine::vllm, .name = "FLASHMLA_MEGA_ATTN_DSV41", .platforms = "cuda",
+     .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto fp8 fp8_ds_mla nvfp4_ds_mla", .model_dtypes = "bfloat16",
+     .min_cc = 100, .max_cc = 109, .head_sizes = "512", .block_sizes = "128",
+     .q_policy = model_dtype, .q_strict = true, .kv_declared = element_or_bytes, .fp8_path = hardware,
+     .notes = "DeepSeek-V4.1 FlashMLA mega attention, SM100 family only (no SM90 kernel); fp8 is an alias of fp8_ds_mla; an unspecific kv-cache dtype becomes the V4.1 NVFP4 compressed record, whose size differs from the V3.2-geometry nvfp4_ds_mla row (not modelled)",
+     .source = "vllm/models/deepseek_v41/sparse_mla.py (FlashMLAMegaAttnBackend), vllm/models/deepseek_v41/nvidia/flash_mla_mega_attn.py (packed_kv_cache_dtype); vllm-project/vllm#56935; v0.31.0 release notes",
+     .introduced_in = "0.31.0", .absent_in = "0.30.0"},
+
+    // =========================== sparse attention of MiniMax-M3 (model-driven) ================
+    // vllm-project/vllm#45381 (merged 2026-06-16) adds the enum and MiniMaxM3SparseBackend; the v0.24.0
+    // notes list "MiniMax-M3: Added support (#45381)", v0.23.0's say it is not yet supported. Its
+    // supported_kv_cache_dtypes has no "auto" (same at 0a1c5034f, 0055b8bfa and main of 2026-08-06):
+    // whether an auto cache passes the check there was not read, so auto is coverage not established.
+    {.engine = Engine::vllm, .name = "MINIMAX_M3_SPARSE", .platforms = "cuda", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
+     .head_sizes = "128", .block_sizes = "128",
+     .notes = "MiniMax-M3 sparse attention, wired by the model (no automatic selection); no compute capability limit declared; ROCm not established",
+     .source = "vllm/models/minimax_m3/common/sparse_attention.py (MiniMaxM3SparseBackend); vllm/v1/attention/backends/registry.py; vllm-project/vllm#45381",
+     .introduced_in = "0.24.0", .absent_in = "0.23.0",
+     .kv_cache_dtypes_unknown = "auto", .coverage_unknown = "whether MINIMAX_M3_SPARSE takes an auto kv cache (its list names bfloat16 fp8 fp8_e4m3 fp8_e5m2 only)"},
+    // vllm-project/vllm#50032 (merged 2026-08-02; listed in the v0.27.0 notes) adds both names. They are
+    // switches, not attention backends of their own: AttentionConfig maps them to
+    // minimax_m3_msa_decode_backend (cutlass / triton) and clears the backend, so the MiniMax-M3 sparse
+    // layers use them and other layers select as usual (vllm/config/attention.py @main 2026-08-06).
+    // Their classes inherit MiniMaxM3SparseBackend's lists.
+    {.engine = Engine::vllm, .name = "CUTLASS_MSA", .platforms = "cuda", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
+     .head_sizes = "128", .block_sizes = "128",
+     .notes = "MiniMax-M3 MSA decode switch: the CUTLASS decode runs only on the SM100 family with fp8/fp8_e4m3, page 128 and top-k 16, else the Triton path runs",
+     .source = "vllm/models/minimax_m3/nvidia/sparse_attention_msa.py (MiniMaxM3SparseCutlassBackend), msa_cutlass_sparse_decode.py; vllm/config/attention.py; vllm-project/vllm#50032",
+     .introduced_in = "0.27.0", .absent_in = "0.26.0",
+     .kv_cache_dtypes_unknown = "auto", .coverage_unknown = "whether CUTLASS_MSA takes an auto kv cache (its list names bfloat16 fp8 fp8_e4m3 fp8_e5m2 only)"},
+    {.engine = Engine::vllm, .name = "TRITON_MSA", .platforms = "cuda", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
+     .head_sizes = "128", .block_sizes = "128",
+     .notes = "MiniMax-M3 MSA decode switch (Triton sparse decode); other layers select their backend as usual",
+     .source = "vllm/models/minimax_m3/nvidia/sparse_attention_msa.py (MiniMaxM3SparseTritonBackend); vllm/config/attention.py; vllm-project/vllm#50032",
+     .introduced_in = "0.27.0", .absent_in = "0.26.0",
+     .kv_cache_dtypes_unknown = "auto", .coverage_unknown = "whether TRITON_MSA takes an auto kv cache (its list names bfloat16 fp8 fp8_e4m3 fp8_e5m2 only)"},
 
     // =========================== ROCm, sparse MLA =============================================
     // The forward quantizes Q to the platform fp8 itself when the cache is fp8.
@@ -268,6 +316,20 @@ constexpr Backend kRows[] = {
      .fp8_path = hardware, .fp8_as = "platform_fp8_e4m3",
      .notes = "only ROCm sparse MLA backend; its metadata builder sizes decode work with the model-dtype Q even for fp8 (same pattern as the pre-#47276 dense bug; not shown harmful)",
      .source = "vllm/v1/attention/backends/mla/rocm_aiter_mla_sparse.py (ROCMAiterMLASparseBackend); vllm/platforms/rocm.py _get_backend_priorities (sparse)"},
+    // DeepSeek-V4 on ROCm (vllm-project/vllm#43827, merged 2026-06-04; v0.23.0 notes list it). Class
+    // DeepseekV4ROCMAiterMLASparseBackend in vllm/models/deepseek_v4/amd/rocm.py inherits its lists: at
+    // b5235fca2 (v0.23 era) auto bfloat16 fp8_ds_mla fp8; on main of 2026-08-06 auto fp8_ds_mla fp8.
+    // The release that dropped bfloat16 is not established. Gate: capability major 9 or 10.
+    {.engine = Engine::vllm, .name = "ROCM_FLASHMLA_SPARSE_DSV4", .platforms = "rocm",
+     .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto bfloat16 fp8 fp8_ds_mla", .model_dtypes = "bfloat16",
+     .min_cc = 90, .max_cc = 109, .head_sizes = "512", .block_sizes = "256",
+     .q_policy = model_dtype, .kv_declared = element_or_bytes, .fp8_path = hardware,
+     .notes = "DeepSeek-V4 sparse MLA on ROCm, hardwired by the ROCm DeepSeek-V4 model (no automatic selection)",
+     .source = "vllm/models/deepseek_v4/amd/rocm.py (DeepseekV4ROCMAiterMLASparseBackend), vllm/models/deepseek_v4/sparse_mla.py; vllm-project/vllm#43827",
+     .introduced_in = "0.23.0", .absent_in = "0.22.1",
+     .kv_cache_dtypes_unknown = "bfloat16",
+     .coverage_unknown = "whether ROCM_FLASHMLA_SPARSE_DSV4 still takes bfloat16 in this release (v0.23-era source lists it, main of 2026-08-06 does not)"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 

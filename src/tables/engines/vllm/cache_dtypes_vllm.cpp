@@ -26,7 +26,11 @@ constexpr CacheDtype kRows[] = {
      .k_rule = fixed, .k_format = FormatId::float16, .v_rule = fixed, .v_format = FormatId::float16,
      .storage = element, .layout = Layout::elementwise, .platforms = "",
      .description = "16-bit IEEE half cache regardless of the model dtype",
-     .source = "vllm/config/cache.py CacheDType; vllm/utils/torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (float16 -> torch.float16)"},
+     .source = "vllm/config/cache.py CacheDType; vllm/utils/torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (float16 -> torch.float16); vllm-project/vllm#37199 (adds float16)",
+     // #37199 merged 2026-03-16; vLLM 0.17.0 refuses float16 with the older Literal
+     // (vllm-project/vllm-ascend#7685); the v0.18.0 notes list PRs merged 03-18 and 03-19
+     // (#37351, #37442), so its branch was cut after the merge. #37199 itself is in no notes.
+     .introduced_in = "0.18.0", .absent_in = "0.17.1"},
     {.engine = Engine::vllm, .name = "bfloat16", .quant = KvQuant::none,
      .k_rule = fixed, .k_format = FormatId::bfloat16, .v_rule = fixed, .v_format = FormatId::bfloat16,
      .storage = element, .layout = Layout::elementwise, .platforms = "",
@@ -81,7 +85,11 @@ constexpr CacheDtype kRows[] = {
      .storage = uint8_bytes, .layout = Layout::elementwise, .k_bits = 4, .v_bits = 4,
      .scale_bytes_per_token_head = 64, .platforms = "cuda", .only_for = Attention::sparse_mla,
      .description = "DeepSeek V3.2-geometry sparse-MLA record with NVFP4 NoPE and e4m3 RoPE, 352 B/token; only FLASHMLA_SPARSE on SM100 reads it",
-     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (nvfp4_ds_mla layout comment; supports_combination: SM100 only); vllm-project/vllm#51724 (W4A16 DSA), vllm-project/FlashMLA#18; vllm-project/vllm#57344 (nvfp4_ds_mla rejected off SM100)"},
+     .source = "vllm/v1/attention/backends/mla/flashmla_sparse.py (nvfp4_ds_mla layout comment; supports_combination: SM100 only); vllm-project/vllm#51724 (W4A16 DSA), vllm-project/FlashMLA#18; vllm-project/vllm#57344 (nvfp4_ds_mla rejected off SM100)",
+     // Not in the CacheDType of main on 2026-08-06 (81be2e09a), so not in v0.26.0; v0.31.0 has it (its
+     // notes make FlashMLA mega attention with the NVFP4 compressed KV record the SM100 default,
+     // vllm-project/vllm#56935, whose backend lists nvfp4_ds_mla). v0.27.0 to v0.30.0: not established.
+     .introduced_in = "0.31.0", .absent_in = "0.26.0"},
 
     // ---- TurboQuant: K and V packed into one even-sized slot per KV head ----------------------
     // Keys are raw fp8: Triton's native fp8e4nv (float8_e4m3fn) from compute capability 8.9,
@@ -127,18 +135,24 @@ constexpr CacheDtype kRows[] = {
      .storage = uint8_bytes, .layout = Layout::elementwise, .k_bits = 4, .v_bits = 4,
      .scale_bytes_per_token_head = 4, .platforms = "cuda rocm",
      .description = "4-bit codes, two per byte, with a per-(token, head) fp32 scale; written as uint4 because the scheme is described as asymmetric with a zero point (signedness not re-read)",
-     .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (int4_per_token_head -> torch.uint8); vllm-project/vllm#40835 (Triton INT4 per-token-head)"},
+     .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (int4_per_token_head -> torch.uint8); vllm-project/vllm#40835 (Triton INT4 per-token-head)",
+     // The v0.25.0 notes list "Triton INT4 per-token-head KV cache quantization (#40835)"; v0.24.0's do not.
+     .introduced_in = "0.25.0", .absent_in = "0.24.0"},
     {.engine = Engine::vllm, .name = "int8_per_token_head", .quant = KvQuant::int8_per_token_head,
      .k_rule = fixed, .k_format = FormatId::int8, .v_rule = fixed, .v_format = FormatId::int8,
      .storage = int8_bytes, .layout = Layout::elementwise, .k_bits = 8, .v_bits = 8,
      .scale_bytes_per_token_head = 4, .platforms = "cuda rocm",
      .description = "int8 with a dynamic per-(token, head) fp32 scale computed at cache write; allocated as torch.int8",
-     .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (int8_per_token_head -> torch.int8); vllm/v1/kv_cache_interface.py KVQuantMode.INT8_PER_TOKEN_HEAD"},
+     .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (int8_per_token_head -> torch.int8); vllm/v1/kv_cache_interface.py KVQuantMode.INT8_PER_TOKEN_HEAD; vllm-project/vllm#38378",
+     // The v0.20.0 notes list "per-token-head INT8/FP8 KV cache quantization (#38378)" (merged
+     // 2026-04-02, after the v0.19 branch).
+     .introduced_in = "0.20.0", .absent_in = "0.19.1"},
     {.engine = Engine::vllm, .name = "fp8_per_token_head", .quant = KvQuant::fp8_per_token_head,
      .k_rule = platform_fp8_e4m3, .v_rule = platform_fp8_e4m3, .storage = uint8_bytes,
      .layout = Layout::elementwise, .scale_bytes_per_token_head = 4, .platforms = "cuda rocm",
      .description = "platform e4m3 with a dynamic per-(token, head) fp32 scale; stored as uint8",
-     .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (fp8_per_token_head -> torch.uint8); kv_cache_interface.py KVQuantMode.FP8_PER_TOKEN_HEAD"},
+     .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (fp8_per_token_head -> torch.uint8); kv_cache_interface.py KVQuantMode.FP8_PER_TOKEN_HEAD; vllm-project/vllm#38378",
+     .introduced_in = "0.20.0", .absent_in = "0.19.1"},  // same PR and notes as int8_per_token_head
 
     // ---- NVFP4: per side head/2 bytes of e2m1 + head/16 bytes of e4m3 block scales ------------
     {.engine = Engine::vllm, .name = "nvfp4", .quant = KvQuant::nvfp4,
@@ -147,15 +161,18 @@ constexpr CacheDtype kRows[] = {
      .platforms = "cuda",
      .description = "E2M1 in blocks of 16 with inline e4m3 block scales (144 B per side at head 128); FLASHINFER trtllm-gen on SM100 family only; refused with MLA",
      .source = "vllm/config/cache.py CacheDType; torch_utils.py STR_DTYPE_TO_TORCH_DTYPE (nvfp4 -> torch.uint8), nvfp4_kv_cache_full_dim; flashinfer.py get_kv_cache_shape",
-     // vllm-project/vllm#40177 (opened 2026-04-17, after v0.19.1; merged by 2026-05-11, when #42345
-     // builds on it): v0.20.x and v0.21.0 not established, v0.22.0 (2026-05-29) certain.
-     .introduced_in = "0.22.0", .absent_in = "0.19.1"},
+     // The string parses from v0.20.0: its notes list "NVFP4 in reshape_and_cache_flash (#37332)"
+     // (merged 2026-04-17). No backend lists it before FLASHINFER does from v0.21.0 (#40177; the
+     // FLASHINFER row's kv_cache_dtypes_since), so v0.20.x accept the string and refuse it at selection.
+     .introduced_in = "0.20.0", .absent_in = "0.19.1"},
     {.engine = Engine::vllm, .name = "nvfp4_4over6", .quant = KvQuant::nvfp4,
      .k_rule = fixed, .k_format = FormatId::nvfp4, .v_rule = fixed, .v_format = FormatId::nvfp4,
      .storage = uint8_bytes, .layout = Layout::nvfp4_inline, .k_bits = 4, .v_bits = 4,
      .platforms = "cuda",
      .description = "nvfp4 layout whose writer picks max/6 or max/4 block scales per 16 values by squared error; same capacity and read path as nvfp4",
-     .source = "vllm/config/cache.py CacheDType and cache_dtype docstring; vllm-project/vllm#45187 (Add NVFP4 KV 4-over-6 scale search)"},
+     .source = "vllm/config/cache.py CacheDType and cache_dtype docstring; vllm-project/vllm#45187 (Add NVFP4 KV 4-over-6 scale search)",
+     // #45187 merged 2026-08-07; the v0.28.0 notes list "KV 4-over-6 scale search (#45187)", v0.27.0's do not.
+     .introduced_in = "0.28.0", .absent_in = "0.27.1"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 

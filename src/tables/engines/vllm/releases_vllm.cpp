@@ -9,9 +9,9 @@
 // (the ordering never depends on dates); a date that could not be established is left empty. Post releases (.post1) and four-part
 // releases (0.9.0.1) are releases of their own: pip orders them after their base release.
 //
-// v0.32.0 and v0.33.0 are reported to exist (v0.33.0 by about November 2026) but neither their
-// dates nor their contents could be established; they are left out until they can be, and a
-// version newer than v0.31.0 is reported as unknown to the tables (rule KVD007).
+// v0.32.0 and v0.33.0 are known to exist, but neither their dates nor their contents could be
+// established: their rows say so (content_unknown). A check of either, or of any version after
+// v0.31.0, is incomplete (KVD080 names the fact), and a check without a version assumes v0.31.0.
 #include "tables/rows/release.hpp"
 #include "tables/tables.hpp"
 
@@ -105,6 +105,14 @@ constexpr Release kRows[] = {
     {.engine = Engine::vllm, .version = "0.31.0", .date = "2026-10-05", .date_verified = true,
      .note = "tag db9527a46873 created 10-02, final = rc5; rc1 existed by 09-29",
      .source = "GitHub release record (2026-10-05T06:44:55Z)"},
+    {.engine = Engine::vllm, .version = "0.32.0", .date = "",
+     .note = "exists (a container build names vllm/vllm-openai:v0.32.0 as its base); date not established",
+     .source = "container build script naming vllm/vllm-openai:v0.32.0 (research index file 70786878314)",
+     .content_unknown = "the kv-cache strings, backends and their dtype lists of vLLM 0.32.0"},
+    {.engine = Engine::vllm, .version = "0.33.0", .date = "",
+     .note = "a package-index listing dates it to 2026-11 (month only); the day was not established",
+     .source = "package index listing 'vllm 0.33.0 2026-11' (reference sheet of releases)",
+     .content_unknown = "the kv-cache strings, backends and their dtype lists of vLLM 0.33.0"},
 };
 
 }  // namespace
