@@ -107,6 +107,7 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
     return to_string(r.engine_version);
   }
   if (key == "target") {
+    if (!r.target && !r.unknown_gpu_text().empty()) return fmt::format("'{}' (a GPU kvdtype does not know)", r.unknown_gpu_text());
     if (!r.target) return "an unknown GPU";
     if (r.product) return fmt::format("{} ({})", r.product->name, r.target->name);
     return std::string(r.target->name);
@@ -134,7 +135,17 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   if (key == "k_storage") return opt_format(p.k.storage);
   if (key == "got") return opt_format(e.got);
   if (key == "want") return opt_format(e.want);
-  if (key == "detail") return std::string(e.detail);
+  if (key == "detail") {
+    // The GPU named but not known (Request::unknown_gpu): say which name, and what is nearest.
+    if (!r.target && e.detail == "the GPU" && !r.unknown_gpu_text().empty()) {
+      auto parsed = parse_target(r.unknown_gpu_text());
+      std::string why = parsed.ok() ? std::string() : parsed.error().message;
+      const std::size_t near = why.find("; nearest: ");
+      return fmt::format("the GPU '{}' (not in kvdtype's GPU tables{})", r.unknown_gpu_text(),
+                         near == std::string::npos ? std::string() : "; " + why.substr(near + 2));
+    }
+    return std::string(e.detail);
+  }
   if (key == "number") return std::to_string(e.number);
   if (key == "skipped") return skipped(rep);
   if (key == "fixed_in") {
