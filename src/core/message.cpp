@@ -138,11 +138,19 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   if (key == "detail") {
     // The GPU named but not known (Request::unknown_gpu): say which name, and what is nearest.
     if (!r.target && e.detail == "the GPU" && !r.unknown_gpu_text().empty()) {
+      // parse_target's message: "unknown GPU '<name>' (<why>); nearest: <names>", the parts optional.
       auto parsed = parse_target(r.unknown_gpu_text());
-      std::string why = parsed.ok() ? std::string() : parsed.error().message;
-      const std::size_t near = why.find("; nearest: ");
-      return fmt::format("the GPU '{}' (not in kvdtype's GPU tables{})", r.unknown_gpu_text(),
-                         near == std::string::npos ? std::string() : "; " + why.substr(near + 2));
+      const std::string msg = parsed.ok() ? std::string() : parsed.error().message;
+      std::string why, near;
+      if (const std::size_t at = msg.find("; nearest: "); at != std::string::npos) near = msg.substr(at + 2);
+      if (const std::size_t open = msg.find("' ("); open != std::string::npos) {
+        const std::size_t close = msg.find(")", open);
+        if (close != std::string::npos) why = msg.substr(open + 3, close - open - 3);
+      }
+      std::string extra;
+      if (!why.empty()) extra += ": " + why;
+      if (!near.empty()) extra += "; " + near;
+      return fmt::format("the GPU '{}' (not in kvdtype's GPU tables{})", r.unknown_gpu_text(), extra);
     }
     return std::string(e.detail);
   }

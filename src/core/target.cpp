@@ -681,24 +681,90 @@ Result<TargetMatch> parse_target(std::string_view text) {
   return detail::parse_all(text, why);
 }
 
-// docs/targets.md, "Unknown hardware": a name is malformed when it could not be anyone's GPU
-// name (empty, a control character, longer than 256 characters, no letter or digit, more words
-// than any name has); misspelled when it is an architecture name that names no architecture (an
-// architecture list is exact: sm_80a, gfx906 and 9.4 are typos, not new hardware) or fits two
-// products; otherwise it is hardware kvdtype has not heard of.
+namespace detail {
+namespace {
+
+// Characters a GPU name as tools print it is made of (letters, digits, blanks, - _ . ( ) / , + : '
+// " [ ], and UTF-8 such as (TM) signs); anything else ($ ` ; * ? | & < > ...) is shell or typing
+// debris, never part of a name.
+bool name_char(char c) noexcept {
+  const auto u = static_cast<unsigned char>(c);
+  if (u >= 0x80) return true;
+  const char l = lower(c);
+  if (is_digit(l) || is_alpha(l)) return true;
+  for (char ok : std::string_view(" -_.()/,+:'\"[]"))
+    if (c == ok) return true;
+  return false;
+}
+
+// An architecture spelling (sm_90, compute_90, cuda:90, hip:gfx942, gfx942, amdgcn-..., a
+// capability 9.0, a bare number, MTLGPUFamilyApple9, intel_gpu_pvc): the list of architectures is
+// exact, so such a spelling that names none is a typo, not new hardware.
+bool arch_spelling(std::string_view low) noexcept {
+  for (std::string_view p : {"sm_", "compute_", "cuda:", "hip:", "gfx", "amdgcn-", "mtlgpufamily", "intel_gpu_"})
+    if (starts_with(low, p)) return true;
+  if (low.size() > 2 && low[0] == 's' && low[1] == 'm' && is_digit(low[2])) return true;
+  return false;
+}
+
+// A capability as the whole name: "9.4", "99.99", "1.2.3", "9.", or a number of up to three
+// digits ("0", "95"); a longer number is a product's ("4090").
+bool capability_spelling(std::string_view low) noexcept {
+  bool dot = false;
+  for (char c : low) {
+    if (c == '.') dot = true;
+    else if (!is_digit(c)) return false;
+  }
+  return dot || low.size() <= 3;
+}
+
+}  // namespace
+}  // namespace detail
+
+// docs/targets.md, "Unknown hardware". Malformed: empty, longer than 256 characters, a control
+// character or a character no GPU name has, no letter or no digit (a vendor or brand line alone
+// names no GPU: "NVIDIA", "RTX", "Intel Arc Graphics"), a word that is a command-line flag
+// ("H100 --kv-cache-dtype fp8": a quoting mistake), an empty '/' alternative, more words than any
+// name has. Misspelled: an architecture spelling that names no architecture (sm_80a, gfx906, 9.4),
+// or a name two products fit (RTX 6000). Otherwise the name is hardware kvdtype has not heard of.
 UnparsedGpu classify_unparsed_gpu(std::string_view text) {
   const std::string_view t = detail::strip_label_key(detail::trim(text));
   if (t.empty() || t.size() > detail::kMaxText) return UnparsedGpu::malformed;
-  bool alnum = false;
-  for (const char c : t) {
+  bool letter = false, digit = false;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
     const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) return UnparsedGpu::malformed;
+    if (u < 0x20 || u == 0x7f || !detail::name_char(c)) return UnparsedGpu::malformed;
     const char l = detail::lower(c);
-    if (detail::is_digit(l) || detail::is_alpha(l)) alnum = true;
+    letter = letter || detail::is_alpha(l);
+    digit = digit || detail::is_digit(l);
+    if (c == '-' && (i == 0 || t[i - 1] == ' ')) return UnparsedGpu::malformed;  // a flag, or a negative number
   }
-  if (!alnum) return UnparsedGpu::malformed;
+  if (!letter || !digit) return UnparsedGpu::malformed;
   detail::Refused why{};
   if (detail::parse_all(t, why).ok()) return UnparsedGpu::known;
+  if (why == detail::Refused::too_long) return UnparsedGpu::malformed;
+  // Each '/' alternative must hold a name, and none may be an architecture spelling (whole, or one
+  // of its blank-separated chunks) that names nothing.
+  std::string_view rest = t;
+  while (true) {
+    const std::size_t slash = rest.find('/');
+    const std::string_view part = detail::trim(rest.substr(0, slash));
+    if (part.empty()) return UnparsedGpu::malformed;
+    const std::string low = detail::to_lower(part);
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= low.size(); ++i) {
+      if (i < low.size() && !detail::is_chunk_separator(low[i])) continue;
+      const std::string_view chunk = std::string_view(low).substr(start, i - start);
+      const bool whole = chunk.size() == low.size();
+      if (!chunk.empty() && (detail::arch_spelling(chunk) || (whole && detail::capability_spelling(chunk))) &&
+          detail::parse_arch(chunk, whole).kind != detail::Arch::found)
+        return UnparsedGpu::misspelled;
+      start = i + 1;
+    }
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
   switch (why) {
     case detail::Refused::too_long: return UnparsedGpu::malformed;
     case detail::Refused::arch:
