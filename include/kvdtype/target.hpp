@@ -100,8 +100,8 @@ struct TargetMatch {
 enum class UnparsedGpu : std::uint8_t {
   known,       ///< parse_target() accepts it
   unknown,     ///< well-formed, names nothing kvdtype knows ("NVIDIA RTX 9090", "Ascend910"): the GPU is unknown
-  misspelled,  ///< an architecture name that names none (sm_80a, gfx906, 9.4), or a name two products fit (RTX 6000)
-  malformed,   ///< empty, control characters, longer than 256 characters, no letter or digit
+  misspelled,  ///< an architecture name that names none (sm_80a, gfx906), or alternatives of two architectures (A100/H100)
+  malformed,   ///< empty, control or shell characters, over 256 characters, no letter or no digit, a flag word
 };
 [[nodiscard]] UnparsedGpu classify_unparsed_gpu(std::string_view text);
 

@@ -740,10 +740,9 @@ UnparsedGpu classify_unparsed_gpu(std::string_view text) {
     digit = digit || detail::is_digit(l);
     if (c == '-' && (i == 0 || t[i - 1] == ' ')) return UnparsedGpu::malformed;  // a flag, or a negative number
   }
-  if (!letter || !digit) return UnparsedGpu::malformed;
   detail::Refused why{};
-  if (detail::parse_all(t, why).ok()) return UnparsedGpu::known;
-  if (why == detail::Refused::too_long) return UnparsedGpu::malformed;
+  if (detail::parse_all(t, why).ok()) return UnparsedGpu::known;  // "4090" has no letter, and is known
+  if (!letter || !digit || why == detail::Refused::too_long) return UnparsedGpu::malformed;
   // Each '/' alternative must hold a name, and none may be an architecture spelling (whole, or one
   // of its blank-separated chunks) that names nothing.
   std::string_view rest = t;

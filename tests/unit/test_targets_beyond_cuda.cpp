@@ -9,6 +9,7 @@
 #include "kvdtype/check.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/target.hpp"
+#include "tables/rows/backend.hpp"
 
 namespace kvdtype {
 namespace {
@@ -199,7 +200,7 @@ TEST(TargetsBeyondCuda, AnEngineWithoutABackendTableThereIsIncompleteNotOk) {
 // ---- what a name kvdtype cannot place is --------------------------------------------------------
 
 TEST(UnparsedGpu, WellFormedUnknownNamesAreHardwareNotBadInput) {
-  for (const char* name : {"NVIDIA RTX 9090", "NVIDIA GeForce RTX 3090 Ti", "H100 foo", "H100H100", "MI300",
+  for (const char* name : {"NVIDIA RTX 9090", "NVIDIA GeForce RTX 3090 Ti", "H100 foo", "H100H100", "MI300", "RTX 6000",
                            "Ascend910", "Intel(R) Arc(TM) B770 Graphics", "Apple M7 Max", "Radeon™ 9999",
                            "nvidia.com/gpu.product=NVIDIA-B400"})
     EXPECT_EQ(classify_unparsed_gpu(name), UnparsedGpu::unknown) << name;
@@ -210,9 +211,12 @@ TEST(UnparsedGpu, MalformedAndMisspelledNamesStayBadInput) {
                            "NVIDIA", "RTX", "A", "-1", "H100 --kv-cache-dtype fp8", "Intel(R) Arc(TM) Graphics"})
     EXPECT_EQ(classify_unparsed_gpu(name), UnparsedGpu::malformed) << name;
   EXPECT_EQ(classify_unparsed_gpu(std::string(300, 'x') + "1"), UnparsedGpu::malformed);
-  for (const char* name : {"sm_80a", "sm_999", "sm_", "sm_9", "gfx906", "gfx942:xnack", "9.4", "99.99", "1.2.3", "0",
-                           "RTX 6000", "A100/H100", "sm_90 gfx942", "MTLGPUFamilyApple6", "intel_gpu_xyz9"})
+  for (const char* name : {"sm_80a", "sm_999", "sm_9", "gfx906", "gfx942:xnack", "A100/H100", "sm_90 gfx942",
+                           "MTLGPUFamilyApple6", "intel_gpu_xyz9"})
     EXPECT_EQ(classify_unparsed_gpu(name), UnparsedGpu::misspelled) << name;
+  // Capabilities that name no architecture have no letter: malformed, bad input all the same.
+  for (const char* name : {"sm_", "9.4", "99.99", "1.2.3", "0"})
+    EXPECT_EQ(classify_unparsed_gpu(name), UnparsedGpu::malformed) << name;
   EXPECT_EQ(classify_unparsed_gpu("H100"), UnparsedGpu::known);
   EXPECT_EQ(classify_unparsed_gpu("4090"), UnparsedGpu::known);
 }
