@@ -684,12 +684,11 @@ Result<TargetMatch> parse_target(std::string_view text) {
 namespace detail {
 namespace {
 
-// Characters a GPU name as tools print it is made of (letters, digits, blanks, - _ . ( ) / , + : '
-// " [ ], and UTF-8 such as (TM) signs); anything else ($ ` ; * ? | & < > ...) is shell or typing
-// debris, never part of a name.
+// Characters a GPU name as tools print it is made of: ASCII letters, digits, blanks and
+// - _ . ( ) / , + : ' " [ ] (drivers spell the trademark signs "(TM)" and "(R)"). Anything else is
+// shell or typing debris ($ ` ; * ? | & < >) or a look-alike (Cyrillic H, full-width digits, a
+// zero-width space, a bidirectional override), never part of a name.
 bool name_char(char c) noexcept {
-  const auto u = static_cast<unsigned char>(c);
-  if (u >= 0x80) return true;
   const char l = lower(c);
   if (is_digit(l) || is_alpha(l)) return true;
   for (char ok : std::string_view(" -_.()/,+:'\"[]"))
