@@ -115,8 +115,10 @@ enum class Attention : std::uint8_t { unknown, mha, gqa, mqa, mla, sparse_mla };
 /// "mha", "gqa", "mqa", "mla", "sparse-mla" (also "sparse_mla", "dsa", "nsa").
 [[nodiscard]] Result<Attention> parse_attention(std::string_view text);
 
-/// Where kernels run; derived from the Target's vendor.
-enum class Platform : std::uint8_t { cuda, rocm, cpu };
+/// Where kernels run; derived from the Target's vendor (docs/targets.md, "Vendors and platforms").
+/// metal: Apple GPUs; sycl: Intel GPUs (vLLM's and SGLang's XPU path, llama.cpp's SYCL backend);
+/// cann: Huawei Ascend NPUs; vulkan: GPUs whose engines reach them only through Vulkan (Adreno, Mali).
+enum class Platform : std::uint8_t { cuda, rocm, cpu, metal, sycl, cann, vulkan };
 [[nodiscard]] std::string_view name(Platform p) noexcept;
 
 }  // namespace kvdtype

@@ -96,9 +96,14 @@ struct Request {
   const Rule* refused = nullptr;      ///< a launch-command value the engine refuses (RequestInput::refused_rule)
   std::array<char, 48> refused_value{};  ///< that value, truncated, NUL-terminated
   std::array<char, 32> kv_term{};        ///< RequestInput::kv_term, NUL-terminated; empty: --kv-cache-dtype
+  /// The --gpu value when it names hardware kvdtype does not know (classify_unparsed_gpu():
+  /// unknown): target stays nullptr and KVD080 names it. Printable, truncated, NUL-terminated.
+  std::array<char, 64> unknown_gpu{};
 
   /// The refused value as text.
   [[nodiscard]] std::string_view refused_text() const noexcept { return refused_value.data(); }
+  /// The unknown GPU's name as given; empty when the GPU is known or was not given.
+  [[nodiscard]] std::string_view unknown_gpu_text() const noexcept { return unknown_gpu.data(); }
   /// How the input names the kv-cache setting: RequestInput::kv_term, or "--kv-cache-dtype".
   [[nodiscard]] std::string_view kv_term_text() const noexcept {
     return kv_term[0] != '\0' ? std::string_view(kv_term.data()) : std::string_view("--kv-cache-dtype");

@@ -12,7 +12,11 @@
 
 namespace kvdtype {
 
-enum class Vendor : std::uint8_t { nvidia, amd, cpu };
+/// Who makes the hardware. The vendor decides the platform kvdtype judges it on
+/// (platform_of(), docs/targets.md "Vendors and platforms"): nvidia -> cuda, amd -> rocm,
+/// cpu -> cpu, apple -> metal, intel -> sycl, huawei -> cann, qualcomm and arm -> vulkan.
+/// In table order (targets() lists NVIDIA, AMD, Apple, Intel, Huawei, Qualcomm, Arm, then the CPU).
+enum class Vendor : std::uint8_t { nvidia, amd, apple, intel, huawei, qualcomm, arm, cpu };
 
 /// Which 8-bit float encoding the hardware implements natively.
 enum class Fp8Flavour : std::uint8_t {
@@ -30,13 +34,16 @@ enum TritonFp8 : std::uint8_t {
   triton_fp8e5b16 = 1u << 4,  ///< E5M2FNUZ
 };
 
-/// One architecture. NVIDIA targets are compute capabilities; AMD targets are gfx names.
+/// One architecture. NVIDIA targets are compute capabilities; AMD targets are gfx names; Apple
+/// targets are Metal GPU families (apple9); Intel targets are DPC++ device names (pvc, bmg_g21);
+/// Ascend targets are CANN SoC versions (ascend910b); Adreno and Mali targets are GPU models.
 struct Target {
   std::string_view name;    ///< canonical: "sm_90", "gfx942", "cpu"
   Vendor vendor{};
   std::string_view family;  ///< architecture family: "Hopper", "CDNA3"
   /// Compute capability as PyTorch reports it (torch.cuda.get_device_capability): (9, 0) for
-  /// sm_90; ROCm reports gfx942 as (9, 4), gfx950 as (9, 5), gfx1201 as (12, 0). (0, 0) for cpu.
+  /// sm_90; ROCm reports gfx942 as (9, 4), gfx950 as (9, 5), gfx1201 as (12, 0). (0, 0) for cpu
+  /// and for every vendor without a CUDA-style capability (Apple, Intel, Qualcomm, Arm, Huawei).
   std::uint8_t cc_major = 0;
   std::uint8_t cc_minor = 0;
 
@@ -62,11 +69,12 @@ struct Product {
   std::string_view source;
 };
 
-/// "nvidia", "amd", "cpu" and "none", "ocp", "fnuz": the spellings every output uses.
+/// "nvidia", "amd", "apple", "intel", "huawei", "qualcomm", "arm", "cpu" and "none", "ocp",
+/// "fnuz": the spellings every output uses.
 [[nodiscard]] std::string_view name(Vendor v) noexcept;
 [[nodiscard]] std::string_view name(Fp8Flavour f) noexcept;
 
-/// All targets, in table order (NVIDIA by capability, then AMD, then cpu).
+/// All targets, in table order (NVIDIA by capability, then AMD, Apple, Intel, Huawei, Qualcomm, Arm, then cpu).
 [[nodiscard]] std::span<const Target> targets() noexcept;
 
 /// All products.
@@ -86,5 +94,15 @@ struct TargetMatch {
 /// "AMD Instinct MI300X", "gfx942:sramecc+:xnack-", "RTX 4090", "NVIDIA GeForce RTX 4090",
 /// "Tesla T4", "cpu". Case-insensitive. Unknown names are an Error with suggestions.
 [[nodiscard]] Result<TargetMatch> parse_target(std::string_view text);
+
+/// What a GPU name is, for a caller deciding whether a name parse_target() refuses is bad input
+/// or hardware kvdtype has not heard of (docs/targets.md, "Unknown hardware").
+enum class UnparsedGpu : std::uint8_t {
+  known,       ///< parse_target() accepts it
+  unknown,     ///< well-formed, names nothing kvdtype knows ("NVIDIA RTX 9090", "Ascend910"): the GPU is unknown
+  misspelled,  ///< an architecture name that names none (sm_80a, gfx906), or alternatives of two architectures (A100/H100)
+  malformed,   ///< empty, control or shell characters, over 256 characters, no letter or no digit, a flag word
+};
+[[nodiscard]] UnparsedGpu classify_unparsed_gpu(std::string_view text);
 
 }  // namespace kvdtype

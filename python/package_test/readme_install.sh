@@ -50,7 +50,7 @@ set -e
 where=$("$venv/bin/python" -c 'import kvdtype, os; print(os.path.dirname(kvdtype.__file__))')
 [[ $where == "$venv"/* ]] || fail "kvdtype imported from $where, not the venv"
 set +e
-"$venv/bin/kvdtype" check --gpu H1000 >/dev/null 2>&1; rc=$?
+"$venv/bin/kvdtype" check --gpu sm_999 >/dev/null 2>&1; rc=$?
 set -e
 [[ $rc == 2 ]] || fail "the console script's bad input exits $rc, not 2"
 echo "readme_install: python -m build --wheel --no-isolation, a plain venv, pip install --no-index: kvdtype $version works"

@@ -110,11 +110,11 @@ def test_one_exception_hierarchy():
         assert issubclass(cls, kvdtype.Error)
     assert not issubclass(kvdtype.GuardError, kvdtype.BadInputError)
     with pytest.raises(kvdtype.BadInputError):
-        kvdtype.check(gpu="H1000")
+        kvdtype.check(gpu="sm_999")
 
 
 @pytest.mark.parametrize("kw, needle", [
-    (dict(gpu="H1000"), "gpu"),
+    (dict(gpu="sm_999"), "gpu"),
     (dict(gpu="H100", kv_cache_dtype="fp9"), "kv_cache_dtype"),
     (dict(gpu="H100", tensor_parallel_size=0), "tensor_parallel_size"),
     (dict(gpu="H100", gpu_memory_utilization=7), "gpu_memory_utilization"),

@@ -42,12 +42,39 @@ struct Emitter {
   }
 };
 
+// What the backend is unknown for: the engine has no selection row for the GPU's platform, so
+// kvdtype cannot tell which backend (if any) the engine runs there. Static text per platform.
+std::string_view unmodelled_platform(Platform p) noexcept {
+  switch (p) {
+    case Platform::metal: return "the backend on this Apple GPU (kvdtype models no backend of this engine on Metal)";
+    case Platform::sycl: return "the backend on this Intel GPU (kvdtype models no backend of this engine on SYCL/XPU)";
+    case Platform::cann: return "the backend on this Ascend NPU (kvdtype models no backend of this engine on CANN)";
+    case Platform::vulkan: return "the backend on this GPU (kvdtype models no backend of this engine on Vulkan)";
+    case Platform::cuda:
+    case Platform::rocm:
+    case Platform::cpu: break;
+  }
+  return "the backend on this platform (kvdtype models no backend of this engine there)";
+}
+
 // Inputs whose absence skips checks (KVD080), one diagnostic listing them.
 void unknown_inputs(const Context& ctx, const Report& rep, Emitter& out) {
   const Request& r = ctx.req;
   if (r.target == nullptr) {
-    out.add("KVD080", {.detail = "the GPU", .value = "--gpu"});
+    // A name kvdtype has not heard of is unknown too; the message names it (message.cpp).
+    if (!r.unknown_gpu_text().empty())
+      out.add("KVD080", {.detail = "the GPU", .value = "--gpu with an architecture or product kvdtype knows (kvdtype targets)"});
+    else
+      out.add("KVD080", {.detail = "the GPU", .value = "--gpu"});
     return;  // everything below depends on it
+  }
+  // A GPU whose platform the engine's selection table does not cover: the backend is unknown,
+  // not refused (an engine may run there through a plugin kvdtype does not model).
+  if (ctx.platform && r.backend == nullptr) {
+    bool covered = false;
+    for (const detail::CompiledSelection& s : ctx.ix.selection)
+      if (s.platform & detail::platform_bit(*ctx.platform)) covered = true;
+    if (!covered) out.add("KVD080", {.detail = unmodelled_platform(*ctx.platform), .value = "--backend"});
   }
   if (!r.model_dtype && ctx.effective && ctx.effective->k_rule == FormatRule::model_dtype)
     out.add("KVD080", {.detail = "the model dtype", .value = "--model-dtype"});

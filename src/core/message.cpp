@@ -107,6 +107,7 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
     return to_string(r.engine_version);
   }
   if (key == "target") {
+    if (!r.target && !r.unknown_gpu_text().empty()) return fmt::format("'{}' (a GPU kvdtype does not know)", r.unknown_gpu_text());
     if (!r.target) return "an unknown GPU";
     if (r.product) return fmt::format("{} ({})", r.product->name, r.target->name);
     return std::string(r.target->name);
@@ -134,7 +135,25 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
   if (key == "k_storage") return opt_format(p.k.storage);
   if (key == "got") return opt_format(e.got);
   if (key == "want") return opt_format(e.want);
-  if (key == "detail") return std::string(e.detail);
+  if (key == "detail") {
+    // The GPU named but not known (Request::unknown_gpu): say which name, and what is nearest.
+    if (!r.target && e.detail == "the GPU" && !r.unknown_gpu_text().empty()) {
+      // parse_target's message: "unknown GPU '<name>' (<why>); nearest: <names>", the parts optional.
+      auto parsed = parse_target(r.unknown_gpu_text());
+      const std::string msg = parsed.ok() ? std::string() : parsed.error().message;
+      std::string why, near;
+      if (const std::size_t at = msg.find("; nearest: "); at != std::string::npos) near = msg.substr(at + 2);
+      if (const std::size_t open = msg.find("' ("); open != std::string::npos) {
+        const std::size_t close = msg.find(")", open);
+        if (close != std::string::npos) why = msg.substr(open + 3, close - open - 3);
+      }
+      std::string extra;
+      if (!why.empty()) extra += ": " + why;
+      if (!near.empty()) extra += "; " + near;
+      return fmt::format("the GPU '{}' (not in kvdtype's GPU tables{})", r.unknown_gpu_text(), extra);
+    }
+    return std::string(e.detail);
+  }
   if (key == "number") return std::to_string(e.number);
   if (key == "skipped") return skipped(rep);
   if (key == "fixed_in") {

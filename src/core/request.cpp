@@ -152,9 +152,22 @@ Result<Request> make_request(const RequestInput& in) {
     if (detail::iequals(in.gpu, "auto"))
       return Error{ErrorCode::unsupported, "--gpu auto must be resolved by probing this machine first (kvdtype probe)"};
     auto t = parse_target(in.gpu);
-    if (!t.ok()) return Error{t.error().code, "--gpu: " + t.error().message};
-    r.target = t->target;
-    r.product = t->product;
+    if (t.ok()) {
+      r.target = t->target;
+      r.product = t->product;
+    } else if (classify_unparsed_gpu(in.gpu) == UnparsedGpu::unknown) {
+      // Hardware kvdtype has not heard of: the GPU is unknown (KVD080 names it), as if --gpu had
+      // been left out, instead of bad input (docs/targets.md, "Unknown hardware").
+      std::string_view given = in.gpu;
+      while (!given.empty() && given.front() == ' ') given.remove_prefix(1);
+      while (!given.empty() && given.back() == ' ') given.remove_suffix(1);
+      std::string name = detail::printable(given);
+      if (name.size() >= r.unknown_gpu.size()) name = detail::shorten_middle(name, r.unknown_gpu.size() - 8);
+      name.resize(std::min(name.size(), r.unknown_gpu.size() - 1));
+      std::copy_n(name.data(), name.size(), r.unknown_gpu.data());
+    } else {
+      return Error{t.error().code, "--gpu: " + t.error().message};
+    }
   }
 
   const EngineInfo& engine = engine_info(r.engine);

@@ -20,6 +20,11 @@ std::optional<Platform> platform_of(const Target* t) noexcept {
     case Vendor::nvidia: return Platform::cuda;
     case Vendor::amd: return Platform::rocm;
     case Vendor::cpu: return Platform::cpu;
+    case Vendor::apple: return Platform::metal;
+    case Vendor::intel: return Platform::sycl;
+    case Vendor::huawei: return Platform::cann;
+    case Vendor::qualcomm:
+    case Vendor::arm: return Platform::vulkan;
   }
   return std::nullopt;
 }

@@ -38,16 +38,27 @@ const Target* find_target(std::string_view canonical_name) noexcept {
 namespace detail {
 namespace {
 
+// Why parse_one refused a name, beyond "no product fits": what classify_unparsed_gpu() tells apart.
+enum class Refused : std::uint8_t { unknown, arch, ambiguous, too_long };
+
 // Longer input is not a GPU name; refusing it early bounds every buffer below.
 constexpr std::size_t kMaxText = 256;
 constexpr std::size_t kMaxWords = 48;
 constexpr std::size_t kMaxKeyWords = 8;
 
-enum class Hint : std::uint8_t { none, nvidia, amd };
-
-// Words that say who made the card or which brand line it is; they never tell products apart.
-constexpr std::string_view kNvidiaWords[] = {"nvidia", "geforce", "tesla"};
-constexpr std::string_view kAmdWords[] = {"amd", "radeon", "instinct"};
+// Words that say who made the card or which brand line it is; they never tell products apart,
+// but the product must be that vendor's ("AMD H100" is refused).
+struct VendorWord {
+  std::string_view word;
+  Vendor vendor;
+};
+constexpr VendorWord kVendorWords[] = {
+    {"nvidia", Vendor::nvidia},     {"geforce", Vendor::nvidia}, {"tesla", Vendor::nvidia},
+    {"amd", Vendor::amd},           {"radeon", Vendor::amd},     {"instinct", Vendor::amd},
+    {"apple", Vendor::apple},       {"intel", Vendor::intel},    {"qualcomm", Vendor::qualcomm},
+    {"snapdragon", Vendor::qualcomm}, {"arm", Vendor::arm},      {"immortalis", Vendor::arm},
+    {"huawei", Vendor::huawei},     {"ascend", Vendor::huawei},
+};
 // Words that describe packaging, memory technology or the driver's decoration of a name.
 constexpr std::string_view kNoiseWords[] = {
     "gpu",    "graphics", "accelerator", "generation", "edition", "workstation", "server",
@@ -56,7 +67,16 @@ constexpr std::string_view kNoiseWords[] = {
     "hbm2e",  "hbm3",     "hbm3e",       "gddr6",      "gddr6x",  "gddr7",       "lpddr5x",
     "shared",  // GPU Feature Discovery appends -SHARED to a time-sliced GPU's product label
     "tm",      // "AMD Radeon(TM) 8060S Graphics", as Windows drivers and llama.cpp print APU names
+    "r",       // "Intel(R) Arc(TM) A770 Graphics", "Qualcomm(R) Adreno(TM) X1-85 GPU"
+    "igpu",    // OpenVINO's "Intel(R) Arc(TM) 140V GPU (8GB) (iGPU)"
+    // Vulkan drivers' own names around the product: Mesa's Turnip prefixes Adreno names
+    // ("Turnip Adreno (TM) X1-85"), Mesa's ANV appends the chip family ("(DG2)", "(BMG)", "(LNL)").
+    "turnip", "mesa", "dg2", "bmg", "lnl",
 };
+// A Mesa driver's bracketed suffix naming the driver and the chip ("AMD Radeon RX 7900 XTX
+// (RADV NAVI31)", NVK's "(NVK AD102)"): the chip code names no product row, so the group is
+// dropped as a whole when its first word is one of these.
+constexpr std::string_view kDriverGroups[] = {"radv", "nvk"};
 // Kubernetes node-label keys whose value is a GPU name: GPU Feature Discovery's product label
 // (the NVML name with blanks turned into '-'; NVIDIA k8s-device-plugin internal/lm/resource.go)
 // and the ROCm node labeller's (sysfs product_name with blanks turned into '_' and brackets
@@ -161,10 +181,29 @@ Arch amd_arch(std::string_view s) noexcept {
 
 bool starts_with(std::string_view s, std::string_view p) noexcept { return s.substr(0, p.size()) == p; }
 
+// The targets named by their canonical name alone (Apple, Intel, Ascend, Adreno, Mali: "apple9",
+// "bmg_g21", "ascend910b"), also behind the prefixes their tools print: ggml-metal's
+// "MTLGPUFamilyApple9" and DPC++'s "intel_gpu_bmg_g21". A prefixed name that is no row is refused
+// (an architecture name is exact); a bare word that is no row is left to the product names.
+Arch named_arch(std::string_view s) noexcept {
+  bool prefixed = false;
+  for (std::string_view prefix : {std::string_view("mtlgpufamily"), std::string_view("intel_gpu_")}) {
+    if (starts_with(s, prefix) && s.size() > prefix.size()) {
+      s.remove_prefix(prefix.size());
+      prefixed = true;
+    }
+  }
+  for (const Target& t : targets())
+    if (t.vendor != Vendor::nvidia && t.vendor != Vendor::amd && t.vendor != Vendor::cpu && t.name == s)
+      return {Arch::found, &t};
+  return prefixed ? Arch{Arch::bad} : Arch{};
+}
+
 // `s` is lower-case. A bare capability ("9.0", "90") is accepted only when it is the whole text:
 // inside a product name a number is part of that name.
 Arch parse_arch(std::string_view s, bool whole) noexcept {
   if (s == "cpu") return {Arch::found, find_target("cpu")};
+  if (const Arch named = named_arch(s); named.kind != Arch::none) return named;
   if (starts_with(s, "cuda:")) return nvidia_arch(s.substr(5));
   if (starts_with(s, "hip:")) return starts_with(s.substr(4), "gfx") ? amd_arch(s.substr(4)) : Arch{Arch::bad};
   if (starts_with(s, "amdgcn-amd-amdhsa--")) s.remove_prefix(19);
@@ -201,9 +240,15 @@ enum class Kind : std::uint8_t {
 struct Word {
   std::string_view text;
   Kind kind = Kind::model;
-  Hint hint = Hint::none;
+  std::optional<Vendor> vendor;  // a vendor or brand word: whose
   std::uint16_t gb = 0;
 };
+
+std::optional<Vendor> vendor_word(std::string_view word) noexcept {
+  for (const VendorWord& v : kVendorWords)
+    if (v.word == word) return v.vendor;
+  return std::nullopt;
+}
 
 template <std::size_t N>
 struct Words {
@@ -228,17 +273,27 @@ bool is_family_word(std::string_view word) noexcept {
 
 // Cuts a word where letters meet digits ("mi300x" -> mi 300 x), so that "RTX4090", "RTX 4090"
 // and "rtx-4090" are the same words. Anything else (punctuation, non-ASCII) stays a word of its
-// own, which no product has.
+// own, which no product has. A piece that is a vendor word is one ("Ascend910B3", as torch_npu
+// names the NPU, is Ascend + 910B3).
 template <std::size_t N>
 void push_model_pieces(std::string_view raw, Words<N>& out) noexcept {
   auto cls = [](char c) { return is_digit(c) ? 0 : is_alpha(c) ? 1 : 2; };
   std::size_t start = 0;
   for (std::size_t i = 1; i <= raw.size(); ++i) {
     if (i == raw.size() || cls(raw[i]) != cls(raw[start])) {
-      out.push({raw.substr(start, i - start), Kind::model});
+      const std::string_view piece = raw.substr(start, i - start);
+      if (const auto v = vendor_word(piece); v && piece.size() < raw.size())
+        out.push({piece, Kind::noise, v});
+      else
+        out.push({piece, Kind::model});
       start = i;
     }
   }
+}
+
+// Mali's shader-core count ("Mali-G720-Immortalis MC12"): the configuration, not the product.
+bool is_core_count(std::string_view word) noexcept {
+  return word.size() > 2 && word.size() <= 4 && word[0] == 'm' && word[1] == 'c' && all_digits(word.substr(2));
 }
 
 // Classifies the raw words of a lower-case name. `input` is false for product rows: there,
@@ -258,16 +313,14 @@ void classify(const Words<R>& raw, bool input, Words<N>& out) noexcept {
       while (d < word.size() && is_digit(word[d])) ++d;
       const std::string_view unit = word.substr(d);
       if (d <= 4 && (in(unit, kMemoryUnits) || (unit.empty() && in(next, kMemoryUnits)))) {
-        out.push({word, Kind::memory, Hint::none, static_cast<std::uint16_t>(to_uint(word.substr(0, d)))});
+        out.push({word, Kind::memory, std::nullopt, static_cast<std::uint16_t>(to_uint(word.substr(0, d)))});
         if (unit.empty()) ++i;
         continue;
       }
     }
-    if (in(word, kNvidiaWords)) {
-      out.push({word, Kind::noise, Hint::nvidia});
-    } else if (in(word, kAmdWords)) {
-      out.push({word, Kind::noise, Hint::amd});
-    } else if (in(word, kNoiseWords)) {
+    if (const auto v = vendor_word(word)) {
+      out.push({word, Kind::noise, v});
+    } else if (in(word, kNoiseWords) || is_core_count(word)) {
       out.push({word, Kind::noise});
     } else if (in(word, kFormWords)) {
       out.push({word, Kind::form});
@@ -378,8 +431,7 @@ FitResult fit(const Words<N>& in, const Key& key, const Target* asserted) noexce
     const Word& w = in.w[i];
     if (used[i]) continue;
     const bool stray = (w.kind == Kind::model) || (w.kind == Kind::family && !family_of(*key.target, w.text)) ||
-                       (w.hint == Hint::nvidia && key.target->vendor != Vendor::nvidia) ||
-                       (w.hint == Hint::amd && key.target->vendor != Vendor::amd);
+                       (w.vendor && *w.vendor != key.target->vendor);
     if (stray) return {Fit::partial, w.text};
   }
   if (asserted != nullptr && asserted != key.target) return {Fit::partial, asserted->name};
@@ -421,7 +473,7 @@ std::string suggestions(std::string_view text, const Words<N>* words) {
 std::string cc_suggestions(unsigned cc) {
   std::vector<std::pair<unsigned, std::string_view>> ranked;
   for (const Target& t : targets()) {
-    if (t.vendor == Vendor::cpu) continue;
+    if (t.cc() == 0) continue;  // the CPU and the vendors without a capability
     const unsigned dist = t.cc() > cc ? t.cc() - cc : cc - t.cc();
     if (t.vendor == Vendor::nvidia || dist == 0) ranked.emplace_back(dist * 2 + (t.vendor == Vendor::nvidia ? 1 : 0), t.name);
   }
@@ -447,13 +499,30 @@ Error unknown_arch(std::string_view text, unsigned cc) {
   return Error{ErrorCode::unknown_name, std::move(msg)};
 }
 
+// Blanks out each "(radv ...)" / "(nvk ...)" group of the lower-cased name in place.
+void drop_driver_groups(char* s, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (s[i] != '(') continue;
+    const std::string_view rest(s + i + 1, n - i - 1);
+    for (std::string_view g : kDriverGroups) {
+      if (!starts_with(rest, g) || (rest.size() > g.size() && rest[g.size()] != ' ' && rest[g.size()] != ')')) continue;
+      const std::size_t close = rest.find(')');
+      const std::size_t end = close == std::string_view::npos ? n : i + 1 + close + 1;
+      for (std::size_t j = i; j < end; ++j) s[j] = ' ';
+      break;
+    }
+  }
+}
+
 // One name without '/' alternatives. `text` is trimmed and at most kMaxText long.
-Result<TargetMatch> parse_one(std::string_view text) {
+Result<TargetMatch> parse_one(std::string_view text, Refused& why) {
+  why = Refused::unknown;
   if (text.empty())
     return Error{ErrorCode::unknown_name,
                  "unknown GPU '' (empty); give an architecture (sm_90, gfx942), a product (H100, MI300X) or cpu"};
   std::array<char, kMaxText> buf{};
   for (std::size_t i = 0; i < text.size(); ++i) buf[i] = lower(text[i]);
+  drop_driver_groups(buf.data(), text.size());
   const std::string_view low(buf.data(), text.size());
 
   // Chunks are separated by blanks and brackets; each may be an architecture name.
@@ -464,7 +533,10 @@ Result<TargetMatch> parse_one(std::string_view text) {
   for (std::size_t i = 0; i <= low.size(); ++i) {
     if (i == low.size() || is_chunk_separator(low[i])) {
       if (i > start) {
-        if (chunks == kMaxWords) return unknown<1>(text, "too many words");
+        if (chunks == kMaxWords) {
+          why = Refused::too_long;
+          return unknown<1>(text, "too many words");
+        }
         chunk_list[chunks++] = low.substr(start, i - start);
       }
       start = i + 1;
@@ -472,16 +544,24 @@ Result<TargetMatch> parse_one(std::string_view text) {
   }
   for (std::size_t c = 0; c < chunks; ++c) {
     const Arch arch = parse_arch(chunk_list[c], /*whole=*/chunks == 1);
-    if (arch.kind == Arch::bad) return unknown_arch(text, arch.cc);
+    if (arch.kind == Arch::bad) {
+      why = Refused::arch;
+      return unknown_arch(text, arch.cc);
+    }
     if (arch.kind == Arch::found) {
-      if (asserted != nullptr && asserted != arch.target)
+      if (asserted != nullptr && asserted != arch.target) {
+        why = Refused::arch;
         return unknown<1>(text, "names both " + std::string(asserted->name) + " and " + std::string(arch.target->name));
+      }
       asserted = arch.target;
       continue;
     }
     split_words(chunk_list[c], raw);
   }
-  if (raw.overflow) return unknown<1>(text, "too many words");
+  if (raw.overflow) {
+    why = Refused::too_long;
+    return unknown<1>(text, "too many words");
+  }
   if (raw.n == 0) {
     if (asserted != nullptr) return TargetMatch{asserted, nullptr};
     return unknown<1>(text);
@@ -489,7 +569,10 @@ Result<TargetMatch> parse_one(std::string_view text) {
 
   Words<kMaxWords * 4> words;  // splitting at letter/digit boundaries multiplies words
   classify(raw, /*input=*/true, words);
-  if (words.overflow) return unknown<1>(text, "too many words");
+  if (words.overflow) {
+    why = Refused::too_long;
+    return unknown<1>(text, "too many words");
+  }
 
   const Index& idx = index();
   const Key* best = nullptr;
@@ -511,6 +594,7 @@ Result<TargetMatch> parse_one(std::string_view text) {
     }
     if (r.fit != Fit::full) continue;
     if (best != nullptr && best->target != key.target) {
+      why = Refused::ambiguous;
       return Error{ErrorCode::unknown_name,
                    "ambiguous GPU '" + printable(text) + "': it fits " + std::string(best->product->name) + " (" +
                        std::string(best->target->name) + ") and " + std::string(key.product->name) + " (" +
@@ -557,25 +641,31 @@ std::string_view strip_label_key(std::string_view t) noexcept {
 }  // namespace
 }  // namespace detail
 
-Result<TargetMatch> parse_target(std::string_view text) {
-  const std::string_view t = detail::strip_label_key(detail::trim(text));
-  if (t.size() > detail::kMaxText)
-    return Error{ErrorCode::unknown_name,
-                 "unknown GPU '" + detail::printable(t) + "' (longer than 256 characters)"};
+namespace detail {
+namespace {
+
+Result<TargetMatch> parse_all(std::string_view text, Refused& why) {
+  why = Refused::unknown;
+  const std::string_view t = strip_label_key(trim(text));
+  if (t.size() > kMaxText) {
+    why = Refused::too_long;
+    return Error{ErrorCode::unknown_name, "unknown GPU '" + printable(t) + "' (longer than 256 characters)"};
+  }
   // "AMD Instinct MI250X/MI250": HIP names two boards at once; every alternative must parse and
   // all must be the same architecture.
-  if (t.find('/') == std::string_view::npos) return detail::parse_one(t);
+  if (t.find('/') == std::string_view::npos) return parse_one(t, why);
   std::string_view rest = t;
   std::optional<TargetMatch> first;
   while (true) {
     const std::size_t slash = rest.find('/');
-    const std::string_view part = detail::trim(rest.substr(0, slash));
-    Result<TargetMatch> r = detail::parse_one(part);
-    if (!r) return Error{r.error().code, "in '" + detail::printable(t) + "': " + r.error().message};
-    if (first && first->target != r->target)
-      return Error{ErrorCode::unknown_name, "ambiguous GPU '" + detail::printable(t) + "': " +
-                                                std::string(first->target->name) + " or " +
-                                                std::string(r->target->name)};
+    const std::string_view part = trim(rest.substr(0, slash));
+    Result<TargetMatch> r = parse_one(part, why);
+    if (!r) return Error{r.error().code, "in '" + printable(t) + "': " + r.error().message};
+    if (first && first->target != r->target) {
+      why = Refused::ambiguous;
+      return Error{ErrorCode::unknown_name, "ambiguous GPU '" + printable(t) + "': " + std::string(first->target->name) +
+                                                " or " + std::string(r->target->name)};
+    }
     if (!first) first = *r;
     if (slash == std::string_view::npos) break;
     rest.remove_prefix(slash + 1);
@@ -583,11 +673,115 @@ Result<TargetMatch> parse_target(std::string_view text) {
   return *first;
 }
 
+}  // namespace
+}  // namespace detail
+
+Result<TargetMatch> parse_target(std::string_view text) {
+  detail::Refused why{};
+  return detail::parse_all(text, why);
+}
+
+namespace detail {
+namespace {
+
+// Characters a GPU name as tools print it is made of: ASCII letters, digits, blanks and
+// - _ . ( ) / , + : ' " [ ] (drivers spell the trademark signs "(TM)" and "(R)"). Anything else is
+// shell or typing debris ($ ` ; * ? | & < >) or a look-alike (Cyrillic H, full-width digits, a
+// zero-width space, a bidirectional override), never part of a name.
+bool name_char(char c) noexcept {
+  const char l = lower(c);
+  if (is_digit(l) || is_alpha(l)) return true;
+  for (char ok : std::string_view(" -_.()/,+:'\"[]"))
+    if (c == ok) return true;
+  return false;
+}
+
+// An architecture spelling (sm_90, compute_90, cuda:90, hip:gfx942, gfx942, amdgcn-..., a
+// capability 9.0, a bare number, MTLGPUFamilyApple9, intel_gpu_pvc): the list of architectures is
+// exact, so such a spelling that names none is a typo, not new hardware.
+bool arch_spelling(std::string_view low) noexcept {
+  for (std::string_view p : {"sm_", "compute_", "cuda:", "hip:", "gfx", "amdgcn-", "mtlgpufamily", "intel_gpu_"})
+    if (starts_with(low, p)) return true;
+  if (low.size() > 2 && low[0] == 's' && low[1] == 'm' && is_digit(low[2])) return true;
+  return false;
+}
+
+// A capability as the whole name: "9.4", "99.99", "1.2.3", "9.", or a number of up to three
+// digits ("0", "95"); a longer number is a product's ("4090").
+bool capability_spelling(std::string_view low) noexcept {
+  bool dot = false;
+  for (char c : low) {
+    if (c == '.') dot = true;
+    else if (!is_digit(c)) return false;
+  }
+  return dot || low.size() <= 3;
+}
+
+}  // namespace
+}  // namespace detail
+
+// docs/targets.md, "Unknown hardware". Malformed: empty, longer than 256 characters, a control
+// character or a character no GPU name has, no letter or no digit (a vendor or brand line alone
+// names no GPU: "NVIDIA", "RTX", "Intel Arc Graphics"), a word that is a command-line flag
+// ("H100 --kv-cache-dtype fp8": a quoting mistake), an empty '/' alternative, more words than any
+// name has. Misspelled: an architecture spelling that names no architecture (sm_80a, gfx906, 9.4),
+// or a name two products fit (RTX 6000). Otherwise the name is hardware kvdtype has not heard of.
+UnparsedGpu classify_unparsed_gpu(std::string_view text) {
+  const std::string_view t = detail::strip_label_key(detail::trim(text));
+  if (t.empty() || t.size() > detail::kMaxText) return UnparsedGpu::malformed;
+  bool letter = false, digit = false;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f || !detail::name_char(c)) return UnparsedGpu::malformed;
+    const char l = detail::lower(c);
+    letter = letter || detail::is_alpha(l);
+    digit = digit || detail::is_digit(l);
+    if (c == '-' && (i == 0 || t[i - 1] == ' ')) return UnparsedGpu::malformed;  // a flag, or a negative number
+  }
+  detail::Refused why{};
+  if (detail::parse_all(t, why).ok()) return UnparsedGpu::known;  // "4090" has no letter, and is known
+  if (!letter || !digit || why == detail::Refused::too_long) return UnparsedGpu::malformed;
+  // Each '/' alternative must hold a name, and none may be an architecture spelling (whole, or one
+  // of its blank-separated chunks) that names nothing.
+  std::string_view rest = t;
+  while (true) {
+    const std::size_t slash = rest.find('/');
+    const std::string_view part = detail::trim(rest.substr(0, slash));
+    if (part.empty()) return UnparsedGpu::malformed;
+    const std::string low = detail::to_lower(part);
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= low.size(); ++i) {
+      if (i < low.size() && !detail::is_chunk_separator(low[i])) continue;
+      const std::string_view chunk = std::string_view(low).substr(start, i - start);
+      const bool whole = chunk.size() == low.size();
+      if (!chunk.empty() && (detail::arch_spelling(chunk) || (whole && detail::capability_spelling(chunk))) &&
+          detail::parse_arch(chunk, whole).kind != detail::Arch::found)
+        return UnparsedGpu::misspelled;
+      start = i + 1;
+    }
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
+  switch (why) {
+    case detail::Refused::too_long: return UnparsedGpu::malformed;
+    case detail::Refused::arch:
+    case detail::Refused::ambiguous: return UnparsedGpu::misspelled;
+    case detail::Refused::unknown: break;
+  }
+  return UnparsedGpu::unknown;
+}
+
 std::string_view name(Vendor v) noexcept {
   switch (v) {
     case Vendor::nvidia: return "nvidia";
     case Vendor::amd: return "amd";
     case Vendor::cpu: return "cpu";
+    case Vendor::apple: return "apple";
+    case Vendor::intel: return "intel";
+    case Vendor::qualcomm: return "qualcomm";
+    case Vendor::arm: return "arm";
+    case Vendor::huawei: return "huawei";
   }
   return "cpu";
 }

@@ -112,8 +112,12 @@ std::string triton_list(std::uint8_t bits) {
   return out;
 }
 
+// The CPU and the vendors without a CUDA-style capability (Apple, Intel, Ascend, Adreno, Mali)
+// have none: their rows say (0, 0).
+bool has_cc(const Target& t) { return t.cc_major != 0 || t.cc_minor != 0; }
+
 std::string cc_text(const Target& t) {
-  if (t.vendor == Vendor::cpu) return "-";
+  if (!has_cc(t)) return "-";
   return fmt::format("{}.{}", t.cc_major, t.cc_minor);
 }
 
@@ -160,7 +164,7 @@ std::string render_targets(OutputFormat format) {
       Json tri = Json::array();
       detail::for_each_word(triton_list(t.triton_fp8), [&](std::string_view w) { tri.push_back(std::string(w)); });
       list.push_back({{"name", t.name}, {"vendor", name(t.vendor)}, {"family", t.family},
-                      {"compute_capability", t.vendor == Vendor::cpu ? Json(nullptr) : Json(cc_text(t))},
+                      {"compute_capability", has_cc(t) ? Json(cc_text(t)) : Json(nullptr)},
                       {"bf16", t.bf16}, {"fp8_convert", t.fp8_convert}, {"fp8_mma", t.fp8_mma},
                       {"fp8_flavour", name(t.fp8_flavour)}, {"fp6_fp4_mma", t.fp6_fp4_mma},
                       {"block_scale_mma", t.block_scale_mma}, {"triton_fp8", tri}, {"products", prods},
@@ -181,7 +185,7 @@ std::string render_targets(OutputFormat format) {
       const auto mark = [](bool b) { return std::string(b ? "yes" : "—"); };
       const std::string_view flavour = name(t.fp8_flavour);
       fmt::format_to(std::back_inserter(out), "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", t.name,
-                     name(t.vendor), t.family, t.vendor == Vendor::cpu ? std::string("—") : cc_text(t), mark(t.bf16),
+                     name(t.vendor), t.family, has_cc(t) ? cc_text(t) : std::string("—"), mark(t.bf16),
                      mark(t.fp8_convert), mark(t.fp8_mma), flavour == "none" ? std::string("—") : std::string(flavour),
                      mark(t.fp6_fp4_mma), mark(t.block_scale_mma),
                      t.triton_fp8 == 0 ? std::string("—") : triton_list(t.triton_fp8));

@@ -191,6 +191,11 @@ constexpr Product kProducts[] = {
      .source = "ROCm install-on-windows system-requirements (AMD Radeon PRO W6600: RDNA2, gfx1032); 8 GB"},
     // RDNA3.5 APUs: the GPU shares the system's memory. The figure is one configuration (the
     // largest sold for Strix Halo; a common laptop size for the others), not a property of the GPU.
+    // Navi 23, the chip of the Radeon PRO W6600 (gfx1032); Vulkan names them 'AMD Radeon RX 6600 XT'.
+    {.name = "RX 6600 XT", .target = "gfx1032", .memory_mib = 8192,
+     .source = "Navi 23 as Radeon PRO W6600 (ROCm system-requirements: gfx1032); 8 GB"},
+    {.name = "RX 6600", .target = "gfx1032", .memory_mib = 8192,
+     .source = "Navi 23 as Radeon PRO W6600 (gfx1032); 8 GB"},
     {.name = "Radeon 8060S 128GB", .target = "gfx1151", .memory_mib = 131072,
      .source = "LLVM AMDGPUUsage.rst (gfx1151: Radeon 8060S, llvm/llvm-project PR 163717); ROCm "
                "labeller product-name 'AMD_Radeon_8060S_Graphics'; Ryzen AI Max+ 395 systems ship "
@@ -216,6 +221,8 @@ constexpr Product kProducts[] = {
                "32 GB per AMD's specification (a later 48 GB edition exists; no driver total seen)"},
     {.name = "RX 7800 XT", .target = "gfx1101", .memory_mib = 16384,
      .source = "ROCm install docs (RX 7800 XT / 7700 XT = gfx1101); 16 GB"},
+    {.name = "RX 7700 XT", .target = "gfx1101", .memory_mib = 12288,
+     .source = "ROCm install docs (RX 7800 XT / 7700 XT = gfx1101); 12 GB"},
     {.name = "RX 7600", .target = "gfx1102", .memory_mib = 8192,
      .source = "ROCm docs (Radeon RX 7600 series = gfx1102); 8 GB"},
     {.name = "RX 9070 XT", .target = "gfx1201", .memory_mib = 16384,
@@ -231,6 +238,111 @@ constexpr Product kProducts[] = {
     {.name = "Radeon AI PRO R9700", .target = "gfx1201", .memory_mib = 32768,
      .source = "ROCm gpu-arch-specs (gfx1201: RX 9070 XT / 9070 / 9070 GRE, AI PRO R9700); "
                "ROCm/TransformerEngine issue 359; 32 GB"},
+
+    // ---- Apple: the chip's GPU, as system_profiler and llama.cpp print it ('Apple M3 Max') ----
+    // Unified memory is chosen per machine (an M3 Max ships with 36 to 128 GB), and the chip name
+    // does not tell which: memory_mib is 0 (unknown), so capacity planning asks for
+    // --gpu-memory-gib instead of assuming a size. system_profiler prints the size on its own line.
+    {.name = "Apple M1", .target = "apple7", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M1-series: Apple7); unified memory: per machine"},
+    {.name = "Apple M1 Pro", .target = "apple7", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M1 Pro: Apple7); unified memory: per machine"},
+    {.name = "Apple M1 Max", .target = "apple7", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M1 Max: Apple7); unified memory: per machine"},
+    {.name = "Apple M1 Ultra", .target = "apple7", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M1 Ultra: Apple7); unified memory: per machine"},
+    {.name = "Apple M2", .target = "apple8", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M2-series: Apple8); unified memory: per machine"},
+    {.name = "Apple M2 Pro", .target = "apple8", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M2 Pro: Apple8); unified memory: per machine"},
+    {.name = "Apple M2 Max", .target = "apple8", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M2 Max: Apple8); unified memory: per machine"},
+    {.name = "Apple M2 Ultra", .target = "apple8", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M2 Ultra: Apple8); unified memory: per machine"},
+    {.name = "Apple M3", .target = "apple9", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M3-series: Apple9); unified memory: per machine"},
+    {.name = "Apple M3 Pro", .target = "apple9", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M3 Pro: Apple9); unified memory: per machine"},
+    {.name = "Apple M3 Max", .target = "apple9", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M3 Max: Apple9); system_profiler 'Chipset Model: Apple M3 "
+               "Max'; unified memory: per machine"},
+    {.name = "Apple M3 Ultra", .target = "apple9", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M3-series: Apple9); unified memory: per machine"},
+    {.name = "Apple M4", .target = "apple9", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M4-series: Apple9); unified memory: per machine"},
+    {.name = "Apple M4 Pro", .target = "apple9", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M4-series: Apple9); unified memory: per machine"},
+    {.name = "Apple M4 Max", .target = "apple9", .memory_mib = 0,
+     .source = "Apple Metal feature set tables (M4-series: Apple9); unified memory: per machine"},
+    {.name = "Apple M5", .target = "apple10", .memory_mib = 0,
+     .source = "Apple Metal feature set tables, May 2026 (M5-series: Apple10); llama.cpp 'GPU name: Apple M5'; "
+               "unified memory: per machine"},
+    {.name = "Apple M5 Pro", .target = "apple10", .memory_mib = 0,
+     .source = "Apple Metal feature set tables, May 2026 (M5-series: Apple10); unified memory: per machine"},
+    {.name = "Apple M5 Max", .target = "apple10", .memory_mib = 0,
+     .source = "Apple Metal feature set tables, May 2026 (M5-series: Apple10); a public llama.cpp log of an "
+               "'Apple M5 Max' reporting MTLGPUFamilyApple10; unified memory: per machine"},
+
+    // ---- Intel: as sycl-ls / clinfo / vulkaninfo print them ('Intel(R) Arc(TM) A770 Graphics') --
+    // Data Center GPU Max 1550 has two stacks; Level Zero's default flat hierarchy makes each a
+    // device of its own (as HIP does with MI250X's dies), so the row lists one stack's 64 GB.
+    {.name = "Data Center GPU Max 1550", .target = "pvc", .memory_mib = 65536,
+     .source = "Intel Data Center GPU Max 1550: 128 GB HBM2e over two stacks; Level Zero "
+               "ZE_FLAT_DEVICE_HIERARCHY=FLAT (default) exposes each stack as a device"},
+    {.name = "Data Center GPU Max 1100", .target = "pvc", .memory_mib = 49152,
+     .source = "Intel Data Center GPU Max 1100: one stack, 48 GB HBM2e"},
+    {.name = "Arc A770 16GB", .target = "acm_g10", .memory_mib = 16384,
+     .source = "Intel Arc A770 (ACM-G10, intel_gpu_acm_g10): 16 GB GDDR6; 'Intel(R) Arc(TM) A770 Graphics'"},
+    {.name = "Arc A770 8GB", .target = "acm_g10", .memory_mib = 8192,
+     .source = "Intel Arc A770 (ACM-G10): 8 GB edition"},
+    {.name = "Arc A750", .target = "acm_g10", .memory_mib = 8192,
+     .source = "Intel Arc A750 (ACM-G10): 8 GB GDDR6"},
+    {.name = "Arc A380", .target = "acm_g11", .memory_mib = 6144,
+     .source = "Intel Arc A380 (ACM-G11, intel_gpu_acm_g11): 6 GB GDDR6"},
+    {.name = "Arc B580", .target = "bmg_g21", .memory_mib = 12288,
+     .source = "Intel Arc B580 (BMG-G21, intel_gpu_bmg_g21): 12 GB GDDR6; 'Intel(R) Arc(TM) B580 Graphics'"},
+    {.name = "Arc B570", .target = "bmg_g21", .memory_mib = 10240,
+     .source = "Intel Arc B570 (BMG-G21): 10 GB GDDR6"},
+    {.name = "Arc Pro B60", .target = "bmg_g21", .memory_mib = 24576,
+     .source = "Intel Arc Pro B60 (Battlemage BMG-G21, default AOT target intel_gpu_bmg_g21): 24 GB GDDR6"},
+    // Lunar Lake: the driver's name carries the memory it gives the GPU ('Intel(R) Arc(TM) 140V GPU
+    // (16GB)', '(8GB)'); the row is that figure.
+    {.name = "Arc 140V 16GB", .target = "lnl_m", .memory_mib = 16384,
+     .source = "Lunar Lake Xe2 iGPU (intel_gpu_lnl_m); Windows/Vulkan name 'Intel(R) Arc(TM) 140V GPU (16GB)'"},
+    {.name = "Arc 140V 8GB", .target = "lnl_m", .memory_mib = 8192,
+     .source = "Lunar Lake Xe2 iGPU; OpenVINO name 'Intel(R) Arc(TM) 140V GPU (8GB) (iGPU)'"},
+    // Meteor Lake's iGPU is called 'Intel(R) Arc(TM) Graphics', a name Arrow Lake's iGPU shares: only
+    // Mesa's '(MTL)' tells it apart, so the row needs that word; the bare name stays unknown.
+    {.name = "Arc Graphics MTL", .target = "mtl_h", .memory_mib = 16384,
+     .source = "Mesa ANV name 'Intel(R) Arc(tm) Graphics (MTL)'; intel_gpu_mtl_h; unified memory, 16 GB "
+               "taken as a common configuration"},
+
+    // ---- Huawei Ascend: as npu-smi prints the Name column ------------------------------------
+    {.name = "910B3", .target = "ascend910b", .memory_mib = 65536,
+     .source = "npu-smi '910B3 ... HBM-Usage(MB) 3369 / 65536' (vllm-project/vllm-ascend issue 1903)"},
+    {.name = "910B4", .target = "ascend910b", .memory_mib = 32768,
+     .source = "vllm-project/vllm-ascend issue 129 (maintainer: 'HBM of 910b4 is 32G')"},
+    {.name = "910B4-1", .target = "ascend910b", .memory_mib = 65536,
+     .source = "npu-smi '910B4-1 ... 3197 / 65536' (Project-HAMi/HAMi-WebUI issue 47); vllm-ascend issue "
+               "12907 ('Ascend 910B4-1 64GB')"},
+    // npu-smi names the Atlas A3's dies 'Ascend910', a name the first Ascend 910 (no bf16) had too,
+    // so only 910C (or the SoC name ascend910_93) selects it; each die is a device of 64 GB.
+    {.name = "910C", .target = "ascend910_93", .memory_mib = 65536,
+     .source = "Atlas A3: npu-smi shows two chips per NPU, each 'HBM-Usage(MB) ... / 65536' "
+               "(vllm-project/vllm-ascend issues 2534, 12980); HCCL DEV_TYPE_910_93"},
+    {.name = "310P3", .target = "ascend310p", .memory_mib = 0,
+     .source = "npu-smi '310P3' (vllm-project/vllm-ascend issues 752, 1141: 43693 to 44280 MB per chip on "
+               "Atlas 300I Duo); boards differ (Atlas 300I Pro, Duo): memory per machine"},
+
+    // ---- GPUs engines reach through Vulkan, as vulkaninfo prints deviceName ---------------------
+    {.name = "Adreno X1-85", .target = "adreno_x1", .memory_mib = 0,
+     .source = "vulkaninfo 'Turnip Adreno (TM) X1-85' (Mesa), Windows 'Qualcomm(R) Adreno(TM) X1-85 GPU' "
+               "(Snapdragon X Elite); unified memory: per machine"},
+    {.name = "Mali-G710", .target = "mali_g710", .memory_mib = 0,
+     .source = "Vulkan deviceName 'Mali-G710 MC10'; shared memory: per machine"},
+    {.name = "Mali-G720", .target = "mali_g720", .memory_mib = 0,
+     .source = "Vulkan deviceName 'Mali-G720-Immortalis MC12' (Android vkjson), 'Mali-G720 MC7'; shared "
+               "memory: per machine"},
 };
 
 }  // namespace

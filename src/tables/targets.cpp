@@ -1,5 +1,6 @@
 // The target table: one row per GPU architecture (and one for the CPU), with the number-format
-// features kvdtype's rules ask about. Products (H100, MI300X, …) live in products.cpp and point
+// features kvdtype's rules ask about. NVIDIA and AMD first (the Triton facts are measured for
+// them), then Apple, Intel, Huawei Ascend and the Vulkan-only GPUs, then the CPU. Products (H100, MI300X, …) live in products.cpp and point
 // at these rows by canonical name. See docs/targets.md for how to add a row.
 //
 // Conventions every row follows:
@@ -395,6 +396,154 @@ constexpr Target kTargets[] = {
         .triton_fp8 = kTritonAmd,
         .source = "LLVM TargetParser.cpp GK_GFX1201; ROCm/HIP fp8_numbers.rst; Triton AMD compiler.py "
                   "HIPOptions; vllm/platforms/rocm.py _capability_from_gcn_arch (gfx1201 -> 12.0)",
+    },
+
+    // ---- Apple, by Metal GPU family ---------------------------------------------------------
+    // Engines reach these through Metal (llama.cpp's ggml-metal, MLX). No capability (0.0), no
+    // fp8 hardware: the Metal Shading Language's scalar types have no 8-bit float (half, bfloat
+    // and float are its floating types; Metal Shading Language specification). bf16 is the MSL 3.1 `bfloat` type, which
+    // every Apple-family-6-or-later GPU and so every M-series GPU has; llama.cpp turns it on for
+    // them (ggml-metal-device.m: has_bfloat = supportsFamily(Metal3) || supportsFamily(Apple6)).
+    // Whether M1/M2 execute it natively or through fp32 is not established: cubecl PR 1509 measured
+    // bf16 16x slower than f16 on an M1 Max; no rule of kvdtype depends on it on Apple GPUs.
+    {
+        .name = "apple7",
+        .vendor = Vendor::apple,
+        .family = "Apple7",
+        .bf16 = true,
+        .source = "Apple Metal feature set tables (M1-series: Metal 3 & 4, Apple7; MTLGPUFamily.apple7 "
+                  "'Apple A14 and M1 GPUs'); MSL 3.1 bfloat; llama.cpp ggml/src/ggml-metal/ggml-metal-device.m "
+                  "has_bfloat",
+    },
+    {
+        .name = "apple8",
+        .vendor = Vendor::apple,
+        .family = "Apple8",
+        .bf16 = true,
+        .source = "Apple Metal feature set tables (M2-series: Apple8; MTLGPUFamily.apple8 'A15, A16 and M2 "
+                  "GPUs'); MSL 3.1 bfloat; llama.cpp ggml-metal-device.m has_bfloat",
+    },
+    {
+        .name = "apple9",
+        .vendor = Vendor::apple,
+        .family = "Apple9",
+        .bf16 = true,
+        .source = "Apple Metal feature set tables (M3-series and M4-series: Apple9; MTLGPUFamily.apple9 "
+                  "'A17, M3 and M4 GPUs'); MSL 3.1 bfloat; llama.cpp ggml-metal-device.m has_bfloat",
+    },
+    {
+        .name = "apple10",
+        .vendor = Vendor::apple,
+        .family = "Apple10",
+        .bf16 = true,
+        .source = "Apple Metal feature set tables, May 2026 (M5-series and A19-series: Apple10); llama.cpp "
+                  "logs 'GPU name: Apple M5 / GPU family: MTLGPUFamilyApple10 (1010)'; MSL 3.1 bfloat",
+    },
+
+    // ---- Intel, by DPC++ device architecture ----------------------------------------------
+    // Names as sycl_ext_oneapi_device_architecture spells them without the intel_gpu_ prefix
+    // (-fsycl-targets=intel_gpu_pvc; llama.cpp ggml-sycl and PyTorch XPU compare against these).
+    // bf16 is the XMX (DPAS) matrix engines' bf16; none of these GPUs has fp8 instructions.
+    {
+        .name = "pvc",
+        .vendor = Vendor::intel,
+        .family = "Xe-HPC",  // Ponte Vecchio: Data Center GPU Max 1100 / 1550
+        .bf16 = true,
+        .source = "DPC++ sycl_ext_oneapi_device_architecture intel_gpu_pvc; Intel Data Center GPU Max Series "
+                  "product brief (XMX: TF32, BF16, FP16, INT8; no FP8)",
+    },
+    {
+        .name = "acm_g10",
+        .vendor = Vendor::intel,
+        .family = "Xe-HPG",  // Alchemist DG2-512: Arc A770 / A750 / A580
+        .bf16 = true,
+        .source = "DPC++ device architecture intel_gpu_acm_g10; Intel Xe-HPG (Arc A-series) XMX: FP16, BF16, "
+                  "INT8, INT4, INT2; no FP8",
+    },
+    {
+        .name = "acm_g11",
+        .vendor = Vendor::intel,
+        .family = "Xe-HPG",  // Alchemist DG2-128: Arc A380
+        .bf16 = true,
+        .source = "DPC++ device architecture intel_gpu_acm_g11; Intel Xe-HPG XMX: FP16, BF16, INT8; no FP8",
+    },
+    {
+        .name = "mtl_h",
+        .vendor = Vendor::intel,
+        .family = "Xe-LPG",  // Meteor Lake's Arc Graphics (Core Ultra Series 1 H)
+        .bf16 = false,       // Xe-LPG has no XMX (DPAS) engines; bf16 runs through fp32
+        .source = "DPC++ device architecture intel_gpu_mtl_h; Intel Core Ultra Series 1 (Meteor Lake) Arc "
+                  "Graphics: Xe-LPG without XMX engines (XMX returns with Xe2 in Lunar Lake)",
+    },
+    {
+        .name = "lnl_m",
+        .vendor = Vendor::intel,
+        .family = "Xe2",  // Lunar Lake's Arc 130V / 140V
+        .bf16 = true,
+        .source = "DPC++ device architecture intel_gpu_lnl_m; Intel Xe2 XMX: FP16, BF16, INT8, INT4, INT2; "
+                  "no FP8",
+    },
+    {
+        .name = "bmg_g21",
+        .vendor = Vendor::intel,
+        .family = "Xe2",  // Battlemage: Arc B580 / B570, Arc Pro B60
+        .bf16 = true,
+        .source = "DPC++ device architecture intel_gpu_bmg_g21 (the default AOT target of Arc Pro B60 builds); "
+                  "Intel Xe2 XMX: FP16, BF16, INT8; no FP8; llama.cpp ggml-sycl gpu_arch::intel_gpu_bmg_g21",
+    },
+
+    // ---- Huawei Ascend NPUs, by CANN SoC version -----------------------------------------------
+    // Engines reach them through CANN (vllm-ascend, SGLang's NPU path, llama.cpp's CANN backend,
+    // LMDeploy through dlinfer). No fp8 on these generations (fp8 arrives with the Ascend 950).
+    {
+        .name = "ascend910b",
+        .vendor = Vendor::huawei,
+        .family = "Ascend 910B",  // Atlas A2: npu-smi names 910B1-910B4
+        .bf16 = true,
+        .source = "HCCL DevType::DEV_TYPE_910B; vllm-ascend runs bf16 models on Atlas A2 (issue 12907: 910B4-1 "
+                  "with --dtype bfloat16); no fp8 data type before Ascend 950 (SOC_VERSION 950)",
+    },
+    {
+        .name = "ascend910_93",
+        .vendor = Vendor::huawei,
+        .family = "Ascend 910C",  // Atlas A3: two dies per NPU, each a device
+        .bf16 = true,
+        .source = "HCCL DevType::DEV_TYPE_910_93 (A3); CANN SOC_VERSION 910_93; vllm-ascend A3 support; no fp8 "
+                  "before Ascend 950",
+    },
+    {
+        .name = "ascend310p",
+        .vendor = Vendor::huawei,
+        .family = "Ascend 310P",  // Atlas 300I Pro / Duo inference cards
+        .bf16 = false,            // aclnnCast 'not implemented for DT_BFLOAT16' on Ascend310P3
+        .source = "HCCL DevType::DEV_TYPE_310P3; hiyouga/LlamaFactory issue 7522 (Ascend310P3: aclnnCast not "
+                  "implemented for DT_BFLOAT16; dtype list DT_FLOAT16, DT_FLOAT, ...); vllm-ascend issue 1141",
+    },
+
+    // ---- GPUs engines reach through Vulkan only ------------------------------------------------
+    // bf16 is counted as native only where the vendor documents bf16 arithmetic; for these GPUs no
+    // such statement was found (Vulkan reports bf16 per device and driver through
+    // VK_KHR_shader_bfloat16), so the column says no. No rule of kvdtype refuses bf16 here.
+    {
+        .name = "adreno_x1",
+        .vendor = Vendor::qualcomm,
+        .family = "Adreno X1",  // Snapdragon X Elite / X Plus: Adreno X1-85, X1-45 (Adreno 7xx generation)
+        .source = "Mesa freedreno (Turnip) names the Snapdragon X Elite GPU 'Turnip Adreno (TM) X1-85', Windows "
+                  "'Qualcomm(R) Adreno(TM) X1-85 GPU'; no vendor statement of bf16 or fp8 arithmetic found",
+    },
+    {
+        .name = "mali_g710",
+        .vendor = Vendor::arm,
+        .family = "Valhall",  // Mali-G710 (Valhall, 4th generation)
+        .source = "Arm Mali-G710 product page (Valhall architecture); Vulkan deviceName 'Mali-G710 MC10'; no "
+                  "vendor statement of bf16 or fp8 arithmetic found",
+    },
+    {
+        .name = "mali_g720",
+        .vendor = Vendor::arm,
+        .family = "Arm 5th Gen",  // Mali-G720 / Immortalis-G720 (5th generation GPU architecture)
+        .source = "Arm Immortalis-G720 / Mali-G720 product page (5th Gen GPU architecture); Vulkan deviceName "
+                  "'Mali-G720-Immortalis MC12' (Android vkjson); no vendor statement of bf16 or fp8 arithmetic found",
     },
 
     // ---- CPU ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@
 namespace kvdtype::tables {
 
 /// Platform words, in Platform's order.
-inline constexpr std::string_view kPlatformWords[] = {"cuda", "rocm", "cpu"};
+inline constexpr std::string_view kPlatformWords[] = {"cuda", "rocm", "cpu", "metal", "sycl", "cann", "vulkan"};
 /// Attention words, in Attention's order (index 0 is Attention::unknown, which no row may name).
 inline constexpr std::string_view kAttentionWords[] = {"unknown", "mha", "gqa", "mqa", "mla", "sparse-mla"};
 /// KvQuant family words, in KvQuant's order.
@@ -32,7 +32,7 @@ inline constexpr std::string_view kKvQuantWords[] = {
     "int4_per_token_head", "nvfp4",     "mxfp8",       "fp4_block16",        "turboquant",
     "ggml_block",     "int8_per_tensor",
 };
-static_assert(std::size(kPlatformWords) == static_cast<std::size_t>(Platform::cpu) + 1);
+static_assert(std::size(kPlatformWords) == static_cast<std::size_t>(Platform::vulkan) + 1);
 static_assert(std::size(kAttentionWords) == static_cast<std::size_t>(Attention::sparse_mla) + 1);
 static_assert(std::size(kKvQuantWords) == static_cast<std::size_t>(KvQuant::int8_per_tensor) + 1);
 

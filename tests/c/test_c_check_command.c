@@ -175,7 +175,7 @@ static void test_errors(void) {
   const char* with_null[] = {"vllm", NULL};
   const char* bad_gpu_cmd = "vllm serve x/y --kv-cache-dtype fp9";
   kvd_request* req = request_with_gpu("H100");
-  kvd_request* bad = request_with_gpu("H900");
+  kvd_request* bad = request_with_gpu("sm_999");
   kvd_report* rep = NULL;
 
   CHECK(req != NULL && bad != NULL);
@@ -190,7 +190,7 @@ static void test_errors(void) {
   CHECK_STATUS(kvd_check_command(req, &unterminated, 1, &rep), KVD_ERR_BAD_COMMAND);
   CHECK(rep == NULL);
   CHECK_STATUS(kvd_check_command(bad, words, 3, &rep), KVD_ERR_UNKNOWN_NAME);
-  CHECK(strstr(kvd_last_error(), "H900") != NULL);
+  CHECK(strstr(kvd_last_error(), "sm_999") != NULL);
   /* A bad value inside the launch command is the command's problem: a report with an error. */
   rep = NULL;
   CHECK_STATUS(kvd_check_command(req, &bad_gpu_cmd, 1, &rep), KVD_OK);

@@ -201,11 +201,12 @@ TEST(Inputs, FailOnWarningAndIgnore) {
 }
 
 TEST(Inputs, JsonOnBadInput) {
-  const auto r = run_cli({"check", "--gpu", "H1000", "--format", "json"});
+  // A misspelled architecture (a well-formed unknown product name is an unknown GPU instead).
+  const auto r = run_cli({"check", "--gpu", "sm_999", "--format", "json"});
   EXPECT_EQ(r.exit_code, 2);
   const json j = json::parse(r.out);
   EXPECT_EQ(j["schema"], "kvdtype.error/v1");
-  EXPECT_NE(j["error"]["message"].get<std::string>().find("H1000"), std::string::npos);
+  EXPECT_NE(j["error"]["message"].get<std::string>().find("sm_999"), std::string::npos);
   EXPECT_FALSE(r.err.empty());
 }
 

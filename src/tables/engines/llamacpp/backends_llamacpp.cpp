@@ -69,22 +69,24 @@ constexpr Backend kLlamacppBackends[] = {
      .notes = "a ROCm build with -DGGML_CUDA_FA_ALL_QUANTS=ON: the CUDA all-quants pairs",
      .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu (GGML_USE_HIP, GGML_CUDA_FA_ALL_QUANTS)",
      .fa_kv_pairs = kCudaAllQuantsPairs, .fa_head_sizes = kCudaHeads, .fa_missing = kCudaMissing},
-    // kvdtype has no Apple GPU targets: METAL names no platform, so it is only judged when no GPU is given.
-    {.engine = Engine::llamacpp, .name = "METAL", .aliases = "metal mtl", .platforms = "",
+    // Apple GPUs (targets apple7-apple10, docs/targets.md).
+    {.engine = Engine::llamacpp, .name = "METAL", .aliases = "metal mtl", .platforms = "metal",
      .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
      .notes = "Apple GPUs: flash attention needs K and V of one type (supports_op does not check which type; "
               "whether every type has a Metal kernel was not read)",
      .source = "llama.cpp ggml/src/ggml-metal/ggml-metal-device.m @003a32eb ggml_metal_device_supports_op",
      .fa_kv_pairs = "*/=", .fa_head_sizes = "32 40 48 64 72 80 96 112 128 192 256 576",
      .fa_missing = "ggml_metal_device_supports_op() is false for it, so the flash-attention op runs on the CPU"},
-    {.engine = Engine::llamacpp, .name = "VULKAN", .aliases = "vulkan vk", .platforms = "cuda rocm",
+    // Any GPU with a Vulkan driver: NVIDIA and AMD (chosen with --backend VULKAN), Intel, and the
+    // GPUs engines reach through Vulkan only (Adreno, Mali), where it is the GPU's own backend.
+    {.engine = Engine::llamacpp, .name = "VULKAN", .aliases = "vulkan vk", .platforms = "cuda rocm sycl vulkan",
      .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
      .notes = "any GPU with Vulkan: flash attention needs K and V of one type; the per-type and head-size list "
               "was not read (not modelled)",
      .source = "llama.cpp ggml/src/ggml-vulkan/ggml-vulkan.cpp supports_op GGML_OP_FLASH_ATTN_EXT (K type == V type)",
      .fa_kv_pairs = "*/=",
      .fa_missing = "the Vulkan supports_op() refuses K and V of different types, so the flash-attention op runs on the CPU"},
-    {.engine = Engine::llamacpp, .name = "CPU", .aliases = "cpu ggml-cpu", .platforms = "cpu cuda rocm",
+    {.engine = Engine::llamacpp, .name = "CPU", .aliases = "cpu ggml-cpu", .platforms = "cpu cuda rocm metal sycl cann vulkan",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
      .notes = "layers kept on the CPU (-ngl 0 or no GPU backend): flash attention reads every K/V type pair",
      .source = "llama.cpp ggml/src/ggml-cpu/ops.cpp ggml_compute_forward_flash_attn_ext_f16; PR ggml-org/llama.cpp#7372",
@@ -101,6 +103,12 @@ constexpr SelectionOrder kLlamacppSelection[] = {
      .source = "llama.cpp: a HIP build offloads layers (-ngl) to the ROCm backend"},
     {.engine = Engine::llamacpp, .platform = "cpu", .order = "CPU",
      .source = "llama.cpp: without a GPU backend every layer runs on the CPU"},
+    {.engine = Engine::llamacpp, .platform = "metal", .order = "METAL",
+     .source = "llama.cpp: macOS builds enable GGML_METAL by default and offload layers to the Apple GPU (docs/build.md, Metal Build)"},
+    // No row for the other platforms: Intel GPUs (sycl) have two llama.cpp backends, SYCL and
+    // Vulkan; Ascend NPUs (cann) the CANN backend, which kvdtype does not model; Adreno has an
+    // OpenCL backend beside Vulkan. Which one a build uses is not known from the GPU, so the
+    // backend is unknown there (KVD080) unless --backend names it (VULKAN runs on all three).
 };
 static_assert(closed_words_known(kLlamacppSelection), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
