@@ -243,14 +243,27 @@ Result<Checked> check_input(const CheckInput& in) {
     }
   }
 
-  // engine_version = auto: the installed engine's metadata (never runs Python).
+  // engine_version = auto: the installed engine's metadata (never runs Python); a release newer
+  // than the tables know is judged by its own source, read here once (installed_source.hpp).
+  const bool version_auto = kvdtype::detail::iequals(input.engine_version, "auto");
   auto installed = resolve_auto_engine_version(input);
   if (!installed.ok()) return installed.error();
   if (!installed->empty()) out.extras.notes.push_back(*installed);
+  InstalledJudgement judged;
+  if (version_auto) judged = judge_with_installed(input);
+  installed_judgement(judged, out.extras);
 
-  auto request = make_request(input);
+  // A string only the installed engine has: no table row gives its formats, so nothing is
+  // planned for it (the KVD080 above says so) rather than a plan for some other string.
+  RequestInput typed = input;
+  if (judged.unmodelled) typed.kv_cache_dtype.clear();
+  auto request = make_request(typed);
   if (!request.ok()) return request.error();
-  out.report = check(*request);
+  if (judged.unmodelled) {
+    out.report.request = *request;
+  } else {
+    out.report = check(*request);
+  }
   for (std::string& n : engine_release_notes(out.report, in.verbose)) out.extras.notes.push_back(std::move(n));
   if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);
   add_config_problems(out.report, problems);
