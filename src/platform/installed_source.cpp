@@ -65,8 +65,16 @@ InstalledJudgement judge_with_installed(const RequestInput& input, const Install
     return out;
   }
   bool in_tables = false;
-  for (const CacheDtype& c : cache_dtypes(engine))
-    if (!c.internal && c.name == kv) in_tables = true;
+  for (const CacheDtype& c : cache_dtypes(engine)) {
+    std::string_view aliases = c.aliases;  // words
+    bool alias = false;
+    while (!aliases.empty() && !alias) {
+      const std::size_t sp = aliases.find(' ');
+      alias = aliases.substr(0, sp) == kv;
+      aliases.remove_prefix(sp == std::string_view::npos ? aliases.size() : sp + 1);
+    }
+    if (!c.internal && (c.name == kv || alias)) in_tables = true;
+  }
   if (in_tables) {
     out.notes.push_back("installed source: kv-cache dtype '" + kv + "' is one of " + who + "'s strings (" + at + ")");
   } else {

@@ -25,18 +25,34 @@ std::vector<std::string> split_words(std::string_view s) {
   return out;
 }
 
-// installed − tables and tables − installed, each in its own list's order.
-ListDiff compare(const std::vector<std::string>& tables, const std::vector<std::string>& installed) {
+// A table row's names: its own and its aliases (words).
+struct Named {
+  std::string name;
+  std::vector<std::string> aliases;
+  [[nodiscard]] bool is(const std::string& v) const {
+    return v == name || std::find(aliases.begin(), aliases.end(), v) != aliases.end();
+  }
+};
+
+// installed − tables (a value no row names, by name or alias) and tables − installed (a row
+// whose names the installed list has none of), each in its own list's order.
+ListDiff compare(const std::vector<Named>& tables, const std::vector<std::string>& installed) {
   ListDiff d;
   for (const std::string& v : installed)
-    if (std::find(tables.begin(), tables.end(), v) == tables.end() &&
+    if (std::none_of(tables.begin(), tables.end(), [&](const Named& n) { return n.is(v); }) &&
         std::find(d.added.begin(), d.added.end(), v) == d.added.end())
       d.added.push_back(v);
-  for (const std::string& v : tables)
-    if (std::find(installed.begin(), installed.end(), v) == installed.end() &&
-        std::find(d.removed.begin(), d.removed.end(), v) == d.removed.end())
-      d.removed.push_back(v);
+  for (const Named& n : tables)
+    if (std::none_of(installed.begin(), installed.end(), [&](const std::string& v) { return n.is(v); }) &&
+        std::find(d.removed.begin(), d.removed.end(), n.name) == d.removed.end())
+      d.removed.push_back(n.name);
   return d;
+}
+
+ListDiff compare(const std::vector<std::string>& tables, const std::vector<std::string>& installed) {
+  std::vector<Named> named;
+  for (const std::string& t : tables) named.push_back({t, {}});
+  return compare(named, installed);
 }
 
 std::string joined(const std::vector<std::string>& v, std::string_view prefix) {
@@ -58,15 +74,16 @@ nlohmann::ordered_json list_json(const ListDiff& d) { return {{"added", d.added}
 InstalledDiff diff_installed(const InstalledFacts& facts) {
   InstalledDiff out{.engine = facts.engine, .root = facts.root, .version = facts.version, .notes = facts.notes};
   if (facts.vocabulary) {
-    std::vector<std::string> table;
+    std::vector<Named> table;
     for (const CacheDtype& c : cache_dtypes(facts.engine))
-      if (!c.internal) table.emplace_back(c.name);
+      if (!c.internal) table.push_back({std::string(c.name), split_words(c.aliases)});
     out.vocabulary_at = facts.vocabulary->where();
     out.strings = compare(table, facts.vocabulary->values);
   }
   if (!facts.backends.empty()) {
-    std::vector<std::string> table, installed;
-    for (const Backend& b : backends(facts.engine)) table.emplace_back(b.name);
+    std::vector<Named> table;
+    std::vector<std::string> installed;
+    for (const Backend& b : backends(facts.engine)) table.push_back({std::string(b.name), split_words(b.aliases)});
     for (const InstalledBackend& b : facts.backends) installed.push_back(b.name);
     out.backends = compare(table, installed);
     for (const InstalledBackend& ib : facts.backends) {

@@ -40,7 +40,8 @@ struct Limits {
   std::size_t max_tokens = 1u << 20;
 };
 
-/// Every token of `source`, or an Error "line N: <problem>" (an unterminated string, an
+/// Every token of `source` (each Token's `text` views `source`: keep it alive while the tokens
+/// are read), or an Error "line N: <problem>" (an unterminated string, an
 /// unbalanced bracket, a file or token count over the limits).
 [[nodiscard]] Result<std::vector<Token>> tokenize(std::string_view source, const Limits& limits = {});
 
