@@ -105,7 +105,7 @@ void installed_judgement(const InstalledJudgement& judged, ReportExtras& extras)
     add(extras, "KVD001", judged.rejected, "use one of the installed engine's strings: " + judged.valid);
   if (judged.unmodelled)
     add(extras, "KVD080",
-        "the kv-cache dtype's formats unknown (a string only the installed engine's source declares): the checks that need them were skipped",
+        "the kv-cache dtype's format unknown (a string only the installed engine's source declares): the checks that need it were skipped",
         "update kvdtype (kvdtype releases --diff-installed lists what its tables lack), or pass --engine-version of a release kvdtype knows",
         Severity::warning);
 }

@@ -261,6 +261,8 @@ Result<Checked> check_input(const CheckInput& in) {
   if (!request.ok()) return request.error();
   if (judged.unmodelled) {
     out.report.request = *request;
+    out.report.request.kv_cache_dtype = nullptr;  // no row: shown as unknown, never as another string
+    out.report.plan.target = request->target;
   } else {
     out.report = check(*request);
   }
