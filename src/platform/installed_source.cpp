@@ -27,12 +27,9 @@ Result<InstalledFacts> read_installed_engine(Engine engine, const InstallSearch&
 
 InstalledJudgement judge_with_installed(const RequestInput& input, const InstallSearch& search) {
   InstalledJudgement out;
-  Engine engine = Engine::vllm;
-  if (!input.engine.empty()) {
-    auto e = parse_engine(input.engine);
-    if (!e.ok()) return out;  // make_request reports the bad engine
-    engine = *e;
-  }
+  auto probed = probed_engine(input);
+  if (!probed.ok()) return out;  // make_request reports the bad engine
+  const Engine engine = *probed;
   const Release* newest = newest_release(engine);
   auto version = parse_version(input.engine_version);
   if (newest == nullptr || !version.ok()) return out;

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "kvdtype/io/findings.hpp"
@@ -237,6 +238,34 @@ TEST(InstalledSnippets, VllmBackendClassesOfThreeReleases) {
   EXPECT_EQ(fa2->kv_cache_dtypes->values, (Strings{"auto", "float16", "bfloat16", "fp8", "fp8_e4m3"}));
   EXPECT_EQ(fa2->kv_cache_dtypes->file, "vllm/v1/attention/backends/flash_attn.py");
   EXPECT_EQ(fa2->gates.size(), 2U);  // the list is declared, not the whole truth
+}
+
+TEST(InstalledSnippets, VllmStorageMapOfThreeReleases) {
+  const std::tuple<const char*, const char*, unsigned, std::size_t> snaps[] = {
+      {"2025-07-19_d1fb65bde", "vllm/utils/__init__.py", 174, 8},
+      {"2025-12-15_87b4d1557", "vllm/utils/torch_utils.py", 28, 11},
+      {"2026-08-06_81be2e09a", "vllm/utils/torch_utils.py", 33, 19},
+  };
+  for (const auto& [dir, file, line, entries] : snaps) {
+    auto f = io::read_installed_source(Engine::vllm, (kSnippets / "vllm" / dir).string());
+    ASSERT_TRUE(f.ok()) << dir;
+    ASSERT_TRUE(f->storage) << dir;
+    EXPECT_EQ(f->storage->file, file) << dir;
+    EXPECT_EQ(f->storage->line, line) << dir;
+    EXPECT_EQ(f->storage->values.size(), entries) << dir;
+    EXPECT_NE(std::find(f->storage->values.begin(), f->storage->values.end(), "fp8_e4m3=uint8"), f->storage->values.end()) << dir;
+    EXPECT_NE(std::find(f->storage->values.begin(), f->storage->values.end(), "fp8_inc=float8_e4m3fn"), f->storage->values.end()) << dir;
+  }
+  // The newest: the tables' storage rules agree with the installed map for every string both name.
+  auto h = io::read_installed_source(Engine::vllm, (kSnippets / "vllm" / "2026-08-06_81be2e09a").string());
+  ASSERT_TRUE(h.ok());
+  const io::InstalledDiff d = io::diff_installed(*h);
+  EXPECT_EQ(d.storage_at, "vllm/utils/torch_utils.py:33");
+  EXPECT_TRUE(d.storage.empty()) << d.storage.front();
+  // A map entry that is no dtype name is a problem, not a guess.
+  auto bad = py::string_map(tokens("M = {\"fp8\": pick(8)}\n"), "M");
+  EXPECT_FALSE(bad.list);
+  EXPECT_EQ(bad.problem_line, 1U);
 }
 
 // ---- real snippets: SGLang and llama.cpp ---------------------------------------------------

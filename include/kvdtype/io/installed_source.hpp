@@ -40,6 +40,7 @@ struct InstalledFacts {
   std::string root;     ///< the site-packages directory or source tree read
   std::string version;  ///< the distribution's Version: ("" when read from a source tree)
   std::optional<InstalledList> vocabulary;  ///< the accepted kv-cache strings
+  std::optional<InstalledList> storage;     ///< "string=torch dtype" of the cache tensor ("fp8=uint8")
   std::vector<InstalledBackend> backends;
   /// Where a fact could not be read: "could not read <what> in <file>:<line>" (never guessed).
   std::vector<std::string> notes;
@@ -68,6 +69,10 @@ struct InstalledDiff {
   std::string vocabulary_at;  ///< file:line of the installed strings ("" when not read)
   ListDiff strings;           ///< kv-cache strings
   ListDiff backends;          ///< backend names
+  std::string storage_at;     ///< file:line of the installed storage map ("" when not read)
+  /// Strings whose cache tensor the installed map and the tables' storage rule disagree on:
+  /// "nvfp4: installed uint8, tables element".
+  std::vector<std::string> storage;
   struct Backend {
     std::string name, at;     ///< at: file:line of its class
     ListDiff kv_cache_dtypes, model_dtypes, head_sizes;

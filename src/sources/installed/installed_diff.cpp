@@ -80,6 +80,20 @@ InstalledDiff diff_installed(const InstalledFacts& facts) {
     out.vocabulary_at = facts.vocabulary->where();
     out.strings = compare(table, facts.vocabulary->values);
   }
+  if (facts.storage) {
+    // The tables' storage rule against the installed map, for strings both name.
+    out.storage_at = facts.storage->where();
+    for (const std::string& entry : facts.storage->values) {
+      const std::size_t eq = entry.find('=');
+      const std::string key = entry.substr(0, eq), dtype = entry.substr(eq + 1);
+      for (const CacheDtype& c : cache_dtypes(facts.engine)) {
+        if (c.internal || c.name != key) continue;
+        const std::string_view tables = c.storage == StorageRule::uint8_bytes ? "uint8" : c.storage == StorageRule::int8_bytes ? "int8" : "element";
+        const std::string_view installed = dtype == "uint8" || dtype == "int8" ? std::string_view(dtype) : std::string_view("element");
+        if (tables != installed) out.storage.push_back(key + ": installed " + dtype + ", tables " + std::string(tables));
+      }
+    }
+  }
   if (!facts.backends.empty()) {
     std::vector<Named> table;
     std::vector<std::string> installed;
@@ -116,6 +130,7 @@ std::string render_installed_diff(const InstalledDiff& d, bool json) {
     j["kv_cache_dtypes"] = list_json(d.strings);
     j["kv_cache_dtypes"]["at"] = d.vocabulary_at;
     j["backends"] = list_json(d.backends);
+    j["storage"] = {{"at", d.storage_at}, {"differs", d.storage}};
     j["changed_backends"] = nlohmann::ordered_json::array();
     for (const InstalledDiff::Backend& b : d.changed)
       j["changed_backends"].push_back({{"name", b.name}, {"at", b.at}, {"kv_cache_dtypes", list_json(b.kv_cache_dtypes)},
@@ -131,6 +146,11 @@ std::string render_installed_diff(const InstalledDiff& d, bool json) {
   else
     out += "kv-cache strings (" + d.vocabulary_at + "): " + (d.strings.empty() ? std::string("no difference") : changes(d.strings)) + "\n";
   out += "backends: " + (d.backends.empty() ? std::string("no difference") : changes(d.backends)) + "\n";
+  if (!d.storage_at.empty()) {
+    std::string s;
+    for (const std::string& x : d.storage) s += (s.empty() ? "" : "; ") + x;
+    out += "cache tensor dtypes (" + d.storage_at + "): " + (s.empty() ? std::string("no difference") : s) + "\n";
+  }
   for (const InstalledDiff::Backend& b : d.changed) {
     std::string parts;
     auto part = [&](std::string_view what, const ListDiff& l) {

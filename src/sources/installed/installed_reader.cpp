@@ -98,6 +98,20 @@ struct Reader {
     facts.notes.push_back("could not read " + what + ": not found in " + std::string(row.paths) + " under " + root.string());
   }
 
+  void storage_map(const InstalledSourceRow& row) {
+    for (const fs::path& p : files(row)) {
+      auto src = text(p);
+      if (!src) return;
+      auto t = tokens(p, *src);
+      if (!t) return;
+      const kvdtype::detail::py::Read r = kvdtype::detail::py::string_map(*t, row.name);
+      if (r.missing) continue;
+      facts.storage = found(r, p, row.name);
+      return;
+    }
+    facts.notes.push_back("could not read " + std::string(row.name) + ": not found in " + std::string(row.paths));
+  }
+
   void backend_choices(const InstalledSourceRow& row) {
     for (const fs::path& p : files(row)) {
       auto src = text(p);
@@ -172,7 +186,7 @@ Result<InstalledFacts> read_installed_source(Engine engine, const std::string& r
     bool any_row = false, any_path = false;
     std::error_code ec;
     for (const InstalledSourceRow& row : kvdtype::detail::installed_source_rows()) {
-      if (row.engine != engine) continue;
+      if (row.engine != engine_info(engine).name) continue;
       any_row = true;
       for (std::string_view w : words(row.paths))
         if (fs::exists(reader.root / fs::path(std::string(w)), ec)) any_path = true;
@@ -184,13 +198,14 @@ Result<InstalledFacts> read_installed_source(Engine engine, const std::string& r
       return Error{ErrorCode::bad_file, root + ": holds none of the " + std::string(engine_info(engine).display) +
                                             " source files kvdtype reads (a site-packages directory, or a llama.cpp source tree)"};
     for (const InstalledSourceRow& row : kvdtype::detail::installed_source_rows()) {
-      if (row.engine != engine) continue;
+      if (row.engine != engine_info(engine).name) continue;
       switch (row.fact) {
         case InstalledFact::vocabulary_literal:
         case InstalledFact::vocabulary_choices:
         case InstalledFact::vocabulary_ggml: reader.vocabulary(row); break;
         case InstalledFact::backend_classes: reader.backend_classes(row); break;
         case InstalledFact::backend_choices: reader.backend_choices(row); break;
+        case InstalledFact::storage_map: reader.storage_map(row); break;
       }
     }
     return facts;

@@ -17,10 +17,11 @@ enum class InstalledFact : std::uint8_t {
   vocabulary_ggml,     ///< the kv-cache types as a C++ `name = { GGML_TYPE_… }` list
   backend_classes,     ///< backend classes (get_name() and class attributes) in every .py under the directories
   backend_choices,     ///< backend names as the `choices=` of `option` (or of field `name`, or list `list`)
+  storage_map,         ///< kv-cache string → the torch dtype the cache tensor is allocated as (`name = {…}`)
 };
 
 struct InstalledSourceRow {
-  Engine engine{};
+  std::string_view engine;  ///< the registry's engine name ("vllm"): the table is data, not code keyed on an engine
   InstalledFact fact{};
   std::string_view paths;   ///< words: files tried in order; a word ending in '/' is a directory walked for *.py
   std::string_view name;    ///< the Literal alias, the dataclass field, or the C++ list

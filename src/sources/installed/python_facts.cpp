@@ -177,6 +177,25 @@ Read module_strings(Span t, std::string_view name) {
   return strings_at(t, v, name);
 }
 
+Read string_map(Span t, std::string_view name) {
+  const std::size_t v = module_value(t, name);
+  if (v >= t.size()) return Read{.missing = true};
+  if (!is_op(t[v], "{")) return problem(std::string(name) + ": not a dict literal", t[v].line);
+  Literal lit{.line = t[v].line};
+  for (Span item : items(t, v)) {
+    // "key" : name(.name)*
+    const bool shape = item.size() >= 3 && item.size() % 2 == 1 && is_op(item[1], ":");
+    auto key = shape ? string_item(item.first(1)) : std::nullopt;
+    bool dotted = shape && key;
+    for (std::size_t i = 2; dotted && i < item.size(); ++i) dotted = i % 2 == 0 ? item[i].kind == Tok::name : is_op(item[i], ".");
+    if (!dotted) return problem(std::string(name) + ": '" + shown(item.front()) + "' is not a \"string\": dtype entry", item.front().line);
+    lit.values.push_back(*key + "=" + std::string(item.back().text));
+  }
+  Read r;
+  r.list = std::move(lit);
+  return r;
+}
+
 Read option_choices(Span t, std::string_view flag, std::string_view field) {
   const std::string what = std::string(flag) + " choices";
   for (std::size_t k = 0; k + 1 < t.size(); ++k) {

@@ -38,6 +38,10 @@ struct Read {
 /// its keys; `NAME: T = …` too).
 [[nodiscard]] Read module_strings(std::span<const Token> tokens, std::string_view name);
 
+/// `NAME = {"key": module.attr, …}` at module level: each entry as "key=attr" (the last part of a
+/// dotted name: `torch.uint8` → "uint8"), e.g. vLLM's STR_DTYPE_TO_TORCH_DTYPE.
+[[nodiscard]] Read string_map(std::span<const Token> tokens, std::string_view name);
+
 /// The `choices=` of the option named `flag` ("--kv-cache-dtype"): in an `add_argument("--x",
 /// …, choices=[…])` call, or on the annotated dataclass field `field` (`x: A[str, Arg(choices=[…])]`).
 /// A choices given as a module-level name is followed to its list.
