@@ -46,6 +46,9 @@ VOCABULARY = {"kvdtype/vocabulary.hpp", "kvdtype/engine.hpp", "kvdtype/format.hp
               "kvdtype/backend.hpp", "kvdtype/cache_dtype.hpp", "kvdtype/release.hpp",
               "kvdtype/rule.hpp", "kvdtype/target.hpp", "kvdtype/result.hpp",
               "kvdtype/engine_list.def"}
+# The reader folders of `sources` (docs/layers.md names each): a new folder is registered here
+# and there, so that the layer table keeps saying what every folder of src/sources/ reads.
+SOURCES_FOLDERS = {"launch", "shell", "model", "k8s", "files", "installed"}
 GENERATED = {"kvdtype_rule_codes.hpp": "tables", "kvdtype/version.hpp": "api_core"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
@@ -126,6 +129,11 @@ def main() -> int:
                 allowed = ", ".join(sorted(ALLOWED.get(layer, ()))) or "nothing"
                 errors.append(f"{where}: layer '{layer}' may not include \"{name}\" "
                               f"(layer '{target}'); it may include: {allowed}")
+    sources = root / "src" / "sources"
+    for folder in sorted(p for p in (sources.iterdir() if sources.is_dir() else ()) if p.is_dir()):
+        if folder.name not in SOURCES_FOLDERS:
+            errors.append(f"src/sources/{folder.name}/: a reader folder not registered in SOURCES_FOLDERS "
+                          f"(scripts/check_layers.py) and docs/layers.md")
     for e in errors:
         print(e)
     if errors:

@@ -99,6 +99,17 @@ void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fie
   }
 }
 
+void installed_judgement(const InstalledJudgement& judged, ReportExtras& extras) {
+  for (const std::string& n : judged.notes) extras.notes.push_back(n);
+  if (!judged.rejected.empty())
+    add(extras, "KVD001", judged.rejected, "use one of the installed engine's strings: " + judged.valid);
+  if (judged.unmodelled)
+    add(extras, "KVD080",
+        "the kv-cache dtype's format unknown (a string only the installed engine's source declares): the checks that need it were skipped",
+        "update kvdtype (kvdtype releases --diff-installed lists what its tables lack), or pass --engine-version of a release kvdtype knows",
+        Severity::warning);
+}
+
 void gpu_auto_found_nothing(Report& report, ReportExtras& extras) {
   for (Diagnostic& d : report.diagnostics)
     if (d.rule == rule("KVD080") && d.evidence.value == "--gpu") {

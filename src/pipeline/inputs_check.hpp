@@ -2,6 +2,7 @@
 // model ids, capacity at start-up), written as InputDiagnostic rows beside the Report.
 #pragma once
 
+#include "kvdtype/io/installed_source.hpp"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,6 +24,12 @@ void unknown_model(const std::string& model, ReportExtras& extras);
 /// cleared from `merged` so that the rest is still checked.
 void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fields, RequestInput& merged,
                    ReportExtras& extras);
+
+/// The installed engine's own source judged the kv-cache string (--engine-version auto with a
+/// release newer than the tables): a string it lacks is KVD001 (the engine refuses it at
+/// start-up), one only it has is KVD080 as a warning (its formats are unknown, so the checks that
+/// need them did not run); the notes name the installed file:line.
+void installed_judgement(const InstalledJudgement& judged, ReportExtras& extras);
 
 /// `--gpu auto` found no device: the GPU note (KVD080) becomes a warning that says so.
 void gpu_auto_found_nothing(Report& report, ReportExtras& extras);

@@ -98,9 +98,22 @@ Result<Checked> judge(const CheckInput& in, const Layers& layers) {
     out.extras.notes.push_back(layers.installed_note);
   }
 
-  auto request = make_request(input);
+  // A release newer than the tables know, judged by its installed source (read_layers() read it).
+  const InstalledJudgement& judged = layers.installed_judged;
+  installed_judgement(judged, out.extras);
+  // A string only the installed engine has: no table row gives its formats, so nothing is
+  // planned for it (the KVD080 above says so) rather than a plan for some other string.
+  RequestInput typed = input;
+  if (judged.unmodelled) typed.kv_cache_dtype.clear();
+  auto request = make_request(typed);
   if (!request.ok()) return request.error();
-  out.report = check(*request);
+  if (judged.unmodelled) {
+    out.report.request = *request;
+    out.report.request.kv_cache_dtype = nullptr;  // no row: shown as unknown, never as another string
+    out.report.plan.target = request->target;
+  } else {
+    out.report = check(*request);
+  }
   for (std::string& n : engine_release_notes(out.report, in.verbose)) out.extras.notes.push_back(std::move(n));
   if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);
   if (layers.model_config) add_config_problems(out.report, layers.model_config->problems);

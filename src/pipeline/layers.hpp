@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "kvdtype/io/installed_source.hpp"
 #include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/model_id.hpp"
 #include "kvdtype/io/pipeline.hpp"
@@ -43,6 +44,8 @@ struct Layers {
   // engine_version = auto: the installed release and where it was read.
   std::string installed_version;
   std::string installed_note;
+  /// A release newer than the tables know, judged by its own installed source (read here once).
+  InstalledJudgement installed_judged;
 
   /// The drafter's own local config, read or failing (its error is the drafter's, reported
   /// after the main request is judged, as a check always has).

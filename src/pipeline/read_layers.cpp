@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "kvdtype/io/installed_source.hpp"
 #include "kvdtype/io/installed_version.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/probe.hpp"
@@ -177,6 +178,7 @@ Result<Layers> read_layers(const CheckInput& in) {
     layers.installed_version = versioned.engine_version;
     layers.installed_note = *installed;
   }
+  if (kvdtype::detail::iequals(merged.input.engine_version, "auto")) layers.installed_judged = judge_with_installed(versioned);
 
   // A drafter with its own local config has its own geometry and dtype; an error reading it is
   // reported when the drafter is judged.

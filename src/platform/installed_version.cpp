@@ -168,14 +168,18 @@ std::string engine_version_pinned_in(std::string_view script, Engine engine) {
   }
 }
 
+Result<Engine> probed_engine(const RequestInput& input) {
+  if (input.engine.empty()) return kDefaultEngine;
+  auto e = parse_engine(input.engine);
+  if (!e.ok()) return Error{e.error().code, "--engine: " + e.error().message};
+  return *e;
+}
+
 Result<std::string> resolve_auto_engine_version(RequestInput& input, const InstallSearch& search) {
   if (!kvdtype::detail::iequals(input.engine_version, "auto")) return std::string();
-  Engine engine = kDefaultEngine;
-  if (!input.engine.empty()) {
-    auto e = parse_engine(input.engine);
-    if (!e.ok()) return Error{e.error().code, "--engine: " + e.error().message};
-    engine = *e;
-  }
+  auto probed = probed_engine(input);
+  if (!probed.ok()) return probed.error();
+  const Engine engine = *probed;
   auto found = installed_engine_version(engine, search);
   if (!found.ok()) return found.error();
   input.engine_version = found->version;

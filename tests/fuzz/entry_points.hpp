@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/text.hpp"
+#include "sources/installed/python_facts.hpp"
 #include "sources/shell/shell.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/script.hpp"
@@ -802,6 +803,49 @@ inline void c_abi(const std::uint8_t* data, std::size_t size) {
   }
 }
 
+
+// ---- an installed engine's Python source (sources/installed/python_tokens.hpp) --------------
+// The tokenizer and every fact reader on arbitrary text: two readings agree; an Error is one
+// printable line naming a line; every token and every extracted value fits inside the input; a
+// problem names a line of the input; the C++ list reader (llama.cpp's kv_cache_types) too.
+inline void python_source(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text = as_text(data, size);
+  const auto tokens = detail::py::tokenize(text);
+  const auto again = detail::py::tokenize(text);
+  require(tokens.ok() == again.ok(), "tokenize: two calls disagree");
+  if (!tokens.ok()) {
+    require(tokens.error().message == again.error().message, "tokenize: two errors differ");
+    return require_error_message(tokens.error(), "tokenize");
+  }
+  require(tokens->size() == again->size(), "tokenize: two token counts differ");
+  const std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  for (const detail::py::Token& t : *tokens) {
+    require(t.text.size() <= size && t.value.size() <= size, "tokenize: a token longer than the input");
+    require(t.line >= 1 && t.line <= lines, "tokenize: a token on no line of the input");
+  }
+  auto check = [&](const detail::py::Read& r, std::string_view what) {
+    if (r.list) {
+      require(r.list->line >= 1 && r.list->line <= lines, std::string(what) + ": a list on no line");
+      for (const std::string& v : r.list->values) require(v.size() <= size, std::string(what) + ": a value longer than the input");
+    } else if (!r.missing) {
+      require(!r.problem.empty() && r.problem_line <= lines, std::string(what) + ": a problem without a line");
+    }
+  };
+  check(detail::py::literal_alias(*tokens, "CacheDType"), "literal_alias");
+  check(detail::py::module_strings(*tokens, "ATTENTION_BACKEND_CHOICES"), "module_strings");
+  check(detail::py::option_choices(*tokens, "--kv-cache-dtype", "kv_cache_dtype"), "option_choices");
+  const auto classes = detail::py::backend_classes(*tokens);
+  require(classes.size() == detail::py::backend_classes(*again).size(), "backend_classes: two calls disagree");
+  for (const auto& c : classes) {
+    require(c.line >= 1 && c.line <= lines, "backend_classes: a class on no line");
+    check(c.kv_cache_dtypes, "supported_kv_cache_dtypes");
+    check(c.model_dtypes, "supported_dtypes");
+    check(c.head_sizes, "head sizes");
+    check(c.block_sizes, "block sizes");
+  }
+  check(detail::py::ggml_type_list(text, "kv_cache_types"), "ggml_type_list");
+}
+
 }  // namespace kvdtype::fuzz
 
 // The input readers' entry points (manifests, compose, engine config files, GGUF, model ids,
@@ -826,6 +870,7 @@ inline constexpr Target kTargets[] = {
     {"gguf", gguf},               {"model_id", model_id}, {"admission", admission},
     {"sarif", sarif},             {"script", script},     {"launch_parse", launch_parse},
     {"manifest_parse", manifest_parse}, {"admission_parse", admission_parse},
+    {"python_source", python_source},
 };
 
 }  // namespace kvdtype::fuzz

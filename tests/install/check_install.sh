@@ -14,7 +14,8 @@ page=$prefix/share/man/man1/kvdtype.1
 [[ -f $page ]] || fail "no man page at $page"
 # man -l renders the file itself; MANPATH finds it by name as `man kvdtype` would after install.
 rendered=$(MANWIDTH=100 man -l "$page" 2>&1) || fail "man -l $page failed: $rendered"
-# (man justifies lines: "Exit  status" may carry two spaces)
+# (man justifies lines, spreading spaces from alternate sides on alternate lines: "Exit  status"
+# or "kvdtype  serve  exits" may carry two spaces, depending on how many lines come before)
 for want in "kvdtype" "--kv-cache-dtype" "--attention-backend" "Exit +status" "explain"; do
   grep -qE -- "$want" <<<"$rendered" || fail "the man page lacks '$want'"
 done
@@ -23,7 +24,7 @@ if LC_ALL=C grep -qP '[^\x00-\x7F]' "$page"; then fail "the man page has non-ASC
 if grep -q '???' "$page"; then fail "the man page shows ???: $(grep -n '???' "$page" | head -3)"; fi
 grep -q -- 'vllm serve \.\.\.' <<<"$rendered" || fail "the help's ellipsis is not transliterated to ..."
 exit_section=$(sed -n '/^EXIT STATUS/,/^[A-Z]/p' <<<"$rendered")
-for want in "^ +0 +accepted" "^ +1 +rejected" "^ +2 +bad input" "kvdtype serve exits"; do
+for want in "^ +0 +accepted" "^ +1 +rejected" "^ +2 +bad input" "kvdtype +serve +exits"; do
   grep -qE -- "$want" <<<"$exit_section" || fail "the EXIT STATUS section lacks '$want': $exit_section"
 done
 by_name=$(MANPATH=$prefix/share/man MANWIDTH=100 man kvdtype 2>&1) || fail "man kvdtype (MANPATH=$prefix/share/man) failed: $by_name"

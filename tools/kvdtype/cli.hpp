@@ -125,6 +125,9 @@ Command add_explain(CLI::App& app);
 Command add_matrix(CLI::App& app);
 Command add_probe(CLI::App& app);
 Command add_releases(CLI::App& app);
+/// `releases --diff-installed PATH|auto`: the tables against an installed engine's own source
+/// (cmd_installed.cpp), in text or JSON.
+int diff_installed(Engine engine, const std::string& path, const Output& out);
 /// `serve`, listed in the help: the kvdtype executable replaces itself with kvdtype-serve before
 /// parsing (main.cpp, exec_serve), so its run is reached only where no such program is beside
 /// the running one (`python3 -m kvdtype serve`), and says so.

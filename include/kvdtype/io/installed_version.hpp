@@ -48,6 +48,9 @@ struct InstalledEngine {
 /// "sglang[all]==0.5.14"`); "" when none.
 [[nodiscard]] std::string engine_version_pinned_in(std::string_view script, Engine engine);
 
+/// The engine a version probe is about: input.engine, vllm when empty (the request's default).
+[[nodiscard]] Result<Engine> probed_engine(const RequestInput& input);
+
 /// --engine-version auto: when input.engine_version is "auto", replace it by the installed release
 /// of input.engine (vllm when empty). Returns a note saying where it came from ("" when nothing
 /// was resolved) or the Error of installed_engine_version.
