@@ -726,6 +726,59 @@ bool capability_spelling(std::string_view low) noexcept {
 // ("H100 --kv-cache-dtype fp8": a quoting mistake), an empty '/' alternative, more words than any
 // name has. Misspelled: an architecture spelling that names no architecture (sm_80a, gfx906, 9.4),
 // or a name two products fit (RTX 6000). Otherwise the name is hardware kvdtype has not heard of.
+namespace {
+
+// A name that is a known product's word with one key doubled, one doubled key pressed once, or
+// two neighbouring keys swapped ("H1000", "H10", "H010" for H100) is a typo of that product,
+// refused with the nearest names. Any other difference ("RTX 9090", "B770", "MI300" without its
+// X or A, "Ascend910") may be hardware kvdtype has not heard of: an unknown GPU, not bad input.
+bool one_typo_apart(std::string_view a, std::string_view b) noexcept {
+  if (a == b) return false;
+  if (a.size() == b.size()) {
+    std::size_t i = 0;
+    while (a[i] == b[i]) ++i;
+    return i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] && a.substr(i + 2) == b.substr(i + 2);
+  }
+  if (a.size() + 1 != b.size() && b.size() + 1 != a.size()) return false;
+  const std::string_view shorter = a.size() < b.size() ? a : b;
+  const std::string_view longer = a.size() < b.size() ? b : a;
+  std::size_t i = 0;
+  while (i < shorter.size() && shorter[i] == longer[i]) ++i;
+  const bool doubled = (i > 0 && longer[i] == longer[i - 1]) || (i + 1 < longer.size() && longer[i] == longer[i + 1]);
+  return doubled && shorter.substr(i) == longer.substr(i + 1);
+}
+
+// The words of a name that tell products apart: lower-case runs of letters and digits holding a digit.
+std::vector<std::string> model_words(std::string_view text) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool digit = false;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? detail::lower(text[i]) : ' ';
+    if (detail::is_alpha(c) || detail::is_digit(c)) {
+      cur += c;
+      digit = digit || detail::is_digit(c);
+      continue;
+    }
+    if (digit) out.push_back(cur);
+    cur.clear();
+    digit = false;
+  }
+  return out;
+}
+
+bool typo_of_known_name(std::string_view text) {
+  const std::vector<std::string> words = model_words(text);
+  if (words.empty()) return false;
+  for (std::string_view name : detail::index().names)
+    for (const std::string& known : model_words(name))
+      for (const std::string& w : words)
+        if (one_typo_apart(w, known)) return true;
+  return false;
+}
+
+}  // namespace
+
 UnparsedGpu classify_unparsed_gpu(std::string_view text) {
   const std::string_view t = detail::strip_label_key(detail::trim(text));
   if (t.empty() || t.size() > detail::kMaxText) return UnparsedGpu::malformed;
@@ -769,7 +822,7 @@ UnparsedGpu classify_unparsed_gpu(std::string_view text) {
     case detail::Refused::ambiguous: return UnparsedGpu::misspelled;
     case detail::Refused::unknown: break;
   }
-  return UnparsedGpu::unknown;
+  return typo_of_known_name(t) ? UnparsedGpu::misspelled : UnparsedGpu::unknown;
 }
 
 std::string_view name(Vendor v) noexcept {

@@ -214,6 +214,9 @@ TEST(UnparsedGpu, MalformedAndMisspelledNamesStayBadInput) {
   for (const char* name : {"sm_80a", "sm_999", "sm_9", "gfx906", "gfx942:xnack", "A100/H100", "sm_90 gfx942",
                            "MTLGPUFamilyApple6", "intel_gpu_xyz9"})
     EXPECT_EQ(classify_unparsed_gpu(name), UnparsedGpu::misspelled) << name;
+  // A known product's word with a key doubled, a doubled key once, or two keys swapped: a typo.
+  for (const char* name : {"H1000", "NVIDIA H10", "H010", "RTX 40900", "MI3000X"})
+    EXPECT_EQ(classify_unparsed_gpu(name), UnparsedGpu::misspelled) << name;
   // Capabilities that name no architecture have no letter: malformed, bad input all the same.
   for (const char* name : {"sm_", "9.4", "99.99", "1.2.3", "0"})
     EXPECT_EQ(classify_unparsed_gpu(name), UnparsedGpu::malformed) << name;
