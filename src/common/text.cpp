@@ -16,6 +16,17 @@ std::string to_lower(std::string_view s) {
   return out;
 }
 
+std::vector<std::string_view> split_words(std::string_view s) {
+  std::vector<std::string_view> out;
+  while (!s.empty()) {
+    const std::size_t sp = s.find(' ');
+    if (sp != 0) out.push_back(s.substr(0, sp));
+    if (sp == std::string_view::npos) break;
+    s.remove_prefix(sp + 1);
+  }
+  return out;
+}
+
 bool iequals(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)

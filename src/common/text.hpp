@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,9 @@ namespace kvdtype::detail {
 
 /// ASCII lower-case copy.
 [[nodiscard]] std::string to_lower(std::string_view s);
+
+/// The blank-separated words of a table cell ("vllm serve", "text json markdown"); views into `s`.
+[[nodiscard]] std::vector<std::string_view> split_words(std::string_view s);
 
 /// ASCII case-insensitive equality.
 [[nodiscard]] bool iequals(std::string_view a, std::string_view b) noexcept;

@@ -43,16 +43,7 @@ constexpr OutputFormatInfo kFormats[] = {
 #undef KVDTYPE_EVERY_SUBCOMMAND
 
 // `serves` split on spaces.
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  while (!s.empty()) {
-    const std::size_t sp = s.find(' ');
-    if (sp != 0) out.push_back(s.substr(0, sp));
-    if (sp == std::string_view::npos) break;
-    s.remove_prefix(sp + 1);
-  }
-  return out;
-}
+std::vector<std::string_view> words(std::string_view s) { return kvdtype::detail::split_words(s); }
 
 std::string names_of(std::span<const OutputFormat> ids) {
   std::string out;

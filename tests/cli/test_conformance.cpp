@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+
+#include <unistd.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -61,6 +63,16 @@ TEST_P(Conformance, Case) {
     GTEST_SKIP() << "known gap: " << (c.spec["known_gap"].is_string() ? c.spec["known_gap"].get<std::string>() : c.spec["known_gap"].dump());
   SCOPED_TRACE(c.file + ":" + c.id + (c.spec.contains("note") ? " - " + c.spec["note"].get<std::string>() : std::string()));
   std::vector<std::string> args = c.spec.at("args").get<std::vector<std::string>>();
+  // "/tmp/kvdtype-tests/" in a case is this process's own folder: concurrent runs (two build
+  // trees, or CTest running cases side by side) must never write each other's fixtures.
+  const std::string shared_tmp = "/tmp/kvdtype-tests/";
+  const std::string own_tmp = "/tmp/kvdtype-tests-" + std::to_string(::getpid()) + "/";
+  const auto own = [&](std::string s) {
+    for (std::size_t at = s.find(shared_tmp); at != std::string::npos; at = s.find(shared_tmp, at + own_tmp.size()))
+      s.replace(at, shared_tmp.size(), own_tmp);
+    return s;
+  };
+  for (std::string& a : args) a = own(a);
   // "$DATA/" names a file under tests/data (the runner runs from the build directory).
   for (std::string& a : args)
     for (std::size_t at = a.find("$DATA/"); at != std::string::npos; at = a.find("$DATA/", at))
@@ -75,15 +87,18 @@ TEST_P(Conformance, Case) {
   // "files": {path: text} written before the run (fake install trees, scripts); "env":
   // {NAME: value} set for the run only.
   if (c.spec.contains("files")) {
-    for (const auto& [path, text] : c.spec["files"].items()) {
+    for (const auto& [shared_path, text] : c.spec["files"].items()) {
+      const std::string path = own(shared_path);
       std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-      std::ofstream(path, std::ios::binary) << text.get<std::string>();
+      std::ofstream(path, std::ios::binary) << own(text.get<std::string>());
     }
   }
   std::vector<std::string> env;
   if (c.spec.contains("env"))
-    for (const auto& [name, value] : c.spec["env"].items()) env.push_back(name + "=" + value.get<std::string>());
+    for (const auto& [name, value] : c.spec["env"].items()) env.push_back(name + "=" + own(value.get<std::string>()));
   const auto r = kvdtype::test::run_cli(args, {}, env, 30);
+  std::error_code ignored;
+  std::filesystem::remove_all(own_tmp, ignored);  // the fixtures were this case's alone
   const json& expect = c.spec.at("expect");
   ASSERT_FALSE(r.timed_out) << "hung; stderr: " << r.err;
   ASSERT_GE(r.exit_code, 0) << "crashed; stderr: " << r.err;

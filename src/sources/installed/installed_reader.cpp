@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 
+#include "common/text.hpp"
 #include "kvdtype/io/installed_source.hpp"
 #include "sources/files/read_file.hpp"
 #include "sources/installed/installed_rows.hpp"
@@ -22,16 +23,7 @@ constexpr std::size_t kMaxFileBytes = 4u << 20;  // vLLM's largest module is abo
 constexpr std::size_t kMaxWalkedFiles = 20000;   // a vllm/models tree holds a few thousand
 constexpr int kMaxWalkDepth = 12;
 
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  while (!s.empty()) {
-    const std::size_t sp = s.find(' ');
-    if (sp != 0) out.push_back(s.substr(0, sp));
-    if (sp == std::string_view::npos) break;
-    s.remove_prefix(sp + 1);
-  }
-  return out;
-}
+std::vector<std::string_view> words(std::string_view s) { return kvdtype::detail::split_words(s); }
 
 struct Reader {
   fs::path root;
