@@ -70,12 +70,8 @@ void unknown_inputs(const Context& ctx, const Report& rep, Emitter& out) {
   }
   // A GPU whose platform the engine's selection table does not cover: the backend is unknown,
   // not refused (an engine may run there through a plugin kvdtype does not model).
-  if (ctx.platform && r.backend == nullptr) {
-    bool covered = false;
-    for (const detail::CompiledSelection& s : ctx.ix.selection)
-      if (s.platform & detail::platform_bit(*ctx.platform)) covered = true;
-    if (!covered) out.add("KVD080", {.detail = unmodelled_platform(*ctx.platform), .value = "--backend"});
-  }
+  if (ctx.platform && r.backend == nullptr && !(ctx.ix.selection_platforms & detail::platform_bit(*ctx.platform)))
+    out.add("KVD080", {.detail = unmodelled_platform(*ctx.platform), .value = "--backend"});
   if (!r.model_dtype && ctx.effective && ctx.effective->k_rule == FormatRule::model_dtype)
     out.add("KVD080", {.detail = "the model dtype", .value = "--model-dtype"});
   // An assumption rather than a skipped check: selection ran for MHA/GQA, the common kind (info;

@@ -240,6 +240,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       else if (cs.count == cs.order.size()) c.problem("selection order too long at", w);
       else cs.order[cs.count++] = static_cast<std::uint8_t>(it - ix.backends.begin());
     });
+    ix.selection_platforms |= cs.platform;
     ix.selection.push_back(cs);
   }
 

@@ -166,6 +166,7 @@ struct EngineIndex {
   std::vector<std::vector<std::uint32_t>> routes_by_backend;
   const CacheDtype* auto_row = nullptr;
   Bits kv_unknown_any = 0;  // union of the backends' kv_unknown: check() tests this bit before any backend's
+  std::uint8_t selection_platforms = 0;  // union of the selection rows' platform bits: the platforms the engine's table covers
   // The release table the rows were compiled against (empty for tests' own tables), and
   // whether it is strictly ascending (then release_slot searches it by halves).
   std::span<const Version> releases;
