@@ -44,6 +44,9 @@ constexpr std::pair<std::string_view, std::string_view> kKvCacheByPrefix[] = {
 
 constexpr std::string_view kConfigKey = "inference_config.yaml";
 
+// What the builder returns when it cannot build the pod (a default Node is a defined null).
+YAML::Node none() { return YAML::Node(YAML::NodeType::Undefined); }
+
 // A plain YAML boolean: Python's yaml.safe_load reads it as bool.
 std::optional<bool> yaml_bool(const YAML::Node& n) {
   if (!n.IsScalar() || n.Tag() == "!") return std::nullopt;
@@ -59,7 +62,7 @@ YAML::Node kaito_workspace_pod(const Reader& r, const YAML::Node& obj, Pod& /*po
   const std::string runtime = scalar(path(obj, {"metadata", "annotations", "kaito.sh/runtime"}));
   if (runtime == "transformers") {
     notes.push_back("the annotation kaito.sh/runtime: transformers runs Hugging Face transformers, not an engine kvdtype reads");
-    return {};
+    return none();
   }
   const std::string preset = scalar(path(obj, {"inference", "preset", "name"}));
   const KaitoPreset* row = nullptr;
@@ -68,7 +71,7 @@ YAML::Node kaito_workspace_pod(const Reader& r, const YAML::Node& obj, Pod& /*po
   if (row == nullptr) {
     notes.push_back("preset " + preset + " is not in kvdtype's KAITO preset table (src/sources/k8s/manifest_kaito.cpp): "
                     "its model and flags are unknown");
-    return {};
+    return none();
   }
   YAML::Node command(YAML::NodeType::Sequence);
   for (const std::string_view w : {std::string_view("vllm"), std::string_view("serve"), row->model}) command.push_back(std::string(w));
@@ -91,21 +94,21 @@ YAML::Node kaito_workspace_pod(const Reader& r, const YAML::Node& obj, Pod& /*po
       notes.push_back("inference.config names the ConfigMap " + config + ", whose " + std::string(kConfigKey) +
                       " is not in this file: its vllm: flags (the KV cache dtype among them) are unknown; "
                       "check a file holding both");
-      return {};
+      return none();
     }
     YAML::Node cfg;
     try {
       cfg = YAML::Load(text.Scalar());
     } catch (const YAML::Exception& e) {
       notes.push_back("ConfigMap " + config + " " + std::string(kConfigKey) + ": not valid YAML (" + e.msg + ")");
-      return {};
+      return none();
     }
     const YAML::Node vllm = child(cfg, "vllm");
     for (const auto& kv : vllm && vllm.IsMap() ? vllm : YAML::Node(YAML::NodeType::Map)) {
       const std::string key = scalar(kv.first);
       if (!kv.second.IsScalar()) {
         notes.push_back("ConfigMap " + config + " vllm: " + key + " is not a single value; not read");
-        return {};
+        return none();
       }
       // A boolean is read as vLLM reads its flag: the flag alone, or --no-FLAG.
       if (const auto on = yaml_bool(kv.second)) {
