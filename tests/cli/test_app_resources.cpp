@@ -30,7 +30,7 @@ std::string no_workload(const Json& j) {
   std::string out;
   for (const Json& d : j.value("diagnostics", Json::array()))
     if (d.value("code", "") == "KVD080") out += d.dump();
-  for (const Json& n : j.value("skipped", Json::array())) out += n.dump();
+  for (const Json& n : j.value("notes", Json::array())) out += n.dump();
   return out;
 }
 
@@ -77,7 +77,7 @@ TEST(RayServeApps, AModuleBesideTheManifestIsReadAndItsEnvResolved) {
   ASSERT_EQ(j["results"].size(), 1u) << j.dump();
   const Json& r = j["results"][0];
   EXPECT_EQ(r["request"]["kv_cache_dtype"], "fp8");
-  EXPECT_EQ(r["source"]["container"], "kvd_ray_app_one:deployment");
+  EXPECT_EQ(r["source"]["container"], "serveConfigV2/llm/kvd_ray_app_one:deployment");
 }
 
 TEST(RayServeApps, TheModuleInAConfigMapOfTheSameFileWins) {
@@ -152,4 +152,22 @@ TEST(KaitoWorkspaces, WhatTheFileDoesNotHoldIsAFinding) {
   j = check(t.write("ws2.yaml", workspace("no-such-preset", "")));
   EXPECT_TRUE(j["results"].empty());
   EXPECT_NE(no_workload(j).find("preset no-such-preset"), std::string::npos) << j.dump();
+}
+
+// The gpu-recipes Dynamo chart's values hold no engine flag: the serving configs helm is given
+// with --set-file are named, with the command that checks them, and the file is not a pass.
+TEST(ChartValuesElsewhere, DynamoRecipeValuesNameTheirSetFileConfigs) {
+  TempDir t("app-resources");
+  int rc = -1;
+  const Json j = check(t.write("values.yaml",
+                               "dynamo:\n  deploymentName: d\n  decodeWorker:\n    replicas: 1\n  prefillWorker:\n    replicas: 1\n"
+                               "workload:\n  model: deepseek-ai/DeepSeek-R1\n  framework: sglang\n  configFile: serving-args.yaml\n"),
+                       &rc);
+  EXPECT_EQ(rc, 0);
+  EXPECT_TRUE(j["results"].empty());
+  const std::string why = no_workload(j);
+  EXPECT_NE(why.find("--set-file decode_serving_config=FILE"), std::string::npos) << why;
+  EXPECT_NE(why.find("--set-file prefill_serving_config=FILE"), std::string::npos) << why;
+  EXPECT_NE(why.find("-- python3 -m sglang.launch_server --config FILE"), std::string::npos) << why;
+  EXPECT_NE(why.find("KVD080"), std::string::npos) << why;
 }
