@@ -103,6 +103,14 @@ constexpr PodKind kRows[] = {
      .source = "vllm-project/production-stack operator/api/v1alpha1/vllmruntime_types.go @a6c01db0 (VLLMRuntimeSpec: "
                "Model, VLLMConfig, LMCacheConfig, DeploymentConfig); operator/internal/controller/vllmruntime_controller.go "
                "(deploymentForVLLMRuntime)"},
+    // KAITO: a Workspace names a preset (PodFill::kaito_workspace) or holds a pod template of
+    // its own; its fields sit at the top level, not under `spec`.
+    {.groups = "kaito.sh", .kind = "Workspace", .project = "KAITO",
+     .pods = {{.path = "inference.preset", .role = "inference", .fill = PodFill::kaito_workspace},
+              {.path = "inference.template.spec", .role = "inference"}},
+     .source = "kaito-project/kaito api/v1beta1/workspace_types.go @056b8280 (Workspace: Resource.InstanceType, "
+               "Inference.Preset.Name, Inference.Config, Inference.Template); pkg/model/interface.go "
+               "(buildVLLMInferenceCommand)"},
     // OME (ome.io): the runtime's own pod spec inline in `spec`; engineConfig and decoderConfig
     // (and their leader / worker for multi-node) each inline a pod spec and add the `runner`
     // container; routerConfig likewise.

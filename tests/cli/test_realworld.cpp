@@ -10,13 +10,15 @@
 //              script): its serving workloads are read, no verdict is asserted;
 //   unreadable a file that is not valid as stored (YAML that no parser reads): exit 2 with a
 //              one-line error that names the line.
-// `args` adds what the file's evidence says beyond the file (args_evidence argues it).
+// `args` adds what the file's evidence says beyond the file (args_evidence argues it); `support`
+// names the files a row's file reads beside it (a RayService's Python module), with their source.
 // A row with `known_gap` is what kvdtype cannot read yet, with the reason: it is skipped, and it
 // fails as soon as it passes, so that the gap is struck from the index when it closes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -155,6 +157,30 @@ TEST(RealWorldCorpus, AtLeastAHundredFilesFromFifteenRepositories) {
   }
   EXPECT_GE(all.size(), 100u);
   EXPECT_GE(repos.size(), 15u);
+}
+
+// A file a row needs beside it (the Python module a RayService imports) is named by that row's
+// `support`, with its source; no file sits in the corpus unaccounted for.
+TEST(RealWorldCorpus, EveryFileIsARowOrARowsSupport) {
+  std::set<std::string> named = {"README.md", "index.jsonl"};
+  for (const json& r : rows()) {
+    named.insert(r["file"].get<std::string>());
+    for (const json& s : r.value("support", json::array())) {
+      EXPECT_EQ(s.value("commit", "").size(), 40u) << s;
+      EXPECT_FALSE(s.value("path", "").empty()) << s;
+      EXPECT_FALSE(s.value("why", "").empty()) << s;
+      EXPECT_TRUE(std::ifstream(kDir + "/" + s["file"].get<std::string>()).good()) << s;
+      named.insert(s["file"].get<std::string>());
+    }
+  }
+  std::size_t files = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(kDir)) {
+    if (!e.is_regular_file()) continue;
+    ++files;
+    const std::string rel = std::filesystem::relative(e.path(), kDir).generic_string();
+    EXPECT_TRUE(named.count(rel) == 1) << rel << " is neither a row of index.jsonl nor a row's support";
+  }
+  EXPECT_EQ(files, named.size());
 }
 
 // A manifest checked without --gpu finds its GPU in its own node labels (NVIDIA's, a cloud's, an

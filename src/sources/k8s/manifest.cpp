@@ -417,6 +417,7 @@ std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod
 Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, const std::string& file, const CheckInput& base,
                                          bool one_object, std::size_t container_limit = SIZE_MAX, std::string_view text = {}) {
   Reader r{base, {}};
+  r.documents = &docs;
   r.container_limit = container_limit;
   try {
     int index = 0;

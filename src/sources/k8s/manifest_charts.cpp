@@ -2,7 +2,8 @@
 // container: the vLLM production-stack's `servingEngineSpec.modelSpec[*]`, the llm-d
 // modelservice chart's `decode` / `prefill` pools, the AI-Hypercomputer gpu-recipes serving
 // charts' `sglang.serverArgs` / `vllm.serverArgs`, vLLM's example chart (`image.command`) and
-// KubeAI's models chart (`catalog`). Only what the templates put in the serving
+// KubeAI's models chart (`catalog`), and the gpu-recipes Dynamo chart (whose engine flags are
+// a file of their own). Only what the templates put in the serving
 // container's command, env and node affinity is read; the rest of the values are the chart's.
 #include <map>
 #include <string>
@@ -351,7 +352,39 @@ std::optional<Error> read_kubeai_catalog(Reader& r, const YAML::Node& doc, const
 
 }  // namespace
 
+// ---- AI-Hypercomputer gpu-recipes dynamo-deployment chart ------------------------------------
+//
+// Source: AI-Hypercomputer/gpu-recipes @2e1fd5ef src/helm-charts/a4x/inference-templates/
+// dynamo-deployment: templates/dynamo-graph-deployment.yaml runs each worker as
+// `python3 -m dynamo.FRAMEWORK` (workload.framework) with `--model` and the `KEY: VALUE` lines of
+// a server-args file; templates/dynamo-worker-configmap.yaml fills that file from the values
+// prefill_serving_config and decode_serving_config, which the recipe's README hands to helm with
+// --set-file (inference/a4x/disaggregated-serving/dynamo/README.md). A values file without them
+// holds no engine flag: what would read it is named, and nothing is guessed.
+
+bool is_dynamo_recipe_chart(const YAML::Node& doc) {
+  const YAML::Node dynamo = child(doc, "dynamo");
+  return (child(dynamo, "decodeWorker") || child(dynamo, "prefillWorker")) && child(child(doc, "workload"), "framework");
+}
+
+std::optional<Error> read_dynamo_recipe_chart(Reader& r, const YAML::Node& doc, const Pod& pod) {
+  const std::string framework = scalar(path(doc, {"workload", "framework"}));
+  const std::string name = scalar(path(doc, {"dynamo", "deploymentName"}));
+  for (const std::string role : {"prefill", "decode"}) {
+    if (!child(child(doc, "dynamo"), (role + "Worker").c_str())) continue;
+    const std::string key = role + "_serving_config";
+    const int line = line_of(path(doc, {"dynamo", (role + "Worker").c_str()}));
+    r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + ":" + std::to_string(line) + " ") +
+                            "gpu-recipes dynamo-deployment values" + (name.empty() ? "" : "/" + name) + " " + role +
+                            "Worker: its `python3 -m dynamo." + framework + "` flags are the file helm is given as --set-file " +
+                            key + "=FILE, not in these values; check that file as `" +
+                            (framework == "vllm" ? "-- vllm serve --config FILE" : "-- python3 -m sglang.launch_server --config FILE") + "`");
+  }
+  return std::nullopt;
+}
+
 std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Node& doc, const Pod& pod) {
+  if (is_dynamo_recipe_chart(doc)) return std::optional<Error>{read_dynamo_recipe_chart(r, doc, pod)};
   if (is_production_stack(doc)) {
     for (const auto& m : path(doc, {"servingEngineSpec", "modelSpec"}))
       if (auto e = read_model_spec(r, m, pod)) return e;

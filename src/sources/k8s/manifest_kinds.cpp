@@ -156,11 +156,13 @@ std::optional<Error> read_row(Reader& r, const YAML::Node& obj, const PodKind& r
       any = true;
       Pod here = pod;
       if (p.fill == PodFill::kserve_llm) f.spec = kserve_llm_pod(obj, f.spec, f.role, f.notes);
-      if (p.fill == PodFill::kubeai_model || p.fill == PodFill::vllm_runtime) {
+      if (p.fill == PodFill::kubeai_model || p.fill == PodFill::vllm_runtime || p.fill == PodFill::kaito_workspace) {
         // The controller builds the pod from the object's spec: its workloads point at that.
         here.line = line_of(f.spec);
         std::vector<std::string> notes;
-        f.spec = p.fill == PodFill::kubeai_model ? kubeai_model_pod(obj, here, notes) : vllm_runtime_pod(obj, here, notes);
+        f.spec = p.fill == PodFill::kubeai_model   ? kubeai_model_pod(obj, here, notes)
+                 : p.fill == PodFill::vllm_runtime ? vllm_runtime_pod(obj, here, notes)
+                                                   : kaito_workspace_pod(r, obj, here, notes);
         if (!f.spec) {
           r.out.skipped.push_back(object_label(pod) + ": " + (notes.empty() ? std::string("no pod") : notes.back()));
           continue;
@@ -251,6 +253,23 @@ Pod serve_gpu(const YAML::Node& obj, Pod pod) {
   return pod;
 }
 
+// The env of a RayService's worker containers, which its Serve replicas inherit: "NAME=value",
+// or "NAME" alone when the value is not in the file (valueFrom).
+std::vector<std::string> worker_env(const YAML::Node& obj) {
+  std::vector<std::string> out;
+  const YAML::Node groups = path(obj, {"spec", "rayClusterConfig", "workerGroupSpecs"});
+  if (!groups || !groups.IsSequence()) return out;
+  for (const auto& g : groups)
+    for (const auto& c : path(g, {"template", "spec", "containers"}).IsSequence() ? path(g, {"template", "spec", "containers"}) : YAML::Node(YAML::NodeType::Sequence)) {
+      const YAML::Node env = child(c, "env");
+      if (!env || !env.IsSequence()) continue;
+      for (const auto& e : env)
+        if (const std::string name = scalar(child(e, "name")); !name.empty())
+          out.push_back(child(e, "valueFrom") ? name : name + "=" + scalar(child(e, "value")));
+    }
+  return out;
+}
+
 std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
   pod.kind = scalar(child(obj, "kind"));
   pod.name = scalar(path(obj, {"metadata", "name"}));
@@ -280,7 +299,7 @@ std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int de
         } catch (const YAML::Exception& e) {
           return bad_file(pod.file, line_of(serve), "spec.serveConfigV2: not valid YAML: " + e.msg);
         }
-        if (is_ray_serve(doc)) return read_ray_serve(r, doc, serve_gpu(obj, pod), line_of(serve));
+        if (is_ray_serve(doc)) return read_ray_serve(r, doc, serve_gpu(obj, pod), line_of(serve), worker_env(obj));
       }
     }
     return std::nullopt;

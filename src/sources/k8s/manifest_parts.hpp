@@ -39,6 +39,7 @@ inline constexpr std::size_t kMaxObjects = 4096;
 struct Reader {
   const CheckInput& base;
   ManifestWorkloads out;
+  const std::vector<YAML::Node>* documents = nullptr;  // the file's documents (a ConfigMap another object names)
   std::size_t objects = 0, containers = 0;
   std::size_t container_limit = SIZE_MAX;  // see kBytesPerContainer in manifest.cpp
 };
@@ -85,6 +86,10 @@ void add_container(Reader& r, const Pod& pod, Container c);
 [[nodiscard]] YAML::Node kubeai_model_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
 /// vLLM production-stack's VLLMRuntime `obj` as its operator runs it (manifest_operators.cpp).
 [[nodiscard]] YAML::Node vllm_runtime_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
+/// KAITO's Workspace `obj` as its controller runs a preset (manifest_kaito.cpp): `vllm serve`
+/// of the preset's model with the `vllm:` flags of the ConfigMap the Workspace names, found
+/// among the file's documents. Undefined when it cannot be built; `notes` says why.
+[[nodiscard]] YAML::Node kaito_workspace_pod(const Reader& r, const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
 /// A Go text/template rendered with every field of its data unset; `rendered` is set when the
 /// text held a template action.
 [[nodiscard]] std::string render_unset_template(std::string_view text, bool& rendered);
@@ -99,8 +104,18 @@ void add_container(Reader& r, const Pod& pod, Container c);
 /// llm-d-deployer chart values (`sampleApplication`) and llm-d-benchmark scenario files
 /// (`scenario:` stacks), manifest_llmd.cpp. Nothing when the document is neither.
 [[nodiscard]] std::optional<std::optional<Error>> read_llmd_tools(Reader& r, const YAML::Node& doc, const Pod& pod);
-/// A Ray Serve config (`applications:`), also what a RayService holds in `serveConfigV2`.
-[[nodiscard]] std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset);
+/// A Ray Serve config (`applications:`), also what a RayService holds in `serveConfigV2`;
+/// `worker_env` is the env of the RayService's worker containers ("NAME=value", or "NAME" when
+/// its value is not in the file), which the replicas inherit.
+[[nodiscard]] std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset,
+                                                  const std::vector<std::string>& worker_env = {});
+/// A Ray Serve application of its own Python code (`import_path: module:attr`): its source from
+/// a ConfigMap of the same file or a file beside the manifest (or above it: a working_dir that is
+/// the repository), and the vLLM arguments it builds (manifest_ray_app.cpp). Unread, a skip note
+/// names what is missing.
+[[nodiscard]] std::optional<Error> read_ray_python_app(Reader& r, const YAML::Node& app, const Pod& pod,
+                                                       const std::string& where, const std::vector<std::string>& env,
+                                                       const std::vector<std::string>& worker_env, int line_offset);
 [[nodiscard]] bool is_ray_serve(const YAML::Node& doc);
 
 /// What a document no reader takes looks like, and the input that would read it: "a vLLM config

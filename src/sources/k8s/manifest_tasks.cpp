@@ -434,7 +434,8 @@ bool is_ray_serve(const YAML::Node& doc) {
   return apps && apps.IsSequence();
 }
 
-std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset) {
+std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset,
+                                    const std::vector<std::string>& worker_env) {
   // Inside a RayService the applications are its containers (`serveConfigV2/APP`); a config
   // file of its own names each application.
   const bool embedded = !pod.kind.empty();
@@ -448,14 +449,12 @@ std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, i
       where.clear();
     }
     const std::string import = scalar(child(app, "import_path"));
-    if (import.rfind("ray.serve.llm:", 0) != 0) {
-      r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + " ") + here.kind + "/" + here.name +
-                              (where.empty() ? "" : " " + where) + ": import_path " + import +
-                              " is not a Ray Serve LLM application");
-      continue;
-    }
     std::vector<std::string> env;
     runtime_env(app, env);
+    if (import.rfind("ray.serve.llm:", 0) != 0) {
+      if (auto e = read_ray_python_app(r, app, here, where, env, worker_env, line_offset)) return e;
+      continue;
+    }
     const YAML::Node args = child(app, "args");
     if (const YAML::Node list = child(args, "llm_configs"); list && list.IsSequence())
       for (const auto& cfg : list)

@@ -29,6 +29,10 @@ enum class PodFill : std::uint8_t {
   /// vLLM production-stack's VLLMRuntime: the operator builds a Deployment whose `vllm` container
   /// runs `vllm serve` with flags from `spec.model` and `spec.vllmConfig` (manifest_operators.cpp).
   vllm_runtime,
+  /// KAITO's Workspace: no pod spec for a preset; the controller runs the preset's model with
+  /// vLLM, plus the `vllm:` flags of the ConfigMap `inference.config` names
+  /// (src/sources/k8s/manifest_kaito.cpp).
+  kaito_workspace,
 };
 
 /// One place of a kind's objects where a pod spec sits.

@@ -1,0 +1,173 @@
+// Resources whose engine arguments are not a command in the file: a RayService running a Python
+// application of its own (its module in a ConfigMap of the same file, or beside the manifest) and
+// a KAITO Workspace running a preset with a ConfigMap's vllm: flags. What they set is checked;
+// what they hide is a KVD080 finding naming it, never a pass.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "run_cli.hpp"
+#include "temp_dir.hpp"
+
+namespace {
+
+using kvdtype::test::run_cli;
+using kvdtype::test::TempDir;
+using Json = nlohmann::json;
+
+Json check(const std::string& file, int* rc = nullptr) {
+  const auto r = run_cli({"check", "--format", "json", "--gpu", "H100", "--manifest", file});
+  if (rc != nullptr) *rc = r.exit_code;
+  Json j = Json::parse(r.out, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << r.out << r.err;
+  return j;
+}
+
+// The KVD080 finding of a file with no workload, and its skip notes, as one text.
+std::string no_workload(const Json& j) {
+  std::string out;
+  for (const Json& d : j.value("diagnostics", Json::array()))
+    if (d.value("code", "") == "KVD080") out += d.dump();
+  for (const Json& n : j.value("notes", Json::array())) out += n.dump();
+  return out;
+}
+
+const std::string kRayService = R"(apiVersion: ray.io/v1
+kind: RayService
+metadata:
+  name: app
+spec:
+  serveConfigV2: |
+    applications:
+    - name: llm
+      import_path: kvd_ray_app_one:deployment
+      runtime_env:
+        env_vars:
+          MODEL_ID: "Qwen/Qwen3-8B"
+          KV: "fp8"
+  rayClusterConfig:
+    workerGroupSpecs:
+    - groupName: gpu
+      template:
+        spec:
+          containers:
+          - name: w
+            image: rayproject/ray:2.41.0
+            env:
+            - name: TOKEN
+              valueFrom:
+                secretKeyRef: {name: s, key: k}
+)";
+
+const std::string kModule = R"(import os
+class D:
+    def __init__(self, model, kv):
+        self.args = AsyncEngineArgs(model=model, kv_cache_dtype=kv, enforce_eager=True)
+deployment = D.bind(model=os.environ.get("MODEL_ID", "x/y"), kv=os.environ["KV"])
+)";
+
+}  // namespace
+
+TEST(RayServeApps, AModuleBesideTheManifestIsReadAndItsEnvResolved) {
+  TempDir t("app-resources");
+  t.write("kvd_ray_app_one.py", kModule);
+  const Json j = check(t.write("ray.yaml", kRayService));
+  ASSERT_EQ(j["results"].size(), 1u) << j.dump();
+  const Json& r = j["results"][0];
+  EXPECT_EQ(r["request"]["kv_cache_dtype"], "fp8");
+  EXPECT_EQ(r["source"]["container"], "serveConfigV2/llm/kvd_ray_app_one:deployment");
+}
+
+TEST(RayServeApps, TheModuleInAConfigMapOfTheSameFileWins) {
+  TempDir t("app-resources");
+  t.write("kvd_ray_app_one.py", kModule);  // beside, but the file's own ConfigMap is what the pods mount
+  std::string cm = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: code}\ndata:\n  kvd_ray_app_one.py: |\n";
+  std::string body = kModule;
+  for (std::size_t at = 0; at < body.size();) {
+    const std::size_t nl = body.find('\n', at);
+    cm += "    " + body.substr(at, nl - at) + "\n";
+    at = nl + 1;
+  }
+  cm.replace(cm.find("kv_cache_dtype=kv"), 17, "kv_cache_dtype=\"fp8_e5m2\"");
+  const Json j = check(t.write("ray.yaml", cm + "---\n" + kRayService));
+  ASSERT_EQ(j["results"].size(), 1u) << j.dump();
+  EXPECT_EQ(j["results"][0]["request"]["kv_cache_dtype"], "fp8_e5m2");
+}
+
+TEST(RayServeApps, AMissingModuleOrAnUnsetVariableIsAFindingNotAPass) {
+  TempDir t("app-resources");
+  int rc = -1;
+  Json j = check(t.write("ray.yaml", kRayService), &rc);
+  EXPECT_TRUE(j["results"].empty());
+  EXPECT_NE(no_workload(j).find("kvd_ray_app_one.py"), std::string::npos) << j.dump();
+
+  // KV unset and without a default in the module: the cache dtype is not guessed.
+  std::string unset = kRayService;
+  unset.erase(unset.find("          KV: \"fp8\"\n"), std::string("          KV: \"fp8\"\n").size());
+  t.write("kvd_ray_app_one.py", kModule);
+  j = check(t.write("ray2.yaml", unset), &rc);
+  EXPECT_TRUE(j["results"].empty());
+  EXPECT_NE(no_workload(j).find("KV is read from the environment"), std::string::npos) << j.dump();
+
+  // A variable the worker pods take from a Secret is not in the file either.
+  std::string secret = kRayService;
+  t.write("kvd_ray_app_one.py", std::string(kModule).replace(kModule.find("os.environ[\"KV\"]"), 16, "os.getenv(\"TOKEN\", \"auto\")"));
+  j = check(t.write("ray3.yaml", secret), &rc);
+  EXPECT_TRUE(j["results"].empty());
+  EXPECT_NE(no_workload(j).find("valueFrom"), std::string::npos) << j.dump();
+}
+
+namespace {
+
+std::string workspace(const std::string& preset, const std::string& config) {
+  return "apiVersion: kaito.sh/v1beta1\nkind: Workspace\nmetadata: {name: ws}\nresource:\n  instanceType: Standard_NC24ads_A100_v4\n"
+         "inference:\n  preset:\n    name: " + preset + "\n" + (config.empty() ? "" : "  config: " + config + "\n");
+}
+
+const std::string kConfigMap =
+    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: params}\ndata:\n  inference_config.yaml: |\n"
+    "    vllm:\n      kv-cache-dtype: fp8\n      enforce-eager: true\n---\n";
+
+}  // namespace
+
+TEST(KaitoWorkspaces, APresetWithItsConfigMapsFlags) {
+  TempDir t("app-resources");
+  const Json j = check(t.write("ws.yaml", kConfigMap + workspace("gpt-oss-120b", "params")));
+  ASSERT_EQ(j["results"].size(), 1u) << j.dump();
+  const Json& r = j["results"][0];
+  EXPECT_EQ(r["request"]["kv_cache_dtype"], "fp8");
+  EXPECT_EQ(r["source"]["kind"], "Workspace");
+  EXPECT_EQ(r["source"]["container"], "inference/gpt-oss-120b");
+}
+
+TEST(KaitoWorkspaces, WhatTheFileDoesNotHoldIsAFinding) {
+  TempDir t("app-resources");
+  // The ConfigMap is named but not in the file: its flags may set the cache dtype.
+  Json j = check(t.write("ws.yaml", workspace("gpt-oss-120b", "params")));
+  EXPECT_TRUE(j["results"].empty());
+  EXPECT_NE(no_workload(j).find("ConfigMap params"), std::string::npos) << j.dump();
+  // A preset kvdtype's table does not hold.
+  j = check(t.write("ws2.yaml", workspace("no-such-preset", "")));
+  EXPECT_TRUE(j["results"].empty());
+  EXPECT_NE(no_workload(j).find("preset no-such-preset"), std::string::npos) << j.dump();
+}
+
+// The gpu-recipes Dynamo chart's values hold no engine flag: the serving configs helm is given
+// with --set-file are named, with the command that checks them, and the file is not a pass.
+TEST(ChartValuesElsewhere, DynamoRecipeValuesNameTheirSetFileConfigs) {
+  TempDir t("app-resources");
+  int rc = -1;
+  const Json j = check(t.write("values.yaml",
+                               "dynamo:\n  deploymentName: d\n  decodeWorker:\n    replicas: 1\n  prefillWorker:\n    replicas: 1\n"
+                               "workload:\n  model: deepseek-ai/DeepSeek-R1\n  framework: sglang\n  configFile: serving-args.yaml\n"),
+                       &rc);
+  EXPECT_EQ(rc, 0);
+  EXPECT_TRUE(j["results"].empty());
+  const std::string why = no_workload(j);
+  EXPECT_NE(why.find("--set-file decode_serving_config=FILE"), std::string::npos) << why;
+  EXPECT_NE(why.find("--set-file prefill_serving_config=FILE"), std::string::npos) << why;
+  EXPECT_NE(why.find("-- python3 -m sglang.launch_server --config FILE"), std::string::npos) << why;
+  EXPECT_NE(why.find("KVD080"), std::string::npos) << why;
+}
