@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <mutex>
+#include <optional>
+#include <utility>
 
 #include "core/resolve_internal.hpp"
 #include "tables/rows/release.hpp"
@@ -279,6 +281,9 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
 
   ix.by_backend.resize(ix.backends.size());
   ix.global_by_kv.resize(ix.vocabulary.size());
+  // newest_version() scans the release table; every constraint row of one table asks it about
+  // the same engine, so it is asked once per engine (63 scans were a tenth of building vLLM's index).
+  std::optional<std::pair<Engine, Version>> newest;
   for (const Constraint& k : constraints) {
     c.where = "constraints_" + en + " " + std::string(k.rule) + " " + std::string(k.when.backends);
     CompiledConstraint cc;
@@ -297,7 +302,8 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.introduced = c.version(k.introduced_in);
     cc.fixed = c.version(k.fixed_in);
     cc.removed = c.version(k.removed_in);
-    cc.newest = newest_version(k.engine);
+    if (!newest || newest->first != k.engine) newest.emplace(k.engine, newest_version(k.engine));
+    cc.newest = newest->second;
     cc.bug = !k.fix_pr.empty() || !k.fixed_in.empty() || !k.affected_in.empty();
     if (cc.bug && cc.removed.known) c.problem("a known bug ends with fixed_in, not removed_in", k.removed_in);
     if (cc.introduced.known && cc.fixed.known && !(cc.introduced < cc.fixed)) c.problem("fixed_in not after introduced_in", k.fixed_in);

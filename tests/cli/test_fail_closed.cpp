@@ -172,6 +172,48 @@ TEST(FailClosed, ManyRealContainersAreReadWholeAndAliasBombsAreNot) {
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
 }
 
+// Issue 29: a rendered chart of a large fleet (1,200 Deployments in one file, every one a real
+// server) is read to its last document, and so is the same fleet as 1,200 files; what bounds a
+// reading is what aliases expand to (the node visits of read_documents), not a count of
+// containers. An alias bomb is still refused, with an error that says so.
+TEST(FailClosed, ARenderedFleetOfThousandsReadsWholeAndAnAliasBombIsNamed) {
+  Dir d;
+  constexpr int kFleet = 1200;
+  std::string one;
+  fs::create_directories(d.path("fleet"));
+  for (int i = 0; i < kFleet; ++i) {
+    const std::string doc = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: llama-" + std::to_string(i) +
+                            "}\nspec:\n  template:\n    spec:\n      nodeSelector: {nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3}\n"
+                            "      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.10.0\n"
+                            "          args: [--model, Qwen/Qwen2.5-3B-Instruct, --dtype, bfloat16, --kv-cache-dtype, fp8]\n";
+    one += (i ? "---\n" : "") + doc;
+    d.write("fleet/d" + std::to_string(i) + ".yaml", doc);
+  }
+  for (const std::string& input : {d.write("fleet.yaml", one), d.path("fleet")}) {
+    const auto r = run_cli({"check", "--format", "json", "--manifest", input}, {}, {}, 120);
+    ASSERT_FALSE(r.timed_out) << input;
+    ASSERT_NE(r.exit_code, 2) << input << ": " << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["results"].size(), static_cast<std::size_t>(kFleet)) << input;
+    std::size_t named = 0;  // every Deployment once: none dropped, none repeated
+    for (const json& res : j["results"]) named += res["source"]["container"] == "vllm" ? 1 : 0;
+    EXPECT_EQ(named, static_cast<std::size_t>(kFleet)) << input;
+  }
+  std::string bomb = "a0: &a0 {name: c, image: nginx}\n";
+  for (int i = 1; i <= 6; ++i) {
+    bomb += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+    for (int k = 0; k < 10; ++k) bomb += std::string(k ? ", " : "") + "*a" + std::to_string(i - 1);
+    bomb += "]\n";
+  }
+  bomb += "kind: Pod\nspec:\n  containers: *a6\n";
+  const auto r = run_cli({"check", "--gpu", "T4", "--manifest", d.write("bomb.yaml", bomb)}, {}, {}, 60);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("bomb.yaml"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("aliases"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("not checked"), std::string::npos) << r.err;
+}
+
 TEST(FailClosed, ManifestsGoThroughTheBoundedReader) {
   Dir d;
   const std::string fifo = d.path("f.yaml");
