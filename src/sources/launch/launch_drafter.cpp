@@ -42,8 +42,11 @@ void read_drafter(LaunchCommand& out, Collected& c) {
   // vLLM's num_speculative_tokens (SGLang's --speculative-num-steps is a flag row of its own).
   in.speculative_method = method;
   in.speculative_model = draft_model;
-  if (c.spec.contains("num_speculative_tokens")) {
-    const json& n = c.spec["num_speculative_tokens"];
+  // The JSON key, or the dotted flag's (--speculative-config.num_speculative_tokens N), which the
+  // flag reader keeps with dashes.
+  for (const char* key : {"num_speculative_tokens", "num-speculative-tokens"}) {
+    if (!c.spec.contains(key)) continue;
+    const json& n = c.spec[key];
     if (n.is_number_unsigned()) in.num_speculative_tokens = std::to_string(n.get<std::uint64_t>());
     else if (n.is_string()) in.num_speculative_tokens = n.get<std::string>();
   }
