@@ -44,6 +44,20 @@ struct RequestInput {
   std::string num_heads, num_kv_heads, head_size, head_size_v, num_layers, num_kv_layers;
   std::string kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim, index_topk;
   std::string gpu_memory_gib, gpu_memory_utilization, max_model_len, weight_gib;
+  // What the engines also decide on (issue 28). Open-ended names (architecture, connector, draft
+  // model) are kept verbatim; methods and sub-backends outside kvdtype's lists are a KVD080
+  // finding (the conditions on them cannot be judged), never an error.
+  std::string model_architecture;   ///< config.json architectures[0] ("DeepseekV32ForCausalLM")
+  std::string model_type;           ///< config.json model_type ("deepseek_v32")
+  std::string weight_quantization;  ///< quantization_config.quant_method or --quantization ("awq", "fp8")
+  std::string kv_scale_layout;      ///< which KV scales the checkpoint carries: k, v, both or none
+  std::string speculative_method;   ///< --speculative-config method / SGLang --speculative-algorithm
+  std::string num_speculative_tokens;
+  std::string speculative_model;    ///< the drafter's model path or Hub id
+  std::string kv_connector;         ///< --kv-transfer-config kv_connector / SGLang transfer backend
+  std::string dsa_prefill_backend, dsa_decode_backend;  ///< SGLang --dsa-*-backend (formerly --nsa-*)
+  std::string hierarchical_cache;   ///< yes/no: SGLang --enable-hierarchical-cache
+  std::string cuda_graph;           ///< yes/no: no with vLLM --enforce-eager or SGLang --disable-cuda-graph
   std::uint32_t flags = 0;        ///< RequestFlag bits (from a launch command's environment)
   /// A value inside a launch command or config file that the engine itself refuses at start-up
   /// (llama.cpp `-ctk fp8`, LMDeploy `--quant-policy 3`): the rule code that reports it and the
@@ -69,6 +83,9 @@ struct RequestInput {
   /// (launch command over model config, explicit flags over both) wins field by field.
   void overlay(const RequestInput& from);
 };
+
+/// Which calibrated KV scales a checkpoint carries (its k_scale / v_scale tensors).
+enum class KvScaleLayout : std::uint8_t { unknown, none, k_only, v_only, both };
 
 /// The typed request. Pointers refer to static table rows (never owned, never dangling).
 struct Request {
@@ -102,6 +119,28 @@ struct Request {
 
   /// The refused value as text.
   [[nodiscard]] std::string_view refused_text() const noexcept { return refused_value.data(); }
+  // Issue 28's inputs, NUL-terminated text (empty: not given); request_extra.cpp fills them.
+  std::array<char, 64> model_architecture{};
+  std::array<char, 32> model_type{};
+  std::array<char, 32> weight_quantization{};  ///< lower case
+  KvScaleLayout kv_scale_layout = KvScaleLayout::unknown;
+  std::array<char, 24> speculative_method{};   ///< lower case
+  std::uint32_t num_speculative_tokens = 0;    ///< 0: not given
+  std::array<char, 96> speculative_model{};
+  std::array<char, 48> kv_connector{};
+  std::array<char, 24> dsa_prefill_backend{}, dsa_decode_backend{};  ///< lower case
+  Tri hierarchical_cache = Tri::unknown;
+  Tri cuda_graph = Tri::unknown;
+  /// Values of these fields outside kvdtype's lists (weight quantization, speculative method,
+  /// DSA sub-backends), "--field 'value'" separated by "; ": KVD080 names them.
+  std::array<char, 128> unlisted{};
+
+  /// One of the text fields above as a string_view.
+  template <std::size_t N>
+  [[nodiscard]] static std::string_view text(const std::array<char, N>& a) noexcept {
+    return std::string_view(a.data());
+  }
+
   /// The unknown GPU's name as given; empty when the GPU is known or was not given.
   [[nodiscard]] std::string_view unknown_gpu_text() const noexcept { return unknown_gpu.data(); }
   /// How the input names the kv-cache setting: RequestInput::kv_term, or "--kv-cache-dtype".

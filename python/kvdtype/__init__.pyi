@@ -186,6 +186,18 @@ def check(
     gpu_memory_utilization: Union[float, int, str, None] = ...,  # fraction of GPU memory the engine may use
     max_model_len: Union[int, str, None] = ...,  # context length
     weight_gib: Union[float, int, str, None] = ...,  # model weights, GiB (whole model)
+    model_architecture: Optional[str] = ...,  # the model's architecture, config.json architectures[0] (DeepseekV32ForCausalLM)
+    model_type: Optional[str] = ...,  # config.json model_type (deepseek_v32, qwen3_moe)
+    weight_quantization: Optional[str] = ...,  # weight quantization method (awq, gptq, fp8, compressed-tensors, modelopt_fp4, …; config.json quantization_config.quant_method)
+    kv_scale_layout: Optional[str] = ...,  # which calibrated KV scales the checkpoint carries (k_scale / v_scale tensors)
+    speculative_method: Optional[str] = ...,  # speculative decoding method (eagle, eagle3, mtp, ngram, draft_model, …; SGLang EAGLE, NEXTN, …)
+    num_speculative_tokens: Union[int, str, None] = ...,  # draft tokens per step (vLLM num_speculative_tokens, SGLang --speculative-num-steps)
+    speculative_model: Optional[str] = ...,  # the drafter's model (path or Hub id)
+    kv_connector: Optional[str] = ...,  # KV connector (vLLM kv_connector: NixlConnector, LMCacheConnectorV1, …; SGLang transfer backend: mooncake, nixl)
+    dsa_prefill_backend: Optional[str] = ...,  # SGLang DSA (sparse MLA) prefill kernel: flashmla_sparse, flashmla_kv, flashmla_auto, fa3, tilelang, aiter, trtllm
+    dsa_decode_backend: Optional[str] = ...,  # SGLang DSA (sparse MLA) decode kernel, same names
+    hierarchical_cache: Union[bool, str, None] = ...,  # hierarchical KV cache (host-memory offload; SGLang --enable-hierarchical-cache)
+    cuda_graph: Union[bool, str, None] = ...,  # CUDA graphs captured (no: vLLM --enforce-eager, SGLang --disable-cuda-graph)
     # END request fields
     model: PathValue = ...,
     command: Union[str, Sequence[str], None] = ...,

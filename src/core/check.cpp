@@ -7,6 +7,7 @@
 #include "core/firing_sites.hpp"
 #include "tables/rows/release.hpp"
 #include "kvdtype/check.hpp"
+#include "core/request_extra.hpp"
 #include "tables/rows/kernel.hpp"
 #include "core/resolve_internal.hpp"
 #include "tables/rule_id.hpp"
@@ -60,6 +61,10 @@ std::string_view unmodelled_platform(Platform p) noexcept {
 // Inputs whose absence skips checks (KVD080), one diagnostic listing them.
 void unknown_inputs(const Context& ctx, const Report& rep, Emitter& out) {
   const Request& r = ctx.req;
+  // A weight quantization, speculative method or DSA sub-backend outside kvdtype's lists: the
+  // rows conditioned on it cannot be judged (message.cpp names the values).
+  if (r.unlisted[0] != '\0')
+    out.add("KVD080", {.detail = detail::kUnlistedDetail, .value = "a name of the engine's own list (kvdtype check --help)"});
   if (r.target == nullptr) {
     // A name kvdtype has not heard of is unknown too; the message names it (message.cpp).
     if (!r.unknown_gpu_text().empty())

@@ -1,4 +1,5 @@
 #include "core/index.hpp"
+#include "core/when_extra.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -8,6 +9,7 @@
 
 #include "core/resolve_internal.hpp"
 #include "tables/rows/release.hpp"
+#include "tables/rows/request_value.hpp"
 #include "tables/tables.hpp"
 #include "tables/words.hpp"
 
@@ -299,6 +301,15 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.when.platforms = c.platforms(k.when.platforms);
     cc.when.head_sizes = c.sizes(k.when.head_sizes);
     cc.when.heads_per_rank = c.sizes(k.when.heads_per_rank);
+    cc.when.extra = has_extra(k.when);
+    // Names of the engines' lists (tables/rows/request_value.hpp): a row naming one kvdtype does
+    // not know could never match a request that kvdtype accepts without a finding.
+    for (const auto& [field, list] : {std::pair{"weight_quantization", k.when.weight_quantizations},
+                                      std::pair{"speculative_method", k.when.speculative_methods},
+                                      std::pair{"dsa_prefill_backend", k.when.dsa_backends}})
+      for_each_word(list, [&](std::string_view w) {
+        if (w != "*_mtp" && !tables::request_value_known(field, w)) c.problem(std::string("unknown ") + field, w);
+      });
     cc.introduced = c.version(k.introduced_in);
     cc.fixed = c.version(k.fixed_in);
     cc.removed = c.version(k.removed_in);

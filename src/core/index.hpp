@@ -113,6 +113,7 @@ struct CompiledWhen {
   std::uint8_t attention = 0, platforms = 0;
   SizeList head_sizes;
   SizeList heads_per_rank;
+  bool extra = false;  // the row has issue-28 conditions (core/when_extra.hpp)
 };
 
 struct CompiledConstraint {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "kvdtype/check.hpp"
+#include "core/request_extra.hpp"
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
 #include "tables/rows/constraint.hpp"
@@ -152,6 +153,10 @@ std::string value_of(std::string_view key, const Diagnostic& d, const Report& re
       if (!near.empty()) extra += "; " + near;
       return fmt::format("the GPU '{}' (not in kvdtype's GPU tables{})", r.unknown_gpu_text(), extra);
     }
+    // Issue 28's names outside kvdtype's lists (Request::unlisted): say which.
+    if (e.detail == detail::kUnlistedDetail)
+      return fmt::format("the meaning of {} (not in kvdtype's lists; conditions on it were not judged)",
+                         Request::text(r.unlisted));
     return std::string(e.detail);
   }
   if (key == "number") return std::to_string(e.number);

@@ -62,6 +62,37 @@ constexpr RequestField kFields[] = {
      "--mem-fraction-static", 0.001, 1.0},
     {"max_model_len", &RequestInput::max_model_len, G::capacity, K::integer, "INT", "context length", "--context-length", 1, double(std::uint64_t{1} << 40)},
     {"weight_gib", &RequestInput::weight_gib, G::capacity, K::number, "GIB", "model weights, GiB (whole model)", "", 0.0, 1e7},
+    // Issue 28: what the engines also decide on. Spellings: vllm/engine/arg_utils.py (--quantization,
+    // --speculative-config, --kv-transfer-config, --enforce-eager); sglang/srt/server_args.py
+    // (--speculative-algorithm, --speculative-draft-model-path, --nsa-prefill-backend and
+    // --nsa-decode-backend, renamed --dsa-*, --enable-hierarchical-cache, --disable-cuda-graph).
+    {"model_architecture", &RequestInput::model_architecture, G::model, K::text, "ARCH",
+     "the model's architecture, config.json architectures[0] (DeepseekV32ForCausalLM)", ""},
+    {"model_type", &RequestInput::model_type, G::model, K::text, "TYPE", "config.json model_type (deepseek_v32, qwen3_moe)", ""},
+    {"weight_quantization", &RequestInput::weight_quantization, G::model, K::text, "METHOD",
+     "weight quantization method (awq, gptq, fp8, compressed-tensors, modelopt_fp4, …; config.json "
+     "quantization_config.quant_method)",
+     "--quantization"},
+    {"kv_scale_layout", &RequestInput::kv_scale_layout, G::model, K::text, "k|v|both|none",
+     "which calibrated KV scales the checkpoint carries (k_scale / v_scale tensors)", ""},
+    {"speculative_method", &RequestInput::speculative_method, G::serving, K::text, "METHOD",
+     "speculative decoding method (eagle, eagle3, mtp, ngram, draft_model, …; SGLang EAGLE, NEXTN, …)",
+     "--speculative-algorithm"},
+    {"num_speculative_tokens", &RequestInput::num_speculative_tokens, G::serving, K::integer, "INT",
+     "draft tokens per step (vLLM num_speculative_tokens, SGLang --speculative-num-steps)", "", 1, 1024},
+    {"speculative_model", &RequestInput::speculative_model, G::serving, K::text, "MODEL", "the drafter's model (path or Hub id)",
+     "--speculative-draft-model-path"},
+    {"kv_connector", &RequestInput::kv_connector, G::serving, K::text, "CONNECTOR",
+     "KV connector (vLLM kv_connector: NixlConnector, LMCacheConnectorV1, …; SGLang transfer backend: mooncake, nixl)", ""},
+    {"dsa_prefill_backend", &RequestInput::dsa_prefill_backend, G::serving, K::text, "BACKEND",
+     "SGLang DSA (sparse MLA) prefill kernel: flashmla_sparse, flashmla_kv, flashmla_auto, fa3, tilelang, aiter, trtllm",
+     "--nsa-prefill-backend"},
+    {"dsa_decode_backend", &RequestInput::dsa_decode_backend, G::serving, K::text, "BACKEND",
+     "SGLang DSA (sparse MLA) decode kernel, same names", "--nsa-decode-backend"},
+    {"hierarchical_cache", &RequestInput::hierarchical_cache, G::serving, K::yes_no, "yes|no",
+     "hierarchical KV cache (host-memory offload; SGLang --enable-hierarchical-cache)", ""},
+    {"cuda_graph", &RequestInput::cuda_graph, G::serving, K::yes_no, "yes|no",
+     "CUDA graphs captured (no: vLLM --enforce-eager, SGLang --disable-cuda-graph)", ""},
 };
 
 bool same_name(std::string_view table, std::string_view spelled) noexcept {
@@ -131,6 +162,7 @@ std::string_view title(Group group) noexcept {
     case G::model: return "Model geometry";
     case G::dtypes: return "Kernel dtypes";
     case G::capacity: return "Capacity";
+    case G::serving: return "Serving features";
   }
   return "Other";
 }

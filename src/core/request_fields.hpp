@@ -14,7 +14,7 @@
 namespace kvdtype::fields {
 
 /// The help groups of `kvdtype check --help`, in the order they are shown.
-enum class Group : unsigned char { engine, hardware, model, dtypes, capacity };
+enum class Group : unsigned char { engine, hardware, model, dtypes, capacity, serving };
 
 /// What a field's value is: the CLI placeholder and the Python annotation follow from it.
 enum class Kind : unsigned char { text, integer, number, yes_no };

@@ -7,6 +7,7 @@
 #include "tables/rows/release.hpp"
 #include "core/layout_bytes.hpp"
 #include "core/resolve_internal.hpp"
+#include "core/when_extra.hpp"
 #include "tables/rule_id.hpp"
 
 namespace kvdtype {
@@ -340,6 +341,7 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
                     cc_in(heads, row.when.min_heads_per_rank, row.when.max_heads_per_rank);
     if (in == row.when.heads_outside) return false;
   }
+  if (w.extra && !detail::when_extra_holds(row.when, r)) return false;
   return true;
 }
 

@@ -60,6 +60,28 @@ Json request_json(const Request& r) {
   j["kv_lora_rank"] = opt_u(g.kv_lora_rank);
   j["qk_rope_head_dim"] = opt_u(g.qk_rope_head_dim);
   j["index_topk"] = opt_u(g.index_topk);
+  // Issue 28's inputs, only when given (a request without them reads as before).
+  auto text = [&](const char* key, std::string_view v) {
+    if (!v.empty()) j[key] = std::string(v);
+  };
+  text("model_architecture", Request::text(r.model_architecture));
+  text("model_type", Request::text(r.model_type));
+  text("weight_quantization", Request::text(r.weight_quantization));
+  switch (r.kv_scale_layout) {
+    case KvScaleLayout::unknown: break;
+    case KvScaleLayout::none: j["kv_scale_layout"] = "none"; break;
+    case KvScaleLayout::k_only: j["kv_scale_layout"] = "k"; break;
+    case KvScaleLayout::v_only: j["kv_scale_layout"] = "v"; break;
+    case KvScaleLayout::both: j["kv_scale_layout"] = "both"; break;
+  }
+  text("speculative_method", Request::text(r.speculative_method));
+  if (r.num_speculative_tokens) j["num_speculative_tokens"] = r.num_speculative_tokens;
+  text("speculative_model", Request::text(r.speculative_model));
+  text("kv_connector", Request::text(r.kv_connector));
+  text("dsa_prefill_backend", Request::text(r.dsa_prefill_backend));
+  text("dsa_decode_backend", Request::text(r.dsa_decode_backend));
+  if (r.hierarchical_cache != Tri::unknown) j["hierarchical_cache"] = r.hierarchical_cache == Tri::yes;
+  if (r.cuda_graph != Tri::unknown) j["cuda_graph"] = r.cuda_graph == Tri::yes;
   return j;
 }
 

@@ -32,6 +32,8 @@ inline constexpr std::string_view kKvQuantWords[] = {
     "int4_per_token_head", "nvfp4",     "mxfp8",       "fp4_block16",        "turboquant",
     "ggml_block",     "int8_per_tensor",
 };
+/// Which KV scales a checkpoint carries (When::kv_scale_layouts; KvScaleLayout without unknown).
+inline constexpr std::string_view kKvScaleLayoutWords[] = {"none", "k", "v", "both"};
 static_assert(std::size(kPlatformWords) == static_cast<std::size_t>(Platform::vulkan) + 1);
 static_assert(std::size(kAttentionWords) == static_cast<std::size_t>(Attention::sparse_mla) + 1);
 static_assert(std::size(kKvQuantWords) == static_cast<std::size_t>(KvQuant::int8_per_tensor) + 1);
@@ -83,7 +85,7 @@ consteval bool row_words_known(const KernelRoute& r) { return words_in(r.attenti
 consteval bool row_words_known(const CacheDtype& c) { return words_in(c.platforms, kPlatformWords); }
 consteval bool row_words_known(const Constraint& k) {
   return words_in(k.when.platforms, kPlatformWords) && words_in(k.when.attention, kAttentionWords, 1) &&
-         words_in(k.when.kv_quant, kKvQuantWords);
+         words_in(k.when.kv_quant, kKvQuantWords) && words_in(k.when.kv_scale_layouts, kKvScaleLayoutWords);
 }
 
 /// Every row's platform, attention and quant-family words are known (for `static_assert`).

@@ -44,6 +44,8 @@ void finish(LaunchCommand& out, Collected& c, const Located& at) {
     if (row.ok() && (*row)->name != in.kv_cache_dtype) in.flags |= flag_kv_spelling;
   }
   if (out.kv_transfer && !c.disaggregation_backend.empty()) out.kv_transfer->connector = c.disaggregation_backend;
+  // The connector as a request field (issue 28): vLLM's kv_connector, SGLang's transfer backend.
+  if (out.kv_transfer && in.kv_connector.empty()) in.kv_connector = out.kv_transfer->connector;
 
   // A positional model swallowed by an unknown flag taken for a value-flag: when the command
   // never names a model otherwise, the first such value that looks like a path is the model.

@@ -38,6 +38,18 @@ void read_drafter(LaunchCommand& out, Collected& c) {
   if (draft_model.empty() && c.spec.contains("model") && c.spec["model"].is_string())
     draft_model = c.spec["model"].get<std::string>();
   if (method.empty() && !draft_model.empty()) method = "draft_model";
+  // The speculative inputs as request fields (issue 28), as typed: the method, the drafter, and
+  // vLLM's num_speculative_tokens (SGLang's --speculative-num-steps is a flag row of its own).
+  in.speculative_method = method;
+  in.speculative_model = draft_model;
+  // The JSON key, or the dotted flag's (--speculative-config.num_speculative_tokens N), which the
+  // flag reader keeps with dashes.
+  for (const char* key : {"num_speculative_tokens", "num-speculative-tokens"}) {
+    if (!c.spec.contains(key)) continue;
+    const json& n = c.spec[key];
+    if (n.is_number_unsigned()) in.num_speculative_tokens = std::to_string(n.get<std::uint64_t>());
+    else if (n.is_string()) in.num_speculative_tokens = n.get<std::string>();
+  }
   if (drafter_without_attention(method)) return;
 
   RequestInput d;

@@ -195,7 +195,10 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
     }
     case Action::prefill_backend: c.prefill_backend = std::string(value); break;
     case Action::decode_backend: c.decode_backend = std::string(value); break;
-    case Action::quantization: out.quantization = std::string(value); break;
+    case Action::quantization:
+      out.quantization = std::string(value);
+      in.weight_quantization = std::string(value);
+      break;
     case Action::quantization_param_path:
       out.quantization_param_path = std::string(value);
       in.kv_scales = "yes";
@@ -215,6 +218,7 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
         // What the deployment checks pair servers by (vllm/config/kv_transfer.py KVTransferConfig).
         KvTransfer t;
         t.connector = j["kv_connector"].get<std::string>();
+        in.kv_connector = t.connector;
         if (j.contains("kv_role") && j["kv_role"].is_string()) t.role = j["kv_role"].get<std::string>();
         if (j.contains("enable_permute_local_kv") && j["enable_permute_local_kv"].is_boolean())
           t.permute_local_kv = j["enable_permute_local_kv"].get<bool>();
@@ -239,6 +243,8 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
     case Action::disaggregation_backend:
       c.disaggregation_backend = std::string(value);
       break;
+    case Action::switch_yes: in.set(f.field, negated ? "no" : "yes"); break;
+    case Action::switch_no: in.set(f.field, negated ? "yes" : "no"); break;
     case Action::kv_connector: {
       const std::string v = kvdtype::detail::to_lower(value);
       if (v != "null" && v != "none" && v != "0" && !v.empty()) in.flags |= flag_kv_connector;

@@ -363,6 +363,9 @@ Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_v
       out.architecture = (*it)[0].get<std::string>();
 
     RequestInput& in = out.input;
+    // The model's identity as request fields (issue 28): engines route and gate on them.
+    in.model_architecture = out.architecture;
+    in.model_type = out.model_type;
     // transformers >= 4.56 writes "dtype"; older files "torch_dtype".
     std::string dtype = k.str("torch_dtype");
     if (dtype.empty()) dtype = k.str("dtype");
@@ -425,6 +428,9 @@ Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_v
     const json* quant = nullptr;
     for (const json* o : {k.text, &top})
       if (o != nullptr && (quant = object_at(*o, "quantization_config")) != nullptr) break;
+    // The weight quantization method as the engines read it (vLLM get_quant_config /
+    // SGLang _parse_quant_hf_config take quantization_config.quant_method).
+    if (quant != nullptr) in.weight_quantization = string_member(*quant, "quant_method", "quantization_config.quant_method", k);
     const std::string ckv = checkpoint_kv(quant, hf_quant.is_object() ? &hf_quant : nullptr, k);
     if (!ckv.empty()) {
       in.checkpoint_kv_cache_dtype = ckv;

@@ -10,6 +10,7 @@
 
 #include "kvdtype/engine.hpp"
 #include "kvdtype/rule.hpp"
+#include "kvdtype/vocabulary.hpp"
 
 namespace kvdtype {
 
@@ -35,6 +36,20 @@ struct When {
   std::string_view heads_per_rank;
   std::uint16_t min_heads_per_rank = 0, max_heads_per_rank = 0;
   bool heads_outside = false;
+  // Issue 28's inputs (src/core/when_extra.cpp). Each matches only when the request gives the
+  // input: an unknown architecture, method or block size never matches, inside or outside.
+  std::string_view architectures;        ///< config.json architectures[0] or model_type (words, exact)
+  std::string_view weight_quantizations; ///< weight quantization methods, lower case
+  std::string_view kv_scale_layouts;     ///< k v both none: the checkpoint's KV scales
+  std::string_view speculative_methods;  ///< lower case; the word "*_mtp" matches every MTP model type
+  std::uint16_t min_speculative_tokens = 0;  ///< at least this many draft tokens (0: any)
+  std::string_view kv_connectors;        ///< connector names as the engine spells them
+  std::string_view dsa_backends;         ///< SGLang DSA sub-backends: the prefill or the decode one
+  std::string_view block_sizes;          ///< exact block (page) sizes (words)
+  bool block_sizes_outside = false;      ///< match a known block size *not* in block_sizes
+  Tri cuda_graph = Tri::unknown;         ///< yes/no: CUDA graphs captured or not (unknown: any)
+  Tri hierarchical_cache = Tri::unknown; ///< yes/no: hierarchical cache on or off (unknown: any)
+  Tri kv_scales = Tri::unknown;          ///< yes/no: calibrated KV scales exist (given, or a checkpoint's KV quantization)
 };
 
 /// "This combination fires this rule", optionally only in some engine versions.

@@ -50,6 +50,8 @@ enum class Action : std::uint8_t {
                             ///< launch code (launch_llamacpp.cpp, launch_trtllm.cpp, launch_lmdeploy.cpp)
   disaggregation_mode,      ///< SGLang prefill/decode (null = off): a KV connector with a role
   disaggregation_backend,   ///< SGLang --disaggregation-transfer-backend (mooncake, nixl, …)
+  switch_yes,               ///< a switch that sets RequestInput::<field> to "yes" ("no" when negated)
+  switch_no,                ///< a switch that sets RequestInput::<field> to "no" (--enforce-eager → cuda_graph)
 };
 
 /// One flag of one engine.

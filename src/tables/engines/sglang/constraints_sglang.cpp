@@ -180,6 +180,25 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "flashinfer-ai/flashinfer#2144 (open: bf16-Q x fp8-KV MLA); sgl-project/sglang#40266 (the same cast on trtllm_mla's cached-prefix prefill)"},
 
+    // ==== issue 28: DSA sub-backends and the model family ==========================================
+    // The CUDA tilelang sparse kernel reads a bfloat16 KV only (its fp8 path is under is_hip); since
+    // #31346 an explicit tilelang DSA backend with fp8_e4m3 on CUDA is refused at argument
+    // resolution instead of crashing at CUDA-graph capture. #36904 (an SM89+ raw-fp8 route) closed.
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "dsa", .kv_cache_dtypes = "fp8_e4m3", .platforms = "cuda", .dsa_backends = "tilelang"},
+     .detail = "the tilelang DSA kernels on CUDA read a bfloat16 cache only ('kernel main input KV dtype expected bfloat16'); SGLang refuses an explicit tilelang --dsa-prefill/decode-backend with an fp8 cache there",
+     .selection = false,
+     .source = "sgl-project/sglang#31346 (merged 2026-07-15: fail fast in _dsa_split_backend_resolution), #36830 (2026-08-28: _check_tilelang_dsa_fp8_kv 'on CUDA they require a bfloat16 KV cache'), #36904 (closed)"},
+    // The hand-written loaders of these classes drop the checkpoint's KV scale tensors (no remap of
+    // qkv_proj.k_scale / k_proj.k_scale / kv_scale to attn.k_scale), so process_weights_after_loading
+    // sees both at -1.0 and sets 1.0: an fp8 cache at unit scale, no error.
+    {.engine = Engine::sglang, .rule = "KVD102",
+     .when = {.kv_quant = "fp8_per_tensor", .architectures = "Qwen3MoeForCausalLM Qwen2ForCausalLM MixtralForCausalLM",
+              .kv_scales = Tri::yes},
+     .detail = "the Qwen3-MoE, Qwen2 and Mixtral weight loaders drop the checkpoint's KV scale tensors, so every layer's fp8 cache runs at scale 1.0",
+     .selection = false,
+     .source = "sgl-project/sglang#39942 (open 2026-09-17); python/sglang/srt/layers/quantization/kv_cache.py process_weights_after_loading (both scales <= 0 -> 1.0)"},
+
     // Classes 5 and 6, DSA per architecture and the latent without rope (512 vs 576): on CUDA no
     // DSA kernel reads an fp8 NoPE cache with a bf16 query (flashmla_kv is excluded for these models,
     // tilelang's CUDA path is bf16-only, trtllm is SM10x only), so GLM-5.3-Flash cannot use fp8 on

@@ -24,9 +24,13 @@ constexpr LaunchFlag kSglang[] = {
     {"--attention-backend", N::value, A::backend, {}, "S"},
     {"--prefill-attention-backend", N::value, A::prefill_backend, {}, "S"},
     {"--decode-attention-backend", N::value, A::decode_backend, {}, "S"},
-    // The sparse-attention kernels are a sub-choice of the `nsa` backend; the backend stays `nsa`.
-    {"--nsa-prefill-backend --dsa-prefill-backend --nsa-decode-backend --dsa-decode-backend", N::value, A::none, {},
-     "S (dsa-* newer)"},
+    // The sparse-attention kernels are a sub-choice of the `nsa` backend; the backend stays `nsa`
+    // and the kernels are request fields of their own (server_args.py NSA_CHOICES).
+    {"--nsa-prefill-backend --dsa-prefill-backend", N::value, A::field, "dsa_prefill_backend", "S (dsa-* newer)"},
+    {"--nsa-decode-backend --dsa-decode-backend", N::value, A::field, "dsa_decode_backend", "S (dsa-* newer)"},
+    {"--speculative-num-steps", N::value, A::field, "num_speculative_tokens", "S (draft steps per verify)"},
+    {"--enable-hierarchical-cache", N::none, A::switch_yes, "hierarchical_cache", "S"},
+    {"--disable-cuda-graph", N::none, A::switch_no, "cuda_graph", "S"},
     {"--tensor-parallel-size --tp-size --tp", N::value, A::field, "tensor_parallel_size", "S"},
     {"--data-parallel-size --dp-size --dp", N::value, A::field, "data_parallel_size", "S"},
     {"--enable-dp-attention", N::none, A::dp_attention, {}, "S"},
@@ -67,7 +71,7 @@ constexpr LaunchFlag kSglang[] = {
      "--tokenizer-path --tokenizer-mode --revision --random-seed --chunked-prefill-size --max-prefill-tokens "
      "--max-running-requests --max-total-tokens --cuda-graph-max-bs --load-format --download-dir --nnodes "
      "--node-rank --dist-init-addr --moe-a2a-backend --moe-runner-backend --moe-dense-tp-size "
-     "--speculative-num-steps --speculative-eagle-topk --speculative-num-draft-tokens "
+     "--speculative-eagle-topk --speculative-num-draft-tokens "
      "--speculative-draft-model-quantization --speculative-attention-mode "
      "--disaggregation-bootstrap-port --log-level --device --schedule-policy --base-gpu-id",
      N::value, A::none, {}, "S"},

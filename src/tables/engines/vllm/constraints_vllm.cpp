@@ -282,6 +282,37 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "deepseek-ai/FlashMLA#184 (open 2026-05-10: 'Fix SM100 V32 sparse decode FP8 handling')"},
 
+    // ==== issue 28: conditions on the model, its quantization and its checkpoint's scales =========
+    // The fp8_e5m2 gate in Attention._init_kv_cache_quant fires for every checkpoint whose attention
+    // layers get a KV-cache quant method (should_load_quant_weights), weight-only INT4/INT8 ones
+    // included, with the message meant for fp8 checkpoints. #45040 (merged 2026-06-09) narrows it to
+    // checkpoints that store fp8 KV scales; the first release that carries it is not established.
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.kv_cache_dtypes = "fp8_e5m2", .weight_quantizations = "awq awq_marlin gptq gptq_marlin compressed-tensors"},
+     .detail = "the fp8_e5m2 gate ('fp8_e5m2 kv-cache is not supported with fp8 checkpoints') also fires for weight-only AWQ, GPTQ and compressed-tensors checkpoints, which carry no fp8 KV scales",
+     .fix_pr = "vllm-project/vllm#45040",
+     .selection = false,
+     .source = "vllm-project/vllm#39137 (open 2026-04: AWQ INT4 checkpoint refused), #39195 and #39255 (closed/open attempts), #45040 (merged 2026-06-09, 'Closes #39137'); vllm/model_executor/layers/attention/attention.py _init_kv_cache_quant"},
+    // BaseKVCacheMethod.process_weights_after_loading handles one loaded scale by asserting it is
+    // k_scale: a checkpoint with v_scale tensors only fails to load. #46265 (moving the assert after
+    // max(k, v)) was closed unmerged; the assert is in the kv_cache.py copies read.
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.kv_quant = "fp8_per_tensor", .kv_scale_layouts = "v"},
+     .detail = "a checkpoint with v_scale but no k_scale fails to load: process_weights_after_loading asserts 'layer.k_scale > 0.0' when one scale is present",
+     .selection = false,
+     .source = "vllm/model_executor/layers/quantization/kv_cache.py BaseKVCacheMethod.process_weights_after_loading; vllm-project/vllm#46264 (issue), #46265 (fix closed unmerged 2026-06-21)"},
+    // The Qwen3.5 family's load_weights hand the checkpoint to AutoWeightsLoader without
+    // maybe_remap_kv_scale_name, so '...self_attn.{k,v}_scale' never reach the attention layers and
+    // an fp8 cache runs at scale 1.0. Reported on v0.27.1 and by inspection on main 2026-08.
+    {.engine = Engine::vllm, .rule = "KVD102",
+     .when = {.kv_quant = "fp8_per_tensor",
+              .architectures = "Qwen3_5ForConditionalGeneration Qwen3_5MoeForConditionalGeneration Qwen3_5ForCausalLM Qwen3_5MoeForCausalLM",
+              .kv_scales = Tri::yes},
+     .detail = "the Qwen3.5 model classes never load the checkpoint's k_scale/v_scale tensors (no scale-name remapping in load_weights), so the fp8 cache runs at scale 1.0",
+     .affected_in = "0.27.1", .fix_pr = "vllm-project/vllm#54624",
+     .selection = false,
+     .source = "vllm-project/vllm#54623 (open 2026-08-31: v0.27.1, RTX 5090, 'Using KV cache scaling factor 1.0'), #54624 (open fix); vllm/model_executor/models/qwen3_5.py load_weights"},
+
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)

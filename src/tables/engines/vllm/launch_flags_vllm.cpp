@@ -40,7 +40,7 @@ constexpr LaunchFlag kVllm[] = {
     {"--kv-offloading-size", N::value, A::kv_connector, {}, "V (native offloading is an OffloadingConnector)"},
     {"--speculative-model", N::value, A::speculative_model, {}, "VO"},
     {"--speculative-draft-tensor-parallel-size", N::value, A::speculative_draft_tp, {}, "VO"},
-    {"--num-speculative-tokens", N::value, A::none, {}, "VO"},
+    {"--num-speculative-tokens", N::value, A::field, "num_speculative_tokens", "VO"},
     {"--speculative-model-quantization", N::value, A::none, {}, "VO"},
     {"--config", N::value, A::config_file, {}, "VF (YAML file of flags)"},
     // JSON-valued flags: validated so that a broken launch line is reported before launch.
@@ -57,7 +57,7 @@ constexpr LaunchFlag kVllm[] = {
     {"--limit-mm-per-prompt", N::json, A::json_checked, {}, "V"},
     // Switches that do not start with --enable-/--disable- (those are switches by default).
     {"--trust-remote-code", N::none, A::none, {}, "V"},
-    {"--enforce-eager", N::none, A::none, {}, "V"},
+    {"--enforce-eager", N::none, A::switch_no, "cuda_graph", "V"},
     {"--enable-expert-parallel -ep", N::none, A::none, {}, "V (-ep main)"},
     {"--async-scheduling", N::none, A::none, {}, "V"},
     {"--headless", N::none, A::none, {}, "VF"},
