@@ -75,7 +75,8 @@ namespace readers = kvdtype::io::detail;
 // fields' own are the field table's).
 std::vector<std::pair<std::string_view, std::string_view>> input_flags() {
   std::vector<std::pair<std::string_view, std::string_view>> out;
-  for (const readers::Reader& row : readers::readers()) out.emplace_back(row.flag, row.keyword);
+  for (const readers::Reader& row : readers::readers())
+    if (readers::given_by_caller(row)) out.emplace_back(row.flag, row.keyword);
   out.emplace_back("--ignore", "ignore");
   return out;
 }
@@ -224,7 +225,7 @@ std::string str_of(py::handle obj) { return text_of(py::str(obj)); }
 // The reader row whose Python keyword is `key`; nullptr for a request field or another keyword.
 const readers::Reader* input_row(std::string_view key) {
   for (const readers::Reader& row : readers::readers())
-    if (row.keyword == key) return &row;
+    if (readers::given_by_caller(row) && row.keyword == key) return &row;
   return nullptr;
 }
 
@@ -258,7 +259,8 @@ constexpr std::string_view kOtherKeywords[] = {"command", "ignore", "verbose", "
 kvdtype::Error unknown_keyword(std::string_view key) {
   std::vector<std::string_view> names;
   for (const kvdtype::fields::RequestField& f : kvdtype::fields::all()) names.push_back(f.name);
-  for (const readers::Reader& row : readers::readers()) names.push_back(row.keyword);
+  for (const readers::Reader& row : readers::readers())
+    if (readers::given_by_caller(row)) names.push_back(row.keyword);
   for (std::string_view k : kOtherKeywords) names.push_back(k);
   return kvdtype::Error{kvdtype::ErrorCode::unknown_name, "unknown keyword '" + kvdtype::detail::printable(key) +
                                                               "'; nearest: " + kvdtype::detail::nearest(key, names)};

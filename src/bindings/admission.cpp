@@ -7,7 +7,8 @@
 // warning denies too); warnings and what was not checked go into response.warnings, which
 // kubectl prints. Objects without a serving container are allowed. An object or a container
 // command kvdtype could not read to its end is denied (fail closed) unless --on-unreadable warn.
-// A body that is not an AdmissionReview is a 400. The body is read in one bounded SAX pass
+// A body that is not an AdmissionReview is a 400. The body is read by the AdmissionReview row of
+// the reader table (sources/readers.hpp, readers_review.cpp) in one bounded SAX pass
 // (sources/k8s/review_reader.hpp): no JSON DOM, request.object converted straight into the nodes the
 // manifest reader walks.
 #include "bindings/admission.hpp"
@@ -17,8 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/json_text.hpp"
-#include "sources/k8s/manifest_json.hpp"
-#include "sources/k8s/review_reader.hpp"
+#include "sources/readers.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/findings.hpp"
 #include "kvdtype/io/manifest.hpp"
@@ -29,8 +29,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Deeper JSON than any Kubernetes object nests is hostile (nlohmann recurses).
-constexpr int kMaxDepth = 100;
 // Kubernetes truncates long warnings (the API guidance: at most 120 characters where possible).
 constexpr std::size_t kMaxWarning = 120;
 constexpr std::size_t kMaxWarnings = 16;
@@ -121,18 +119,16 @@ std::optional<Enforcement> parse_enforcement(std::string_view text) noexcept {
 }
 
 Outcome review(std::string_view body, const Policy& policy) {
-  io::ReviewRead in = io::read_review(body, kMaxDepth);
-  if (in.problem == io::ReviewRead::Problem::too_deep) return bad_request("JSON nested deeper than 100 levels");
-  if (in.problem == io::ReviewRead::Problem::not_json) return bad_request("the body is not JSON");
-  if (!in.is_object || in.kind != "AdmissionReview")
-    return bad_request("not an AdmissionReview (kind: " + (in.kind.empty() ? std::string("missing") : in.kind) + ")");
-  const std::string api = in.api_version;
-  if (api != "admission.k8s.io/v1" && api != "admission.k8s.io/v1beta1")
-    return bad_request("apiVersion " + (api.empty() ? std::string("missing") : api) + ": expected admission.k8s.io/v1");
-  if (!in.has_request) return bad_request("an AdmissionReview without a request");
+  // The body through the AdmissionReview row (sources/readers.hpp): its envelope, and the
+  // serving workloads of request.object, each starting from the webhook's defaults.
+  io::detail::Gathered read{.base = policy.base};
+  if (auto e = io::detail::reader(io::InputKind::admission_review)
+                   .read({io::InputKind::admission_review, std::string(body)}, read))
+    return bad_request(e->message);
+  const io::detail::ReviewHeader& in = *read.review;
+  const std::string& api = in.api_version;
   Outcome o;
   o.uid = in.uid;
-  if (o.uid.empty()) return bad_request("request.uid is missing");
   o.operation = in.operation;
   o.namespace_ = in.namespace_;
   o.name = in.name;
@@ -142,16 +138,14 @@ Outcome review(std::string_view body, const Policy& policy) {
   Verdicts v;
   if (in.has_object) {
     if (o.name.empty()) o.name = in.metadata_name.empty() ? in.metadata_generate_name : in.metadata_name;
-    auto read = in.object_error.empty() ? io::read_object_node(in.object, policy.base)
-                                        : Result<io::ManifestWorkloads>(Error{ErrorCode::bad_file, "object: cannot be read: " + in.object_error});
-    in.object.reset(YAML::Node());  // released before the checks: the workloads hold what they need
-    if (!read.ok()) {
+    if (in.object_unreadable) {
       // Fail closed: an object kvdtype could not read may hold a server it did not judge.
       // --on-unreadable warn lets it through with a warning instead.
-      if (policy.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read the object: " + read.error().message)});
-      else v.deny.push_back("(object): kvdtype could not read it: " + read.error().message);
+      const std::string& why = in.object_unreadable->message;
+      if (policy.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read the object: " + why)});
+      else v.deny.push_back("(object): kvdtype could not read it: " + why);
     } else {
-      auto workloads = io::expand_fleet(std::move(read).value().workloads);
+      auto workloads = io::expand_fleet(std::move(read.workloads));
       if (!workloads.ok()) {
         v.warnings.push_back({"", shorten("kvdtype: " + workloads.error().message)});
       } else {

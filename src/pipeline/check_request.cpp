@@ -157,6 +157,7 @@ CheckOutcome run_check(const CheckRequest& r) {
   std::vector<std::string> scripts;
   const detail::Reader* holder = nullptr;  // the first input that holds workloads of its own
   for (const InputRef& i : r.inputs) {
+    if (auto e = detail::not_given(i)) return failed(*e, what);
     const detail::Reader& row = detail::reader(i.kind);
     if (row.script) scripts.push_back(i.value);
     else if (!row.layer && holder == nullptr) holder = &row;

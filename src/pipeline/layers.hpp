@@ -16,27 +16,14 @@
 #include "kvdtype/io/model_config.hpp"
 #include "kvdtype/io/model_id.hpp"
 #include "kvdtype/io/pipeline.hpp"
+#include "sources/readers.hpp"
 
 namespace kvdtype::io::detail {
 
-/// What reading one workload's inputs gave, before any judging.
-struct Layers {
-  // The launch command: its words (a script's first serving command, variables expanded), the
-  // files the script wrote before it, how it was reached, and the script's text (its
-  // `pip install ENGINE==X` lines name the release).
-  std::vector<std::string> words;
-  std::vector<ScriptFile> files;
-  std::vector<std::string> script_notes;
-  std::string script;
-  std::optional<LaunchCommand> launch;  ///< parsed, its engine config files read
-
-  // The model: the note that says where its facts came from (or why they are unknown), and
-  // those facts. `unknown_model` is a model nothing knows (KVD153).
-  std::string model_note;
-  std::optional<ModelConfig> model_config;
-  std::optional<ResolvedModel> resolved;
-  std::string unknown_model;
-
+/// What reading one workload's inputs gave, before any judging: what its inputs' readers read
+/// (the launch command, the model: sources/readers.hpp's WorkloadRead), then what this machine
+/// says (the GPU probe, the installed engine).
+struct Layers : WorkloadRead {
   // gpu = auto: the probed target, or that this machine has no GPU.
   std::optional<std::string> probed_gpu;
   bool no_gpu_found = false;

@@ -71,26 +71,63 @@ std::optional<Error> read_command_file_input(const InputRef& input, Gathered& in
 constexpr Reader kReaders[] = {
     {.kind = InputKind::model, .name = "model", .flag = "--model", .keyword = "model", .c_number = -1, .c_name = {},
      .value = InputValue::path, .value_name = "PATH", .help = "a Hugging Face model directory or its config.json",
-     .layer = true, .checkable = true, .script = false, .gather_rank = 0, .read = read_model_input},
+     .layer = true, .checkable = true, .script = false, .named_by = {}, .gather_rank = 0, .read = read_model_input},
     {.kind = InputKind::command_file, .name = "command file", .flag = "--command-file", .keyword = "command_file",
      .c_number = KVD_INPUT_COMMAND_FILE, .c_name = "KVD_INPUT_COMMAND_FILE", .value = InputValue::paths, .value_name = "PATH",
      .help = "a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)",
-     .layer = false, .checkable = true, .script = true, .gather_rank = 2, .read = read_command_file_input},
+     .layer = false, .checkable = true, .script = true, .named_by = {}, .gather_rank = 2, .read = read_command_file_input},
     {.kind = InputKind::env, .name = "environment", .flag = "--env", .keyword = "env", .c_number = KVD_INPUT_ENV,
      .c_name = "KVD_INPUT_ENV", .value = InputValue::assignments, .value_name = "NAME=VALUE",
      .help = "NAME=VALUE: expands $NAME in the launch command or script and is its environment (repeatable)",
-     .layer = true, .checkable = false, .script = false, .gather_rank = 0, .read = read_env_input},
+     .layer = true, .checkable = false, .script = false, .named_by = {}, .gather_rank = 0, .read = read_env_input},
     {.kind = InputKind::manifest, .name = "manifest", .flag = "--manifest", .keyword = "manifest",
      .c_number = KVD_INPUT_MANIFEST, .c_name = "KVD_INPUT_MANIFEST", .value = InputValue::paths, .value_name = "PATH",
      .help = "Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)",
-     .layer = false, .checkable = true, .script = false, .gather_rank = 1, .read = read_manifest_input},
+     .layer = false, .checkable = true, .script = false, .named_by = {}, .gather_rank = 1, .read = read_manifest_input},
+    // Read where something else names them (no flag, keyword or C number): per workload by
+    // pipeline/read_layers.cpp (readers_workload.cpp), or a webhook body (readers_review.cpp).
+    {.kind = InputKind::launch_command, .name = "launch command", .flag = {}, .keyword = {}, .c_number = -1, .c_name = {},
+     .value = InputValue::path, .value_name = {}, .help = "the workload's launch command: its words, text or script",
+     .layer = false, .checkable = false, .script = false,
+     .named_by = "the words after -- (Python command=, C kvd_request_set_command), a command file, a container's command",
+     .gather_rank = 0, .read = read_launch_command_input},
+    {.kind = InputKind::model_config, .name = "model config", .flag = {}, .keyword = {}, .c_number = -1, .c_name = {},
+     .value = InputValue::path, .value_name = {}, .help = "a model directory or config.json (with hf_quant_config.json); a GGUF file by its magic",
+     .layer = false, .checkable = false, .script = false,
+     .named_by = "--model, or the model the launch command names when it is a path here",
+     .gather_rank = 0, .read = read_model_config_input},
+    {.kind = InputKind::gguf, .name = "GGUF header", .flag = {}, .keyword = {}, .c_number = -1, .c_name = {},
+     .value = InputValue::path, .value_name = {}, .help = "a GGUF model file's metadata header (never its tensors)",
+     .layer = false, .checkable = false, .script = false,
+     .named_by = "a model file whose first bytes are the GGUF magic (the model config reader hands it on, opened once)",
+     .gather_rank = 0, .read = read_gguf_input},
+    {.kind = InputKind::hub_id, .name = "Hub id", .flag = {}, .keyword = {}, .c_number = -1, .c_name = {},
+     .value = InputValue::path, .value_name = {}, .help = "a Hugging Face Hub id: the local HF cache, else the built-in catalogue",
+     .layer = false, .checkable = false, .script = false,
+     .named_by = "--model or the launch command's model, written ORG/NAME and not a path here",
+     .gather_rank = 0, .read = read_hub_id_input},
+    {.kind = InputKind::engine_config, .name = "engine config file", .flag = {}, .keyword = {}, .c_number = -1, .c_name = {},
+     .value = InputValue::path, .value_name = {}, .help = "vLLM's or SGLang's YAML (SGLang: or JSON) file of flags, at most 1 MiB",
+     .layer = false, .checkable = false, .script = false,
+     .named_by = "--config FILE in a vLLM or SGLang launch command",
+     .gather_rank = 0, .read = read_engine_config_input},
+    {.kind = InputKind::trtllm_options, .name = "TRT-LLM options file", .flag = {}, .keyword = {}, .c_number = -1, .c_name = {},
+     .value = InputValue::path, .value_name = {}, .help = "trtllm-serve's YAML of LLM API options, at most 1 MiB",
+     .layer = false, .checkable = false, .script = false,
+     .named_by = "--extra_llm_api_options FILE in a trtllm-serve launch command",
+     .gather_rank = 0, .read = read_trtllm_options_input},
+    {.kind = InputKind::admission_review, .name = "AdmissionReview", .flag = {}, .keyword = {}, .c_number = -1, .c_name = {},
+     .value = InputValue::path, .value_name = {}, .help = "an admission.k8s.io/v1 (or v1beta1) AdmissionReview body: its envelope and request.object",
+     .layer = false, .checkable = false, .script = false,
+     .named_by = "the body of a POST /validate request to kvdtype serve",
+     .gather_rank = 0, .read = read_admission_review_input},
 };
 
 // Row i reads InputKind i, so that reader() is an index and no kind lacks its reader.
 constexpr bool rows_in_kind_order() {
   for (std::size_t i = 0; i < std::size(kReaders); ++i)
     if (static_cast<std::size_t>(kReaders[i].kind) != i) return false;
-  return std::size(kReaders) == static_cast<std::size_t>(InputKind::manifest) + 1;
+  return std::size(kReaders) == static_cast<std::size_t>(InputKind::admission_review) + 1;
 }
 static_assert(rows_in_kind_order(), "one reader per InputKind, in InputKind's order");
 
@@ -103,6 +140,17 @@ constexpr bool c_numbers_distinct() {
   return true;
 }
 static_assert(c_numbers_distinct(), "two input rows share a KVD_INPUT_* number");
+
+// A face names exactly the kinds a caller gives (flag, keyword, help), and a kind read where
+// something else names it says what names it and has no flag, keyword or C number.
+constexpr bool faces_name_the_given_kinds() {
+  for (const Reader& r : kReaders) {
+    const bool given = r.named_by.empty();
+    if (given != !r.flag.empty() || given != !r.keyword.empty() || (!given && r.c_number >= 0)) return false;
+  }
+  return true;
+}
+static_assert(faces_name_the_given_kinds(), "a row is either a face's input (flag and keyword) or named by another input");
 
 }  // namespace
 
@@ -117,7 +165,17 @@ const Reader* reader_of_c_number(int c_number) noexcept {
   return nullptr;
 }
 
+std::optional<Error> not_given(const InputRef& input) {
+  const Reader& row = reader(input.kind);
+  if (given_by_caller(row)) return std::nullopt;
+  return Error{ErrorCode::bad_value, "'" + input.value + "': a " + std::string(row.name) +
+                                         " is not an input of its own; it is read where " + std::string(row.named_by) +
+                                         " names it"};
+}
+
 std::optional<Error> gather(std::span<const InputRef> inputs, Gathered& into, bool layers_only) {
+  for (const InputRef& input : inputs)
+    if (auto e = not_given(input)) return e;
   for (const InputRef& input : inputs)
     if (reader(input.kind).layer)
       if (auto e = reader(input.kind).read(input, into)) return e;

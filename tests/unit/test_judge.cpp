@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "kvdtype/io/check_request.hpp"
 #include "pipeline/layers.hpp"
@@ -63,6 +64,38 @@ TEST(Judge, EveryInputIsReadOnce) {
   EXPECT_EQ(g_reads[engine], 1);
   EXPECT_EQ(g_reads[fs::path(model + "/config.json").lexically_normal().string()], 1);
   for (const auto& [path, n] : g_reads) EXPECT_EQ(n, 1) << path << " was read " << n << " times";
+}
+
+// Each kind through its row, each file opened once: a config.json named as a file (its kind is
+// told by its first bytes on the same open), a GGUF header, a TRT-LLM options file.
+TEST(Judge, EveryReaderRowOpensItsFileOnce) {
+  TempDir d;
+  const std::string config = fs::path(kData + "/models/llama3-8b/config.json").lexically_normal().string();
+  const std::string gguf = fs::path(kData + "/gguf/llama3-8b-header.gguf").lexically_normal().string();
+  const std::string options = d.write("options.yaml", "kv_cache_config:\n  dtype: fp8\n");
+  struct Case {
+    std::string name;
+    std::vector<std::string> command;
+    std::string model;
+    std::vector<std::string> files;
+  };
+  const Case cases[] = {
+      {"config.json given as --model", {"vllm", "serve", "m", "--kv-cache-dtype", "fp8"}, config, {config}},
+      {"GGUF named by llama-server -m", {"llama-server", "-m", gguf, "-ctk", "q8_0"}, "", {gguf}},
+      {"TRT-LLM options file", {"trtllm-serve", "m", "--extra_llm_api_options", options}, "", {options}},
+  };
+  for (const Case& c : cases) {
+    CheckRequest r;
+    r.fields.gpu = "H100";
+    r.command = c.command;
+    if (!c.model.empty()) r.add(InputKind::model, c.model);
+    CountReads reads;
+    CheckOutcome out = run_check(r);
+    ASSERT_FALSE(out.failure) << c.name << ": " << out.failure->error.message;
+    ASSERT_TRUE(out.one) << c.name;
+    for (const std::string& f : c.files) EXPECT_EQ(g_reads[f], 1) << c.name << ": " << f;
+    for (const auto& [path, n] : g_reads) EXPECT_EQ(n, 1) << c.name << ": " << path << " was read " << n << " times";
+  }
 }
 
 // Several command files (one result each) and a script given beside a manifest: still one read each.

@@ -30,7 +30,7 @@ struct TempDir {
 
 TEST(Readers, OneRowPerKindInItsOrder) {
   const auto rows = readers();
-  ASSERT_EQ(rows.size(), 4u);
+  ASSERT_EQ(rows.size(), 11u);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(static_cast<std::size_t>(rows[i].kind), i) << rows[i].name;
     EXPECT_EQ(&reader(rows[i].kind), &rows[i]) << rows[i].name;
@@ -39,12 +39,103 @@ TEST(Readers, OneRowPerKindInItsOrder) {
   }
   EXPECT_EQ(reader(InputKind::manifest).name, "manifest");
   EXPECT_EQ(reader(InputKind::command_file).name, "command file");
+  EXPECT_EQ(reader(InputKind::admission_review).name, "AdmissionReview");
+  EXPECT_EQ(rows.back().kind, InputKind::admission_review);
+}
+
+// Every kind the issue lists is a row: the four a caller gives, and the seven read where
+// something else names them, which no face offers as an option of its own.
+TEST(Readers, KindsNamedByAnotherInputHaveRowsWithoutFlagKeywordOrCNumber) {
+  int given = 0, named = 0;
+  for (const Reader& r : readers()) {
+    if (given_by_caller(r)) {
+      ++given;
+      continue;
+    }
+    ++named;
+    EXPECT_TRUE(r.flag.empty()) << r.name;
+    EXPECT_TRUE(r.keyword.empty()) << r.name;
+    EXPECT_EQ(r.c_number, -1) << r.name;
+    EXPECT_FALSE(r.help.empty()) << r.name;
+    EXPECT_FALSE(r.layer) << r.name;
+    EXPECT_FALSE(r.checkable) << r.name;
+  }
+  EXPECT_EQ(given, 4);
+  EXPECT_EQ(named, 7);
+  EXPECT_NE(reader(InputKind::engine_config).named_by.find("--config"), std::string_view::npos);
+  EXPECT_NE(reader(InputKind::trtllm_options).named_by.find("--extra_llm_api_options"), std::string_view::npos);
+}
+
+// Fail closed: a kind read where another input names it, given as an input of its own, is bad
+// input naming the value and what names such a file, never read out of place or dropped.
+TEST(Readers, AKindNamedByAnotherInputGivenAloneIsBadInput) {
+  const InputRef inputs[] = {{InputKind::engine_config, "engine.yaml"}};
+  Gathered g;
+  auto e = gather(inputs, g);
+  ASSERT_TRUE(e.has_value());
+  EXPECT_EQ(e->code, kvdtype::ErrorCode::bad_value);
+  EXPECT_NE(e->message.find("'engine.yaml'"), std::string::npos) << e->message;
+  EXPECT_NE(e->message.find("--config FILE"), std::string::npos) << e->message;
+  EXPECT_TRUE(g.read.named.empty());
+}
+
+// The files a command's flags name: read through their rows into the workload's reading, and a
+// second mention is the text already read.
+TEST(Readers, NamedFilesAreReadThroughTheirRowsAndKeptByPath) {
+  TempDir d;
+  const fs::path cfg = d.path / "engine.yaml";
+  std::ofstream(cfg) << "kv-cache-dtype: fp8\n";
+  Gathered g;
+  auto first = read_named_file(InputKind::engine_config, cfg.string(), g);
+  ASSERT_TRUE(first.ok()) << first.error().message;
+  EXPECT_EQ(*first, "kv-cache-dtype: fp8\n");
+  fs::remove(cfg);  // a second mention does not open it again
+  auto again = read_named_file(InputKind::engine_config, cfg.string(), g);
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  EXPECT_EQ(*again, *first);
+  ASSERT_EQ(g.read.named.size(), 1u);
+  EXPECT_EQ(g.read.named[0].kind, InputKind::engine_config);
+  // An unreadable one is its row's Error: the path's problem alone, for the parser to place.
+  auto missing = read_named_file(InputKind::trtllm_options, (d.path / "none.yaml").string(), g);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().message, "no such file");
+}
+
+// The webhook's body through its row: the envelope, and request.object's serving workloads,
+// each starting from the base (the webhook's defaults); a body that is not a review is bad input.
+TEST(Readers, AdmissionReviewRowReadsTheEnvelopeAndTheObjectsWorkloads) {
+  const std::string body =
+      R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u1","operation":"CREATE",)"
+      R"("kind":{"kind":"Pod"},"namespace":"ns","object":{"kind":"Pod","metadata":{"name":"p"},"spec":{"containers":[)"
+      R"({"name":"vllm","image":"vllm/vllm-openai:v0.11.0","command":["vllm","serve","m","--kv-cache-dtype","fp8"]}]}}}})";
+  Gathered g;
+  g.base.fields.gpu = "H100";
+  auto e = reader(InputKind::admission_review).read({InputKind::admission_review, body}, g);
+  ASSERT_FALSE(e.has_value()) << e->message;
+  ASSERT_TRUE(g.review);
+  EXPECT_EQ(g.review->uid, "u1");
+  EXPECT_EQ(g.review->operation, "CREATE");
+  EXPECT_EQ(g.review->request_kind, "Pod");
+  EXPECT_EQ(g.review->namespace_, "ns");
+  EXPECT_TRUE(g.review->has_object);
+  EXPECT_FALSE(g.review->object_unreadable);
+  ASSERT_EQ(g.workloads.size(), 1u);
+  EXPECT_EQ(g.workloads[0].source.container, "vllm");
+  EXPECT_EQ(g.workloads[0].input.fields.gpu, "H100");
+
+  Gathered bad;
+  auto not_review = reader(InputKind::admission_review).read({InputKind::admission_review, R"({"kind":"Pod"})"}, bad);
+  ASSERT_TRUE(not_review.has_value());
+  EXPECT_EQ(not_review->message, "not an AdmissionReview (kind: Pod)");
+  EXPECT_FALSE(bad.review);
+  EXPECT_TRUE(bad.workloads.empty());
 }
 
 // Each face names a kind by its row: the CLI flag, the Python keyword, the C number. The C enum
 // in kvdtype.h is written out (ABI); the rows must say the same numbers.
 TEST(Readers, TheRowsNameEachKindForEveryFaceAndAgreeWithKvdtypeH) {
   for (const Reader& r : readers()) {
+    if (!given_by_caller(r)) continue;  // KindsNamedByAnotherInput… below
     EXPECT_TRUE(r.flag.starts_with("--")) << r.name;
     EXPECT_FALSE(r.keyword.empty()) << r.name;
     EXPECT_FALSE(r.help.empty()) << r.name;

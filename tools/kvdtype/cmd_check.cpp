@@ -60,6 +60,7 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   for (const auto& [k, v] : o.flags) req.fields.set(k, v);
   for (const auto& [k, v] : o.defaults) req.defaults.set(k, v);
   for (const io::detail::Reader& row : io::detail::readers()) {
+    if (!io::detail::given_by_caller(row)) continue;
     const auto k = static_cast<std::size_t>(row.kind);
     if (row.value == io::detail::InputValue::path) req.set(row.kind, o.one_input[k]);
     for (const std::string& v : o.many_inputs[k]) req.add(row.kind, v);
@@ -106,6 +107,7 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   o->one_input.resize(io::detail::readers().size());
   o->many_inputs.resize(io::detail::readers().size());
   for (const io::detail::Reader& row : io::detail::readers()) {
+    if (!io::detail::given_by_caller(row)) continue;  // read where another input names it: no flag
     const auto k = static_cast<std::size_t>(row.kind);
     const std::string flag(row.flag), help(row.help);
     CLI::Option* opt = row.value == io::detail::InputValue::path ? sub->add_option(flag, o->one_input[k], help)

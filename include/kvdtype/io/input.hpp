@@ -9,13 +9,23 @@
 
 namespace kvdtype::io {
 
-/// The kinds of input. Each has one row in the reader table, which names its CLI flag
-/// (--model, --command-file, --env, --manifest), its Python keyword and its C number.
+/// The kinds of input. Each has one row in the reader table. The first four are what a caller
+/// names (a CLI flag --model, --command-file, --env, --manifest, a Python keyword, a C number);
+/// the rest are read where something else names them (the launch command after `--`, the model
+/// the command or --model names, the files a command's flags name, the webhook's request body)
+/// and have no flag, keyword or C number. Appended only: the order is the table's.
 enum class InputKind : unsigned char {
-  model,         ///< a Hugging Face model directory or its config.json (one per request)
-  command_file,  ///< a file holding launch commands or a script ("-": standard input)
-  env,           ///< NAME=VALUE: expands $NAME in the command and is its environment
-  manifest,      ///< Kubernetes YAML or compose files ("-": standard input), or a directory to walk
+  model,             ///< a Hugging Face model directory or its config.json (one per request)
+  command_file,      ///< a file holding launch commands or a script ("-": standard input)
+  env,               ///< NAME=VALUE: expands $NAME in the command and is its environment
+  manifest,          ///< Kubernetes YAML or compose files ("-": standard input), or a directory to walk
+  launch_command,    ///< the workload's launch command: words after `--`, command text, or its script's
+  model_config,      ///< a model directory or config.json the workload names (read for its geometry)
+  gguf,              ///< a GGUF model file (llama.cpp): its metadata header
+  hub_id,            ///< a Hugging Face Hub id (org/name): the local HF cache, else the built-in catalogue
+  engine_config,     ///< `--config FILE` of vLLM or SGLang: a YAML (or JSON) file of flags
+  trtllm_options,    ///< `--extra_llm_api_options FILE` of trtllm-serve: LLM API options
+  admission_review,  ///< an admission.k8s.io AdmissionReview body (the webhook's request)
 };
 
 /// One input as the caller named it.

@@ -1,6 +1,7 @@
 // kvdtype/io/launch.hpp — real vLLM / SGLang launch commands, parsed, never executed.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "kvdtype/engine.hpp"
+#include "kvdtype/io/input.hpp"
 #include "kvdtype/io/script.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/result.hpp"
@@ -74,6 +76,11 @@ struct LaunchOptions {
   /// Files the script that runs the command wrote before it (here-documents): a file named here
   /// is read from its text — even when read_files is false, since the script made it there.
   std::span<const ScriptFile> script_files;
+  /// Reads a file a flag names (`--config`: InputKind::engine_config, `--extra_llm_api_options`:
+  /// InputKind::trtllm_options): its text, or an Error holding only the path's problem ("no such
+  /// file"). The pipeline passes its reader rows here, so that a check opens each file once;
+  /// empty: the parser reads it through those rows itself.
+  std::function<Result<std::string>(InputKind kind, const std::string& path)> read_named;
 };
 
 /// Parse argv of `vllm serve MODEL …`, `python -m vllm.entrypoints.openai.api_server --model …`,

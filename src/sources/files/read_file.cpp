@@ -184,6 +184,44 @@ bool RegularFile::read(char* out, std::size_t n) {
   return true;
 }
 
+std::size_t RegularFile::read_some(char* out, std::size_t n) {
+  std::size_t got = 0;
+  while (got < n) {
+    if (begin_ == end_ && !fill()) break;
+    const std::size_t take = std::min(n - got, end_ - begin_);
+    std::memcpy(out + got, buffer_.data() + begin_, take);
+    begin_ += take;
+    got += take;
+  }
+  return got;
+}
+
+Result<std::string> RegularFile::rest(std::string head, const std::filesystem::path& path, std::size_t limit,
+                                      std::string_view what) {
+  // The messages are read_bounded's: the file reads the same whether it was opened here or there.
+  const std::string too_large = "larger than " + size_text(limit) + "; not " + std::string(what);
+  if (size_ > limit) return bad_path(path, too_large);
+  std::string text = std::move(head);
+  text.append(buffer_.data() + begin_, end_ - begin_);
+  begin_ = end_ = 0;
+  std::size_t got = text.size();
+  text.resize(std::max<std::size_t>(got, std::min<std::size_t>(static_cast<std::size_t>(size_), limit)) + 1);
+  while (got <= limit) {
+    if (got == text.size()) text.resize(std::min(limit + 1, text.size() * 2 + 4096));
+    const ssize_t n = ::read(fd_, text.data() + got, text.size() - got);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN) return bad_path(path, "reading it would block; not " + std::string(what));
+      return bad_path(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  if (got > limit) return bad_path(path, too_large);
+  text.resize(got);
+  return text;
+}
+
 bool RegularFile::skip(std::uint64_t n) {
   const std::size_t buffered = end_ - begin_;
   if (n <= buffered) {

@@ -62,6 +62,14 @@ class RegularFile {
   [[nodiscard]] std::uint64_t size() const noexcept { return size_; }
   /// Exactly `n` bytes into `out`; false when the file ends first or a read fails.
   [[nodiscard]] bool read(char* out, std::size_t n);
+  /// Up to `n` bytes into `out`: how many there were before the file ended.
+  [[nodiscard]] std::size_t read_some(char* out, std::size_t n);
+  /// `head` (what the caller read first) and the rest of the file, whole, by read_regular_file's
+  /// bound and messages: a file of more than `limit` bytes is "<shown path>: larger than …; not
+  /// `what`". For a reader that tells a file's kind by its first bytes without opening it twice
+  /// (a model config or a GGUF header).
+  [[nodiscard]] Result<std::string> rest(std::string head, const std::filesystem::path& path, std::size_t limit,
+                                         std::string_view what);
   /// Moves `n` bytes on without reading them (a seek past the buffer); false on failure.
   [[nodiscard]] bool skip(std::uint64_t n);
 

@@ -16,6 +16,7 @@
 
 #include "common/text.hpp"
 #include "sources/files/read_file.hpp"
+#include "sources/readers.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::io::detail {
@@ -92,7 +93,8 @@ std::optional<bool> yaml_bool(const YAML::Node& n) {
 
 }  // namespace
 
-Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine, std::span<const ScriptFile> files) {
+Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine, std::span<const ScriptFile> files,
+                                                   const LaunchOptions& options) {
   const std::string ext = path.substr(path.rfind('.') == std::string::npos ? path.size() : path.rfind('.') + 1);
   // YAML is a superset of JSON: one parser reads both.
   const tables::EngineTables& row = tables::engine_tables(engine);
@@ -108,9 +110,10 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) return bad(path, "no such file (it may set --kv-cache-dtype: cannot check without it)");
     if (std::filesystem::is_directory(path, ec)) return bad(path, "is a directory, not a config file");
-    // Read as every file the user names is (read_file.hpp): a FIFO named cfg.yaml blocked in open(),
-    // and a 1 MiB buffer was allocated and zeroed for every file, however small.
-    auto read = read_regular_file_problem(path, kMaxConfigFileBytes, "a config file");
+    // Through its row (sources/readers.hpp), once per check, by the one file reader
+    // (read_file.hpp): a FIFO named cfg.yaml blocked in open(), and a 1 MiB buffer was allocated
+    // and zeroed for every file, however small.
+    auto read = read_named_file(options, InputKind::engine_config, path);
     if (!read.ok()) return bad(path, read.error().message);
     text = std::move(read).value();
   }
@@ -160,7 +163,7 @@ Result<std::vector<std::string>> config_file_words(const std::string& path, Engi
 Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w, std::size_t args_at,
                                                      bool positional_model, Engine engine, std::string* file_read,
                                                      std::vector<std::string>* unread, std::span<const ScriptFile> files,
-                                                     bool open_files) {
+                                                     bool open_files, const LaunchOptions& options) {
   if (tables::engine_tables(engine).behaviour.config_files == tables::ConfigFiles::none) return w;
   std::vector<std::string> inserted;
   bool found = false;
@@ -192,7 +195,7 @@ Result<std::vector<std::string>> splice_config_files(std::vector<std::string> w,
       w.erase(w.begin() + static_cast<std::ptrdiff_t>(k), w.begin() + static_cast<std::ptrdiff_t>(k + take));
       continue;
     }
-    auto words = config_file_words(file, engine, files);
+    auto words = config_file_words(file, engine, files, options);
     if (!words.ok()) return words.error();
     inserted = std::move(words).value();
     if (file_read != nullptr) *file_read = file;

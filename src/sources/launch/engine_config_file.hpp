@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kvdtype/engine.hpp"
+#include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/script.hpp"
 #include "kvdtype/result.hpp"
 
@@ -18,9 +19,11 @@ namespace kvdtype::io::detail {
 /// An unreadable, oversized or malformed file, or one that is not a map of flags, is an Error
 /// (bad_file) naming the file (and the line, for YAML syntax errors).
 /// vLLM reads .yaml/.yml only; SGLang also .json (server_args_config_parser.py handles both).
-/// A file the launching script wrote (`files`, kvdtype/io/script.hpp) is read from its text.
+/// A file the launching script wrote (`files`, kvdtype/io/script.hpp) is read from its text;
+/// any other through the engine_config row (sources/readers.hpp), by `options.read_named` when set.
 [[nodiscard]] Result<std::vector<std::string>> config_file_words(const std::string& path, Engine engine,
-                                                                 std::span<const ScriptFile> files = {});
+                                                                 std::span<const ScriptFile> files = {},
+                                                                 const LaunchOptions& options = {});
 
 /// `w` with every `--config FILE` (or `--config=FILE`) after `args_at` replaced the way the
 /// engine merges it: the file's flags go right after the subcommand and positional model (vLLM's
@@ -35,6 +38,7 @@ namespace kvdtype::io::detail {
                                                                    std::string* file_read = nullptr,
                                                                    std::vector<std::string>* unread = nullptr,
                                                                    std::span<const ScriptFile> files = {},
-                                                                   bool open_files = true);
+                                                                   bool open_files = true,
+                                                                   const LaunchOptions& options = {});
 
 }  // namespace kvdtype::io::detail

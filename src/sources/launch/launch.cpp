@@ -97,7 +97,7 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     LaunchCommand out;
     // --config FILE: its flags go in where the engine puts them (engine_config_file.hpp).
     auto spliced = detail::splice_config_files(w, at->args, at->positional_model, at->engine, &out.config_file,
-                                               &out.unread_files, options.script_files, options.read_files);
+                                               &out.unread_files, options.script_files, options.read_files, options);
     if (!spliced.ok()) return spliced.error();
     const std::vector<std::string>& words = *spliced;
     out.engine = at->engine;

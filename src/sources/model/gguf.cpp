@@ -17,6 +17,7 @@
 
 #include "common/text.hpp"
 #include "sources/files/read_file.hpp"
+#include "sources/model/gguf.hpp"
 #include "kvdtype/io/model_config.hpp"
 
 namespace kvdtype::io {
@@ -113,11 +114,15 @@ Result<ModelConfig> read_gguf_config(const std::filesystem::path& path) {
   auto opened = detail::RegularFile::open(path, "a GGUF model file");
   if (!opened.ok()) return opened.error();
   detail::RegularFile f = std::move(opened).value();
-  Reader r{f, f.size()};
   std::array<char, 4> magic{};
   const bool whole = f.read(magic.data(), 4);
-  r.pos = 4;
   if (!whole || std::memcmp(magic.data(), "GGUF", 4) != 0) return bad(path, "not a GGUF file (no GGUF magic)");
+  return detail::read_gguf_header(f, path);
+}
+
+Result<ModelConfig> detail::read_gguf_header(detail::RegularFile& f, const std::filesystem::path& path) {
+  Reader r{f, f.size()};
+  r.pos = 4;  // the magic, read by the caller
   const auto version = r.read<std::uint32_t>();
   if (!r.ok || version < 2 || version > 3) return bad(path, "GGUF version " + std::to_string(version) + " (2 or 3 are read)");
   r.read<std::uint64_t>();  // tensor count: the tensors are not read

@@ -25,6 +25,7 @@
 
 #include "sources/files/json_depth.hpp"
 #include "sources/files/read_file.hpp"
+#include "sources/model/gguf.hpp"
 
 #include "common/text.hpp"
 #include "kvdtype/rule.hpp"
@@ -467,7 +468,8 @@ Result<ModelConfig> read_model_config(const std::filesystem::path& path) {
     std::error_code ec;
     fs::path config = path;
     fs::path dir;
-    if (fs::is_directory(path, ec)) {
+    const bool directory = fs::is_directory(path, ec);
+    if (directory) {
       dir = path;
       config = path / "config.json";
       // Nothing of that name at all (a dangling link or a link loop is reported when read).
@@ -475,13 +477,22 @@ Result<ModelConfig> read_model_config(const std::filesystem::path& path) {
     } else {
       dir = path.parent_path();
       if (dir.empty()) dir = ".";
-      // llama.cpp's GGUF files carry their configuration in a binary header.
-      // Read as every config is (read_file.hpp: regular files only, never blocking); a file that
-      // cannot be read is reported by read_bounded below.
-      const auto head = detail::read_file_head(path, 4);
-      if (head.ok() && *head == "GGUF") return read_gguf_config(path);
     }
-    auto text = read_bounded(config, kMaxConfigBytes);
+    Result<std::string> text = std::string();
+    if (directory) {
+      text = read_bounded(config, kMaxConfigBytes);
+    } else {
+      // One open (read_file.hpp: regular files only, never blocking) tells llama.cpp's GGUF
+      // files, whose configuration is a binary header, by their magic, and reads anything else
+      // whole as a config.
+      auto opened = detail::RegularFile::open(config, "a model config");
+      if (!opened.ok()) return opened.error();
+      detail::RegularFile file = std::move(opened).value();
+      std::string head(4, '\0');
+      head.resize(file.read_some(head.data(), head.size()));
+      if (head == "GGUF") return detail::read_gguf_header(file, path);
+      text = file.rest(std::move(head), config, kMaxConfigBytes, "a model config");
+    }
     if (!text.ok()) return text.error();
     std::string hf_quant_text;
     const fs::path hf_quant = dir / "hf_quant_config.json";

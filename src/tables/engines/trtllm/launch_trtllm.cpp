@@ -17,6 +17,7 @@
 #include "common/text.hpp"
 #include "sources/launch/launch_engines.hpp"
 #include "sources/files/read_file.hpp"
+#include "sources/readers.hpp"
 #include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io::detail {
@@ -67,14 +68,16 @@ void set_kv_dtype(RequestInput& in, const std::string& value) {
   in.kv_cache_dtype = std::string(row->name);
 }
 
-std::optional<Error> read_options(const std::string& path, LaunchCommand& out, std::span<const ScriptFile> files) {
+std::optional<Error> read_options(const std::string& path, LaunchCommand& out, const LaunchOptions& options) {
+  const std::span<const ScriptFile> files = options.script_files;
   std::string text;
   if (const ScriptFile* written = find_script_file(files, path)) {  // the launching script wrote it
     if (written->text.size() > kMaxOptionsBytes) return bad_file(path, "written by the script, larger than 1 MiB");
     text = written->text;
   } else {
-    // Read as every file the user names is (read_file.hpp): a FIFO must not block, /proc is refused.
-    auto read = read_regular_file_problem(path, kMaxOptionsBytes, "an options file");
+    // Through its row (sources/readers.hpp), once per check, by the one file reader
+    // (read_file.hpp): a FIFO must not block, /proc is refused.
+    auto read = read_named_file(options, InputKind::trtllm_options, path);
     if (!read.ok()) return bad_file(path, read.error().message);
     text = std::move(read).value();
   }
@@ -124,7 +127,7 @@ std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& opti
         out.unread_files.push_back("--extra_llm_api_options " + value);
         continue;
       }
-      if (auto e = read_options(value, out, options.script_files)) return e;
+      if (auto e = read_options(value, out, options)) return e;
     }
   for (const auto& [name, value] : out.engine_options)
     if (name == "runtime" && kvdtype::detail::to_lower(value) != "pytorch")
