@@ -112,6 +112,15 @@ constexpr Constraint kOllamaConstraints[] = {
      .introduced_in = "0.12.4", .selection = false,
      .source = "ollama/ollama ml/device.go cudaFlashAttentionSupported (commit aa45f7ce2, first tag v0.12.4)",
      .removed_in = "0.30.0"},
+    {.engine = Engine::ollama, .rule = "KVD261",
+     .when = {.backends = "CPU", .flags_all = flag_flash_attn_on, .v_quantized = true},
+     .detail = "Ollama's GPU check did not count the CPU as able to run flash attention (the device list of a model "
+               "on the CPU, or spilled onto it, holds a \"cpu\" entry); the log says \"flash attention enabled but not "
+               "supported by gpu\"",
+     .introduced_in = "0.5.0", .selection = false,
+     .source = "ollama/ollama discover/types.go @v0.5.0 line 188, @v0.10.1 line 172 (FlashAttentionSupported: metal, "
+               "cuda, rocm); commit 8f4ec9ab2 'discover: CPU supports flash attention' (first tag v0.11.5)",
+     .removed_in = "0.11.5"},
     {.engine = Engine::ollama, .rule = "KVD262", .when = {.kv_cache_dtypes = kNotGgmlTypes},
      .detail = "SupportsKVCacheType takes f16, q8_0 and q4_0 only; the log says \"kv cache type not supported by "
                "model\" (the llama runner from 0.13.4: \"unsupported OLLAMA_KV_CACHE_TYPE\")",
