@@ -79,7 +79,7 @@ static_assert(closed_words_known(kOllamaSelection), "a row names a platform, att
 constexpr std::string_view kServerGo = "ollama/ollama llm/server.go @v0.5.0 lines 217-243, @v0.24.0 lines 193-271";
 constexpr std::string_view kLlamaServerGo =
     "ollama/ollama llm/llama_server.go @v0.30.0 lines 361-365, @fb3076099 lines 394-398 and 596-622 (PR #16031)";
-constexpr std::string_view kNotGgmlTypes = "f32 bf16 q4_1 iq4_nl q5_0 q5_1";
+constexpr std::string_view kFloatTypes = "f32 bf16";
 constexpr std::string_view kNoCudaKernel = "q4_1 iq4_nl q5_0 q5_1";
 
 // Behaviour rows (no fix): the releases in [introduced_in, removed_in) behave so.
@@ -121,11 +121,22 @@ constexpr Constraint kOllamaConstraints[] = {
      .source = "ollama/ollama discover/types.go @v0.5.0 line 188, @v0.10.1 line 172 (FlashAttentionSupported: metal, "
                "cuda, rocm); commit 8f4ec9ab2 'discover: CPU supports flash attention' (first tag v0.11.5)",
      .removed_in = "0.11.5"},
-    {.engine = Engine::ollama, .rule = "KVD262", .when = {.kv_cache_dtypes = kNotGgmlTypes},
+    // Unquantized types (f32, bf16) are dropped whatever flash attention is; the quantized ones
+    // reach the type check only with flash attention on (without it KVD261 says why).
+    {.engine = Engine::ollama, .rule = "KVD262", .when = {.kv_cache_dtypes = kFloatTypes},
+     .detail = "SupportsKVCacheType takes f16, q8_0 and q4_0 only; the log says \"quantized kv cache requested but "
+               "flash attention disabled\" or \"kv cache type not supported by model\" (the llama runner from 0.13.4: "
+               "\"unsupported OLLAMA_KV_CACHE_TYPE\")",
+     .introduced_in = "0.5.0", .selection = false,
+     .source = "ollama/ollama fs/ggml/ggml.go @v0.24.0 SupportsKVCacheType, KVCacheTypeIsQuantized; llm/server.go "
+               "@v0.5.0 lines 225-243, @v0.24.0 lines 235-262",
+     .removed_in = "0.30.0"},
+    {.engine = Engine::ollama, .rule = "KVD262", .when = {.kv_cache_dtypes = kNoCudaKernel, .flags_all = flag_flash_attn_on},
      .detail = "SupportsKVCacheType takes f16, q8_0 and q4_0 only; the log says \"kv cache type not supported by "
                "model\" (the llama runner from 0.13.4: \"unsupported OLLAMA_KV_CACHE_TYPE\")",
      .introduced_in = "0.5.0", .selection = false,
-     .source = "ollama/ollama fs/ggml/ggml.go @v0.24.0 SupportsKVCacheType; llm/server.go @v0.24.0 lines 235-262",
+     .source = "ollama/ollama fs/ggml/ggml.go @v0.24.0 SupportsKVCacheType; llm/server.go @v0.5.0 lines 233-240, "
+               "@v0.24.0 lines 235-262",
      .removed_in = "0.30.0"},
     // From 0.30.0 llama-server decides.
     {.engine = Engine::ollama, .rule = "KVD263", .when = {.flags_all = flag_flash_attn_off, .v_quantized = true},
