@@ -47,6 +47,15 @@ constexpr Release kRows[] = {
      .source = "ollama/ollama tag v0.30.0 (2c71d8d7ca6e); runners replaced by llama-server, PR #16031 (commit 9db4bdbad)"},
     {.engine = Engine::ollama, .version = "0.32.14", .date = "2026-08-15", .note = kTagDate,
      .source = "ollama/ollama tag v0.32.14 (d67ad8342663), the newest release tag of the mirror read"},
+    // Newer releases are known by their packaging records; their llm/llama_server.go and envconfig
+    // were not read, so a check of one (or of anything newer) is incomplete (KVD080).
+    {.engine = Engine::ollama, .version = "0.33.0", .note = "out by 2026-08-26 (the winget package of that day)",
+     .source = "microsoft/winget-pkgs#424300 'New version: Ollama.Ollama version 0.33.0' (2026-08-26)",
+     .content_unknown = "how Ollama 0.33.0 passes OLLAMA_KV_CACHE_TYPE and OLLAMA_FLASH_ATTENTION to llama-server"},
+    {.engine = Engine::ollama, .version = "0.33.3", .note = "out by 2026-09-03 (the winget package of that day)",
+     .source = "microsoft/winget-pkgs#428989 'New version: Ollama.Ollama version 0.33.3' (2026-09-03); "
+               "msys2/MINGW-packages#31414",
+     .content_unknown = "how Ollama 0.33.3 passes OLLAMA_KV_CACHE_TYPE and OLLAMA_FLASH_ATTENTION to llama-server"},
 };
 
 }  // namespace
