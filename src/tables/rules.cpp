@@ -394,6 +394,58 @@ constexpr Rule kRules[] = {
      .fix = "use --quant-policy 0, 4 or 8 (TurboMind and PyTorch), or 16 or 17 with --backend pytorch",
      .source = "lmdeploy/cli/utils.py quant_policy (\"invalid quant_policy\"); lmdeploy/messages.py QuantPolicy",
      .trigger = "check --gpu A100 -- lmdeploy serve api_server internlm/internlm2_5-7b-chat --quant-policy 3"},
+    // ---- Ollama (KVD260-KVD279) ----------------------------------------------------------
+    {.code = "KVD260", .severity = error,
+     .title = "Ollama has no such cache type",
+     .message = "{engine} does not know OLLAMA_KV_CACHE_TYPE '{refused}': from 0.30.0 it passes the value to llama-server "
+                "(--cache-type-k/--cache-type-v), which stops with \"Unsupported cache type\"; releases before 0.30.0 "
+                "logged \"kv cache type not supported by model\" and silently ran an f16 cache",
+     .fix = "set OLLAMA_KV_CACHE_TYPE to f16, q8_0 or q4_0 (any release; 0.30.0 and newer also take f32, bf16, q4_1, "
+            "iq4_nl, q5_0, q5_1), together with OLLAMA_FLASH_ATTENTION=1 for a quantized type",
+     .source = "ollama/ollama fs/ggml/ggml.go SupportsKVCacheType; llm/server.go @v0.24.0; llm/llama_server.go "
+               "@fb3076099 (PR #16031); llama.cpp common/arg.cpp kv_cache_type_from_str",
+     .trigger = "check --gpu RTX4090 -- env OLLAMA_KV_CACHE_TYPE=fp8 ollama serve"},
+    {.code = "KVD261", .severity = warning,
+     .title = "Ollama silently keeps an f16 cache: flash attention is off",
+     .message = "{engine} {engine_version} runs an f16 cache instead of OLLAMA_KV_CACHE_TYPE={kv_cache_dtype}: a quantized "
+                "cache needs flash attention, and {detail}",
+     .fix = "set OLLAMA_FLASH_ATTENTION=1 where the server starts (systemd: Environment=\"OLLAMA_FLASH_ATTENTION=1\"; "
+            "docker: -e OLLAMA_FLASH_ATTENTION=1), or size memory for an f16 cache",
+     .source = "ollama/ollama llm/server.go @v0.5.0 lines 217-243, @v0.13.5 lines 193-256, @v0.24.0 lines 193-271; "
+               "ollama/ollama#8921, #11619, #13337",
+     .trigger = "check --engine-version 0.12.4 --gpu RTX4090 -- env OLLAMA_KV_CACHE_TYPE=q8_0 ollama serve"},
+    {.code = "KVD262", .severity = warning,
+     .title = "Ollama silently keeps an f16 cache: the type is not one it takes",
+     .message = "{engine} {engine_version} runs an f16 cache instead of OLLAMA_KV_CACHE_TYPE={kv_cache_dtype}: {detail}",
+     .fix = "use q8_0 or q4_0 (with OLLAMA_FLASH_ATTENTION=1), or run Ollama 0.30.0 or newer, which passes the type "
+            "to llama-server",
+     .source = "ollama/ollama fs/ggml/ggml.go SupportsKVCacheType (@v0.5.0 llm/ggml.go … @v0.24.0)",
+     .trigger = "check --engine-version 0.12.4 --gpu RTX4090 -- env OLLAMA_KV_CACHE_TYPE=q5_0 OLLAMA_FLASH_ATTENTION=1 ollama serve"},
+    {.code = "KVD263", .severity = error,
+     .title = "quantized Ollama cache with flash attention off: llama-server refuses it",
+     .message = "{detail}, and llama-server refuses a quantized V cache ({kv_cache_dtype}) without flash attention "
+                "(\"V cache quantization requires flash_attn\"): the model does not load",
+     .fix = "set OLLAMA_FLASH_ATTENTION=1 (or leave it unset: auto), or set OLLAMA_KV_CACHE_TYPE=f16",
+     .source = "ollama/ollama llm/llama_server.go @fb3076099 lines 394-398, 596-622; llama.cpp src/llama-context.cpp "
+               "(quantized V requires flash attention)",
+     .trigger = "check --gpu RTX4090 -- env OLLAMA_KV_CACHE_TYPE=q8_0 OLLAMA_FLASH_ATTENTION=0 ollama serve"},
+    {.code = "KVD264", .severity = error,
+     .title = "Ollama's flash-attention auto turns off under this quantized cache",
+     .message = "OLLAMA_KV_CACHE_TYPE={kv_cache_dtype} on {target}: {detail}; llama-server then refuses the quantized V "
+                "cache (\"quantized V cache was requested, but this requires Flash Attention\")",
+     .fix = "use q8_0 or q4_0, which the CUDA/ROCm kernels have, or set OLLAMA_FLASH_ATTENTION=1 to run the attention "
+            "on the CPU (slow)",
+     .source = "ollama/ollama llm/llama_server.go @fb3076099 LlamaServerFlashAttention; llama.cpp "
+               "ggml/src/ggml-cuda/fattn.cu ggml_cuda_get_best_fattn_kernel; src/llama-context.cpp",
+     .trigger = "check --gpu RTX4090 -- env OLLAMA_KV_CACHE_TYPE=q5_0 ollama serve"},
+    {.code = "KVD265", .severity = warning,
+     .title = "no flash-attention kernel for this Ollama cache: the attention runs on the CPU",
+     .message = "OLLAMA_KV_CACHE_TYPE={kv_cache_dtype} on {target}: {detail}, so ggml runs the flash-attention op on "
+                "the CPU, silently and many times slower",
+     .fix = "use q8_0 or q4_0, which the CUDA/ROCm kernels have",
+     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu ggml_cuda_flash_attn_ext_supported; ollama/ollama "
+               "llm/llama_server.go @fb3076099",
+     .trigger = "check --gpu RTX4090 -- env OLLAMA_KV_CACHE_TYPE=q5_0 OLLAMA_FLASH_ATTENTION=1 ollama serve"},
     // ---- the inputs themselves: launch commands, scripts, model ids, start-up sizes ---------
     // Fired by the io pipeline (src/pipeline/inputs_check.cpp), which writes the message itself; the
     // templates here are what `kvdtype rules` shows.
