@@ -21,7 +21,9 @@ const EngineTables& mlx_lm_engine() noexcept {
       // (models/cache.py KVCache.step). The share only bounds kvdtype's capacity estimate.
       .memory = {.fraction = 0.9, .source = "kvdtype's estimate; MLX-LM grows the cache per prompt (models/cache.py step = 256)"},
       // launch_mlx_lm.cpp reads its programs (mlx_lm.server, mlx_lm.generate, mlx_lm SUBCOMMAND).
-      .launch = {.subcommand = "server", .own_reader = true, .python_cli = "mlx_lm",
+      // `subcommand` is only the form messages name for `python -m mlx_lm`; the console scripts
+      // mlx_lm.server and mlx_lm.generate take none (subcommand_optional).
+      .launch = {.subcommand = "server", .subcommand_optional = true, .own_reader = true, .python_cli = "mlx_lm",
                  .python_modules = "mlx_lm.server mlx_lm.generate", .hooks = &mlx_lm_launch_hooks}};
   return kRow;
 }
