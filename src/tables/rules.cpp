@@ -421,6 +421,14 @@ constexpr Rule kRules[] = {
      .source = "MLX docs mlx.core.quantize (affine mode); ml-explore/mlx-lm mlx_lm/generate.py --kv-bits (type=int, "
                "no choices)",
      .trigger = "check --gpu \"M2 Ultra\" -- mlx_lm.generate --model m --kv-bits 7"},
+    {.code = "KVD294", .severity = error,
+     .title = "MLX has no build for this GPU",
+     .message = "{engine} runs on MLX, which is built for Apple silicon (Metal), NVIDIA GPUs (CUDA) and CPUs only: "
+                "{target} cannot run it{detail}",
+     .fix = "run MLX-LM on a Mac with Apple silicon (or an NVIDIA GPU with mlx[cuda12]); on this GPU use llama.cpp "
+            "(kvdtype check --engine llamacpp) instead",
+     .source = "MLX docs, Build and Install (ml-explore.github.io/mlx/build/html/install.html)",
+     .trigger = "check --gpu \"Arc A770 16GB\" -- mlx_lm.generate --model m --kv-bits 4"},
 
     // ---- LMDeploy (KVD240-KVD259) --------------------------------------------------------
     {.code = "KVD240", .severity = error,
