@@ -139,7 +139,7 @@ TEST(LlamaCppMetal, MixedPairsAndIq4NlRunOnTheCpu) {
 }
 
 TEST(LlamaCppCann, AscendTakesCannWhichHasF16Only) {
-  const Report q8 = run_engine("llamacpp", {{"gpu", "Ascend 910B"}, {"kv-cache-dtype", "q8_0"}, {"v-cache-dtype", "q8_0"}});
+  const Report q8 = run_engine("llamacpp", {{"gpu", "Ascend 910B3"}, {"kv-cache-dtype", "q8_0"}, {"v-cache-dtype", "q8_0"}});
   EXPECT_EQ(backend(q8), "CANN");
   EXPECT_TRUE(has(q8, "KVD203"));
 }
