@@ -28,6 +28,7 @@ enum class KvQuant : std::uint8_t {
   turboquant,           ///< rotation + scalar quantization, K and V packed into one slot
   ggml_block,           ///< GGML block formats (q8_0, q4_0 …): fp16 scale (and min) inside each 32-element block
   int8_per_tensor,      ///< int8 elements, one scale per tensor (TensorRT-LLM's legacy INT8 KV cache)
+  affine_group,         ///< MLX affine: N-bit codes packed in uint32 words, a scale and a bias per group, in the model dtype
 };
 
 [[nodiscard]] constexpr bool is_quantized(KvQuant q) noexcept { return q != KvQuant::none; }

@@ -35,6 +35,7 @@ enum class ScaleKind : std::uint8_t {
   tile128_fp32,    ///< fp8_ds_mla: one fp32 scale per 128 NoPE values, inside the record
   per_vector_fp16, ///< TurboQuant: fp16 norm (K) and fp16 scale + zero (V) per head vector
   block32_fp16,    ///< GGML q8_0/q4_0/…: an fp16 scale (and min) inside every 32-element block
+  group_affine,    ///< MLX: a scale and a bias in the model dtype per group of 32, 64 or 128 elements
 };
 [[nodiscard]] std::string_view name(ScaleKind s) noexcept;
 

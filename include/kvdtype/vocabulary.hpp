@@ -30,6 +30,14 @@ enum RequestFlag : std::uint32_t {
   /// The launch command runs llama-bench, whose -fa kept its own syntax (0/1 lists) and default
   /// (off) until b9437 (rule KVD206). Set by the launch parser.
   flag_llama_bench = 1u << 11,
+  // (bits 12-19 left to other engines' launch words; MLX-LM's are set apart to keep merges apart)
+  /// An mlx_lm.server command gave a KV-cache flag (--kv-bits, --kv-group-size,
+  /// --quantized-kv-start, --max-kv-size) that only mlx_lm.generate defines: argparse stops the
+  /// server (rule KVD290). Set by MLX-LM's launch reader.
+  flag_mlx_server_kv_flags = 1u << 20,
+  /// MLX-LM builds a rotating (sliding-window) cache for every layer: --max-kv-size was given
+  /// (mlx_lm/models/cache.py make_prompt_cache; rules KVD291, KVD292).
+  flag_mlx_rotating_cache = 1u << 21,
 };
 
 /// Model geometry of the KV-carrying layers; 0 means unknown.

@@ -441,7 +441,10 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
   }
   if (fa_off_unless_asked(ctx)) return;
   const bool pair = (cb.fa_pairs[detail::vocabulary_index(ctx.ix, k)] & detail::bit(detail::vocabulary_index(ctx.ix, v))) != 0;
-  const bool head = cb.fa_head_sizes.count == 0 || ctx.head_size == 0 || cb.fa_head_sizes.contains(ctx.head_size);
+  const std::uint16_t multiple = plan.backend->fa_head_size_multiple;
+  const bool head = ctx.head_size == 0 ||
+                    (multiple != 0 ? ctx.head_size % multiple == 0
+                                   : cb.fa_head_sizes.count == 0 || cb.fa_head_sizes.contains(ctx.head_size));
   if (pair && head) return;
   const Evidence ev{.backend = plan.backend, .detail = plan.backend->fa_missing,
                     .value = pair ? std::string_view("this head size") : std::string_view("this K/V type pair"),
@@ -561,6 +564,7 @@ std::string_view name(ScaleKind s) noexcept {
     case ScaleKind::tile128_fp32: return "tile128_fp32";
     case ScaleKind::per_vector_fp16: return "per_vector_fp16";
     case ScaleKind::block32_fp16: return "block32_fp16";
+    case ScaleKind::group_affine: return "group_affine";
   }
   return "none";
 }

@@ -20,7 +20,7 @@ constexpr FiringSite kSites[] = {
     // ---- the generic checks of check.cpp, in the order check() runs them ------------------
     {.name = "unknown_inputs", .kind = check, .codes = "KVD080"},
     // A value the launch readers found the engine refuses (RequestInput::refused_rule).
-    {.name = "refused_value", .kind = check, .codes = "KVD200 KVD205 KVD220 KVD240 KVD260"},
+    {.name = "refused_value", .kind = check, .codes = "KVD200 KVD205 KVD220 KVD240 KVD260 KVD293"},
     {.name = "flash_attention", .kind = check, .codes = "KVD201 KVD202 KVD203 KVD204"},
     {.name = "cache_string", .kind = check, .codes = "KVD002 KVD004 KVD063 KVD081 KVD103"},
     {.name = "release_scope", .kind = check, .codes = "KVD005 KVD006 KVD007 KVD008 KVD080"},
@@ -45,6 +45,7 @@ constexpr FiringSite kSites[] = {
     {.name = "launch_trtllm.cpp", .kind = reader, .codes = "KVD220"},
     {.name = "launch_lmdeploy.cpp", .kind = reader, .codes = "KVD240"},
     {.name = "launch_ollama.cpp", .kind = reader, .codes = "KVD260"},
+    {.name = "launch_mlx_lm.cpp", .kind = reader, .codes = "KVD293"},
     {.name = "workloads.cpp", .kind = reader, .codes = "KVD080"},
     {.name = "suppressions.cpp", .kind = reader, .codes = "KVD156", .names_only = "KVD300 KVD329"},
     {.name = "deployment.cpp", .kind = reader, .codes = "KVD300 KVD301 KVD302 KVD303 KVD304 KVD305 KVD306"},

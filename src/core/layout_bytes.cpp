@@ -22,6 +22,7 @@ std::optional<RecordBytes> record_bytes(Layout layout, std::uint32_t k_bits, std
     case Layout::fp8_ds_mla: return RecordBytes{656, 0, true};
     case Layout::nvfp4_inline: return RecordBytes{nvfp4_side(head_k), head_v ? nvfp4_side(head_v) : 0, false};
     case Layout::ggml_block: return std::nullopt;  // per side, by its block format: ggml_side_bytes()
+    case Layout::mlx_affine: return std::nullopt;  // its scales take the model dtype: mlx_affine_side_bytes()
     case Layout::turboquant_slot: {
       // 8-bit keys are stored plain; narrower keys carry a 2-byte norm, values a 4-byte pair of
       // scale and zero point; the slot is rounded to an even byte count.
@@ -37,6 +38,14 @@ std::optional<RecordBytes> record_bytes(Layout layout, std::uint32_t k_bits, std
 std::uint64_t ggml_side_bytes(const Format& f, std::uint64_t head) noexcept {
   if (f.kind != FormatKind::block || f.block_size == 0) return ceil_div(head * f.bits, 8);
   return ceil_div(head, f.block_size) * f.bytes_per_block;
+}
+
+std::uint64_t mlx_affine_side_bytes(std::uint64_t head, std::uint32_t bits, std::uint32_t group,
+                                    std::uint32_t scale_bytes) noexcept {
+  if (head == 0 || bits == 0 || group == 0 || scale_bytes == 0) return 0;
+  // mx.quantize packs codes into uint32 words; a head whose bits do not fill the last word still
+  // takes it. Groups never straddle heads (the last axis is grouped), so a partial group is one.
+  return ceil_div(head * bits, 32) * 4 + 2 * ceil_div(head, group) * scale_bytes;
 }
 
 }  // namespace kvdtype::detail

@@ -29,4 +29,10 @@ struct RecordBytes {
 /// a partial block still takes a whole one); non-block formats by their bits.
 [[nodiscard]] std::uint64_t ggml_side_bytes(const Format& element, std::uint64_t head) noexcept;
 
+/// Bytes of one side's head vector in MLX's QuantizedKVCache (Layout::mlx_affine): the codes packed
+/// in uint32 words (head × bits / 32 of them) and, per `group` elements, a scale and a bias of
+/// `scale_bytes` each (the dtype of the keys and values quantized: the model's). 0 when a width is 0.
+[[nodiscard]] std::uint64_t mlx_affine_side_bytes(std::uint64_t head, std::uint32_t bits, std::uint32_t group,
+                                                  std::uint32_t scale_bytes) noexcept;
+
 }  // namespace kvdtype::detail

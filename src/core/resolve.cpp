@@ -67,6 +67,7 @@ ScaleKind scale_kind(KvQuant q) noexcept {
     case KvQuant::turboquant: return ScaleKind::per_vector_fp16;
     case KvQuant::ggml_block: return ScaleKind::block32_fp16;
     case KvQuant::int8_per_tensor: return ScaleKind::per_tensor;
+    case KvQuant::affine_group: return ScaleKind::group_affine;
   }
   return ScaleKind::none;
 }
@@ -118,6 +119,15 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
     if (kvh == 0) return std::nullopt;
     const std::uint32_t tp = r.tensor_parallel_size ? r.tensor_parallel_size : 1;
     heads = std::max<std::uint32_t>(1, kvh / tp);  // fewer KV heads than ranks: replicated
+  }
+  if (row.layout == Layout::mlx_affine) {
+    // Scales and biases take the dtype of the keys and values quantized: the model's activations.
+    if (!r.model_dtype) return std::nullopt;
+    const std::uint32_t scale_bytes = format(*r.model_dtype).bits / 8;
+    const std::uint64_t kb = detail::mlx_affine_side_bytes(hk, row.k_bits, row.group_size, scale_bytes);
+    const std::uint64_t vb = hv ? detail::mlx_affine_side_bytes(hv, row.v_bits, row.group_size, scale_bytes) : 0;
+    if (kb == 0 || (hv && vb == 0)) return std::nullopt;
+    return fit_u32(std::uint64_t{heads} * (kb + vb));
   }
   if (vrow != nullptr || row.layout == Layout::ggml_block) {
     const CacheDtype& vr = vrow ? *vrow : row;

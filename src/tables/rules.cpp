@@ -386,6 +386,50 @@ constexpr Rule kRules[] = {
                "tensorrt_llm/llmapi/llm_args.py KvCacheConfig.enable_block_reuse default True",
      .trigger = "check --engine trtllm --gpu A100 --model-dtype bfloat16 --attention gqa --kv-cache-dtype fp8"},
 
+    // ---- MLX-LM (KVD290-KVD299) ----------------------------------------------------------
+    {.code = "KVD290", .severity = error,
+     .title = "mlx_lm.server has no KV-cache flags",
+     .message = "{detail}: argparse stops the server (\"unrecognized arguments\", exit 2) before a model is loaded",
+     .fix = "drop the KV-cache flags from mlx_lm.server (its cache stays in the model dtype), or run mlx_lm.generate, "
+            "which has --kv-bits, --kv-group-size, --quantized-kv-start and --max-kv-size",
+     .source = "ml-explore/mlx-lm mlx_lm/server.py main() (v0.31.3, d78bf58e); ml-explore/mlx-lm#1043 (request, "
+               "closed); PRs #1073, #1353, #1476, #1854 (closed unmerged)",
+     .trigger = "check --gpu \"M2 Ultra\" -- mlx_lm.server --model mlx-community/Qwen3-8B-4bit --kv-bits 4"},
+    {.code = "KVD291", .severity = error,
+     .title = "MLX-LM cannot quantize a rotating KV cache",
+     .message = "{engine} {engine_version} with --max-kv-size and --kv-bits: {detail}; generation stops once the "
+                "prompt reaches --quantized-kv-start tokens",
+     .fix = "drop --max-kv-size (a plain KVCache is quantized) or drop --kv-bits; models that build their own cache "
+            "(make_cache) ignore --max-kv-size",
+     .source = "ml-explore/mlx-lm mlx_lm/models/cache.py RotatingKVCache.to_quantized; generate.py "
+               "maybe_quantize_kv_cache; ml-explore/mlx-lm#1573",
+     .trigger = "check --gpu \"M2 Ultra\" --model-dtype bfloat16 -- mlx_lm.generate --model m --kv-bits 8 "
+                "--max-kv-size 4096"},
+    {.code = "KVD292", .severity = warning,
+     .title = "MLX-LM leaves a rotating KV cache unquantized",
+     .message = "{engine} {engine_version} with --max-kv-size and --kv-bits: {detail}; the cache is not the "
+                "{kv_cache_dtype} kvdtype sized",
+     .fix = "drop --max-kv-size to get the quantized cache, or size the cache in the model dtype",
+     .source = "ml-explore/mlx-examples commit d119af9f (PR #1157) mlx_lm/utils.py maybe_quantize_kv_cache",
+     .trigger = "check --engine-version 0.22.0 --gpu \"M2 Ultra\" --model-dtype bfloat16 -- mlx_lm.generate --model m "
+                "--kv-bits 8 --max-kv-size 4096"},
+    {.code = "KVD293", .severity = error,
+     .title = "MLX cannot quantize the KV cache at this width or group size",
+     .message = "{engine} {refused}: mx.quantize (affine) takes bits 2, 3, 4, 5, 6, 8 and group sizes 32, 64, 128, "
+                "and raises at the first quantization step",
+     .fix = "use --kv-bits 8 or 4 (or 2, 3, 5, 6) with --kv-group-size 32, 64 or 128 (64 is the default)",
+     .source = "MLX docs mlx.core.quantize (affine mode); ml-explore/mlx-lm mlx_lm/generate.py --kv-bits (type=int, "
+               "no choices)",
+     .trigger = "check --gpu \"M2 Ultra\" -- mlx_lm.generate --model m --kv-bits 7"},
+    {.code = "KVD294", .severity = error,
+     .title = "MLX has no build for this GPU",
+     .message = "{engine} runs on MLX, which is built for Apple silicon (Metal), NVIDIA GPUs (CUDA) and CPUs only: "
+                "{target} cannot run it{detail}",
+     .fix = "run MLX-LM on a Mac with Apple silicon (or an NVIDIA GPU with mlx[cuda12]); on this GPU use llama.cpp "
+            "(kvdtype check --engine llamacpp) instead",
+     .source = "MLX docs, Build and Install (ml-explore.github.io/mlx/build/html/install.html)",
+     .trigger = "check --gpu \"Arc A770 16GB\" -- mlx_lm.generate --model m --kv-bits 4"},
+
     // ---- LMDeploy (KVD240-KVD259) --------------------------------------------------------
     {.code = "KVD240", .severity = error,
      .title = "LMDeploy has no such quant policy",

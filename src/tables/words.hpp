@@ -30,13 +30,13 @@ inline constexpr std::string_view kAttentionWords[] = {"unknown", "mha", "gqa", 
 inline constexpr std::string_view kKvQuantWords[] = {
     "none",           "fp8_per_tensor", "fp8_ds_mla",  "fp8_per_token_head", "int8_per_token_head",
     "int4_per_token_head", "nvfp4",     "mxfp8",       "fp4_block16",        "turboquant",
-    "ggml_block",     "int8_per_tensor",
+    "ggml_block",     "int8_per_tensor", "affine_group",
 };
 /// Which KV scales a checkpoint carries (When::kv_scale_layouts; KvScaleLayout without unknown).
 inline constexpr std::string_view kKvScaleLayoutWords[] = {"none", "k", "v", "both"};
 static_assert(std::size(kPlatformWords) == static_cast<std::size_t>(Platform::vulkan) + 1);
 static_assert(std::size(kAttentionWords) == static_cast<std::size_t>(Attention::sparse_mla) + 1);
-static_assert(std::size(kKvQuantWords) == static_cast<std::size_t>(KvQuant::int8_per_tensor) + 1);
+static_assert(std::size(kKvQuantWords) == static_cast<std::size_t>(KvQuant::affine_group) + 1);
 
 /// Position of `word` in `set` from `first` on, or -1.
 template <std::size_t N>

@@ -197,6 +197,13 @@ Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i)
       k += (runner != nullptr ? takes_value(*runner, o) : (o == "-X" || o == "-W")) ? 2 : 1;
     }
     for (const tables::EngineTables& row : tables::engine_registry()) {
+      // An engine whose own reader knows its CLI's subcommands reads `python -m CLI …` as the
+      // program itself (the module word stands where the program would: mlx_lm server|generate).
+      if (!row.launch.python_cli.empty() && module == row.launch.python_cli && row.launch.own_reader && k > 0)
+        if (auto own = detail::locate_engine_program(w, k - 1)) {
+          if (!own->ok()) return own->error();
+          return Located{(*own)->engine, (*own)->args, (*own)->positional_model, {}};
+        }
       if (!row.launch.python_cli.empty() && module == row.launch.python_cli && words_at(w, k, words_of(row.launch.subcommand)))
         return Located{row.info.id, k + words_of(row.launch.subcommand).size(), row.launch.positional_model, {}};
       // The model is a flag of these modules, never positional.

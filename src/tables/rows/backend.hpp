@@ -85,6 +85,8 @@ struct Backend {
   // backends): which K/V pairs and head sizes its kernels have. Empty: not modelled.
   std::string_view fa_kv_pairs;      ///< "K/V" words (kv-cache strings; `*` any, `=` the same as K): "f16/f16 q8_0/q4_0 */="
   std::string_view fa_head_sizes;    ///< K head sizes the kernels have (words); empty: any
+  /// Or: every K head size that this divides (Vulkan: multiples of 8); 0: fa_head_sizes decides
+  std::uint16_t fa_head_size_multiple = 0;
   std::string_view fa_missing;       ///< what happens without a kernel (one line, for the diagnostic)
 };
 

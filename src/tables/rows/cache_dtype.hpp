@@ -31,6 +31,9 @@ enum class Layout : std::uint8_t {
   nvfp4_inline,    ///< per side head/2 data bytes + head/16 E4M3 scale bytes
   turboquant_slot, ///< one even-rounded slot per KV head holding packed K and V
   ggml_block,      ///< per side heads × ceil(head / block_size) × bytes_per_block of the side's block format
+  /// MLX's QuantizedKVCache (mx.quantize, affine mode): per side heads × (head × bits / 32 uint32
+  /// words of codes + a scale and a bias of the model dtype per `group_size` elements)
+  mlx_affine,
 };
 
 /// What the engine allocates the cache tensor as.
@@ -55,6 +58,7 @@ struct CacheDtype {
   std::uint8_t k_bits = 0;  ///< element bits when they differ from the format's (TurboQuant, int4)
   std::uint8_t v_bits = 0;
   std::uint8_t scale_bytes_per_token_head = 0;  ///< per-(token, head) scale bytes added per side
+  std::uint8_t group_size = 0;      ///< Layout::mlx_affine: elements that share one scale and one bias
   bool deprecated = false;          ///< accepted by the parser but refused (or to be refused)
   bool internal = false;            ///< not a user string: a layout a backend rewrites to (never parsed)
   std::string_view replacement;     ///< what to use instead when deprecated

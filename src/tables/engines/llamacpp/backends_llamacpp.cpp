@@ -11,10 +11,30 @@
 //        ggml_cuda_get_best_fattn_kernel (without GGML_CUDA_FA_ALL_QUANTS, K and V must have one type
 //        or be q8_0/q4_0), the head sizes it switches on (40 64 72 80 96 112 128 256 with V = K,
 //        192 with V 128, 320 with V 256, 512, 576 with V 512; the large ones need the GQA path)
-//   ggml/src/ggml-metal/ggml-metal-device.m @003a32eb  ggml_metal_device_supports_op: head sizes 32 40
-//        48 64 72 80 96 112 128 192 256 576, K and V of one type, simdgroup matrix multiply needed
-//   ggml/src/ggml-vulkan/ggml-vulkan.cpp     supports_op refuses K and V of different types (quoted
-//        in a public write-up of a fork; the per-type and per-head-size list was not read)
+//   ggml/src/ggml-metal/ggml-metal-device.m @d1649047a (2026-04-25)  ggml_metal_device_supports_op:
+//        head sizes 32 40 48 64 72 80 96 112 128 192 256 320 512 576 (an older read, @003a32eb, had
+//        no 320 and 512), K and V of one type among f32 f16 q8_0 q4_0 q4_1 q5_0 q5_1, bf16 only on a
+//        device with bfloat support; iq4_nl has no kernel; simdgroup matrix multiply needed
+//   ggml/src/ggml-vulkan/ggml-vulkan.cpp @82209efb (2026-04-21)  ggml_backend_vk_device_supports_op:
+//        K and V head sizes multiples of 8, K and V of one type among f16 f32 q4_0 q8_0 q4_1 q5_0
+//        q5_1 iq4_nl (no bf16), Q f32, mask f16; the coopmat2 path needs the device's coopmat2, the
+//        scalar and coopmat1 paths subgroup shuffle and vote ("scalar/coopmat1 FA uses
+//        subgroupShuffle/subgroupAll"): the three share this one gate, so one row stands for them
+//   ggml/src/ggml-sycl/fattn.cpp @b54cb2e3 (2026-04-09)  ggml_sycl_get_best_fattn_kernel: head sizes
+//        40 64 72 80 96 112 128 256 512 with V = K, 576 with V 512 (GQA path only); K and V of one
+//        type among f32 f16 q4_0 q8_0 (q4_1 q5_0 q5_1 and K != V only with GGML_SYCL_FA_ALL_QUANTS,
+//        not modelled); none at all unless built with SYCL_FLASH_ATTN, and GGML_SYCL_ENABLE_FLASH_ATTN=0
+//        turns it off at run time (ggml-sycl.cpp)
+//   ggml/src/ggml-cann/ggml-cann.cpp @d6f30300 (2026-04-09)  supports_op: K and V f16 only, K and V
+//        of one head size, no attention sinks, no logit softcap; never on Ascend 310P (ASCEND_310P)
+//   ggml/src/ggml-opencl/ggml-opencl.cpp @f454bd7e (2026-04-25)  supports_op: (K, V) head sizes
+//        40 64 80 96 112 128 192 256 (and 192 with V 128), K and V both f32 or both f16
+//   src/llama-context.cpp (same snapshot, b8914 era)  with -fa auto, a flash-attention op placed on
+//        another device than the KV cache ("Flash Attention was auto, set to disabled") turns flash
+//        attention off; a quantized V then stops the context ("quantized V cache was requested,
+//        but this requires Flash Attention"). With -fa on the op runs on the CPU instead.
+// All of the above were read at ggml-org/llama.cpp as mirrored at f5357743 (2026-04-26, tag b8914);
+// per-build ranges before it were not established except where a row says so.
 //   ggml/src/ggml-cpu                        the CPU op reads any K/V type pair through its type traits
 //        (PR ggml-org/llama.cpp#7372 added quantized K/V to the CPU flash attention)
 // HIP builds the same fattn.cu (GGML_USE_HIP), so its coverage is CUDA's (llama.cpp#8864, #12655),
@@ -72,20 +92,44 @@ constexpr Backend kLlamacppBackends[] = {
     // Apple GPUs (targets apple7-apple10, docs/targets.md).
     {.engine = Engine::llamacpp, .name = "METAL", .aliases = "metal mtl", .platforms = "metal",
      .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
-     .notes = "Apple GPUs: flash attention needs K and V of one type (supports_op does not check which type; "
-              "whether every type has a Metal kernel was not read)",
-     .source = "llama.cpp ggml/src/ggml-metal/ggml-metal-device.m @003a32eb ggml_metal_device_supports_op",
-     .fa_kv_pairs = "*/=", .fa_head_sizes = "32 40 48 64 72 80 96 112 128 192 256 576",
+     .notes = "Apple GPUs: flash attention for K and V of one type among f32 f16 bf16 q8_0 q4_0 q4_1 q5_0 q5_1 "
+              "(bf16 where the GPU has bfloat); iq4_nl and mixed pairs run the op on the CPU",
+     .source = "llama.cpp ggml/src/ggml-metal/ggml-metal-device.m @d1649047a ggml_metal_device_supports_op",
+     .fa_kv_pairs = "f32/f32 f16/f16 bf16/bf16 q8_0/q8_0 q4_0/q4_0 q4_1/q4_1 q5_0/q5_0 q5_1/q5_1",
+     .fa_head_sizes = "32 40 48 64 72 80 96 112 128 192 256 320 512 576",
      .fa_missing = "ggml_metal_device_supports_op() is false for it, so the flash-attention op runs on the CPU"},
     // Any GPU with a Vulkan driver: NVIDIA and AMD (chosen with --backend VULKAN), Intel, and the
     // GPUs engines reach through Vulkan only (Adreno, Mali), where it is the GPU's own backend.
     {.engine = Engine::llamacpp, .name = "VULKAN", .aliases = "vulkan vk", .platforms = "cuda rocm sycl vulkan",
      .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
-     .notes = "any GPU with Vulkan: flash attention needs K and V of one type; the per-type and head-size list "
-              "was not read (not modelled)",
-     .source = "llama.cpp ggml/src/ggml-vulkan/ggml-vulkan.cpp supports_op GGML_OP_FLASH_ATTN_EXT (K type == V type)",
-     .fa_kv_pairs = "*/=",
-     .fa_missing = "the Vulkan supports_op() refuses K and V of different types, so the flash-attention op runs on the CPU"},
+     .notes = "any GPU with Vulkan (coopmat2, coopmat1 or scalar path: one gate): flash attention for K and V of one "
+              "type among f16 f32 q4_0 q8_0 q4_1 q5_0 q5_1 iq4_nl, head sizes multiples of 8; no bf16; a device "
+              "without coopmat2 or subgroup shuffle/vote has none",
+     .source = "llama.cpp ggml/src/ggml-vulkan/ggml-vulkan.cpp @82209efb ggml_backend_vk_device_supports_op GGML_OP_FLASH_ATTN_EXT",
+     .fa_kv_pairs = "f16/f16 f32/f32 q4_0/q4_0 q8_0/q8_0 q4_1/q4_1 q5_0/q5_0 q5_1/q5_1 iq4_nl/iq4_nl",
+     .fa_head_size_multiple = 8,
+     .fa_missing = "the Vulkan supports_op() is false for it, so the flash-attention op runs on the CPU"},
+    {.engine = Engine::llamacpp, .name = "SYCL", .aliases = "sycl ggml-sycl", .platforms = "sycl",
+     .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "Intel GPUs (oneAPI build): flash attention for K and V of one type among f32 f16 q4_0 q8_0, only in a "
+              "build with SYCL_FLASH_ATTN and unless GGML_SYCL_ENABLE_FLASH_ATTN=0",
+     .source = "llama.cpp ggml/src/ggml-sycl/fattn.cpp @b54cb2e3 ggml_sycl_get_best_fattn_kernel; ggml-sycl.cpp",
+     .fa_kv_pairs = "f32/f32 f16/f16 q4_0/q4_0 q8_0/q8_0", .fa_head_sizes = "40 64 72 80 96 112 128 256 512 576",
+     .fa_missing = "ggml_sycl_flash_attn_ext_supported() is false for it, so the flash-attention op runs on the CPU"},
+    {.engine = Engine::llamacpp, .name = "CANN", .aliases = "cann ascend ggml-cann", .platforms = "cann",
+     .attention = "mha gqa mqa", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "Huawei Ascend NPUs: flash attention for f16 K and V only (same head size, no sinks, no softcap); "
+              "none on Ascend 310P",
+     .source = "llama.cpp ggml/src/ggml-cann/ggml-cann.cpp @d6f30300 ggml_backend_cann_supports_op GGML_OP_FLASH_ATTN_EXT",
+     .fa_kv_pairs = "f16/f16",
+     .fa_missing = "the CANN supports_op() is false for it, so the flash-attention op runs on the CPU"},
+    // Adreno GPUs (kvdtype's platform word for Qualcomm and Arm GPUs is vulkan): chosen with --backend OPENCL.
+    {.engine = Engine::llamacpp, .name = "OPENCL", .aliases = "opencl ggml-opencl adreno", .platforms = "vulkan",
+     .attention = "mha gqa mqa", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
+     .notes = "OpenCL (Adreno): flash attention for f32 or f16 K and V only, head sizes 40-256",
+     .source = "llama.cpp ggml/src/ggml-opencl/ggml-opencl.cpp @f454bd7e ggml_opencl_supports_op GGML_OP_FLASH_ATTN_EXT",
+     .fa_kv_pairs = "f32/f32 f16/f16", .fa_head_sizes = "40 64 80 96 112 128 192 256",
+     .fa_missing = "the OpenCL supports_op() is false for it, so the flash-attention op runs on the CPU"},
     {.engine = Engine::llamacpp, .name = "CPU", .aliases = "cpu ggml-cpu", .platforms = "cpu cuda rocm metal sycl cann vulkan",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
      .notes = "layers kept on the CPU (-ngl 0 or no GPU backend): flash attention reads every K/V type pair",
@@ -105,10 +149,11 @@ constexpr SelectionOrder kLlamacppSelection[] = {
      .source = "llama.cpp: without a GPU backend every layer runs on the CPU"},
     {.engine = Engine::llamacpp, .platform = "metal", .order = "METAL",
      .source = "llama.cpp: macOS builds enable GGML_METAL by default and offload layers to the Apple GPU (docs/build.md, Metal Build)"},
-    // No row for the other platforms: Intel GPUs (sycl) have two llama.cpp backends, SYCL and
-    // Vulkan; Ascend NPUs (cann) the CANN backend, which kvdtype does not model; Adreno has an
-    // OpenCL backend beside Vulkan. Which one a build uses is not known from the GPU, so the
-    // backend is unknown there (KVD080) unless --backend names it (VULKAN runs on all three).
+    {.engine = Engine::llamacpp, .platform = "cann", .order = "CANN",
+     .source = "llama.cpp docs/backend/CANN.md: the CANN backend is llama.cpp's one backend for Ascend NPUs"},
+    // No row for sycl or vulkan: Intel GPUs have two llama.cpp backends, SYCL and Vulkan; Adreno
+    // has OpenCL beside Vulkan. Which one a build uses is not known from the GPU, so the backend
+    // is unknown there (KVD080) unless --backend names it (VULKAN runs on all of them).
 };
 static_assert(closed_words_known(kLlamacppSelection), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
