@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <set>
 #include <vector>
 #include <string>
@@ -83,6 +85,16 @@ TEST(OutputFormatTable, EveryFormatHasGoldenFiles) {
     ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
     EXPECT_NE(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()) << dir << " is empty";
   }
+}
+
+// The table at the top of docs/output-formats.md has a row per format, naming it first.
+TEST(OutputFormatTable, TheDocsListEveryFormat) {
+  std::ifstream in(std::filesystem::path(KVDTYPE_TEST_DATA_DIR) / ".." / ".." / "docs" / "output-formats.md");
+  std::stringstream page;
+  page << in.rdbuf();
+  ASSERT_FALSE(page.str().empty());
+  for (const auto& f : kvdtype::io::output_formats())
+    EXPECT_NE(page.str().find("\n| `" + std::string(f.name) + "`"), std::string::npos) << f.name << " has no row in docs/output-formats.md";
 }
 
 }  // namespace
