@@ -20,8 +20,9 @@ enum class Engine : std::uint8_t {
 };
 
 /// The engine a request speaks for when nothing names one (no --engine, no launch command): the
-/// default of Request::engine and LaunchCommand::engine, part of the public API.
-inline constexpr Engine kDefaultEngine = Engine::vllm;
+/// default of Request::engine and LaunchCommand::engine, part of the public API. It is the first
+/// line of kvdtype/engine_list.def (enumerator 0), so the list is the one place that decides it.
+inline constexpr Engine kDefaultEngine = Engine{};
 
 /// One engine. `tables_version` is the release the tables describe (current behaviour).
 struct EngineInfo {

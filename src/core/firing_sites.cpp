@@ -1,22 +1,26 @@
 // The firing-site table (firing_sites.hpp): one row per place that can fire a rule, with the
 // codes it declares. A new rule is declared by the row of the check, the reader or the
-// Constraint row that fires it; the lint fails for a rule no row declares.
+// Constraint row that fires it; the lint fails for a rule no row declares. An engine's own launch
+// code (src/tables/engines/<engine>/launch_<engine>.cpp) declares what it fires in its folder, by
+// the registry row's `launch.hooks_fire`: its row is added here from the registry, not written.
 #include "core/firing_sites.hpp"
 
 #include <algorithm>
-#include <array>
 #include <bitset>
 #include <iterator>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "core/index.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype::detail {
 namespace {
 
 using enum SiteKind;
 
-constexpr FiringSite kSites[] = {
+constexpr FiringSite kFixedSites[] = {
     // ---- the generic checks of check.cpp, in the order check() runs them ------------------
     {.name = "unknown_inputs", .kind = check, .codes = "KVD080"},
     // A value the launch readers found the engine refuses (RequestInput::refused_rule).
@@ -41,24 +45,20 @@ constexpr FiringSite kSites[] = {
     // ---- the readers and pipeline steps that fire findings (src/sources, src/pipeline), by file --
     {.name = "inputs_check.cpp", .kind = reader, .codes = "KVD001 KVD080 KVD151 KVD152 KVD153 KVD154 KVD155"},
     {.name = "model_config.cpp", .kind = reader, .codes = "KVD082 KVD083 KVD084 KVD085 KVD086"},
-    {.name = "launch_llamacpp.cpp", .kind = reader, .codes = "KVD200 KVD205"},
-    {.name = "launch_trtllm.cpp", .kind = reader, .codes = "KVD220"},
-    {.name = "launch_lmdeploy.cpp", .kind = reader, .codes = "KVD240"},
-    {.name = "launch_ollama.cpp", .kind = reader, .codes = "KVD260"},
-    {.name = "launch_mlx_lm.cpp", .kind = reader, .codes = "KVD293"},
     {.name = "workloads.cpp", .kind = reader, .codes = "KVD080"},
     {.name = "suppressions.cpp", .kind = reader, .codes = "KVD156", .names_only = "KVD300 KVD329"},
     {.name = "deployment.cpp", .kind = reader, .codes = "KVD300 KVD301 KVD302 KVD303 KVD304 KVD305 KVD306"},
+    // ---- then one reader row per engine whose launch hooks fire something (sites() below) ----
 };
 
 // The one row of the Constraint rows, found by the compiler (the build fails without it).
 constexpr std::size_t kConstraintRow = [] {
-  std::size_t at = std::size(kSites);
-  for (std::size_t i = 0; i < std::size(kSites); ++i)
-    if (kSites[i].kind == constraints) at = at == std::size(kSites) ? i : std::size(kSites) + 1;
+  std::size_t at = std::size(kFixedSites);
+  for (std::size_t i = 0; i < std::size(kFixedSites); ++i)
+    if (kFixedSites[i].kind == constraints) at = at == std::size(kFixedSites) ? i : std::size(kFixedSites) + 1;
   return at;
 }();
-static_assert(kConstraintRow < std::size(kSites), "the firing-site table has exactly one row of the Constraint rows");
+static_assert(kConstraintRow < std::size(kFixedSites), "the firing-site table has exactly one row of the Constraint rows");
 
 // "KVD020" → 20; -1 for other text.
 int number_of(std::string_view code) noexcept {
@@ -90,47 +90,69 @@ std::vector<std::string>& undeclared() {
   return kSeen;
 }
 
+// The whole table, built once: the written rows, then a reader row per engine whose launch hooks
+// fire something (named after its launch_<engine>.cpp), and each row's declared codes as a bitset
+// (check() asks for every finding it emits: one bit test rather than a scan of the code list).
+struct Sites {
+  std::vector<std::string> hook_files;  // the engine rows' names, owned here
+  std::vector<FiringSite> rows;
+  std::vector<std::bitset<1000>> codes;
+};
+
+Sites build_sites() {
+  Sites s;
+  for (const tables::EngineTables& e : tables::engine_registry())
+    if (!e.launch.hooks_fire.empty()) s.hook_files.push_back("launch_" + std::string(e.info.name) + ".cpp");
+  s.rows.assign(std::begin(kFixedSites), std::end(kFixedSites));
+  std::size_t file = 0;
+  for (const tables::EngineTables& e : tables::engine_registry())
+    if (!e.launch.hooks_fire.empty())
+      s.rows.push_back({.name = s.hook_files[file++], .kind = reader, .codes = e.launch.hooks_fire});
+  // Each row's codes from its own words (one pass over the table's text), not by asking every
+  // rule of every row: that took a fifth of a whole `kvdtype check` process
+  // (docs/performance.md). declares() is only asked about rules, so a word that names no rule
+  // sets a bit nobody reads. The Constraint row's codes are constraint_codes(), asked only for
+  // that row (declared_codes below): they need every engine's index built, which a check of one
+  // engine (check() never asks about the Constraint row) should not pay for.
+  s.codes.resize(s.rows.size());
+  for (std::size_t i = 0; i < s.rows.size(); ++i)
+    for_each_word(s.rows[i].codes, [&](std::string_view w) {
+      if (const int n = number_of(w); n >= 0) s.codes[i].set(static_cast<std::size_t>(n));
+    });
+  return s;
+}
+
+const Sites& sites() noexcept {
+  static const Sites kSites = build_sites();
+  return kSites;
+}
+
 }  // namespace
 
-std::span<const FiringSite> firing_sites() noexcept { return kSites; }
+std::span<const FiringSite> firing_sites() noexcept { return sites().rows; }
 
 const FiringSite* check_site(std::string_view name) noexcept {
-  for (const FiringSite& s : kSites)
+  for (const FiringSite& s : sites().rows)
     if (s.kind == check && s.name == name) return &s;
   return nullptr;
 }
 
-const FiringSite& constraint_site() noexcept { return kSites[kConstraintRow]; }
+const FiringSite& constraint_site() noexcept { return sites().rows[kConstraintRow]; }
 
-// Each site's declared codes as a bitset, built once: check() asks for every finding it emits, so
-// the question is one bit test rather than a scan of the row's code list. Built from each row's
-// own words (one pass over the table's text), not by asking every rule of every row: that took
-// a fifth of a whole `kvdtype check` process (docs/performance.md). declares() is only asked
-// about rules, so a word that names no rule sets a bit nobody reads. The Constraint row's codes
-// are constraint_codes(), asked only for that row: they need every engine's index built, which
-// a check of one engine (check() never asks about the Constraint row) should not pay for.
 static const std::bitset<1000>& declared_codes(const FiringSite& site) noexcept {
-  static const auto kBySite = [] {
-    std::array<std::bitset<1000>, std::size(kSites)> out{};
-    for (std::size_t i = 0; i < std::size(kSites); ++i)
-      for_each_word(kSites[i].codes, [&](std::string_view w) {
-        if (const int n = number_of(w); n >= 0) out[i].set(static_cast<std::size_t>(n));
-      });
-    return out;
-  }();
-  return kBySite[static_cast<std::size_t>(&site - kSites)];
+  if (site.kind == constraints) return constraint_codes();
+  const Sites& all = sites();
+  return all.codes[static_cast<std::size_t>(&site - all.rows.data())];
 }
 
 bool declares(const FiringSite& site, const Rule& rule) noexcept {
   const int n = number_of(rule.code);
-  if (n < 0) return false;
-  const std::bitset<1000>& codes = site.kind == constraints ? constraint_codes() : declared_codes(site);
-  return codes.test(static_cast<std::size_t>(n));
+  return n >= 0 && declared_codes(site).test(static_cast<std::size_t>(n));
 }
 
 std::vector<const FiringSite*> sites_of(const Rule& rule) {
   std::vector<const FiringSite*> out;
-  for (const FiringSite& s : kSites)
+  for (const FiringSite& s : sites().rows)
     if (declares(s, rule)) out.push_back(&s);
   return out;
 }

@@ -5,13 +5,16 @@
 // shared endpoint when one is named, and one produces what the other consumes (kv_producer /
 // kv_consumer / kv_both; SGLang prefill / decode). Each such pair is compared on what the KV
 // bytes mean: element formats, scales, block sizes, layout, cache geometry and model, heads per
-// rank, and, for vLLM's NixlConnector, the factors of the handshake's compatibility hash.
+// rank, and, for a connector whose handshake hashes its peers (vLLM's NixlConnector), the factors
+// of that hash. What is particular to an engine (its layout variable, that connector) is a field
+// of its registry row (tables/tables.hpp EngineBehaviour), not a test for the engine here.
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "common/text.hpp"
 #include "tables/rule_id.hpp"
+#include "tables/tables.hpp"
 #include "kvdtype/io/workloads.hpp"
 #include "tables/rows/backend.hpp"
 #include "tables/rows/cache_dtype.hpp"
@@ -37,8 +40,12 @@ std::string who(const WorkloadResult& r, std::size_t i) {
   return s;
 }
 
+const tables::EngineBehaviour& behaviour(const Peer& p) { return tables::engine_tables(p.launch->engine).behaviour; }
+
+// The peer's connector is its engine's hashed-handshake connector (vLLM's NixlConnector).
 bool is_nixl(const Peer& p) {
-  return p.launch->engine == Engine::vllm && detail::iequals(p.launch->kv_transfer->connector, "NixlConnector");
+  const std::string_view connector = behaviour(p).hashed_handshake_connector;
+  return !connector.empty() && detail::iequals(p.launch->kv_transfer->connector, connector);
 }
 
 std::string env_value(const LaunchCommand& l, std::string_view name) {
@@ -129,16 +136,18 @@ void check_pair(const Pair& p, std::vector<DeploymentDiagnostic>& out) {
         "give both pools the same --block-size (SGLang --page-size)");
   }
 
-  // KVD304: HND vs NHD (vLLM VLLM_KV_CACHE_LAYOUT); MLA caches have no head axis to permute.
-  if (p.w.launch->engine == Engine::vllm && p.r.launch->engine == Engine::vllm && !mla(a) && !mla(b)) {
-    std::string la = env_value(*p.w.launch, "VLLM_KV_CACHE_LAYOUT");
-    std::string lb = env_value(*p.r.launch, "VLLM_KV_CACHE_LAYOUT");
+  // KVD304: HND vs NHD (the engine's layout variable, vLLM's VLLM_KV_CACHE_LAYOUT); MLA caches
+  // have no head axis to permute.
+  const std::string_view layout = behaviour(p.w).kv_layout_variable;
+  if (!layout.empty() && p.w.launch->engine == p.r.launch->engine && !mla(a) && !mla(b)) {
+    std::string la = env_value(*p.w.launch, layout);
+    std::string lb = env_value(*p.r.launch, layout);
     for (std::string* s : {&la, &lb})
       for (char& ch : *s) ch = static_cast<char>(ch >= 'a' && ch <= 'z' ? ch - 32 : ch);
     if (!la.empty() && !lb.empty() && la != lb && !(is_nixl(p.r) && p.r.launch->kv_transfer->permute_local_kv) &&
         !(is_nixl(p.w) && p.w.launch->kv_transfer->permute_local_kv)) {
       add(out, p, "KVD304",
-          p.names + ": KV cache layouts differ (VLLM_KV_CACHE_LAYOUT " + la + " vs " + lb + ")",
+          p.names + ": KV cache layouts differ (" + std::string(layout) + " " + la + " vs " + lb + ")",
           "use one layout on both pools, or set \"enable_permute_local_kv\": true in the decode pool's --kv-transfer-config");
     }
   }
@@ -188,7 +197,8 @@ void check_pair(const Pair& p, std::vector<DeploymentDiagnostic>& out) {
     auto note = [&](const std::string& d) { diffs += (diffs.empty() ? "" : ", ") + d; };
     const Version& va = a.request.engine_version;
     const Version& vb = b.request.engine_version;
-    if (va.known && vb.known && (va < vb || vb < va)) note("vLLM " + version_text(va) + " vs " + version_text(vb));
+    const std::string engine(engine_info(p.w.launch->engine).display);
+    if (va.known && vb.known && (va < vb || vb < va)) note(engine + " " + version_text(va) + " vs " + version_text(vb));
     if (a.request.model_dtype && b.request.model_dtype && *a.request.model_dtype != *b.request.model_dtype)
       note("dtype " + std::string(name(*a.request.model_dtype)) + " vs " + std::string(name(*b.request.model_dtype)));
     if (pa.requested && pb.requested && pa.requested->name != pb.requested->name)
@@ -197,7 +207,7 @@ void check_pair(const Pair& p, std::vector<DeploymentDiagnostic>& out) {
       note("attention backend " + std::string(pa.backend->name) + " vs " + std::string(pb.backend->name));
     if (!diffs.empty())
       add(out, p, "KVD301", p.names + ": NIXL's compatibility hash differs (" + diffs + "): the handshake refuses the peer",
-          "run the same vLLM release with the same --dtype, --kv-cache-dtype and attention backend on both pools");
+          "run the same " + engine + " release with the same --dtype, --kv-cache-dtype and attention backend on both pools");
   }
 }
 

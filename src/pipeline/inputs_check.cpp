@@ -70,8 +70,9 @@ void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fie
   RequestInput base;
   base.engine = merged.engine;
   if (!make_request(base).ok()) return;  // an engine kvdtype does not model: make_request reports it
-  Engine engine = Engine::vllm;
-  if (auto e = parse_engine(merged.engine.empty() ? "vllm" : merged.engine); e.ok()) engine = *e;
+  Engine engine = kDefaultEngine;  // a launch reading that names no engine speaks for the default one
+  if (!merged.engine.empty())
+    if (auto e = parse_engine(merged.engine); e.ok()) engine = *e;
   if (!engine_info(engine).has_tables) return;
   for (std::string_view field : RequestInput::fields()) {
     if (field == "engine") continue;

@@ -65,11 +65,16 @@ struct MatrixGrid {
 /// The faces. Text, JSON and Markdown print one row per cell (with the cell's releases when
 /// `releases`); the grid and the page lay the cells out as kv string rows × target columns.
 [[nodiscard]] std::string render_matrix_rows(const std::vector<MatrixCell>& cells, bool releases, OutputFormat format);
-/// A compact terminal table: one line per engine, kv string, model dtype, attention (and
-/// releases), one ✓/⚠/?/✗ column per target; ANSI colours when `style.color`.
-[[nodiscard]] std::string render_matrix_grid(const std::vector<MatrixCell>& cells, TextStyle style);
-/// One self-contained HTML page (inline CSS and JS, nothing fetched): the grid with filters,
-/// each cell's rule and message on hover and a link to the rule's page (`rule_href` + CODE.md).
-[[nodiscard]] std::string render_matrix_html(const std::vector<MatrixCell>& cells, std::string_view rule_href);
+/// What a layout of the matrix (a format whose row has `render_matrix`: the grid, the HTML page)
+/// is written from. The renderers are declared from their lines of kvdtype/io/output_format_list.def:
+/// render_matrix_grid, a compact terminal table (one line per engine, kv string, model dtype,
+/// attention and releases, one ✓/⚠/?/✗ column per target; ANSI colours when `style.color`), and
+/// render_matrix_html, one self-contained page (inline CSS and JS, nothing fetched): the grid with
+/// filters, each cell's rule and message on hover and a link to the rule's page (`rule_href` + CODE.md).
+struct MatrixPage {
+  const std::vector<MatrixCell>& cells;
+  TextStyle style;
+  std::string_view rule_href;
+};
 
 }  // namespace kvdtype::io

@@ -1,8 +1,6 @@
-// The output formats: one row each, with the names --format takes, the subcommands that write
-// it and what the format can carry. A format that only carries findings (SARIF, GitHub
-// annotations, JUnit, GitLab Code Quality) is written by the subcommands that check something
-// (check, resolve); grid and html lay the support matrix out as kv strings × GPUs, which only
-// `matrix` has; a device list has no Markdown form, so `probe` writes text and JSON.
+// The output-format table: one row per line of kvdtype/io/output_format_list.def (the names
+// --format takes, the subcommands that write it, its renderer), and the lookups every face uses:
+// parsing with the refusal of a format a subcommand cannot write, the formats of a subcommand.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -14,33 +12,24 @@
 namespace kvdtype::io {
 namespace {
 
-using enum OutputFormat;
-
-// Every subcommand that prints something: the three formats every one of them but probe writes.
-#define KVDTYPE_EVERY_SUBCOMMAND "check resolve formats targets backends rules explain matrix releases"
+// Each line's renderer by its `renders` word (kvdtype/io/render.hpp declares them).
+#define KVDTYPE_FINDINGS_tables(id) nullptr
+#define KVDTYPE_FINDINGS_findings(id) render_##id
+#define KVDTYPE_FINDINGS_matrix(id) nullptr
+#define KVDTYPE_FINDINGS_matrix_with_releases(id) nullptr
+#define KVDTYPE_MATRIX_tables(id) nullptr
+#define KVDTYPE_MATRIX_findings(id) nullptr
+#define KVDTYPE_MATRIX_matrix(id) render_matrix_##id
+#define KVDTYPE_MATRIX_matrix_with_releases(id) render_matrix_##id
 
 constexpr OutputFormatInfo kFormats[] = {
-    {.id = text, .name = "text", .alias = "", .serves = KVDTYPE_EVERY_SUBCOMMAND " probe",
-     .what = "for a terminal: verdict, plan, findings with their fixes"},
-    {.id = json, .name = "json", .alias = "", .serves = KVDTYPE_EVERY_SUBCOMMAND " probe",
-     .what = "kvdtype.<kind>/v1 objects (docs/contract.md)"},
-    {.id = markdown, .name = "markdown", .alias = "md", .serves = KVDTYPE_EVERY_SUBCOMMAND,
-     .what = "for pasting into an issue or a pull request"},
-    {.id = sarif, .name = "sarif", .alias = "", .render_findings = render_sarif, .serves = "check resolve",
-     .what = "SARIF 2.1.0 for code scanning"},
-    {.id = github, .name = "github", .alias = "", .render_findings = render_github, .serves = "check resolve",
-     .what = "GitHub Actions workflow commands (annotations)"},
-    {.id = junit, .name = "junit", .alias = "", .render_findings = render_junit, .serves = "check resolve",
-     .what = "JUnit XML: a testsuite per input, a testcase per workload"},
-    {.id = gitlab, .name = "gitlab", .alias = "", .render_findings = render_gitlab, .serves = "check resolve",
-     .what = "GitLab Code Quality (a JSON array of issues)"},
-    {.id = grid, .name = "grid", .alias = "", .serves = "matrix",
-     .what = "the support matrix as kv strings × GPUs, for a terminal"},
-    {.id = html, .name = "html", .alias = "", .serves = "matrix",
-     .what = "the support matrix as one self-contained page (docs/matrix.html)"},
+#define KVDTYPE_OUTPUT_FORMAT(id_, alias_, renders, serves_, what_)                                         \
+  {.id = OutputFormat::id_, .name = #id_, .alias = alias_, .render_findings = KVDTYPE_FINDINGS_##renders(id_), \
+   .render_matrix = KVDTYPE_MATRIX_##renders(id_),                                                          \
+   .matrix_releases = std::string_view(#renders) == "matrix_with_releases", .serves = serves_, .what = what_},
+#include "kvdtype/io/output_format_list.def"
+#undef KVDTYPE_OUTPUT_FORMAT
 };
-
-#undef KVDTYPE_EVERY_SUBCOMMAND
 
 // `serves` split on spaces.
 std::vector<std::string_view> words(std::string_view s) { return kvdtype::detail::split_words(s); }

@@ -29,7 +29,9 @@ std::string releases_text(const MatrixCell& c) {
 
 }  // namespace
 
-std::string render_matrix_grid(const std::vector<MatrixCell>& cells, TextStyle style) {
+std::string render_matrix_grid(const MatrixPage& page) {
+  const std::vector<MatrixCell>& cells = page.cells;
+  const TextStyle style = page.style;
   const MatrixGrid grid = matrix_grid(cells);
   const bool releases = !cells.empty() && !cells.front().first_release.empty();
   const std::vector<std::string> head = releases

@@ -134,7 +134,9 @@ window.kvdtypeMatrix={apply:apply,filters:f};
 
 }  // namespace
 
-std::string render_matrix_html(const std::vector<MatrixCell>& cells, std::string_view rule_href) {
+std::string render_matrix_html(const MatrixPage& page) {
+  const std::vector<MatrixCell>& cells = page.cells;
+  const std::string_view rule_href = page.rule_href;
   const MatrixGrid grid = matrix_grid(cells);
   std::vector<std::string> titles;
   std::map<std::string, std::size_t> title_index;

@@ -75,6 +75,11 @@ struct LaunchRecognition {
   /// The engine's own launch code: `<engine>_launch_hooks`, defined in its folder's
   /// launch_<engine>.cpp (null: the shared launch code reads it all).
   const EngineLaunchHooks* hooks = nullptr;
+  /// The rules those hooks may fire (codes, space-separated): a value the engine refuses that
+  /// only its own launch code sees. The firing-site table makes them the row of the reader
+  /// `launch_<engine>.cpp` (src/core/firing_sites.cpp), which `kvdtype explain` names and the
+  /// lint holds the file to; empty: the hooks fire nothing.
+  std::string_view hooks_fire;
 };
 
 /// Which files of flags an engine's `--config FILE` takes (spliced into its command where it stands).
@@ -97,6 +102,13 @@ struct EngineBehaviour {
   /// Refuses to start unless one request of the served context fits the KV cache memory left
   /// after the weights (KVD155).
   bool one_request_must_fit = false;
+  /// The environment variable that lays its KV cache out (HND or NHD): pools exchanging KV must
+  /// agree on it unless the connector permutes (KVD304). Empty: the engine has no such switch.
+  std::string_view kv_layout_variable;
+  /// The connector (as its transfer config names it) whose handshake compares a hash of each
+  /// peer's release, dtypes and backend (KVD301) and cannot split replicated KV heads over fewer
+  /// ranks (KVD306). Empty: the engine has no such connector.
+  std::string_view hashed_handshake_connector;
 };
 
 /// One engine's registry row: its public description and where its tables are. The row is

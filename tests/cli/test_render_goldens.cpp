@@ -50,42 +50,48 @@ struct Case {
   int exit_code;
 };
 
-// One rejected launch script through every format check writes (the SARIF golden lists every
-// rule with its page, so a rule or page change rewrites it); the tables and the matrix through
-// theirs. A format added to the output-format table gets a case here (the unit test
-// OutputFormatTable.EveryFormatHasGoldenFiles holds the table to the directories).
+// The command lines a golden can hold, by its file's stem; the file's folder is the format, so a
+// new format's goldens are files in its folder (tests/data/render/README.md), with no case here.
+// One rejected launch script through every format check writes (the SARIF golden lists every rule
+// with its page, so a rule or page change rewrites it), the tables and a small matrix (one engine,
+// dtype and attention kind on one GPU, so that a table fact of another engine does not rewrite
+// these goldens). Paths are relative to the test data directory (the test runs there): the GitLab
+// fingerprint hashes the path as given, so an absolute path would tie a golden to one checkout.
+struct Command {
+  std::string_view stem;
+  std::vector<std::string> args;  ///< then `--format <the golden's folder>`
+  int exit_code;
+};
+const std::vector<Command>& commands() {
+  static const std::vector<Command> kCommands = {
+      {"check_pd_two_nodes", {"check", "--gpu", "H100", "--command-file", "inputs/pd_two_nodes.sh"}, 1},
+      {"backends_lmdeploy", {"backends", "--engine", "lmdeploy"}, 0},
+      {"explain_KVD020", {"explain", "KVD020"}, 0},
+      {"formats", {"formats"}, 0},
+      {"matrix_lmdeploy",
+       {"matrix", "--gpu", "H100", "--engine", "lmdeploy", "--model-dtype", "bfloat16", "--attention", "gqa", "--color", "never"},
+       0},
+  };
+  return kCommands;
+}
+
+// Every golden file with its command; a file whose stem names no command is reported by
+// EveryFileHasACommand.
 std::vector<Case> cases() {
-  // Relative to the test data directory (the test runs there): the GitLab fingerprint hashes the
-  // path as given, so an absolute path would tie the golden to one checkout's location.
-  const std::string script = "inputs/pd_two_nodes.sh";
-  auto check = [&](const std::string& format) {
-    return std::vector<std::string>{"check", "--gpu", "H100", "--command-file", script, "--format", format};
-  };
-  // A small matrix (one engine, dtype and attention kind on one GPU), so that a table fact of
-  // another engine does not rewrite these goldens.
-  auto matrix = [](const std::string& format) {
-    return std::vector<std::string>{"matrix", "--gpu", "H100", "--engine", "lmdeploy", "--model-dtype", "bfloat16",
-                                    "--attention", "gqa", "--format", format};
-  };
-  auto with_color_never = [](std::vector<std::string> args) {
-    args.insert(args.end(), {"--color", "never"});
-    return args;
-  };
-  return {
-      {"text/check_pd_two_nodes.txt", check("text"), 1},
-      {"json/check_pd_two_nodes.json", check("json"), 1},
-      {"markdown/check_pd_two_nodes.md", check("markdown"), 1},
-      {"sarif/check_pd_two_nodes.sarif", check("sarif"), 1},
-      {"github/check_pd_two_nodes.txt", check("github"), 1},
-      {"junit/check_pd_two_nodes.xml", check("junit"), 1},
-      {"gitlab/check_pd_two_nodes.json", check("gitlab"), 1},
-      {"text/backends_lmdeploy.txt", {"backends", "--engine", "lmdeploy"}, 0},
-      {"json/explain_KVD020.json", {"explain", "KVD020", "--format", "json"}, 0},
-      {"markdown/formats.md", {"formats", "--format", "markdown"}, 0},
-      {"text/matrix_lmdeploy.txt", matrix("text"), 0},
-      {"grid/matrix_lmdeploy.txt", with_color_never(matrix("grid")), 0},
-      {"html/matrix_lmdeploy.html", matrix("html"), 0},
-  };
+  std::vector<Case> out;
+  const std::filesystem::path root = std::filesystem::path(kData) / "render";
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+    if (!e.is_regular_file() || e.path().filename() == "README.md") continue;
+    const std::string format = e.path().parent_path().filename().string();
+    for (const Command& c : commands()) {
+      if (e.path().stem() != c.stem) continue;
+      std::vector<std::string> args = c.args;
+      args.insert(args.end(), {"--format", format});
+      out.push_back({std::filesystem::relative(e.path(), root).generic_string(), std::move(args), c.exit_code});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Case& x, const Case& y) { return x.golden < y.golden; });
+  return out;
 }
 
 TEST(RenderGoldens, EachCaseMatchesItsFileByteForByte) {
@@ -111,14 +117,15 @@ TEST(RenderGoldens, EachCaseMatchesItsFileByteForByte) {
   }
 }
 
-// No golden file is left behind by a case that was removed or renamed.
-TEST(RenderGoldens, EveryFileHasACase) {
+// No golden file is left behind by a command that was removed or renamed, and the goldens are read.
+TEST(RenderGoldens, EveryFileHasACommand) {
   std::vector<std::string> named;
   for (const Case& c : cases()) named.push_back(c.golden);
+  EXPECT_GE(named.size(), 13u);
   for (const auto& e : std::filesystem::recursive_directory_iterator(std::filesystem::path(kData) / "render")) {
     if (!e.is_regular_file() || e.path().filename() == "README.md") continue;
     const std::string rel = std::filesystem::relative(e.path(), std::filesystem::path(kData) / "render").generic_string();
-    EXPECT_NE(std::find(named.begin(), named.end(), rel), named.end()) << rel << " has no case in test_render_goldens.cpp";
+    EXPECT_NE(std::find(named.begin(), named.end(), rel), named.end()) << rel << ": its stem names no command in test_render_goldens.cpp";
   }
 }
 

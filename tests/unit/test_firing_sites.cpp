@@ -13,6 +13,7 @@
 
 #include "core/firing_sites.hpp"
 #include "kvdtype/rule.hpp"
+#include "tables/tables.hpp"
 
 namespace kvdtype {
 namespace {
@@ -109,6 +110,34 @@ TEST(FiringSites, DescribeNamesThePlace) {
   ASSERT_EQ(sites.size(), 2u);
   EXPECT_EQ(sites[0]->name, "declared_kv");
   EXPECT_EQ(sites[1]->kind, detail::SiteKind::guard);
+}
+
+// An engine's launch hooks declare what they fire in its folder (the registry row's
+// launch.hooks_fire): each becomes the reader row of its own launch_<engine>.cpp, in that folder,
+// with no line in firing_sites.cpp; an engine whose hooks fire nothing has no row.
+TEST(FiringSites, LaunchHookRowsComeFromTheEngineFolders) {
+  std::size_t hook_rows = 0;
+  for (const tables::EngineTables& e : tables::engine_registry()) {
+    const std::string file = "launch_" + std::string(e.info.name) + ".cpp";
+    const detail::FiringSite* row = nullptr;
+    for (const detail::FiringSite& s : detail::firing_sites())
+      if (s.name == file) row = &s;
+    if (e.launch.hooks_fire.empty()) {
+      EXPECT_EQ(row, nullptr) << file;
+      continue;
+    }
+    ++hook_rows;
+    ASSERT_NE(row, nullptr) << file;
+    EXPECT_EQ(row->kind, detail::SiteKind::reader);
+    EXPECT_EQ(row->codes, e.launch.hooks_fire);
+    EXPECT_EQ(find_source(file).parent_path().filename(), std::string(e.info.name)) << file;
+    EXPECT_EQ(read(kSrc / "core" / "firing_sites.cpp").find(file), std::string::npos) << file << " is written in firing_sites.cpp";
+  }
+  EXPECT_GE(hook_rows, 3u);  // llama.cpp, TensorRT-LLM and LMDeploy fire from their hooks
+  const auto sites = detail::sites_of(*find_rule("KVD220"));
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0]->name, "refused_value");
+  EXPECT_EQ(detail::describe(*sites[1]), "the input reader launch_trtllm.cpp");
 }
 
 }  // namespace

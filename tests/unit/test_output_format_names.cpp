@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <set>
 #include <vector>
 #include <string>
@@ -53,10 +55,14 @@ TEST(OutputFormatTable, EveryFormatIsWrittenBySomeSubcommand) {
   }
 }
 
+// The formats a subcommand writes begin with the table formats, in table order; a new row adds to
+// check's or the matrix's list without a change here, and never to the table subcommands'.
 TEST(OutputFormatTable, SubcommandsGetTheirRows) {
   using V = std::vector<std::string>;
-  EXPECT_EQ(names(kvdtype::io::formats_for("check")), (V{"text", "json", "markdown", "sarif", "github", "junit", "gitlab"}));
-  EXPECT_EQ(names(kvdtype::io::formats_for("matrix")), (V{"text", "json", "markdown", "grid", "html"}));
+  auto first = [](V all, std::size_t n) { return V(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(std::min(n, all.size()))); };
+  EXPECT_EQ(first(names(kvdtype::io::formats_for("check")), 7), (V{"text", "json", "markdown", "sarif", "github", "junit", "gitlab"}));
+  EXPECT_EQ(names(kvdtype::io::formats_for("resolve")), names(kvdtype::io::formats_for("check")));
+  EXPECT_EQ(first(names(kvdtype::io::formats_for("matrix")), 5), (V{"text", "json", "markdown", "grid", "html"}));
   EXPECT_EQ(names(kvdtype::io::formats_for("rules")), (V{"text", "json", "markdown"}));
   EXPECT_EQ(names(kvdtype::io::formats_for("probe")), (V{"text", "json"}));
   EXPECT_TRUE(kvdtype::io::formats_for("no-such-subcommand").empty());
@@ -81,17 +87,46 @@ TEST(OutputFormatTable, EveryFormatHasGoldenFiles) {
   }
 }
 
+// The table at the top of docs/output-formats.md has a row per format, naming it first.
+TEST(OutputFormatTable, TheDocsListEveryFormat) {
+  std::ifstream in(std::filesystem::path(KVDTYPE_TEST_DATA_DIR) / ".." / ".." / "docs" / "output-formats.md");
+  std::stringstream page;
+  page << in.rdbuf();
+  ASSERT_FALSE(page.str().empty());
+  for (const auto& f : kvdtype::io::output_formats())
+    EXPECT_NE(page.str().find("\n| `" + std::string(f.name) + "`"), std::string::npos) << f.name << " has no row in docs/output-formats.md";
+}
+
 }  // namespace
 
 namespace {
 
 // The findings formats are rendered from the one result model by their row's renderer; the
 // formats that print tables have none (check's text, JSON and Markdown keep the plan).
+// A findings format serves check and resolve alone; a matrix layout serves matrix alone (the
+// others would print text for it); a format with neither renderer is every subcommand's own.
 TEST(OutputFormatTable, FindingsFormatsNameTheirRenderer) {
-  std::vector<std::string> with;
-  for (const auto& f : kvdtype::io::output_formats())
-    if (f.render_findings != nullptr) with.emplace_back(f.name);
-  EXPECT_EQ(with, (std::vector<std::string>{"sarif", "github", "junit", "gitlab"}));
+  std::vector<std::string> findings, layouts, with_releases;
+  for (const auto& f : kvdtype::io::output_formats()) {
+    EXPECT_FALSE(f.render_findings != nullptr && f.render_matrix != nullptr) << f.name;
+    if (f.render_findings != nullptr) {
+      findings.emplace_back(f.name);
+      EXPECT_EQ(f.serves, "check resolve") << f.name;
+    }
+    if (f.render_matrix != nullptr) {
+      layouts.emplace_back(f.name);
+      EXPECT_EQ(f.serves, "matrix") << f.name;
+    }
+    if (f.render_findings == nullptr && f.render_matrix == nullptr) {
+      const auto rules = kvdtype::io::formats_for("rules");
+      EXPECT_NE(std::find(rules.begin(), rules.end(), f.id), rules.end()) << f.name << " has no renderer of its own";
+    }
+    if (f.matrix_releases) with_releases.emplace_back(f.name);
+  }
+  auto has = [](const std::vector<std::string>& v, const char* n) { return std::find(v.begin(), v.end(), n) != v.end(); };
+  for (const char* n : {"sarif", "github", "junit", "gitlab"}) EXPECT_TRUE(has(findings, n)) << n;
+  for (const char* n : {"grid", "html"}) EXPECT_TRUE(has(layouts, n)) << n;
+  EXPECT_EQ(with_releases, (std::vector<std::string>{"html"}));  // the page filters by release
 }
 
 }  // namespace

@@ -31,7 +31,8 @@ Command add_matrix(CLI::App& app) {
   return {sub, [s] {
             if (!s->out.validate()) return kBadInput;
             io::MatrixQuery query;
-            query.releases = s->releases || s->out.parsed == io::OutputFormat::html;
+            const io::OutputFormatInfo& format = io::output_format(s->out.parsed);
+            query.releases = s->releases || format.matrix_releases;
             if (!s->gpu.empty()) {
               auto t = parse_target(s->gpu);
               if (!t.ok()) return bad_input("--gpu: " + t.error().message);
@@ -56,8 +57,9 @@ Command add_matrix(CLI::App& app) {
             }
             const auto cells = io::matrix_cells(query);
             std::string text;
-            if (s->out.parsed == io::OutputFormat::grid) text = io::render_matrix_grid(cells, s->out.style);
-            else if (s->out.parsed == io::OutputFormat::html) text = io::render_matrix_html(cells, s->rule_href);
+            // A layout of its own (grid, the page) is the format row's renderer; the others list the cells.
+            if (format.render_matrix != nullptr)
+              text = format.render_matrix({.cells = cells, .style = s->out.style, .rule_href = s->rule_href});
             else text = io::render_matrix_rows(cells, query.releases, s->out.parsed);
             return s->out.write(text, kAccepted);
           }};

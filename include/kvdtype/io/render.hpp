@@ -18,11 +18,32 @@
 
 namespace kvdtype::io {
 
-enum class OutputFormat : std::uint8_t { text, json, markdown, sarif, github, junit, gitlab, grid, html };
+/// One enumerator per line of kvdtype/io/output_format_list.def, in its order.
+enum class OutputFormat : std::uint8_t {
+#define KVDTYPE_OUTPUT_FORMAT(id, alias, renders, serves, what) id,
+#include "kvdtype/io/output_format_list.def"
+#undef KVDTYPE_OUTPUT_FORMAT
+};
 
-struct Checks;  // kvdtype/io/workloads.hpp: the one result model of check and resolve
+struct Checks;      // kvdtype/io/workloads.hpp: the one result model of check and resolve
+struct MatrixPage;  // src/pipeline/matrix_cells.hpp: the support matrix's cells and how to show them
 
-/// One row of the output-format table (src/render/output_formats.cpp).
+/// The renderer each line of the list names by convention (its `renders` word): a findings format
+/// is `render_<id>`, written in src/render/render_<id>.cpp; a matrix layout `render_matrix_<id>`.
+#define KVDTYPE_RENDERER_tables(id)
+#define KVDTYPE_RENDERER_findings(id) [[nodiscard]] std::string render_##id(const Checks& checks);
+#define KVDTYPE_RENDERER_matrix(id) [[nodiscard]] std::string render_matrix_##id(const MatrixPage& page);
+#define KVDTYPE_RENDERER_matrix_with_releases(id) KVDTYPE_RENDERER_matrix(id)
+#define KVDTYPE_OUTPUT_FORMAT(id, alias, renders, serves, what) KVDTYPE_RENDERER_##renders(id)
+#include "kvdtype/io/output_format_list.def"
+#undef KVDTYPE_OUTPUT_FORMAT
+#undef KVDTYPE_RENDERER_tables
+#undef KVDTYPE_RENDERER_findings
+#undef KVDTYPE_RENDERER_matrix
+#undef KVDTYPE_RENDERER_matrix_with_releases
+
+/// One row of the output-format table (src/render/output_formats.cpp), expanded from its line of
+/// kvdtype/io/output_format_list.def.
 struct OutputFormatInfo {
   OutputFormat id{};
   std::string_view name;   ///< what --format takes
@@ -30,6 +51,10 @@ struct OutputFormatInfo {
   /// A format that carries findings only (SARIF, JUnit …) is written from the one result model
   /// by this renderer, for one report as for many; null for the formats that print tables too.
   std::string (*render_findings)(const Checks&) = nullptr;
+  /// A layout of the support matrix (grid, the HTML page) is written from its cells by this
+  /// renderer; null for the others.
+  std::string (*render_matrix)(const MatrixPage&) = nullptr;
+  bool matrix_releases = false;  ///< the layout shows the releases each cell holds for
   /// The subcommands that write it, space-separated ("check resolve"): their --format help,
   /// the formats they accept and the list their refusal names all come from here.
   std::string_view serves;

@@ -89,21 +89,8 @@ struct Checks {
 /// Markdown).
 [[nodiscard]] std::string render_checks(const Checks& checks, OutputFormat format, TextStyle style = {});
 
-/// SARIF 2.1.0: every rule in tool.driver.rules, one result per finding with the file and line
-/// of the workload it came from (docs/contract.md, "Inputs and CI").
-[[nodiscard]] std::string render_sarif(const Checks& checks);
-
-/// GitHub Actions workflow commands (`::error file=F,line=L,title=KVDnnn::message`), then one
-/// summary line.
-[[nodiscard]] std::string render_github(const Checks& checks);
-
-/// JUnit XML: a testsuite per input, a testcase per workload (a failure for its error findings,
-/// skipped when incomplete), the KV-exchange findings as a testsuite "deployment".
-[[nodiscard]] std::string render_junit(const Checks& checks);
-
-/// GitLab Code Quality: a JSON array, one issue per finding (description, check_name,
-/// fingerprint, severity, location.path and location.lines.begin).
-[[nodiscard]] std::string render_gitlab(const Checks& checks);
+// The findings formats' renderers (render_sarif, render_github, render_junit, render_gitlab …) are
+// declared from their lines of kvdtype/io/output_format_list.def (kvdtype/io/render.hpp).
 
 /// One line per finding of at least `shown` severity, `path:line: severity KVDxxx message`
 /// (`kvdtype check -q`); unreadable input is always listed.

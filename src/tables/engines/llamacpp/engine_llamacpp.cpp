@@ -20,7 +20,7 @@ const EngineTables& llamacpp_engine() noexcept {
       // bounds the capacity estimate.
       .memory = {.fraction = 0.9, .source = "kvdtype's estimate; llama.cpp sizes the cache from -c"},
       // launch_llamacpp.cpp reads its programs and its :server/:full images.
-      .launch = {.own_reader = true, .hooks = &llamacpp_launch_hooks},
+      .launch = {.own_reader = true, .hooks = &llamacpp_launch_hooks, .hooks_fire = "KVD200 KVD205"},
       .images = llamacpp_images};
   return kRow;
 }

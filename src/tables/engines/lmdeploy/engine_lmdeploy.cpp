@@ -15,7 +15,8 @@ const EngineTables& lmdeploy_engine() noexcept {
                .has_tables = true, .aliases = "", .default_kv = "0", .programs = "lmdeploy", .distribution = "lmdeploy"},
       .memory = {.fraction = 0.8, .source = "lmdeploy/messages.py cache_max_entry_count = 0.8 of the memory free after weights"},
       // launch_lmdeploy.cpp reads its programs and subcommands.
-      .launch = {.subcommand = "serve api_server", .own_reader = true, .hooks = &lmdeploy_launch_hooks},
+      .launch = {.subcommand = "serve api_server", .own_reader = true, .hooks = &lmdeploy_launch_hooks,
+                 .hooks_fire = "KVD240"},
       .images = lmdeploy_images};
   return kRow;
 }

@@ -24,7 +24,8 @@ const EngineTables& mlx_lm_engine() noexcept {
       // `subcommand` is only the form messages name for `python -m mlx_lm`; the console scripts
       // mlx_lm.server and mlx_lm.generate take none (subcommand_optional).
       .launch = {.subcommand = "server", .subcommand_optional = true, .own_reader = true, .python_cli = "mlx_lm",
-                 .python_modules = "mlx_lm.server mlx_lm.generate", .hooks = &mlx_lm_launch_hooks}};
+                 .python_modules = "mlx_lm.server mlx_lm.generate", .hooks = &mlx_lm_launch_hooks,
+                 .hooks_fire = "KVD293"}};
   return kRow;
 }
 

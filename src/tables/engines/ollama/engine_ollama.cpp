@@ -20,7 +20,7 @@ const EngineTables& ollama_engine() noexcept {
       // from a share of memory: 0.9 only bounds the capacity estimate, as for llama.cpp.
       .memory = {.fraction = 0.9, .source = "kvdtype's estimate; Ollama sizes the cache from num_ctx × OLLAMA_NUM_PARALLEL"},
       // launch_ollama.cpp reads `ollama serve`, the ollama/ollama image and the OLLAMA_* environment.
-      .launch = {.subcommand = "serve", .own_reader = true, .hooks = &ollama_launch_hooks},
+      .launch = {.subcommand = "serve", .own_reader = true, .hooks = &ollama_launch_hooks, .hooks_fire = "KVD260"},
       .images = ollama_images};
   return kRow;
 }

@@ -23,7 +23,7 @@ const EngineTables& trtllm_engine() noexcept {
       .memory = {.fraction = 0.9, .source = "tensorrt_llm/commands/serve.py free_gpu_memory_fraction = 0.9"},
       // `trtllm-serve [serve] MODEL`
       .launch = {.subcommand = "serve", .subcommand_optional = true, .positional_model = true,
-                 .hooks = &trtllm_launch_hooks},
+                 .hooks = &trtllm_launch_hooks, .hooks_fire = "KVD220"},
       .images = trtllm_images, .kernel_routes = trtllm_kernel_routes};
   return kRow;
 }

@@ -21,9 +21,13 @@ const EngineTables& vllm_engine() noexcept {
                  .unlisted_image_entrypoint = true, .hooks = &vllm_launch_hooks},
       // vllm/config/parallel.py (DP ranks each hold the whole attention), vllm/utils/argparse_utils.py
       // FlexibleArgumentParser (--config YAML, -O3), ModelConfig.verify_with_parallel_config (heads
-      // % TP) and vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory.
+      // % TP) and vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory; vllm/envs.py
+      // VLLM_KV_CACHE_LAYOUT, checked by the NIXL worker's _validate_remote_agent_handshake;
+      // NixlConnector's compute_nixl_compatibility_hash
+      // (vllm/distributed/kv_transfer/kv_connector/v1/nixl/metadata.py).
       .behaviour = {.data_parallel_attention = true, .config_files = ConfigFiles::yaml,
-                    .attached_optimization_level = true, .heads_divide_by_tp = true, .one_request_must_fit = true},
+                    .attached_optimization_level = true, .heads_divide_by_tp = true, .one_request_must_fit = true,
+                    .kv_layout_variable = "VLLM_KV_CACHE_LAYOUT", .hashed_handshake_connector = "NixlConnector"},
       .images = vllm_images, .kernel_routes = vllm_kernel_routes};
   return kRow;
 }
