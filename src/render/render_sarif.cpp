@@ -96,6 +96,8 @@ constexpr RuleGroup kGroups[] = {
     {200, 219, {"llama.cpp", ""}},
     {220, 239, {"tensorrt-llm", ""}},
     {240, 259, {"lmdeploy", ""}},
+    {260, 279, {"ollama", ""}},
+    {290, 299, {"mlx-lm", ""}},
     {300, 329, {"deployment", "kv-transfer"}},
 };
 

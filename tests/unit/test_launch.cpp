@@ -223,7 +223,7 @@ TEST(LaunchMalformed, AreBadCommandsNamingTheProblem) {
   expect_bad_command("vllm bench serve --model m", "vllm bench is not a serving command");
   expect_bad_command("python3 train.py --model m", "python without -m");
   expect_bad_command("python3 -m my.server --model m", "python -m my.server is not a serving module");
-  expect_bad_command("ollama serve", "unknown program 'ollama'");
+  expect_bad_command("koboldcpp --model m", "unknown program 'koboldcpp'");  // ollama is an engine now
   expect_bad_command("lmdeploy lite auto_awq m", "lmdeploy lite is not a serving command");
   expect_bad_command("docker run ghcr.io/ggml-org/llama.cpp:full --convert m", "is not a serving tool");
   expect_bad_command("trtllm-serve m --extra_llm_api_options /nonexistent/kvdtype-options.yml",
