@@ -4,6 +4,7 @@
 
 #include "pipeline/layers.hpp"
 #include "sources/files/read_file.hpp"
+#include "sources/shell/shell.hpp"
 
 namespace kvdtype::io {
 namespace {
@@ -22,6 +23,8 @@ Result<std::string> read_command_file(const std::string& path) {
   std::string text = std::move(read).value();
   const std::string name = path == "-" ? "stdin" : detail::shown_path(path);
   if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, name + ": binary data, not a command"};
+  // A systemd unit (ollama.service) is read as the script it amounts to (shell/systemd_unit.cpp).
+  if (auto script = detail::systemd_unit_as_script(text)) return std::move(*script);
   return text;
 }
 

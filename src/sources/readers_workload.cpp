@@ -123,6 +123,13 @@ std::optional<Error> read_launch_command_input(const InputRef& /*the workload's 
                   .read_named = [&into](InputKind kind, const std::string& path) { return read_named_file(kind, path, into); }});
   if (!parsed.ok()) return parsed.error();
   out.launch = std::move(parsed).value();
+  // An engine told its cache by an environment variable (Ollama's OLLAMA_KV_CACHE_TYPE) that the
+  // visible script does not set, behind a sourced file that could not be read: the cache is
+  // unknown (KVD152), never the engine's default.
+  const EngineInfo& engine = engine_info(out.launch->engine);
+  if (!engine.kv_flag.starts_with("-") && out.launch->input.kv_cache_dtype.empty() &&
+      environment_partly_unknown(out.script_notes))
+    out.launch->input.kv_cache_dtype = "$" + std::string(engine.kv_flag);
   return std::nullopt;
 }
 

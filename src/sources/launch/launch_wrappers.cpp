@@ -247,8 +247,10 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
         break;
       }
       containers.push_back(std::move(c));
-      // Images whose entrypoint is the server take its flags right after the image (llama.cpp :server).
-      if (i >= w.size() || is_flag(w[i])) {
+      // Images whose entrypoint is the server take its flags right after the image (llama.cpp
+      // :server), or the engine's subcommand when the entrypoint is the engine's program
+      // (ollama/ollama serve): asked unless a command kvdtype reads follows the image.
+      if (i >= w.size() || is_flag(w[i]) || !starts_command(w, i)) {
         const std::string& image = containers.back().image;
         if (auto entry = detail::locate_engine_image(w, image, i)) {
           if (!entry->ok()) return entry->error();

@@ -337,7 +337,7 @@ class ScriptReader {
       }
       unread_.push_back("line " + std::to_string(line) + ": " + prog + " " + args[0] +
                         (st_.base_dir.empty() ? ": not read here" : ": not beside the script or not readable") +
-                        " (the variables it sets are unknown)");
+                        std::string(detail::kEnvironmentPartlyUnknown));
       return std::nullopt;
     }
     if (prog == "eval") {
@@ -533,5 +533,15 @@ Result<std::vector<Workload>> script_workloads(const CheckInput& base, const std
   attach_comment_suppressions(out, text, file, CommentStyle::shell);  // `# kvdtype: ignore[…]` (docs/suppressions.md)
   return out;
 }
+
+
+namespace detail {
+
+bool environment_partly_unknown(std::span<const std::string> script_notes) noexcept {
+  return std::any_of(script_notes.begin(), script_notes.end(),
+                     [](const std::string& n) { return n.ends_with(kEnvironmentPartlyUnknown); });
+}
+
+}  // namespace detail
 
 }  // namespace kvdtype::io

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +11,18 @@
 #include "kvdtype/result.hpp"
 
 namespace kvdtype::io::detail {
+
+/// The end of the note a script reader writes for a file it sources but cannot read: what that
+/// file sets is unknown, so the command's environment is only partly known.
+inline constexpr std::string_view kEnvironmentPartlyUnknown = " (the variables it sets are unknown)";
+
+/// Whether the script notes say the environment is only partly known (an unread sourced file).
+[[nodiscard]] bool environment_partly_unknown(std::span<const std::string> script_notes) noexcept;
+
+/// A systemd service unit (a [Service] section, headers before anything else) as the shell
+/// script it amounts to, line for line: Environment= as export, EnvironmentFile= as `.`,
+/// ExecStart= as the command; every other line blank. nullopt: `text` is no unit.
+[[nodiscard]] std::optional<std::string> systemd_unit_as_script(std::string_view text);
 
 /// The most words a launch script (all its commands together) or one launch command may hold.
 /// Real serving commands have tens to a few hundred; a limit keeps memory proportional to a

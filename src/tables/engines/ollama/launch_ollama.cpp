@@ -57,12 +57,19 @@ std::optional<Result<EngineProgram>> locate_ollama(const std::vector<std::string
                                          "OLLAMA_KV_CACHE_TYPE when it starts)"});
 }
 
-// `docker run … ollama/ollama` with nothing after the image runs the image's CMD, `serve`.
+// `docker run … ollama/ollama` with nothing after the image runs the image's CMD, `serve`. Words
+// after the image replace that CMD and go to the ENTRYPOINT, /bin/ollama: `… ollama/ollama serve`
+// (a Kubernetes container's `args: ["serve"]`) is the server, `… ollama/ollama run MODEL` a client.
 std::optional<Result<EngineProgram>> locate_ollama_image(const std::vector<std::string>& w, std::string_view image,
                                                          std::size_t args) {
   const Image* row = official_image(image_repository(image));
-  if (row == nullptr || row->engine != Engine::ollama || args < w.size()) return std::nullopt;
-  return Result<EngineProgram>(EngineProgram{Engine::ollama, args, false});
+  if (row == nullptr || row->engine != Engine::ollama) return std::nullopt;
+  if (args >= w.size()) return Result<EngineProgram>(EngineProgram{Engine::ollama, args, false});
+  std::vector<std::string> as_run{"ollama"};
+  as_run.insert(as_run.end(), w.begin() + static_cast<std::ptrdiff_t>(args), w.end());
+  auto found = locate_ollama(as_run, 0);
+  if (found && found->ok()) return Result<EngineProgram>(EngineProgram{Engine::ollama, args + 1, false});
+  return found;
 }
 
 void apply_ollama_environment(const std::vector<std::string>& env, LaunchCommand& out, launch::Collected& /*c*/) {
