@@ -304,10 +304,11 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.when.extra = has_extra(k.when);
     // Names of the engines' lists (tables/rows/request_value.hpp): a row naming one kvdtype does
     // not know could never match a request that kvdtype accepts without a finding.
-    for (const auto& [field, list] : {std::pair{"weight_quantization", k.when.weight_quantizations},
-                                      std::pair{"speculative_method", k.when.speculative_methods},
-                                      std::pair{"dsa_prefill_backend", k.when.dsa_backends}})
-      for_each_word(list, [&](std::string_view w) {
+    for (const auto& named : {std::pair{"weight_quantization", k.when.weight_quantizations},
+                              std::pair{"speculative_method", k.when.speculative_methods},
+                              std::pair{"dsa_prefill_backend", k.when.dsa_backends}})
+      // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+      for_each_word(named.second, [&, field = named.first](std::string_view w) {
         if (w != "*_mtp" && !tables::request_value_known(field, w)) c.problem(std::string("unknown ") + field, w);
       });
     cc.introduced = c.version(k.introduced_in);
