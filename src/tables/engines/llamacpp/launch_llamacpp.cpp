@@ -16,6 +16,7 @@
 #include "common/text.hpp"
 #include "core/index.hpp"
 #include "sources/launch/launch_engines.hpp"
+#include "sources/launch/launch_parts.hpp"
 #include "sources/launch/launch_images.hpp"
 #include "tables/rows/image.hpp"
 #include "tables/rows/cache_dtype.hpp"
@@ -23,10 +24,7 @@
 namespace kvdtype::io::detail {
 namespace {
 
-std::string_view basename(std::string_view path) noexcept {
-  const std::size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
+using launch::basename;  // sources/launch/launch_parts.hpp
 
 
 // llama-bench sweeps comma lists; the first value is the one checked.

@@ -16,15 +16,13 @@
 #include "common/text.hpp"
 #include "core/index.hpp"
 #include "sources/launch/launch_engines.hpp"
+#include "sources/launch/launch_parts.hpp"
 #include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
 
-std::string_view basename(std::string_view path) noexcept {
-  const std::size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
+using launch::basename;  // sources/launch/launch_parts.hpp
 
 // The KV flags only mlx_lm.generate (and mlx_lm.cache_prompt) define.
 constexpr std::string_view kKvOptions = "kv_bits kv_group_size quantized_kv_start max_kv_size";

@@ -22,6 +22,7 @@
 #include "common/text.hpp"
 #include "core/index.hpp"
 #include "sources/launch/launch_engines.hpp"
+#include "sources/launch/launch_parts.hpp"
 #include "sources/launch/launch_images.hpp"
 #include "tables/rows/cache_dtype.hpp"
 #include "tables/rows/image.hpp"
@@ -29,10 +30,7 @@
 namespace kvdtype::io::detail {
 namespace {
 
-std::string_view basename(std::string_view path) noexcept {
-  const std::size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
+using launch::basename;  // sources/launch/launch_parts.hpp
 
 // envconfig.Var: strings.Trim(strings.TrimSpace(value), "\"'").
 std::string_view ollama_var(std::string_view v) noexcept {
