@@ -851,7 +851,7 @@ PYBIND11_MODULE(_kvdtype, m) {
                             "guard built from them. Immutable.");
   plan_cls
       .def_property_readonly("verdict", [](const Plan& p) { return std::string(kvdtype::name(p.verdict())); },
-                             "'ok', 'warn', 'incomplete' (a fact unknown: the KVD080 findings say which checks did not run) or\n"
+                             "'ok', 'warn', 'incomplete' (a fact unknown: the KVD080 and KVD152 findings say which checks did not run) or\n"
                              "'error': the worst of every finding")
       .def_property_readonly("ok", [](const Plan& p) { return p.verdict() != kvdtype::Verdict::error; },
                              "True unless the verdict is 'error'")

@@ -533,8 +533,11 @@ Verdict verdict_of(const Rule* r, Severity severity) noexcept {
   if (severity == Severity::error) return Verdict::error;
   // KVD080 ("input unknown: checks skipped") as a warning: something was not checked. (As info
   // it records an assumption the check made instead, such as MHA/GQA for an unknown attention.)
+  // KVD152 (a launch value held in a variable nothing sets): the value the server really gets is
+  // unknown, so the checks ran on the engine's default, not on what runs: not checked either.
   static const Rule* const skipped = rule(tables::RuleId("KVD080"));
-  if (r != nullptr && r == skipped && severity == Severity::warning) return Verdict::incomplete;
+  static const Rule* const unset = rule(tables::RuleId("KVD152"));
+  if (r != nullptr && (r == skipped || r == unset) && severity == Severity::warning) return Verdict::incomplete;
   return severity == Severity::warning ? Verdict::warn : Verdict::ok;
 }
 

@@ -32,18 +32,20 @@ std::string gib(double v) { return kvdtype::detail::gib(v, 2) + " GiB"; }
 
 }  // namespace
 
+// Each message starts with the unknown fact ("--kv-cache-dtype unknown: …"), as KVD080's input
+// messages do: the INCOMPLETE headline names the facts from there.
 void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
   for (std::string_view field : RequestInput::fields()) {
     const std::string* v = launch.input.get(field);
     if (v == nullptr || v->find('$') == std::string::npos) continue;
     add(extras, "KVD152",
-        detail::printable(*v) + " is not set by the script, its environment or --env: " + flag(field) + " is unknown",
+        std::string(flag(field)) + " unknown: " + detail::printable(*v) + " is not set by the script, its environment or --env",
         "set the variable in the script or pass --env NAME=VALUE");
     launch.input.set(field, "");
   }
   for (const LaunchCommand::RefusedValue& b : launch.refused_values) {
     if (b.unset) {
-      add(extras, "KVD152", b.flag + " holds a variable nothing set (the script, its environment or --env): its value is unknown",
+      add(extras, "KVD152", b.flag + " unknown: its value holds a variable nothing set (the script, its environment or --env)",
           "set the variable in the script or pass --env NAME=VALUE");
     } else {
       add(extras, "KVD151", "the launch command's " + detail::printable(b.why) + ": the engine refuses it",
@@ -51,7 +53,7 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
     }
   }
   if (launch.model.find('$') != std::string::npos) {
-    add(extras, "KVD152", detail::printable(launch.model) + " is not set by the script, its environment or --env: the model is unknown",
+    add(extras, "KVD152", "the model unknown: " + detail::printable(launch.model) + " is not set by the script, its environment or --env",
         "set the variable in the script or pass --env NAME=VALUE");
     launch.model.clear();
   }

@@ -236,8 +236,10 @@ std::string diagnostics_text(const Report& rep, const ReportExtras* extras, cons
 
 std::string not_checked(const Report& report, const ReportExtras* extras) {
   std::string facts;
+  std::string codes;  // the rules that made it incomplete (KVD080, KVD152), each once
   const auto add = [&](const Rule* rule, Severity sev, std::string_view what) {
     if (verdict_of(rule, sev) != Verdict::incomplete || what.empty()) return;
+    if (codes.find(rule->code) == std::string::npos) fmt::format_to(std::back_inserter(codes), "{}{}", codes.empty() ? "" : ", ", rule->code);
     if (facts.find(what) == std::string::npos) fmt::format_to(std::back_inserter(facts), "{}{}", facts.empty() ? "" : ", ", what);
   };
   const auto of = [&](const Report& r) {
@@ -251,7 +253,8 @@ std::string not_checked(const Report& report, const ReportExtras* extras) {
     if (extras->draft) of(*extras->draft);
     if (extras->prefill) of(*extras->prefill);
   }
-  return fmt::format("not checked where {} unknown (KVD080)", facts.empty() ? std::string("an input is") : facts + (facts.find(',') == std::string::npos ? " is" : " are"));
+  return fmt::format("not checked where {} unknown ({})", facts.empty() ? std::string("an input is") : facts + (facts.find(',') == std::string::npos ? " is" : " are"),
+                     codes.empty() ? std::string("KVD080") : codes);
 }
 
 namespace {

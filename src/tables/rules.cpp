@@ -499,7 +499,7 @@ constexpr Rule kRules[] = {
      .fix = "correct the value in the launch command",
      .source = "the engine's argument parser (vllm/engine/arg_utils.py, sglang server_args.py)",
      .trigger = "check --gpu H100 -- vllm serve meta-llama/Llama-3.1-8B-Instruct --dtype bf17"},
-    {.code = "KVD152", .severity = info,
+    {.code = "KVD152", .severity = warning,
      .title = "variable not set: value unknown",
      .message = "a launch-command value names a shell variable that nothing sets, so it is unknown",
      .fix = "set the variable in the script or pass --env NAME=VALUE",

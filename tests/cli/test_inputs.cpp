@@ -154,11 +154,16 @@ TEST(Inputs, UnsetVariableIsUnknownNotBadInput) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   json j = json::parse(r.out);
   EXPECT_TRUE(has_code(j, "KVD152"));
+  // The checks ran on the engine's default, not on what the server gets: not checked (fail closed).
+  EXPECT_EQ(j["verdict"], "incomplete");
   EXPECT_EQ(j["request"]["kv_cache_dtype"], "auto");
   r = run_cli({"check", "--gpu", "H100", "--format", "json", "--env", "KV_CACHE_DTYPE=fp8", "--command-file", data("unset_variable.sh")});
   j = json::parse(r.out);
   EXPECT_EQ(j["request"]["kv_cache_dtype"], "fp8");
   EXPECT_FALSE(has_code(j, "KVD152"));
+  EXPECT_EQ(j["verdict"], "ok");
+  // --fail-on incomplete makes the unknown value fail the run.
+  EXPECT_EQ(run_cli({"check", "--gpu", "H100", "--fail-on", "incomplete", "--command-file", data("unset_variable.sh")}).exit_code, 1);
 }
 
 TEST(Inputs, PastedPromptAndOneStringCommand) {
