@@ -98,6 +98,8 @@ class ScriptReader {
     auto steps = detail::split_script(text);
     if (!steps.ok()) return steps.error();
     if (auto e = run(*steps, 0, steps->size(), 0, 0)) return *e;
+    // A script that starts no server but sets an llm-d-benchmark scenario: the harness's pods.
+    if (out_.empty() && detail::is_llmd_scenario(st_)) out_ = detail::llmd_scenario_commands(st_);
     return ScriptReading{std::move(out_), std::move(others_), other_commands_};
   }
 

@@ -363,9 +363,11 @@ class Expander {
     return {};  // ${VAR%…}, ${VAR/…}, ${VAR:offset} …: not evaluated
   }
 
-  // $(cat FILE) / $(< FILE) of a file the script wrote or one beside it; nothing else is run.
+  // $(cat FILE) / $(< FILE) of a file the script wrote or one beside it; $(mktemp …) a new
+  // file name of its own (what is written to it is read back by that name); nothing else is run.
   Value command_substitution(std::string_view inner) {
     inner = trim(inner);
+    if (inner == "mktemp" || inner.starts_with("mktemp ")) return Value::of("/tmp/tmp.kvdtype-mktemp-" + std::to_string(++st_.temp_files));
     std::string path;
     if (inner.starts_with("<") && !inner.starts_with("<<")) {
       path = expand_one(trim(inner.substr(1)), st_, Expansion::single);

@@ -21,6 +21,7 @@ struct ShellState {
   bool positional_known = false;        ///< false at a script's top level run without arguments given
   std::vector<ScriptFile> files;        ///< what the script wrote, in order; a path written twice keeps its last text
   std::string base_dir;                 ///< files beside the script may be read ("" none)
+  std::size_t temp_files = 0;           ///< `$(mktemp)` made so far: each names a file of its own
   /// Bytes every expansion, file and environment copy may still produce (shared by a whole
   /// script: `A=$A$A` forty times would otherwise ask for 2^40 bytes).
   std::size_t budget = 0;
@@ -51,5 +52,12 @@ enum class Expansion {
 
 /// The elements of an array literal's inside (`a "b c" $D` of `X=(a "b c" $D)`).
 [[nodiscard]] std::vector<std::string> array_elements(std::string_view inside, ShellState& state);
+
+/// An llm-d-benchmark scenario in environment form (sources/shell/llmd_scenario.cpp): the
+/// script set LLMDBENCH_VLLM_* or LLMDBENCH_DEPLOY_MODEL_LIST.
+[[nodiscard]] bool is_llmd_scenario(const ShellState& state);
+/// The vLLM commands of its pods, as llm-d-benchmark's setup/ rendered them from the script's
+/// final variables (and the files it wrote); each command's notes say which pool.
+[[nodiscard]] std::vector<ScriptCommand> llmd_scenario_commands(ShellState& state);
 
 }  // namespace kvdtype::io::detail
