@@ -52,12 +52,7 @@ std::string scalar(const YAML::Node& n) {
 
 // A child by key, without yaml-cpp's operator[] (which, on a const node that is not a map,
 // throws, and on a scalar creates nothing useful).
-YAML::Node child(const YAML::Node& n, const char* key) {
-  if (!n || !n.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
-  for (const auto& kv : n)
-    if (kv.first.IsScalar() && kv.first.Scalar() == key) return kv.second;
-  return YAML::Node(YAML::NodeType::Undefined);
-}
+YAML::Node child(const YAML::Node& n, const char* key) { return yaml::find_child(n, key); }
 
 // yaml-cpp nodes are references: `n = other` would write `other` into the document, so the walk
 // re-seats with reset().

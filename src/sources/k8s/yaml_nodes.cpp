@@ -14,12 +14,23 @@ struct HandleTag;
 }
 
 // A YAML::Node on a node of a memory can only be made by yaml-cpp's own friends (its
-// constructor from a node and a memory is private); every specialization of YAML::as_if is one.
-// This one makes nothing but that handle.
+// constructor from a node and a memory is private, and so are a handle's node and memory);
+// every specialization of YAML::as_if is one. This one makes handles and looks up children.
 template <>
 struct YAML::as_if<kvdtype::io::yaml::HandleTag, void> {
   static YAML::Node handle(YAML::detail::node& n, const YAML::detail::shared_memory_holder& memory) {
     return YAML::Node(n, memory);
+  }
+  // `n` is a valid, defined map. Its entries as the Node iterator visits them (pairs with an
+  // undefined key or value are passed over by both).
+  static YAML::Node child(const YAML::Node& n, std::string_view key) {
+    const YAML::detail::node& map = *n.m_pNode;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+      const YAML::detail::node* k = (*it).first;
+      if (k->type() == YAML::NodeType::Scalar && k->scalar() == key)
+        return YAML::Node(const_cast<YAML::detail::node&>(*(*it).second), n.m_pMemory);  // a handle is not const
+    }
+    return YAML::Node(YAML::NodeType::Undefined);
   }
 };
 
@@ -30,6 +41,11 @@ NodeMaker::NodeMaker() : memory_(std::make_shared<YAML::detail::memory_holder>()
 YAML::detail::node& NodeMaker::make() { return memory_->create_node(); }
 
 YAML::Node NodeMaker::handle(YAML::detail::node& n) const { return YAML::as_if<HandleTag, void>::handle(n, memory_); }
+
+YAML::Node find_child(const YAML::Node& n, std::string_view key) {
+  if (!n || !n.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  return YAML::as_if<HandleTag, void>::child(n, key);
+}
 
 namespace {
 

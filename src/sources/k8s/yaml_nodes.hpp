@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kvdtype::io::yaml {
@@ -28,6 +29,11 @@ class NodeMaker {
  private:
   YAML::detail::shared_memory_holder memory_;
 };
+
+/// The value under the scalar key `key` of the mapping `n`: an undefined node when `n` is not a
+/// mapping or has no such key. The same node iterating `n` finds, without a handle made for each
+/// entry passed (the manifest reader asks for a child more than for anything else).
+[[nodiscard]] YAML::Node find_child(const YAML::Node& n, std::string_view key);
 
 /// A YAML stream's documents, read in one pass, with what the pass found wrong. When any of
 /// stuck_line, too_many_nodes or duplicate_line is set the documents are not all there and must
