@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "kvdtype/io/manifest.hpp"
 #include "sources/k8s/review_reader.hpp"
 #include "sources/k8s/yaml_nodes.hpp"
 
@@ -82,6 +84,37 @@ TEST(YamlNodes, TheNodeBoundStopsTheReading) {
   EXPECT_FALSE(yaml::load_documents("- a\n- b\n- c\n- d\n", 5).too_many_nodes);
   // Aliases count: each is a node the reader visits.
   EXPECT_TRUE(yaml::load_documents("a: &x v\nb: [*x, *x, *x]\n", 7).too_many_nodes);  // 8 nodes, 3 of them aliases
+}
+
+TEST(YamlNodes, WhatTheMergeWalkWouldMeetIsCounted) {
+  const yaml::Documents plain = yaml::load_documents("a: [b, {c: d}]\n---\ne: f\n", 100);
+  EXPECT_EQ(plain.nodes, 10u);
+  EXPECT_EQ(plain.deepest, 3u);  // c and d: in the map, in the list, in the root map
+  EXPECT_FALSE(plain.aliases);
+  EXPECT_FALSE(plain.merge_key);
+  EXPECT_TRUE(yaml::load_documents("a: &x 1\nb: *x\n", 100).aliases);
+  EXPECT_TRUE(yaml::load_documents("a: {<<: {b: 1}}\n", 100).merge_key);
+}
+
+// The merge-key walk is skipped for a file without merge keys or aliases; what it refused
+// without them (a value nested deeper than it walks) is still refused, at the same depth.
+TEST(YamlNodes, ADeepFileIsRefusedWithOrWithoutTheMergeWalk) {
+  auto nested = [](int levels) {
+    return "kind: Pod\nmetadata: {name: p}\nspec: " + std::string(levels, '[') + "x" + std::string(levels, ']') + "\n";
+  };
+  const auto deep = read_manifest(nested(64), "deep.yaml", CheckInput{});
+  ASSERT_FALSE(deep.ok());
+  EXPECT_NE(deep.error().message.find("expand past what this file could hold"), std::string::npos) << deep.error().message;
+  EXPECT_TRUE(read_manifest(nested(63), "deep.yaml", CheckInput{}).ok());
+  // A merge key still merges: without it the container has no image and is skipped.
+  const auto merged = read_manifest(
+      "kind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n    - name: s\n"
+      "      <<: {image: vllm/vllm-openai:v0.10.2, args: [--model, m, --kv-cache-dtype, fp8]}\n",
+      "m.yaml", CheckInput{});
+  ASSERT_TRUE(merged.ok()) << merged.error().message;
+  ASSERT_EQ(merged->workloads.size(), 1u);
+  const std::vector<std::string>& command = merged->workloads[0].input.command;
+  EXPECT_NE(std::find(command.begin(), command.end(), "vllm/vllm-openai:v0.10.2"), command.end());
 }
 
 TEST(YamlNodes, AParserThatStopsMovingEnds) {

@@ -3,6 +3,7 @@
 
 #include <yaml-cpp/eventhandler.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -82,11 +83,13 @@ class OnePass final : public YAML::EventHandler {
   }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     check(mark, nullptr);
+    out_.aliases = true;
     push(*anchors_.at(anchor));
     pop();
   }
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, const std::string& value) override {
     check(mark, &value);
+    if (value == "<<") out_.merge_key = true;
     YAML::detail::node& n = push(mark, anchor);
     n.set_scalar(value);
     n.set_tag(tag);
@@ -129,7 +132,8 @@ class OnePass final : public YAML::EventHandler {
   // The checks, on a node beginning at `mark`: the bound (stop now, not at the document's end),
   // and, as a key of the enclosing mapping, whether the key was given before.
   void check(const YAML::Mark& mark, const std::string* key_text) {
-    if (++nodes_ > max_nodes_) throw TooManyNodes{};
+    if (++out_.nodes > max_nodes_) throw TooManyNodes{};
+    out_.deepest = std::max(out_.deepest, frames_.size());
     if (frames_.empty() || !frames_.back().map) return;
     Frame& f = frames_.back();
     if (f.expecting_key && key_text != nullptr && !f.keys.insert(*key_text).second && out_.duplicate_line == 0) {
@@ -176,7 +180,6 @@ class OnePass final : public YAML::EventHandler {
 
   Documents& out_;
   std::size_t max_nodes_;
-  std::size_t nodes_ = 0;
   YAML::Mark start_;
   std::vector<Frame> frames_;
   std::optional<NodeMaker> maker_;

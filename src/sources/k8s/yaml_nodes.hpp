@@ -47,6 +47,12 @@ struct Documents {
   bool too_many_nodes = false;    ///< more than the bound; the reading stopped there
   int duplicate_line = 0;         ///< the first key given twice in one mapping (1-based; 0: none)
   std::string duplicate_key;
+  // What a later walk over every node would meet: the manifest reader skips its merge-key walk
+  // when it could neither change a node nor refuse the file (manifest.cpp, apply_merges).
+  std::size_t nodes = 0;     ///< nodes read, aliases included
+  std::size_t deepest = 0;   ///< the deepest nesting of a node (a document's root: 0)
+  bool aliases = false;      ///< an alias was read
+  bool merge_key = false;    ///< a scalar `<<` was read (a YAML merge key, or text that looks like one)
 };
 
 /// Parse `text` once. Throws YAML::Exception where YAML::LoadAll would (bad syntax, yaml-cpp's
