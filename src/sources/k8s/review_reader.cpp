@@ -3,17 +3,20 @@
 // A stack of frames follows the containers being read; each has a role: the envelope, the
 // request, request.kind, a container of request.object being converted, or one skipped whole.
 // Values of request.object become yaml-cpp nodes as they complete, so the only copy of the object
-// is the one the manifest reader walks. Every node joins one yaml-cpp memory (Reader::arena_) when
-// it is made: a node made alone has a memory of its own, and attaching it to its parent merged
-// that memory, so a value nested d deep was copied into d memories (a third of a review's CPU). A key given twice replaces the earlier value, as a JSON
-// DOM (and kubectl) would read it, so the review judges what the API server stored.
+// is the one the manifest reader walks. Every node is made in one yaml-cpp memory and linked to
+// its parent as yaml-cpp's own loader links them (yaml_nodes.hpp): a public YAML::Node made alone
+// has a memory of its own, which joining its parent merged, and its key was one more such node
+// (earlier, every value cost a merge into an arena, a key node and a merge into the parent: a
+// third of a review's instructions). A key given twice replaces the earlier value, as a JSON DOM
+// (and kubectl) would read it, so the review judges what the API server stored.
 #include "sources/k8s/review_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include "kvdtype/io/suppressions.hpp"
+#include "sources/k8s/yaml_nodes.hpp"
 
-#include <optional>
+#include <string>
 #include <unordered_set>
 #include <vector>
 
@@ -44,7 +47,7 @@ struct Frame {
   bool metadata = false;     // request.object.metadata: name and generateName are kept
   bool annotations = false;  // request.object.metadata.annotations: only kvdtype.io/ignore is kept
   std::string key;           // the key whose value is being read (objects)
-  std::optional<YAML::Node> node;        // build frames
+  YAML::detail::node* node = nullptr;    // build frames: the map or sequence being made
   std::unordered_set<std::string> keys;  // build objects: the keys seen so far
 };
 
@@ -52,14 +55,15 @@ class Reader final : public nlohmann::json_sax<Json> {
  public:
   Reader(ReviewRead& out, int max_depth) : out_(out), max_depth_(max_depth) {}
 
-  bool null() override { return value([] { return YAML::Node(YAML::NodeType::Null); }, nullptr); }
-  bool boolean(bool b) override { return value([b] { return YAML::Node(b ? "true" : "false"); }, nullptr); }
-  // Numbers as a JSON DOM would print them, which is how YAML reads them back.
-  bool number_integer(number_integer_t v) override { return value([v] { return YAML::Node(Json(v).dump()); }, nullptr); }
-  bool number_unsigned(number_unsigned_t v) override { return value([v] { return YAML::Node(Json(v).dump()); }, nullptr); }
-  bool number_float(number_float_t v, const string_t&) override { return value([v] { return YAML::Node(Json(v).dump()); }, nullptr); }
-  bool string(string_t& s) override { return value([&s] { return YAML::Node(s); }, &s); }
-  bool binary(binary_t&) override { return value([] { return YAML::Node(YAML::NodeType::Null); }, nullptr); }  // not in JSON text
+  bool null() override { return value(nullptr, false); }
+  bool boolean(bool b) override { return scalar(b ? "true" : "false"); }
+  // Numbers as a JSON DOM would print them, which is how YAML reads them back (integers as
+  // std::to_string prints them, the same digits).
+  bool number_integer(number_integer_t v) override { return scalar(std::to_string(v)); }
+  bool number_unsigned(number_unsigned_t v) override { return scalar(std::to_string(v)); }
+  bool number_float(number_float_t v, const string_t&) override { return scalar(Json(v).dump()); }
+  bool string(string_t& s) override { return value(&s, true); }
+  bool binary(binary_t&) override { return value(nullptr, false); }  // not in JSON text
   bool start_object(std::size_t) override { return open(true); }
   bool start_array(std::size_t) override { return open(false); }
   bool end_object() override { return close(); }
@@ -75,9 +79,12 @@ class Reader final : public nlohmann::json_sax<Json> {
     return false;
   }
 
-  std::optional<YAML::Node> object;
+  /// request.object as the manifest reader walks it; undefined when there is none.
+  [[nodiscard]] YAML::Node object() const { return object_ != nullptr ? maker_.handle(*object_) : YAML::Node(); }
 
  private:
+  bool scalar(const std::string& text) { return value(&text, false); }
+
   // A key given again: what its earlier value set is forgotten.
   void forget(const Frame& f, std::string_view k) {
     if (f.role == Role::envelope) {
@@ -109,13 +116,18 @@ class Reader final : public nlohmann::json_sax<Json> {
     out_.has_object = false;
     out_.metadata_name.clear(), out_.metadata_generate_name.clear();
     out_.object_error.clear();
-    object.reset();
-    arena_.reset(YAML::Node(YAML::NodeType::Sequence));
+    drop_object();
     budget_ = kMaxObjectValues;
   }
 
-  // One more converted value, or the object is dropped: every node of it is released at once
-  // (yaml-cpp frees a tree's memory only when no handle to any of its nodes is left).
+  // The object's nodes released at once: its memory goes with the maker (no handle on any of
+  // them is left; the frames hold plain pointers).
+  void drop_object() {
+    object_ = nullptr;
+    maker_ = yaml::NodeMaker();
+  }
+
+  // One more converted value, or the object is dropped.
   bool take() {
     if (budget_ > 0) {
       --budget_;
@@ -124,11 +136,10 @@ class Reader final : public nlohmann::json_sax<Json> {
     for (Frame& f : frames_)
       if (f.role == Role::build) {
         f.role = Role::skip;
-        f.node.reset();
+        f.node = nullptr;
         std::unordered_set<std::string>().swap(f.keys);
       }
-    object.reset();
-    arena_.reset(YAML::Node(YAML::NodeType::Sequence));
+    drop_object();
     out_.object_error = "more than " + std::to_string(kMaxObjectValues) + " values in the object";
     return false;
   }
@@ -142,31 +153,40 @@ class Reader final : public nlohmann::json_sax<Json> {
     return !(p.is_object && unread_key(p.key));
   }
 
-  void attach(Frame& parent, YAML::Node n) {
+  // A complete value joins its parent: an item, or the value of the parent's current key (whose
+  // node is made here, a scalar as a JSON key is).
+  void attach(Frame& parent, YAML::detail::node& n) {
     if (!parent.is_object) {
-      parent.node->push_back(n);
+      parent.node->push_back(n, maker_.memory());
       return;
     }
-    if (!parent.keys.insert(parent.key).second) parent.node->remove(parent.key);
-    parent.node->force_insert(parent.key, n);
+    if (!parent.keys.insert(parent.key).second) parent.node->remove(parent.key, maker_.memory());
+    YAML::detail::node& key = maker_.make();
+    key.set_scalar(parent.key);
+    parent.node->insert(key, n, maker_.memory());
   }
 
-  template <class Make>
-  bool value(Make make, const std::string* s) {
+  // A scalar (`text`) or a null (nullptr); `is_string`: a JSON string, which the envelope's and
+  // metadata's fields keep.
+  bool value(const std::string* text, bool is_string) {
     if (frames_.empty()) return true;  // a scalar body: not an AdmissionReview
     Frame& p = frames_.back();
-    if (s != nullptr) {  // the strings a review keeps
-      if (p.role == Role::envelope && p.key == "kind") out_.kind = *s;
-      else if (p.role == Role::envelope && p.key == "apiVersion") out_.api_version = *s;
-      else if (p.role == Role::request && p.key == "uid") out_.uid = *s;
-      else if (p.role == Role::request && p.key == "operation") out_.operation = *s;
-      else if (p.role == Role::request && p.key == "namespace") out_.namespace_ = *s;
-      else if (p.role == Role::request && p.key == "name") out_.name = *s;
-      else if (p.role == Role::request_kind && p.key == "kind") out_.request_kind = *s;
-      else if (p.metadata && p.key == "name") out_.metadata_name = *s;
-      else if (p.metadata && p.key == "generateName") out_.metadata_generate_name = *s;
+    if (is_string) {
+      if (p.role == Role::envelope && p.key == "kind") out_.kind = *text;
+      else if (p.role == Role::envelope && p.key == "apiVersion") out_.api_version = *text;
+      else if (p.role == Role::request && p.key == "uid") out_.uid = *text;
+      else if (p.role == Role::request && p.key == "operation") out_.operation = *text;
+      else if (p.role == Role::request && p.key == "namespace") out_.namespace_ = *text;
+      else if (p.role == Role::request && p.key == "name") out_.name = *text;
+      else if (p.role == Role::request_kind && p.key == "kind") out_.request_kind = *text;
+      else if (p.metadata && p.key == "name") out_.metadata_name = *text;
+      else if (p.metadata && p.key == "generateName") out_.metadata_generate_name = *text;
     }
-    if (building() && take()) attach(p, joined(make()));
+    if (!building() || !take()) return true;
+    YAML::detail::node& n = maker_.make();
+    if (text != nullptr) n.set_scalar(*text);
+    else n.set_type(YAML::NodeType::Null);
+    attach(p, n);
     return true;
   }
 
@@ -198,7 +218,10 @@ class Reader final : public nlohmann::json_sax<Json> {
         f.annotations = p.metadata && p.key == "annotations" && is_object;
       }
     }
-    if (f.role == Role::build) f.node.emplace(joined(YAML::Node(is_object ? YAML::NodeType::Map : YAML::NodeType::Sequence)));
+    if (f.role == Role::build) {
+      f.node = &maker_.make();
+      f.node->set_type(is_object ? YAML::NodeType::Map : YAML::NodeType::Sequence);
+    }
     frames_.push_back(std::move(f));
     return true;
   }
@@ -208,23 +231,17 @@ class Reader final : public nlohmann::json_sax<Json> {
     Frame f = std::move(frames_.back());
     frames_.pop_back();
     if (f.role == Role::build) {
-      if (f.object_root) object.emplace(*f.node);
+      if (f.object_root) object_ = f.node;
       else attach(frames_.back(), *f.node);
     }
     return true;
   }
 
-  // A node just made, moved into the arena's memory (one merge of its one node), so that
-  // attaching it, or a subtree of such nodes, to its parent merges nothing.
-  YAML::Node joined(YAML::Node n) {
-    arena_.push_back(n);
-    return n;
-  }
-
   ReviewRead& out_;
-  // The memory every node of request.object is made in: a sequence of them all, never read; the
-  // object's nodes and their memory are released with the last handle to any of them.
-  YAML::Node arena_{YAML::NodeType::Sequence};
+  // The memory every node of request.object is made in; the object's nodes are released with
+  // the last handle on any of them.
+  yaml::NodeMaker maker_;
+  YAML::detail::node* object_ = nullptr;
   int max_depth_;
   int depth_ = 0;
   std::size_t budget_ = kMaxObjectValues;
@@ -242,7 +259,7 @@ ReviewRead read_review(std::string_view body, int max_depth) {
   } catch (const std::exception&) {
     out.problem = ReviewRead::Problem::not_json;
   }
-  if (out.problem == ReviewRead::Problem::none && reader.object) out.object = *reader.object;
+  if (out.problem == ReviewRead::Problem::none) out.object = reader.object();
   return out;
 }
 

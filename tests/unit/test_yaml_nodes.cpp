@@ -1,0 +1,188 @@
+// The manifest reader's one-pass YAML loading and the webhook's JSON nodes
+// (sources/k8s/yaml_nodes.hpp, review_reader.hpp): the nodes are the ones yaml-cpp's own loader
+// makes, so the manifest reader walks the same documents as before.
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "kvdtype/io/manifest.hpp"
+#include "sources/k8s/review_reader.hpp"
+#include "sources/k8s/yaml_nodes.hpp"
+
+namespace {
+
+using namespace kvdtype::io;
+
+// Two trees alike: type, tag, style, line and column, scalar text, children in order.
+void expect_same(const YAML::Node& a, const YAML::Node& b, const std::string& at) {
+  ASSERT_EQ(a.IsDefined(), b.IsDefined()) << at;
+  if (!a.IsDefined()) return;
+  ASSERT_EQ(a.Type(), b.Type()) << at;
+  EXPECT_EQ(a.Tag(), b.Tag()) << at;
+  EXPECT_EQ(a.Style(), b.Style()) << at;
+  EXPECT_EQ(a.Mark().line, b.Mark().line) << at;
+  EXPECT_EQ(a.Mark().column, b.Mark().column) << at;
+  if (a.IsScalar()) {
+    EXPECT_EQ(a.Scalar(), b.Scalar()) << at;
+  }
+  if (!a.IsMap() && !a.IsSequence()) return;
+  ASSERT_EQ(a.size(), b.size()) << at;
+  auto i = a.begin();
+  auto j = b.begin();
+  for (int k = 0; i != a.end(); ++i, ++j, ++k) {
+    if (a.IsMap()) {
+      expect_same(i->first, j->first, at + "/key" + std::to_string(k));
+      expect_same(i->second, j->second, at + "/" + (i->first.IsScalar() ? i->first.Scalar() : std::to_string(k)));
+    } else {
+      expect_same(*i, *j, at + "/" + std::to_string(k));
+    }
+  }
+}
+
+TEST(YamlNodes, DocumentsAreTheOnesLoadAllMakes) {
+  const std::vector<std::string> texts = {
+      "a: 1\nb: [x, 'y', \"z\"]\nc: {d: ~, e: null}\n",
+      "---\nkind: Pod\n---\n---\n- !tagged v\n- |\n  block\n",
+      "base: &b {image: vllm/vllm-openai:v0.10.2, args: [--kv-cache-dtype, fp8]}\nuse: *b\nmerge:\n  <<: *b\n  extra: 1\n",
+      "? [complex, key]\n: value\n? plain\n",
+      "",
+      "# only a comment\n",
+  };
+  for (const std::string& t : texts) {
+    const yaml::Documents mine = yaml::load_documents(t, 1000);
+    const std::vector<YAML::Node> theirs = YAML::LoadAll(t);
+    EXPECT_EQ(mine.stuck_line, 0) << t;
+    EXPECT_FALSE(mine.too_many_nodes) << t;
+    EXPECT_EQ(mine.duplicate_line, 0) << t;
+    ASSERT_EQ(mine.docs.size(), theirs.size()) << t;
+    for (std::size_t d = 0; d < theirs.size(); ++d) expect_same(mine.docs[d], theirs[d], t + " #" + std::to_string(d));
+  }
+}
+
+TEST(YamlNodes, AnAliasIsTheAnchoredNodeItself) {
+  // Shared, as LoadAll shares it: what the merge-key step writes into one is seen from the other.
+  const yaml::Documents r = yaml::load_documents("a: &x {k: v}\nb: *x\n", 100);
+  ASSERT_EQ(r.docs.size(), 1u);
+  EXPECT_TRUE(r.docs[0]["a"].is(r.docs[0]["b"]));
+}
+
+TEST(YamlNodes, AKeyGivenTwiceIsFoundByItsLine) {
+  const yaml::Documents r = yaml::load_documents("a: 1\nspec:\n  x: 1\n  y: 2\n  x: 3\n", 100);
+  EXPECT_EQ(r.duplicate_line, 5);
+  EXPECT_EQ(r.duplicate_key, "x");
+  // A key of the same text in another mapping is no repeat.
+  EXPECT_EQ(yaml::load_documents("a: {x: 1}\nb: {x: 2}\nx: 3\n", 100).duplicate_line, 0);
+}
+
+TEST(YamlNodes, TheNodeBoundStopsTheReading) {
+  const yaml::Documents r = yaml::load_documents("- a\n- b\n- c\n- d\n", 4);  // 5 nodes: the list and 4 items
+  EXPECT_TRUE(r.too_many_nodes);
+  EXPECT_TRUE(r.docs.empty());
+  EXPECT_FALSE(yaml::load_documents("- a\n- b\n- c\n- d\n", 5).too_many_nodes);
+  // Aliases count: each is a node the reader visits.
+  EXPECT_TRUE(yaml::load_documents("a: &x v\nb: [*x, *x, *x]\n", 7).too_many_nodes);  // 8 nodes, 3 of them aliases
+}
+
+TEST(YamlNodes, WhatTheMergeWalkWouldMeetIsCounted) {
+  const yaml::Documents plain = yaml::load_documents("a: [b, {c: d}]\n---\ne: f\n", 100);
+  EXPECT_EQ(plain.nodes, 10u);
+  EXPECT_EQ(plain.deepest, 3u);  // c and d: in the map, in the list, in the root map
+  EXPECT_FALSE(plain.aliases);
+  EXPECT_FALSE(plain.merge_key);
+  EXPECT_TRUE(yaml::load_documents("a: &x 1\nb: *x\n", 100).aliases);
+  EXPECT_TRUE(yaml::load_documents("a: {<<: {b: 1}}\n", 100).merge_key);
+}
+
+// The merge-key walk is skipped for a file without merge keys or aliases; what it refused
+// without them (a value nested deeper than it walks) is still refused, at the same depth.
+TEST(YamlNodes, ADeepFileIsRefusedWithOrWithoutTheMergeWalk) {
+  auto nested = [](int levels) {
+    return "kind: Pod\nmetadata: {name: p}\nspec: " + std::string(levels, '[') + "x" + std::string(levels, ']') + "\n";
+  };
+  const auto deep = read_manifest(nested(64), "deep.yaml", CheckInput{});
+  ASSERT_FALSE(deep.ok());
+  EXPECT_NE(deep.error().message.find("expand past what this file could hold"), std::string::npos) << deep.error().message;
+  EXPECT_TRUE(read_manifest(nested(63), "deep.yaml", CheckInput{}).ok());
+  // A merge key still merges: without it the container has no image and is skipped.
+  const auto merged = read_manifest(
+      "kind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n    - name: s\n"
+      "      <<: {image: vllm/vllm-openai:v0.10.2, args: [--model, m, --kv-cache-dtype, fp8]}\n",
+      "m.yaml", CheckInput{});
+  ASSERT_TRUE(merged.ok()) << merged.error().message;
+  ASSERT_EQ(merged->workloads.size(), 1u);
+  const std::vector<std::string>& command = merged->workloads[0].input.command;
+  EXPECT_NE(std::find(command.begin(), command.end(), "vllm/vllm-openai:v0.10.2"), command.end());
+}
+
+TEST(YamlNodes, AParserThatStopsMovingEnds) {
+  // yaml-cpp 0.7's LoadAll reports one empty document after another here, forever.
+  const yaml::Documents r = yaml::load_documents("  \"x\",\n \"y\"]", 1000);
+  EXPECT_EQ(r.stuck_line, 1);
+}
+
+TEST(YamlNodes, AChildIsFoundAsByIteration) {
+  const YAML::Node doc = yaml::load_documents("a: 1\nb: {c: [x]}\n7: seven\n? [k]\n: list\n", 100).docs.at(0);
+  EXPECT_EQ(yaml::find_child(doc, "b").Mark().line, 1);
+  EXPECT_EQ(yaml::find_child(yaml::find_child(doc, "b"), "c")[0].Scalar(), "x");
+  EXPECT_EQ(yaml::find_child(doc, "7").Scalar(), "seven");
+  EXPECT_FALSE(yaml::find_child(doc, "k").IsDefined());
+  EXPECT_FALSE(yaml::find_child(doc, "missing").IsDefined());
+  EXPECT_FALSE(yaml::find_child(yaml::find_child(doc, "a"), "a").IsDefined());  // not a map
+}
+
+TEST(YamlNodes, BadSyntaxThrowsAsLoadAllDoes) {
+  EXPECT_THROW((void)yaml::load_documents("a: [1, 2\n", 100), YAML::Exception);
+  EXPECT_THROW((void)YAML::LoadAll("a: [1, 2\n"), YAML::Exception);
+}
+
+// The webhook's object: the nodes made from JSON are the ones yaml-cpp makes from the same text
+// (JSON is YAML), but for what a JSON reading has no notion of (line, style, the quoted-scalar tag).
+void expect_same_content(const YAML::Node& a, const YAML::Node& b, const std::string& at) {
+  ASSERT_EQ(a.Type(), b.Type()) << at;
+  if (a.IsScalar()) {
+    EXPECT_EQ(a.Scalar(), b.Scalar()) << at;
+  }
+  if (!a.IsMap() && !a.IsSequence()) return;
+  ASSERT_EQ(a.size(), b.size()) << at;
+  auto i = a.begin();
+  auto j = b.begin();
+  for (; i != a.end(); ++i, ++j) {
+    if (a.IsMap()) {
+      expect_same_content(i->first, j->first, at + "/key");
+      expect_same_content(i->second, j->second, at + "/" + i->first.Scalar());
+    } else {
+      expect_same_content(*i, *j, at + "/item");
+    }
+  }
+}
+
+TEST(YamlNodes, TheReviewObjectIsTheJsonReadAsYaml) {
+  const std::string object =
+      R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"replicas":2,"paused":false,)"
+      R"("template":{"spec":{"nodeSelector":{"nvidia.com/gpu.product":"NVIDIA-H100-80GB-HBM3"},"x":null,"f":1.5,)"
+      R"("containers":[{"name":"vllm","image":"vllm/vllm-openai:v0.10.2","args":["--kv-cache-dtype","fp8",-3,true]}]}}}})";
+  const std::string body = R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u","object":)" +
+                           object + "}}";
+  const ReviewRead r = read_review(body, 100);
+  ASSERT_EQ(r.problem, ReviewRead::Problem::none);
+  ASSERT_TRUE(r.has_object);
+  EXPECT_EQ(r.metadata_name, "d");
+  expect_same_content(r.object, YAML::Load(object), "object");
+}
+
+TEST(YamlNodes, AKeyGivenTwiceInTheReviewObjectKeepsTheLastValue) {
+  const std::string body = R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u",)"
+                           R"("object":{"kind":"Pod","spec":{"a":"first","b":1,"a":["second"]}}}})";
+  const ReviewRead r = read_review(body, 100);
+  ASSERT_EQ(r.problem, ReviewRead::Problem::none);
+  const YAML::Node spec = r.object["spec"];
+  ASSERT_TRUE(spec.IsMap());
+  EXPECT_EQ(spec.size(), 2u);
+  ASSERT_TRUE(spec["a"].IsSequence());
+  EXPECT_EQ(spec["a"][0].Scalar(), "second");
+}
+
+}  // namespace
