@@ -25,6 +25,7 @@
 //   - b5333, PR #13324: Vulkan flash attention without coopmat2 (KVD102 before it, non-NVIDIA GPUs).
 //   - b7108: newest build read without a bf16 CUDA flash-attention case (KVD102 before it).
 //   - b8609, PR #20998: CUDA/HIP flash attention for head size 512 (KVD102 before it).
+//   - b10615: SYCL flash attention wrong for permuted q8_0 K/V at head size 256 (KVD071, open).
 //   - b9310..b9333: quantized cache with CUDA flash attention garbles output on sm_120 (KVD071).
 //
 // Established but not modelled:
@@ -86,6 +87,10 @@ constexpr Release kRows[] = {
     {.engine = Engine::llamacpp, .version = "b9437",
      .note = "first tag with PR #23714 (merged 2026-05-31): llama-bench -fa auto, the default",
      .source = "ggml-org/llama.cpp#23714; first tag from a public llama.cpp history write-up"},
+    {.engine = Engine::llamacpp, .version = "b10615",
+     .note = "the build of the first report of wrong SYCL flash-attention results with a permuted q8_0 K/V at head "
+             "size 256",
+     .source = "ggml-org/llama.cpp#27769 ('llama.cpp tag b10615, SYCL backend')"},
     {.engine = Engine::llamacpp, .version = "b11206",
      .note = "newest tag of master on 2026-09-27 in the write-up's clone (what latest means); the build number of "
              "the master the tables read (fattn.cu @00a2d609) was not established",

@@ -181,8 +181,8 @@ constexpr Constraint kOllamaConstraints[] = {
     {.engine = Engine::ollama, .rule = "KVD265",
      .when = {.kv_cache_dtypes = "q8_0 q4_0", .platforms = "cuda rocm", .head_sizes = kNot128,
               .flags_all = flag_flash_attn_on},
-     .detail = "the ggml bundled before 0.12.4 has CUDA/ROCm flash-attention kernels for a quantized K/V at head size "
-               "128 only (gemma3 has 256, gpt-oss 64); keep f16 or use 0.12.4 or newer",
+     .detail = "the ggml Ollama bundled before 0.12.4 has CUDA/ROCm flash-attention kernels for a quantized K/V at head "
+               "size 128 only (gemma3 1b-12b have 256, gpt-oss 64; f16, or Ollama 0.12.4 and newer, keep it on the GPU)",
      .introduced_in = "0.5.0", .selection = false,
      .source = "ollama/ollama vendored ggml-cuda.cu ggml_backend_cuda_device_supports_op GGML_OP_FLASH_ATTN_EXT "
                "(llama/ggml-cuda.cu @v0.5.0, ml/backend/ggml/ggml/src/ggml-cuda/ggml-cuda.cu @v0.6.0 and @v0.12.3; "
