@@ -193,6 +193,69 @@ constexpr Constraint kLlamacppConstraints[] = {
     {.engine = Engine::llamacpp, .rule = "KVD208", .when = {.flags_all = flag_fa_bare, .flags_none = flag_llama_bench},
      .detail = "-fa takes a value from b6325", .introduced_in = "b6325", .selection = false,
      .source = "ggml-org/llama.cpp PR #15434 (first tag b6325); defilantech/LLMKube#147; yazon/flexllama#15"},
+    // Kernel coverage that changed across builds (the backend rows above describe b8914).
+    // Vulkan flash attention ran only on coopmat2 (VK_NV_cooperative_matrix2) devices, NVIDIA GPUs
+    // with a recent driver, until the scalar shader of PR #13324; on every other Vulkan device
+    // supports_op was false and the op ran on the CPU ("some FA operations are not yet handled by
+    // the Vulkan backend and fall back to CPU", #12526; maintainer answer in #13217).
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = "VULKAN", .platforms = "rocm sycl vulkan", .flags_all = flag_flash_attn_on},
+     .detail = "before b5333 Vulkan flash attention needed coopmat2 (NVIDIA only), so on this GPU the flash-attention "
+               "op ran on the CPU, silently and slower than without -fa",
+     .selection = false,
+     .source = "ggml-org/llama.cpp PR #13324 'vulkan: scalar flash attention implementation' (merged 2025-05; first "
+               "tag b5333); #12526 (b4941, RX 6700 XT), #13217 (maintainer: 'only supported on Nvidia GPUs with "
+               "coopmat2')",
+     .removed_in = "b5333"},
+    // A bf16 K cache had no CUDA/HIP flash-attention kernel (ggml_cuda_get_best_fattn_kernel's type
+    // switch ends in NONE for it; supports_op is false, the op runs on the CPU) until PR #20525
+    // ("native bf16 flash attention for vec kernel", merged 2026-03, compile fix #20865), whose first
+    // build was not established. The row stops at b7108, the newest build read without it (the
+    // copy Ollama vendored at v0.13.2), so builds from b7108 to #20525 are not flagged.
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = "CUDA CUDA_FA_ALL_QUANTS HIP HIP_FA_ALL_QUANTS", .kv_cache_dtypes = "bf16",
+              .flags_all = flag_flash_attn_on},
+     .detail = "this build's CUDA/HIP flash attention has no bf16 K/V kernel (bf16 arrived with PR #20525 in 2026-03), "
+               "so ggml's scheduler runs the flash-attention op on the CPU (llama.cpp#15261: 98 graph splits, 17.8 t/s "
+               "prefill)",
+     .selection = false,
+     .source = "ggml-org/llama.cpp#15261 (closed draft, 2025-08); ggml/src/ggml-cuda/fattn.cu @7f8ef50c (b7108, as "
+               "vendored by ollama/ollama v0.13.2: no GGML_TYPE_BF16 case); PR #20525, #20865",
+     .removed_in = "b7108"},
+    // CUDA/HIP flash attention for head size 512 (Gemma 4's full-attention layers) came with PR
+    // #20998 (b8609); before it supports_op was false for D=512 and the op ran on the CPU.
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = "CUDA CUDA_FA_ALL_QUANTS HIP HIP_FA_ALL_QUANTS", .head_sizes = "512",
+              .flags_all = flag_flash_attn_on},
+     .detail = "before b8609 the CUDA/HIP flash-attention code had no kernel for head size 512 (Gemma 4's global "
+               "layers), so ggml's scheduler ran those layers' flash-attention op on the CPU, silently and slowly",
+     .selection = false,
+     .source = "ggml-org/llama.cpp PR #20998 (first tag b8609, as ollama/ollama PR #15332's backport states); "
+               "ollama/ollama#15237",
+     .removed_in = "b8609"},
+    // A regression of CUDA flash attention with a quantized cache on sm_120: first bad build
+    // b9310 (#23689), b9174 good (#23693), b9333 bad in three reports. The fixing PR and build
+    // were not established, so builds after b9333 get the not-established warning.
+    {.engine = Engine::llamacpp, .rule = "KVD071",
+     .when = {.backends = "CUDA CUDA_FA_ALL_QUANTS", .platforms = "cuda", .min_cc = 120, .max_cc = 120,
+              .flags_none = flag_flash_attn_off, .v_quantized = true},
+     .detail = "builds b9310 to b9333 (the newest reported) garble output after a few to ~150 tokens with a quantized "
+               "cache and flash attention on sm_120 (q4_0/q4_0, q8_0/q8_0, f16/q8_0); b9174 was good; a fix is not "
+               "established",
+     .introduced_in = "b9310", .affected_in = "b9310 b9333", .selection = false,
+     .source = "ggml-org/llama.cpp#23689 (RTX PRO 6000, first noticed at b9310), #23693 (RTX 5090-class sm_120, b9333; "
+               "b9174 good), #23717 (RTX 5060 Ti, b9333)"},
+    // SYCL flash attention with a q8_0 K/V at head size 256 returns values uncorrelated with the
+    // reference when K/V are permuted views (the layout llama.cpp's attention graph hands the op)
+    // and more than one query row is processed (prompt processing). Two reports, Xe-LPG and Xe2,
+    // both open; no fix.
+    {.engine = Engine::llamacpp, .rule = "KVD071",
+     .when = {.backends = "SYCL", .kv_cache_dtypes = "q8_0", .head_sizes = "256", .flags_none = flag_flash_attn_off},
+     .detail = "SYCL flash attention with q8_0 K/V at head size 256 returns a wrong result for permuted K/V views with "
+               "more than one query row (test-backend-ops ERR 1.2-1.4 against 5e-4; reported on b10615 and on master of "
+               "2026-08-16 and 2026-09-01, 'not a recent regression'); a fix is not established",
+     .introduced_in = "b10615", .affected_in = "b10615", .selection = false,
+     .source = "ggml-org/llama.cpp#27769 (open; Arc 140T, b10615), #28193 (open; Arc Pro B70, b94041a and 36b1015)"},
 };
 
 }  // namespace

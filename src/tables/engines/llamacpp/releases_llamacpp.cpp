@@ -22,6 +22,12 @@
 //     the default comes from two public write-ups of b9437 (wpnews.pro, creeta.com), not from the
 //     merged diff, which was not read.
 //
+//   - b5333, PR #13324: Vulkan flash attention without coopmat2 (KVD102 before it, non-NVIDIA GPUs).
+//   - b7108: newest build read without a bf16 CUDA flash-attention case (KVD102 before it).
+//   - b8609, PR #20998: CUDA/HIP flash attention for head size 512 (KVD102 before it).
+//   - b10615: SYCL flash attention wrong for permuted q8_0 K/V at head size 256 (KVD071, open).
+//   - b9310..b9333: quantized cache with CUDA flash attention garbles output on sm_120 (KVD071).
+//
 // Established but not modelled:
 //   - b6358, PR #15746: -fa 1, 0 and -1 became aliases of on, off and auto (between b6325 and
 //     b6357 they are refused). llama-bench's own -fa took 0/1 in every build. Numeric values are
@@ -48,6 +54,11 @@ constexpr Release kRows[] = {
     {.engine = Engine::llamacpp, .version = "b3520",
      .note = "date not established; CUDA/HIP flash attention aborted on a K/V pair without a kernel",
      .source = "ggml-org/llama.cpp#8864 (2024-08-05 report: 'version: 3520 (49bf8d47)')"},
+    {.engine = Engine::llamacpp, .version = "b5333",
+     .note = "first tag with PR #13324 'vulkan: scalar flash attention implementation' (merged 2025-05): Vulkan flash "
+             "attention on devices without coopmat2",
+     .source = "ggml-org/llama.cpp#13324; first tag from a public llama.cpp history write-up (docs/engines/llamacpp.md); "
+               "b5377 (#13506, KHR_coopmat flash attention) builds on it"},
     {.engine = Engine::llamacpp, .version = "b6325",
      .note = "first tag with PR #15434 'use FA + max. GPU layers by default' (merged 2025-08-30): -fa on|off|auto, "
              "default auto",
@@ -56,9 +67,30 @@ constexpr Release kRows[] = {
     {.engine = Engine::llamacpp, .version = "b6358",
      .note = "first tag with PR #15746 (merged 2025-09-02): -fa 1/0/-1 aliases of on/off/auto",
      .source = "ggml-org/llama.cpp#15746; first tag from a public llama.cpp history write-up"},
+    {.engine = Engine::llamacpp, .version = "b7108",
+     .note = "commit 7f8ef50c, the llama.cpp Ollama v0.13.2 vendors ('ggml update to b7108', ollama/ollama#12992): "
+             "its CUDA flash attention has no bf16 K/V case",
+     .source = "ollama/ollama commit 0cf7794b1 (Makefile.sync FETCH_HEAD 7f8ef50c; ml/backend/ggml/ggml/src/ggml-cuda/fattn.cu)"},
+    {.engine = Engine::llamacpp, .version = "b8609",
+     .note = "first tag with PR #20998: CUDA/HIP flash attention for head size 512 (Gemma 4)",
+     .source = "ggml-org/llama.cpp#20998; ollama/ollama PR #15332 ('The llama.cpp release that contains this fix is "
+               "... tag/b8609')"},
+    {.engine = Engine::llamacpp, .version = "b9174",
+     .note = "last build reported good before the sm_120 quantized-cache regression",
+     .source = "ggml-org/llama.cpp#23693 ('Last known good: version 9174')"},
+    {.engine = Engine::llamacpp, .version = "b9310",
+     .note = "first build reported to garble output with a quantized V cache and flash attention on sm_120",
+     .source = "ggml-org/llama.cpp#23689"},
+    {.engine = Engine::llamacpp, .version = "b9333",
+     .note = "commit 35c9b1f39; the build of three reports of the sm_120 quantized-cache regression",
+     .source = "ggml-org/llama.cpp#23693, #23717 ('version: 9333 (35c9b1f39)')"},
     {.engine = Engine::llamacpp, .version = "b9437",
      .note = "first tag with PR #23714 (merged 2026-05-31): llama-bench -fa auto, the default",
      .source = "ggml-org/llama.cpp#23714; first tag from a public llama.cpp history write-up"},
+    {.engine = Engine::llamacpp, .version = "b10615",
+     .note = "the build of the first report of wrong SYCL flash-attention results with a permuted q8_0 K/V at head "
+             "size 256",
+     .source = "ggml-org/llama.cpp#27769 ('llama.cpp tag b10615, SYCL backend')"},
     {.engine = Engine::llamacpp, .version = "b11206",
      .note = "newest tag of master on 2026-09-27 in the write-up's clone (what latest means); the build number of "
              "the master the tables read (fattn.cu @00a2d609) was not established",

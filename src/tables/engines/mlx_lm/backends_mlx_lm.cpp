@@ -23,6 +23,16 @@ constexpr std::string_view kAll =
 constexpr std::string_view kQuantized =
     "2 2g32 2g128 3 3g32 3g128 4 4g32 4g128 5 5g32 5g128 6 6g32 6g128 8 8g32 8g128";
 
+// Model types (config.json model_type, lower case) and architectures[0] whose MLX-LM code the rows
+// below name.
+constexpr std::string_view kSlidingModels =
+    "gemma3 gemma3_text gemma3n gemma4 gemma4_text cohere2 gpt_oss Gemma3ForCausalLM Gemma3ForConditionalGeneration "
+    "Gemma3nForConditionalGeneration Gemma4ForCausalLM Gemma4ForConditionalGeneration Cohere2ForCausalLM "
+    "GptOssForCausalLM";
+constexpr std::string_view kGemma3 = "gemma3 gemma3_text Gemma3ForCausalLM Gemma3ForConditionalGeneration";
+constexpr std::string_view kQwen3Next = "qwen3_next Qwen3NextForCausalLM";
+constexpr std::string_view kDeepseekV3 = "deepseek_v3 DeepseekV3ForCausalLM";
+
 constexpr Backend kMlxLmBackends[] = {
     {.engine = Engine::mlx_lm, .name = "METAL", .aliases = "metal gpu", .platforms = "metal",
      .attention = "mha gqa mqa mla", .kv_cache_dtypes = kAll, .model_dtypes = "float16 bfloat16 float32",
@@ -91,6 +101,50 @@ constexpr Constraint kMlxLmConstraints[] = {
      .introduced_in = "0.28.1", .selection = false,
      .source = "ml-explore/mlx-lm PR #495 (commit 36963eec) generate.py maybe_quantize_kv_cache; models/cache.py line 552 at "
                "d78bf58e; reports ml-explore/mlx-lm#1573, PRs #968 and #1074"},
+    // Models that build their own cache (make_cache(), whatever --max-kv-size says), named by the
+    // request's model_type / architectures[0]. Sliding-window layers get a RotatingKVCache
+    // unconditionally in these (mlx_lm/models/<type>.py at d78bf58e: gemma3_text.py line 247,
+    // gemma4_text.py line 675, gemma3n.py line 554, cohere2.py line 201, gpt_oss.py line 336).
+    {.engine = Engine::mlx_lm, .rule = "KVD102", .when = {.kv_quant = "affine_group", .architectures = kSlidingModels},
+     .detail = "the model's make_cache() builds a RotatingKVCache for every sliding-window layer, and "
+               "maybe_quantize_kv_cache converts only KVCache instances: those layers stay in the model dtype, only the "
+               "full-attention layers are quantized",
+     .introduced_in = "0.20.4", .selection = false,
+     .source = "ml-explore/mlx-examples commit d119af9f (PR #1157) maybe_quantize_kv_cache; mlx_lm/models/gemma3_text.py "
+               "@v0.22.0 make_cache; replaced by ml-explore/mlx-lm PR #495",
+     .removed_in = "0.28.1"},
+    {.engine = Engine::mlx_lm, .rule = "KVD070", .when = {.kv_quant = "affine_group", .architectures = kSlidingModels},
+     .detail = "the model's make_cache() builds a RotatingKVCache for every sliding-window layer, and "
+               "RotatingKVCache.to_quantized raises NotImplementedError(\"RotatingKVCache Quantization NYI\") once the "
+               "prompt passes --quantized-kv-start (reported on 0.31.3 and main; no fix)",
+     .introduced_in = "0.28.1", .selection = false,
+     .source = "ml-explore/mlx-lm PR #495 (commit 36963eec) generate.py maybe_quantize_kv_cache; models/cache.py line 552 "
+               "at d78bf58e; ml-explore/mlx-lm#1573 (Gemma 4 E4B and 26B-A4B with --kv-bits 8)"},
+    // Gemma 3 called mx.fast.scaled_dot_product_attention itself, which takes no quantized
+    // (codes, scales, biases) tuples, until PR #121 routed it through base.scaled_dot_product_attention.
+    {.engine = Engine::mlx_lm, .rule = "KVD070", .when = {.kv_quant = "affine_group", .architectures = kGemma3},
+     .detail = "Gemma 3's attention called mx.fast.scaled_dot_product_attention directly, which takes no quantized "
+               "cache: a traceback once the prompt passes --quantized-kv-start and the full-attention layers are "
+               "quantized",
+     .introduced_in = "0.22.0", .fixed_in = "0.24.1", .fix_pr = "ml-explore/mlx-lm#121", .selection = false,
+     .source = "ml-explore/mlx-lm#119 (gemma-3-27b-it-qat, --kv-bits 8); commit a9e1e82c 'fix quant sdpa and gemma3 "
+               "(#121)' (first tag v0.24.1); mlx_lm/models/gemma3_text.py @v0.22.0 line 92"},
+    // Hybrid models: maybe_quantize_kv_cache read prompt_cache[0].offset, which an SSM cache lacks.
+    {.engine = Engine::mlx_lm, .rule = "KVD070", .when = {.kv_quant = "affine_group", .architectures = kQwen3Next},
+     .detail = "the first layer's cache is an SSM cache (MambaCache), which has no offset: maybe_quantize_kv_cache raises "
+               "AttributeError: 'MambaCache' object has no attribute 'offset'",
+     .introduced_in = "0.28.0", .fixed_in = "0.28.1", .fix_pr = "ml-explore/mlx-lm#495", .selection = false,
+     .source = "ml-explore/mlx-lm#477 (qwen3_next with kv quantization); generate.py @v0.28.0 maybe_quantize_kv_cache; "
+               "mlx_lm/models/qwen3_next.py make_cache (first tag v0.28.0); PR #495 (commit 36963eec, first tag v0.28.1)"},
+    // DeepSeek V3's MLA attention (PR #839) keeps the latent and the rope key in one cache and
+    // reads the rope part as an array; a quantized cache hands back (codes, scales, biases).
+    {.engine = Engine::mlx_lm, .rule = "KVD070", .when = {.kv_quant = "affine_group", .architectures = kDeepseekV3},
+     .detail = "deepseek_v3's MLA attention calls k_pe.swapaxes on what the cache returns, and a quantized cache returns "
+               "a list (AttributeError: 'list' object has no attribute 'swapaxes'); DeepSeek V2's attention does not "
+               "(reported on main at d78bf58e; no fix merged)",
+     .introduced_in = "0.30.6", .selection = false,
+     .source = "ml-explore/mlx-lm PR #1558 (open), #1323, #1800; mlx_lm/models/deepseek_v3.py lines 138-147 at d78bf58e; "
+               "commit f18526f8 'DSV3 MLA (#839)' (first tag v0.30.6)"},
 };
 static_assert(closed_words_known(kMlxLmConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kMlxLmConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

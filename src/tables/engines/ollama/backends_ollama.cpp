@@ -81,6 +81,13 @@ constexpr std::string_view kLlamaServerGo =
     "ollama/ollama llm/llama_server.go @v0.30.0 lines 361-365, @fb3076099 lines 394-398 and 596-622 (PR #16031)";
 constexpr std::string_view kFloatTypes = "f32 bf16";
 constexpr std::string_view kNoCudaKernel = "q4_1 iq4_nl q5_0 q5_1";
+// GGUF general.architecture names Ollama compares (and the config.json names of the same models).
+constexpr std::string_view kGrok = "grok Grok1ForCausalLM Grok1ModelForCausalLM";
+constexpr std::string_view kGptOss = "gptoss gpt-oss gpt_oss GptOssForCausalLM";
+constexpr std::string_view kDeci = "deci DeciLMForCausalLM nemotron-nas";
+// Head sizes of real models other than 128 (the bundled ggml's one quantized flash-attention size
+// before 0.12.4); MLA sizes are left out, Ollama turns flash attention off for them (key != value).
+constexpr std::string_view kNot128 = "32 40 48 64 72 80 96 112 160 192 256";
 
 // Behaviour rows (no fix): the releases in [introduced_in, removed_in) behave so.
 constexpr Constraint kOllamaConstraints[] = {
@@ -121,6 +128,66 @@ constexpr Constraint kOllamaConstraints[] = {
      .source = "ollama/ollama discover/types.go @v0.5.0 line 188, @v0.10.1 line 172 (FlashAttentionSupported: metal, "
                "cuda, rocm); commit 8f4ec9ab2 'discover: CPU supports flash attention' (first tag v0.11.5)",
      .removed_in = "0.11.5"},
+    // Architectures Ollama treats by name (fs/ggml/ggml.go SupportsFlashAttention, SupportsKVCacheType):
+    // a request names one with --model-type (the GGUF general.architecture Ollama reads) or
+    // --model-architecture (config.json architectures[0]).
+    {.engine = Engine::ollama, .rule = "KVD070",
+     .when = {.flags_all = flag_flash_attn_on, .v_quantized = true, .architectures = kGrok},
+     .detail = "Ollama passes flash attention and the quantized type to its llama runner, whose llama.cpp forces flash "
+               "attention off for Grok (\"flash_attn is not compatible with Grok - forcing off\") and then refuses the "
+               "quantized V cache (\"V cache quantization requires flash_attn\"): the runner panics",
+     .introduced_in = "0.5.0", .fixed_in = "0.19.0", .fix_pr = "ollama/ollama#15050", .selection = false,
+     .source = "ollama/ollama#15043 (0.17.7); vendored llama.cpp llama_init_from_model (llama/llama.cpp @v0.5.0, "
+               "src/llama-context.cpp @v0.17.7 lines 2418-2442); commit ebbce136c (first tag v0.19.0)"},
+    {.engine = Engine::ollama, .rule = "KVD261",
+     .when = {.flags_all = flag_flash_attn_on, .v_quantized = true, .architectures = kGrok},
+     .detail = "SupportsFlashAttention is false for the grok architecture; the log says \"flash attention enabled but "
+               "not supported by model\"",
+     .introduced_in = "0.19.0", .selection = false,
+     .source = "ollama/ollama fs/ggml/ggml.go @v0.19.0 SupportsFlashAttention (commit ebbce136c, PR #15050)",
+     .removed_in = "0.30.0"},
+    {.engine = Engine::ollama, .rule = "KVD261",
+     .when = {.flags_all = flag_flash_attn_on, .v_quantized = true, .architectures = kGptOss},
+     .detail = "SupportsFlashAttention is false for gpt-oss (its attention sinks needed operations Ollama's flash "
+               "attention lacked); the log says \"flash attention enabled but not supported by model\"",
+     .introduced_in = "0.11.2", .selection = false,
+     .source = "ollama/ollama commit 8253ad4d2 'ggml: Prevent kv cache quanitization on gpt-oss' (fixes #11671, "
+               "first tag v0.11.2); fs/ggml/ggml.go @v0.11.4; removed at v0.11.5",
+     .removed_in = "0.11.5"},
+    {.engine = Engine::ollama, .rule = "KVD262",
+     .when = {.kv_cache_dtypes = "q8_0 q4_0", .flags_all = flag_flash_attn_on, .architectures = kGptOss},
+     .detail = "SupportsKVCacheType takes only f16 for gpt-oss (\"model only supports non-quantized cache types\"): "
+               "the bundled ggml ran a quantized gpt-oss cache's attention on the CPU; the log says \"kv cache type not "
+               "supported by model\"",
+     .introduced_in = "0.11.5", .selection = false,
+     .source = "ollama/ollama commit df335aac0 (PR #11929, first tag v0.11.5); removed by commit 19e6796ea ('With the "
+               "new version of GGML in #12245, KV cache quantization no longer causes a fallback to CPU', first tag "
+               "v0.12.4)",
+     .removed_in = "0.12.4"},
+    {.engine = Engine::ollama, .rule = "KVD261",
+     .when = {.flags_all = flag_flash_attn_on, .v_quantized = true, .architectures = kDeci},
+     .detail = "deci GGUFs (Nemotron NAS) give attention.head_count per layer, 0 for layers without attention, and no "
+               "key_length, so the head size Ollama computes is 0 and SupportsFlashAttention is false; the log says "
+               "\"flash attention enabled but not supported by model\"",
+     .introduced_in = "0.5.5", .selection = false,
+     .source = "ollama/ollama fs/ggml/ggml.go @v0.9.0 EmbeddingHeadCount, @v0.24.0 EmbeddingHeadCountMax/HeadCountMin "
+               "and SupportsFlashAttention; ollama/ollama#11471 (the log of a deci model with OLLAMA_FLASH_ATTENTION=true)",
+     .removed_in = "0.30.0"},
+    // The ggml each release bundles (Makefile.sync FETCH_HEAD; vendored under llama/ and
+    // ml/backend/ggml/ggml/): until the update of PR #12245 (first tag v0.12.4) the CUDA/ROCm
+    // supports_op for GGML_OP_FLASH_ATTN_EXT took a quantized K or V at head size 128 only (64
+    // and 256 with f16 K and V only; no bf16), so Ollama's engine and its llama runner put the
+    // flash-attention op of other head sizes on the CPU.
+    {.engine = Engine::ollama, .rule = "KVD265",
+     .when = {.kv_cache_dtypes = "q8_0 q4_0", .platforms = "cuda rocm", .head_sizes = kNot128,
+              .flags_all = flag_flash_attn_on},
+     .detail = "the ggml Ollama bundled before 0.12.4 has CUDA/ROCm flash-attention kernels for a quantized K/V at head "
+               "size 128 only (gemma3 1b-12b have 256, gpt-oss 64; f16, or Ollama 0.12.4 and newer, keep it on the GPU)",
+     .introduced_in = "0.5.0", .selection = false,
+     .source = "ollama/ollama vendored ggml-cuda.cu ggml_backend_cuda_device_supports_op GGML_OP_FLASH_ATTN_EXT "
+               "(llama/ggml-cuda.cu @v0.5.0, ml/backend/ggml/ggml/src/ggml-cuda/ggml-cuda.cu @v0.6.0 and @v0.12.3; "
+               "fattn.cu @v0.12.4 has q8_0/q4_0 at 64, 128 and 256); ollama/ollama#9683, #9861, #11949",
+     .removed_in = "0.12.4"},
     // Unquantized types (f32, bf16) are dropped whatever flash attention is; the quantized ones
     // reach the type check only with flash attention on (without it KVD261 says why).
     {.engine = Engine::ollama, .rule = "KVD262", .when = {.kv_cache_dtypes = kFloatTypes},

@@ -10,6 +10,12 @@
 //     Ollama logs a warning and keeps f16 (KVD261). Types other than f16 q8_0 q4_0 keep f16 (KVD262).
 //   - 0.12.4 (fdb109469): OLLAMA_FLASH_ATTENTION unset follows the model's default list; setting it
 //     overrides the model either way. (Before, gpt-oss forced flash attention on from 0.11.8.)
+//   - Architecture rows (a request's model_architecture / model_type, GGUF general.architecture):
+//     0.5.0-0.18.x grok: llama.cpp forces flash attention off for Grok, then refuses the quantized V
+//     (KVD070, fixed in 0.19.0, which keeps f16: KVD261); 0.11.2-0.11.4 gpt-oss fails
+//     SupportsFlashAttention (KVD261); 0.11.5-0.12.3 gpt-oss takes f16 only (KVD262); from 0.5.5 deci
+//     (per-layer head counts) fails SupportsFlashAttention (KVD261); 0.5.0-0.12.3 the bundled ggml's
+//     CUDA/ROCm flash attention has quantized K/V kernels for head size 128 only (KVD265).
 //   - 0.13.4, PR #13052: flash attention "auto" for the llama.cpp runner when the variable is unset,
 //     and the warning text "OLLAMA_FLASH_ATTENTION must be enabled to use a quantized
 //     OLLAMA_KV_CACHE_TYPE": a quantized type still needs the variable set to 1.
@@ -26,10 +32,16 @@ constexpr std::string_view kTagDate = "date of the tag commit in the ollama/olla
 constexpr Release kRows[] = {
     {.engine = Engine::ollama, .version = "0.5.0", .date = "2024-12-04", .note = kTagDate,
      .source = "ollama/ollama tag v0.5.0 (aed1419c6474); K/V cache quantization, PR #6279 (commit 1bdab9fdb)"},
+    {.engine = Engine::ollama, .version = "0.5.5", .date = "2025-01-10", .note = kTagDate,
+     .source = "ollama/ollama tag v0.5.5 (32bd37adf805): the first tag whose vendored llama.cpp has LLM_ARCH_DECI "
+               "(llama/llama-arch.cpp; v0.5.4 has none)"},
     {.engine = Engine::ollama, .version = "0.5.12", .date = "2025-02-23", .note = kTagDate,
      .source = "ollama/ollama tag v0.5.12 (8c13cfa4dd35); OLLAMA_NEW_ENGINE (commit ed443a039, PR #7913)"},
     {.engine = Engine::ollama, .version = "0.6.0", .date = "2025-03-11", .note = kTagDate,
      .source = "ollama/ollama tag v0.6.0; quantized cache in the Ollama engine, PR #9591 (commit 4100ed7bd)"},
+    {.engine = Engine::ollama, .version = "0.11.2", .date = "2025-08-05", .note = kTagDate,
+     .source = "ollama/ollama tag v0.11.2 (8253ad4d2b2e); gpt-oss fails SupportsFlashAttention, commit 8253ad4d2 "
+               "'ggml: Prevent kv cache quanitization on gpt-oss' (fixes #11671)"},
     {.engine = Engine::ollama, .version = "0.11.5", .date = "2025-08-18", .note = kTagDate,
      .source = "ollama/ollama tag v0.11.5 (f804e8a46005); gpt-oss takes f16 only, PR #11929 (commit df335aac0)"},
     {.engine = Engine::ollama, .version = "0.11.8", .date = "2025-08-28", .note = kTagDate,
@@ -41,6 +53,9 @@ constexpr Release kRows[] = {
      .source = "ollama/ollama tag v0.12.6 (1813ff85a); Vulkan, commit 2aba569a2 (#11835)"},
     {.engine = Engine::ollama, .version = "0.13.4", .date = "2025-12-15", .note = kTagDate,
      .source = "ollama/ollama tag v0.13.4 (89eb795293f3); flash attention auto for the llama runner, PR #13052"},
+    {.engine = Engine::ollama, .version = "0.19.0", .date = "2026-03-29", .note = kTagDate,
+     .source = "ollama/ollama tag v0.19.0 (31f968fe1f0f); grok fails SupportsFlashAttention, commit ebbce136c "
+               "'ggml: force flash attention off for grok' (PR #15050)"},
     {.engine = Engine::ollama, .version = "0.24.0", .date = "2026-05-14", .note = "date of the tag commit; the last release line with Ollama's own runners",
      .source = "ollama/ollama tag v0.24.0 (llm/server.go lines 193-271 read there)"},
     {.engine = Engine::ollama, .version = "0.30.0", .date = "2026-06-01", .note = kTagDate,
