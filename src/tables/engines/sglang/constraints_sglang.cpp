@@ -118,6 +118,16 @@ constexpr Constraint kSglangConstraints[] = {
      .source = "sgl-project/sglang#9140 (0.5.0 line, RTX 5090), #14842 (2025-12-10: 'TRTLLM MHA does not support SM120', "
                "auto-selection), #31959 (open); arg_groups/attention_hook.py @03a70bf3 (is_sm90/is_sm100/is_sm120)"},
 
+    // torch_native's fp8_e4m3 (#12596: K/V cast to Q's dtype before SDPA) was added and tested for
+    // CUDA. On CPU SGLang runs intel_amx whenever the CPU has AMX, which reads no fp8 cache, and the
+    // torch_native fp8 path there was not shown: kvdtype keeps refusing it on CPU (fail closed).
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "torch_native", .kv_cache_dtypes = "fp8_e4m3", .platforms = "cpu"},
+     .detail = "torch_native's fp8_e4m3 path (#12596) was added and tested on CUDA only, and on CPUs with AMX SGLang "
+               "runs intel_amx, which reads no fp8 cache",
+     .source = "sgl-project/sglang#12596 (CUDA); CPU platform configure_server_args (intel_amx if AMX); "
+               "docs/advanced_features/attention_backend.md (FP8 KV 'no' for the CPU backends)"},
+
     // ---- known bugs (failures_public.jsonl) ---------------------------------------------------
     // KVF-028, sgl-project/sglang#5651: FA3 + MLA (DeepSeek, W8A8 FP8) + fp8 KV died in CUDA graph
     // capture (type mismatch, then a second error). Fixed by #7148 (adds TestMLADeepseekV3Fa3Fp8Kvcache);
