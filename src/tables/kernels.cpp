@@ -139,6 +139,16 @@ constexpr KernelRow kKernels[] = {
      .detail = "AttentionOp::initialize(): 'MLA(Deepseek v2) only support fixed kv_lora_rank(512) and fixed "
                "qk_rope_head_dim(64) right now.'",
      .source = "NVIDIA/TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize() @eea41b73"},
+    // (SRV-S, session 38) The fmha_v2 paged-context kernels that an FP8 cache needs (KV block reuse,
+    // on by default, or chunked prefill): setup.py enumerates the sm_120 e4m3 -> bf16 kernels for head
+    // sizes 64, 128, 192 and 576 only, so any other head size runs the unfused context path, which
+    // sized its workspace for the whole dense context (~626 GB for Qwen3.6-35B-A3B, head 256).
+    {.library = "tensorrt-llm", .family = "trtllm-fmha-v2-context", .kv_formats = "float8_e4m3fn",
+     .head_sizes = "64 128 192 576", .head_sizes_outside = true, .min_cc = 120, .max_cc = 120, .status = fallback,
+     .detail = "no fused FP8-KV paged-context FMHA for this head size on sm_120 (fmha_v2 builds 64, 128, 192 and 576 "
+               "there): context runs an unfused path whose workspace makes KV block reuse unusable, with no diagnostic",
+     .source = "NVIDIA/TensorRT-LLM#17911 (1.3.0rc23 and main @fbda11f5: cpp/kernels/fmha_v2/setup.py sm_120 e4m3 "
+               "head_sizes=[64, 128, 192, 576]; RTX 5090, Qwen3.6-35B-A3B head 256)"},
 };
 
 }  // namespace

@@ -31,6 +31,15 @@ namespace kvdtype::tables {
 namespace {
 
 constexpr Product kProducts[] = {
+    // ---- NVIDIA Pascal (SRV-S, session 38) -------------------------------------------------
+    // Memory as GB x 1024 (convention 2): no driver total was checked for these.
+    {.name = "P100 PCIe 16GB", .target = "sm_60", .memory_mib = 16384, .source = "pci.ids 15f8 'GP100GL [Tesla P100 PCIe 16GB]'"},
+    {.name = "P100 PCIe 12GB", .target = "sm_60", .memory_mib = 12288, .source = "pci.ids 15f7 'GP100GL [Tesla P100 PCIe 12GB]'"},
+    {.name = "P100 SXM2 16GB", .target = "sm_60", .memory_mib = 16384, .source = "pci.ids 15f9 'GP100GL [Tesla P100 SXM2 16GB]'"},
+    {.name = "P40", .target = "sm_61", .memory_mib = 24576, .source = "pci.ids 1b38 'GP102GL [Tesla P40]'; 24 GB"},
+    // Turing GeForce, named by InternLM/lmdeploy#4863 (4x RTX 2080 Ti); 11 GB x 1024.
+    {.name = "RTX 2080 Ti", .target = "sm_75", .memory_mib = 11264, .source = "pci.ids 1e04, 1e07 'TU102 [GeForce RTX 2080 Ti]'; 11 GB"},
+
     // ---- NVIDIA Volta / Turing ------------------------------------------------------------
     {.name = "V100 SXM2 16GB", .target = "sm_70", .memory_mib = 16384,
      .source = "pci.ids 1db1; nvidia-smi 'Tesla V100-SXM2-16GB, 16384 MiB'"},

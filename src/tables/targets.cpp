@@ -45,6 +45,28 @@ constexpr std::uint8_t kTritonAmd = triton_fp8e4nv | triton_fp8e5 | triton_fp8e4
 
 constexpr Target kTargets[] = {
     // ---- NVIDIA, by compute capability ---------------------------------------------------
+    // Pascal (SRV-S, session 38): named by engine reports (TurboMind on a P40, InternLM/lmdeploy#3680)
+    // whose engines draw their floor at SM70; kvdtype needs the rows to say so instead of "unknown GPU".
+    {
+        .name = "sm_60",
+        .vendor = Vendor::nvidia,
+        .family = "Pascal",  // GP100: Tesla P100
+        .cc_major = 6, .cc_minor = 0,
+        .bf16 = false,
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 5.0 (sm_60); LLVM NVPTXSubtarget.h hasBF16Math; Triton NVIDIA compiler.py; "
+                  "tests/data/triton_targets",
+    },
+    {
+        .name = "sm_61",
+        .vendor = Vendor::nvidia,
+        .family = "Pascal",  // GP102/GP104: Tesla P40, P4, GeForce GTX 10 series
+        .cc_major = 6, .cc_minor = 1,
+        .bf16 = false,
+        .triton_fp8 = kTritonNvPreAda,
+        .source = "PTX ISA 5.0 (sm_61); LLVM NVPTXSubtarget.h hasBF16Math; Triton NVIDIA compiler.py; "
+                  "tests/data/triton_targets",
+    },
     {
         .name = "sm_70",
         .vendor = Vendor::nvidia,

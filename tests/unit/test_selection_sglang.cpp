@@ -454,7 +454,8 @@ TEST(SelectionSglang, AutoFollowsAnFp8Checkpoint) {
             "float8_e4m3fnuz");
 }
 
-// CPU: intel_amx (torch_native without AMX); neither reads an fp8 cache.
+// CPU: intel_amx (torch_native without AMX); intel_amx reads no fp8 cache, and torch_native's
+// fp8_e4m3 (#12596, CUDA) is kept refused on CPU by a constraint row.
 TEST(SelectionSglang, CpuUsesIntelAmxAndRefusesFp8) {
   const Report r = run({{"gpu", "cpu"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}});
   EXPECT_EQ(backend(r), "intel_amx");
@@ -462,8 +463,30 @@ TEST(SelectionSglang, CpuUsesIntelAmxAndRefusesFp8) {
   const Report fp8 = run({{"gpu", "cpu"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"kv-cache-dtype", "fp8_e4m3"}});
   EXPECT_EQ(fp8.plan.backend, nullptr);
   EXPECT_TRUE(skipped_with(fp8, "intel_amx", "KVD010"));
-  EXPECT_TRUE(skipped_with(fp8, "torch_native", "KVD010"));
+  EXPECT_TRUE(skipped_with(fp8, "torch_native", "KVD017"));
   EXPECT_TRUE(fp8.fired("KVD016"));
+  // An fp8 string torch_native never took stays a KVD010 refusal.
+  const Report e5m2 = run({{"gpu", "cpu"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"kv-cache-dtype", "fp8_e5m2"}});
+  EXPECT_TRUE(skipped_with(e5m2, "torch_native", "KVD010"));
+}
+
+// torch_native reads fp8_e4m3 on CUDA from 0.5.5 (#12596): refused in 0.5.4.post2, not established in
+// 0.5.4.post3 (a warning), accepted with the version unknown or from 0.5.5 on.
+TEST(SelectionSglang, TorchNativeFp8FromItsRelease) {
+  const Report any = run({{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"},
+                          {"kv-cache-dtype", "fp8_e4m3"}, {"backend", "torch_native"}});
+  EXPECT_FALSE(any.fired("KVD010"));
+  EXPECT_EQ(any.verdict(), Verdict::ok);
+  const Report with = run({{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"kv-cache-dtype", "fp8_e4m3"},
+                           {"backend", "torch_native"}, {"engine-version", "0.5.5"}});
+  EXPECT_EQ(with.verdict(), Verdict::ok);
+  const Report before = run({{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"kv-cache-dtype", "fp8_e4m3"},
+                             {"backend", "torch_native"}, {"engine-version", "0.5.4.post2"}});
+  EXPECT_TRUE(before.fired("KVD008"));
+  EXPECT_EQ(before.verdict(), Verdict::error);
+  const Report between = run({{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"kv-cache-dtype", "fp8_e4m3"},
+                              {"backend", "torch_native"}, {"engine-version", "0.5.4.post3"}});
+  EXPECT_NE(between.verdict(), Verdict::error);
 }
 
 }  // namespace

@@ -112,8 +112,8 @@ TEST(KernelTable, TrtllmRowsAreWellFormed) {
     if (k.status == KernelStatus::fallback) ++fallback;
   }
   EXPECT_GE(rows, 6);
-  EXPECT_EQ(outside, 2);  // MMHA head sizes, MLA latent width
-  EXPECT_EQ(fallback, 1);
+  EXPECT_EQ(outside, 3);   // MMHA head sizes, MLA latent width, sm_120 e4m3 paged-context FMHA head sizes
+  EXPECT_EQ(fallback, 2);  // XQA head 104, sm_120 e4m3 context FMHA outside its head sizes
   EXPECT_EQ(name(KernelStatus::fallback), "fallback");
 }
 

@@ -62,6 +62,32 @@ constexpr Constraint kLmdeployConstraints[] = {
      .when = {.kv_cache_dtypes = "42", .attention = "mla"},
      .detail = "TurboQuant (42) is not available for MLA models",
      .source = "lmdeploy/pytorch/engine/cache_engine.py (TurboQuant checks)"},
+    // TurboMind registers its SM70 decoding kernels for head dim 256 with a 3-stage pipeline whose
+    // fp16-cache variant needs 99,072 bytes of shared memory; a V100 opts in to 98,304 at most, so
+    // Registry::Add() drops every unquantized d256 kernel and decoding fails for any group size
+    // ("No decoding kernel found: decode_d256_f16_gs4", Qwen3.5). #4420 registers a 2-stage fp16
+    // variant. It was named the fix on 2026-03-19; 0.12.3 (May 2026, tagged from main) is the first
+    // listed release after it (a 0.12.2 in between is not a row here, so it gets a warning).
+    {.engine = Engine::lmdeploy, .rule = "KVD070",
+     .when = {.backends = "turbomind", .kv_cache_dtypes = "0", .model_dtypes = "float16", .platforms = "cuda",
+              .min_cc = 70, .max_cc = 70, .head_sizes = "256"},
+     .detail = "TurboMind's SM70 decoding kernels for head dim 256 with a 16-bit cache need 99,072 bytes of shared "
+               "memory, more than a V100's 98,304, so none is registered ('No decoding kernel found: decode_d256_f16_gs4')",
+     .fixed_in = "0.12.3", .fix_pr = "InternLM/lmdeploy#4420",
+     .selection = false,
+     .source = "InternLM/lmdeploy#4408 (V100-SXM2-32GB, LMDeploy 0.12.1+, Qwen3.5; closed 2026-03-19 'Fixed with #4420'); "
+               "src/turbomind/kernels/attention/codegen/decoding_sm70_256_f16_f16.cu (Qh 1, 2, 3; decoding.cu looks kernels up by group size)"},
+    // FP8 weights (--model-format fp8, or an FP8 checkpoint's quantization_config) on TurboMind below
+    // SM80: its FP8 GEMM has no Volta/Turing kernel ('No feasible kernel found for the problem:
+    // sm75_f16_e4m3b128_f16', gemm.cu). The early refusal (#4875) and a weight-only sm75/sm70 path
+    // (#4884) were both closed unmerged. SM80-SM89 are not listed: the reports do not establish them.
+    {.engine = Engine::lmdeploy, .rule = "KVD070",
+     .when = {.backends = "turbomind", .platforms = "cuda", .max_cc = 75, .weight_quantizations = "fp8"},
+     .detail = "TurboMind's FP8 weight GEMM has no kernel for this GPU ('No feasible kernel found for the problem: "
+               "sm75_f16_e4m3b128_f16'); the KV policy itself is not the cause",
+     .selection = false,
+     .source = "InternLM/lmdeploy#4863 (closed 2026-08-14: Qwen3.6-35B-A3B-FP8, --model-format fp8, 4x RTX 2080 Ti), "
+               "#4875 (closed: 'reject fp8 model_format early on sm<9.0'), #4884 (closed: FP8 w8a16 for sm75/sm70)"},
 };
 static_assert(closed_words_known(kLmdeployConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kLmdeployConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

@@ -25,7 +25,9 @@ constexpr LaunchFlag kLmdeploy[] = {
     {"--session-len", N::value, A::max_model_len, {}, "M"},
     {"--cache-block-seq-len", N::value, A::field, "block_size", "M"},
     {"--device", N::value, A::engine_option, "device", "M (cuda, ascend, maca, camb)"},
-    {"--server-name --server-port --model-name --model-format --cache-max-entry-count --max-batch-size "
+    {"--model-format", N::value, A::engine_option, "model_format",
+     "M (hf, awq, gptq, fp8, …: the weights' format; checked by launch_lmdeploy.cpp)"},
+    {"--server-name --server-port --model-name --cache-max-entry-count --max-batch-size "
      "--chat-template --revision --download-dir --log-level --api-keys --max-prefill-token-num --adapters "
      "--hf-overrides --reasoning-parser --tool-call-parser --max-log-len --num-tokens-per-iter --max-prefill-iters "
      "--communicator --ep --cp --nnodes --node-rank",

@@ -3,7 +3,8 @@
 //
 // --quant-policy takes a number or a name (lmdeploy/cli/utils.py quant_policy: 0/none, 4/int4,
 // 8/int8, 16/fp8/fp8_e4m3, 17/fp8_e5m2, 42/turbo_quant); anything else is LMDeploy's
-// ValueError("invalid quant_policy"), reported as rule KVD240.
+// ValueError("invalid quant_policy"), reported as rule KVD240. --model-format (hf, awq, gptq, fp8)
+// names the weights' quantization, which TurboMind's GEMM kernels must have for the GPU.
 //
 // Layer `sources` kept in the engine's folder (docs/layers.md); reached through the registry row's
 // launch hooks (sources/launch/launch_engines.hpp).
@@ -42,6 +43,11 @@ std::optional<Error> finish_lmdeploy(LaunchCommand& out, const LaunchOptions& /*
       auto row = parse_cache_dtype(Engine::lmdeploy, value);
       if (row.ok()) in.kv_cache_dtype = std::string((*row)->name);
       else refuse(in, "KVD240", value);
+    } else if (name == "model_format") {
+      // The weights' format (lmdeploy/cli/utils.py model_format): "hf" is the checkpoint as it is,
+      // the others name a weight quantization (awq, gptq, fp8, …) that TurboMind's kernels must have.
+      const std::string format = kvdtype::detail::to_lower(value);
+      if (format != "hf") in.weight_quantization = format;
     } else if (name == "device" && kvdtype::detail::to_lower(value) != "cuda") {
       out.ignored.push_back("--device " + value + " (only CUDA devices are modelled)");
     }

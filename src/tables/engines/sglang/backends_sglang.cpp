@@ -100,13 +100,18 @@ constexpr Backend kSglangBackends[] = {
     {.engine = Engine::sglang, .name = "torch_native",
      .platforms = "cuda rocm cpu",
      .attention = "mha gqa mqa mla",
-     .kv_cache_dtypes = "auto bf16 bfloat16 nvfp4 fp4_mx_block16",
+     .kv_cache_dtypes = "auto bf16 bfloat16 fp8_e4m3 nvfp4 fp4_mx_block16",
      .q_policy = model_dtype, .q_strict = true,
      .kv_declared = element, .fp8_path = software,
-     .notes = "PyTorch SDPA; disables CUDA graphs. FP8 KV 'no', FP4 KV 'yes' (MHA) in the docs matrix. "
-              "CPU fallback when Intel AMX is missing.",
+     .notes = "PyTorch SDPA; disables CUDA graphs. FP4 KV 'yes' (MHA) in the docs matrix. fp8_e4m3 since "
+              "#12596: K and V are cast to Q's dtype before SDPA (the docs matrix's FP8 'no' predates it); "
+              "before it SDPA refused the mixed dtypes. CPU fallback when Intel AMX is missing.",
      .source = "sglang docs/advanced_features/attention_backend.md MHA matrix; arg_groups/attention_hook.py; "
-               "arg_groups/overrides.py _attention_backend_platform_fallbacks; arg_groups/kv_cache_hook.py"},
+               "arg_groups/overrides.py _attention_backend_platform_fallbacks; arg_groups/kv_cache_hook.py; "
+               "sgl-project/sglang#12596 (merged 2025-11-04: cast per_req_key/value to the query dtype)",
+     // #12596 merged 2025-11-04, the day of the 0.5.4.post3 bump commit (09938e1f8): whether that
+     // post release has it is not established. 0.5.5 was still tagged from main after it.
+     .kv_cache_dtypes_since = "fp8_e4m3:0.5.4.post2..0.5.5"},
 
     {.engine = Engine::sglang, .name = "flex_attention",
      .platforms = "cuda rocm",
@@ -249,8 +254,11 @@ constexpr Backend kSglangBackends[] = {
      .min_cc = 90,
      .q_policy = model_dtype, .q_strict = false,
      .kv_declared = element_or_bytes, .fp8_path = hardware,
+     // DeepSeek V4's own pass turns auto into fp8_e4m3 before the pool is built; dsv4 is the backend
+     // SGLang forces for exactly that architecture, so the rewrite is this row's.
+     .canonicalizes = "auto", .canonical_kv = "fp8_e4m3",
      .notes = "DeepSeek V4 (compressed is the deprecated alias); forced for V4 with page size 256. auto "
-              "becomes fp8_e4m3; the V4 check accepts only fp8_e4m3 and bfloat16 ('bf16' is not "
+              "becomes fp8_e4m3 (bfloat16 on NPU only); the V4 check accepts only fp8_e4m3 and bfloat16 ('bf16' is not "
               "normalized there). Packed uint8 pool. CUDA sparse MLA is gated to SM90/SM10x/SM12x "
               "(sm80/sm89 fail, #40566 open).",
      .source = "sglang arg_groups/choices.py; arg_groups/overrides.py _deepseek_v4_kv_cache_dtype; "

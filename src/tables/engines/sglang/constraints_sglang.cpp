@@ -104,6 +104,30 @@ constexpr Constraint kSglangConstraints[] = {
      .source = "sglang arg_groups/attention_hook.py (is_sm90/is_sm100/is_sm120); arg_groups/overrides.py "
                "_mla_kv_cache_dtype_checks (is_blackwell_supported)"},
 
+    // The trtllm_mha gate of the 0.5.0 line accepted SM100 only: on SM120 (RTX 5090) SGLang raised
+    // 'TRTLLM MHA backend is only supported on Blackwell GPUs (SM100)' (#9140, 2025-08-13). Main
+    // @03a70bf3 accepts SM90/SM100/SM120 for prefill and decode; which release first did is not
+    // established (#31959, open 2026-07-21, still met the SM100-only prefill gate on main), so only
+    // 0.5.0 is certain and other releases get a warning.
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "trtllm_mha", .platforms = "cuda", .min_cc = 120, .max_cc = 129},
+     .detail = "the trtllm_mha gate accepted SM100 only ('TRTLLM MHA backend is only supported on Blackwell GPUs (SM100)'); "
+               "SM120 came later, in a release not established",
+     .affected_in = "0.5.0",
+     .selection = false,
+     .source = "sgl-project/sglang#9140 (0.5.0 line, RTX 5090), #14842 (2025-12-10: 'TRTLLM MHA does not support SM120', "
+               "auto-selection), #31959 (open); arg_groups/attention_hook.py @03a70bf3 (is_sm90/is_sm100/is_sm120)"},
+
+    // torch_native's fp8_e4m3 (#12596: K/V cast to Q's dtype before SDPA) was added and tested for
+    // CUDA. On CPU SGLang runs intel_amx whenever the CPU has AMX, which reads no fp8 cache, and the
+    // torch_native fp8 path there was not shown: kvdtype keeps refusing it on CPU (fail closed).
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "torch_native", .kv_cache_dtypes = "fp8_e4m3", .platforms = "cpu"},
+     .detail = "torch_native's fp8_e4m3 path (#12596) was added and tested on CUDA only, and on CPUs with AMX SGLang "
+               "runs intel_amx, which reads no fp8 cache",
+     .source = "sgl-project/sglang#12596 (CUDA); CPU platform configure_server_args (intel_amx if AMX); "
+               "docs/advanced_features/attention_backend.md (FP8 KV 'no' for the CPU backends)"},
+
     // ---- known bugs (failures_public.jsonl) ---------------------------------------------------
     // KVF-028, sgl-project/sglang#5651: FA3 + MLA (DeepSeek, W8A8 FP8) + fp8 KV died in CUDA graph
     // capture (type mismatch, then a second error). Fixed by #7148 (adds TestMLADeepseekV3Fa3Fp8Kvcache);
@@ -225,6 +249,19 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "ROCm/aiter#726 (Kimi-K2 TP8 on MI355, sglang v0.4.9.post2: 8 heads per rank), sgl-project/sglang#21213"},
 
+    // The same decode with a 16-bit cache at 8 heads per rank (64 heads at TP8, GLM-5): the AITER of
+    // SGLang v0.5.10.post1's ROCm image (0.1.11.post2.dev0+g417de6df4, MI355X) dispatched gqa_ratio
+    // 16/32/64/128 only and had no bf16 x bf16 gqa-8 kernel ('get_heuristic_kernel_mla: cannot get
+    // heuristic kernel! q_type:bf16 kv_type:bf16 gqa:8'). Later AITER builds carry qh8 kernels
+    // (ROCm/aiter#3014, #3128, #3426); which SGLang image first bundled one is not established.
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.backends = "aiter", .kv_quant = "none", .attention = "mla", .platforms = "rocm", .heads_per_rank = "8"},
+     .detail = "the AITER bundled with this release has no MLA decode kernel for a 16-bit query and cache at 8 heads per "
+               "rank (asm dispatch covers gqa 16/32/64/128: 'cannot get heuristic kernel ... gqa:8')",
+     .affected_in = "0.5.10.post1",
+     .selection = false,
+     .source = "ROCm/aiter#2821 (open 2026-04-20: SGLang v0.5.10.post1, MI355X, GLM-5-FP8 TP8); qh8 kernels in ROCm/aiter#3014, #3128, #3426"},
+
     // Class 3, FP4 caches with speculative decoding: target verify and draft extend went through the
     // FlashInfer prefill path, whose NVFP4 dequantization workspace needs CPU prefix metadata that
     // speculative phases do not provide ('extend_prefix_lens_cpu is None'); #36340 routes them through
@@ -250,6 +287,17 @@ constexpr Constraint kSglangConstraints[] = {
      .detail = "the DeepSeek V4 KV pool asserts store_dtype == uint8 (the packed fp8 layout) although the V4 check admits bfloat16; a bf16 cache fails in _make_kv_pool",
      .selection = false,
      .source = "sgl-project/sglang#33194 (closed 2026-08-01: deepseek_v4_memory_pool.py create_buffer 'assert self.store_dtype == torch.uint8')"},
+    // Class 8: HiCache (--enable-hierarchical-cache) with an FP4 cache passed argument validation,
+    // but the host pool moved only the packed FP4 data buffers, never their block-scale buffers, and
+    // sized itself for a full-width cache: after write-back and load-back the cache is garbage.
+    // Reported on v0.5.17, v0.5.18 and main; the PR adding a fail-fast guard was open when read.
+    {.engine = Engine::sglang, .rule = "KVD071",
+     .when = {.kv_cache_dtypes = "nvfp4 fp4_mx_block16", .hierarchical_cache = Tri::yes},
+     .detail = "the hierarchical cache's host pool copies the packed FP4 data but not its block scales (and sizes "
+               "itself as a full-width cache), so pages loaded back from host memory are decoded with stale scales",
+     .affected_in = "0.5.17 0.5.18", .fix_pr = "sgl-project/sglang#36121",
+     .selection = false,
+     .source = "sgl-project/sglang#36121 (open PR, 2026-08: guard in ServerArgs._handle_hicache(); v0.5.17, v0.5.18 and main affected)"},
     // Class 7: an MXFP8 cache with prefill/decode disaggregation was refused outright until the
     // scale buffers were exposed to the transfer layer (get_contiguous_buf_infos raised).
     {.engine = Engine::sglang, .rule = "KVD070",

@@ -103,6 +103,19 @@ constexpr Constraint kTrtllmConstraints[] = {
      .detail = "the checkpoint declares kv_cache_quant_algo INT8",
      .source = "TensorRT-LLM docs/source/features/quantization.md (1.2-1.4 list FP8 and NVFP4 KV only); "
                "tensorrt_llm/quantization/mode.py INT8_KV_CACHE"},
+    // Qwen2 (Qwen2.5) with an FP8 KV cache, two reports of wrong output: 0.19.0 served a
+    // Qwen2.5-Coder-7B fine-tune correctly with a 16-bit cache and wrongly with kv_cache_quant_algo
+    // FP8 (LLM API, #4218, closed without a stated cause or fix); Qwen2.5-7B-Instruct with an FP8 cache
+    // answered wrongly once KV cache reuse was on (#2699, open, retested on main af04b6f6aa6 in
+    // 2025-04). Only 0.19.0 is a release either names; other releases get a warning naming no fix.
+    {.engine = Engine::trtllm, .rule = "KVD071",
+     .when = {.kv_quant = "fp8_per_tensor", .architectures = "Qwen2ForCausalLM"},
+     .detail = "Qwen2.5 models gave wrong output with an FP8 KV cache and correct output without it (tensorrt-llm "
+               "0.19.0, #4218; with KV cache reuse, on by default, #2699); no cause or fix was stated",
+     .affected_in = "0.19.0",
+     .selection = false,
+     .source = "NVIDIA/TensorRT-LLM#4218 (closed 2025-05-12: 'FP8 KV Cache is Broken for Qwen2.5', tensorrt-llm==0.19.0); "
+               "NVIDIA/TensorRT-LLM#2699 (open: 'Wrong outputs with FP8 kv_cache reuse', Qwen2.5-7B-Instruct)"},
 };
 static_assert(closed_words_known(kTrtllmConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kTrtllmConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

@@ -26,6 +26,14 @@ constexpr KernelRoute kRoutes[] = {
      .note = "DeepSeek-style MLA layers go through AttentionOp; whether newer MLA models with another latent "
              "width (DeepSeek-V4) take a different path was not established",
      .source = "TensorRT-LLM cpp/tensorrt_llm/common/attentionOp.cpp initialize()"},
+    // With an FP8 cache, paged context FMHA (KV block reuse on by default, or chunked prefill) makes
+    // the context FMHA FP8 (thop/attentionOp.cpp); with both off it stays 16-bit, hence not certain.
+    {.backends = "TRTLLM", .attention = "mha gqa mqa", .min_cc = 120, .max_cc = 129, .kv_quantized = 1,
+     .family = "trtllm-fmha-v2-context", .certain = false,
+     .note = "context phase with an FP8 cache and paged context FMHA (KV block reuse, on by default, or chunked "
+             "prefill): the fmha_v2 FP8 context kernels",
+     .source = "TensorRT-LLM cpp/tensorrt_llm/thop/attentionOp.cpp (mFP8ContextFMHA with an FP8 cache and paged "
+               "context FMHA); tensorrt_llm/llmapi/llm_args.py KvCacheConfig enable_block_reuse=True"},
 };
 static_assert(closed_words_known(kRoutes), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 

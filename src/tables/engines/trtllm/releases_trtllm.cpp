@@ -29,6 +29,8 @@ constexpr Release kRows[] = {
      .note = "release PR opened 2025-01-30, notes updated 01-31; first release with the PyTorch workflow "
              "(experimental; FP16/BF16/FP8 KV cache)",
      .source = "NVIDIA/TensorRT-LLM#2725 ('TensorRT-LLM v0.17 Release')"},
+    {.engine = Engine::trtllm, .version = "0.19.0", .note = "date not established",
+     .source = "NVIDIA/TensorRT-LLM#4218 (2025-05-12 report pinning tensorrt-llm==0.19.0)"},
     {.engine = Engine::trtllm, .version = "0.21.0", .note = "date not established; no NVFP4 KV option",
      .source = "NVIDIA/TensorRT-LLM#7988 (2025-09-25: 0.21.0 supports FP8/BF16 KV only)"},
     {.engine = Engine::trtllm, .version = "1.2.0rc1", .note = "release candidate; date not established",
