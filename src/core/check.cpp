@@ -137,12 +137,12 @@ void backend_rows(const Context& ctx, const Report& rep, Emitter& out) {
   // its row says so, and the result is incomplete naming the fact (never a silent yes or no).
   // (One bit test first: most strings are not uncertain for any backend of the engine.)
   const bool uncertain = ctx.requested != nullptr &&
-                         (ctx.ix.kv_unknown_any & detail::bit(detail::vocabulary_index(ctx.ix, ctx.requested)));
+                         ctx.ix.kv_unknown_any.test(detail::vocabulary_index(ctx.ix, ctx.requested));
   if (uncertain) [[unlikely]] {
     for (const Backend* b : {ctx.req.backend, plan.backend}) {
       if (b == nullptr) continue;
       const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, b)];
-      if (cb.kv_unknown & detail::bit(detail::vocabulary_index(ctx.ix, ctx.requested)))
+      if (cb.kv_unknown.test(detail::vocabulary_index(ctx.ix, ctx.requested)))
         out.add("KVD080", {.backend = b, .detail = b->coverage_unknown, .value = "--backend with a kv-cache dtype list kvdtype knows"});
     }
   }
@@ -463,7 +463,7 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
     return;
   }
   if (fa_off_unless_asked(ctx)) return;
-  const bool pair = (cb.fa_pairs[detail::vocabulary_index(ctx.ix, k)] & detail::bit(detail::vocabulary_index(ctx.ix, v))) != 0;
+  const bool pair = cb.fa_pairs[detail::vocabulary_index(ctx.ix, k)].test(detail::vocabulary_index(ctx.ix, v));
   const std::uint16_t multiple = plan.backend->fa_head_size_multiple;
   const bool head = ctx.head_size == 0 ||
                     (multiple != 0 ? ctx.head_size % multiple == 0

@@ -158,6 +158,7 @@ Context::Context(const Request& r, const EngineIndex& index) : req(r), ix(index)
   if (head_size == 0 && is_mla(r.attention) && r.geometry.kv_lora_rank)
     head_size = r.geometry.kv_lora_rank + r.geometry.qk_rope_head_dim;
   release = release_slot(ix, r.engine_version);
+  if (ix.any_extra) extra_given = detail::extra_given(r);
 }
 
 std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept {
@@ -214,9 +215,9 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
     out.push_back({rule("KVD012"), 0});
   if (ctx.requested != nullptr) {
     const std::size_t kv = vocabulary_index(ctx.ix, ctx.requested);
-    if (!(b.kv & bit(kv))) {
+    if (!b.kv.test(kv)) {
       // A string whose acceptance is not established is not refused: check() names the fact (KVD080).
-      if (!(b.kv_unknown & bit(kv))) out.push_back({rule("KVD010"), 0});
+      if (!b.kv_unknown.test(kv)) out.push_back({rule("KVD010"), 0});
     } else if (v.known) {
       // A string the backend reads only from some release on (FlashMLA fp8).
       for (std::uint8_t i = 0; i < b.kv_since_count; ++i) {
@@ -251,7 +252,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
 
   const CacheDtype* eff = ctx.effective;
   const CompiledBackend* cb = backend ? &ctx.ix.compiled_backends[backend_index(ctx.ix, backend)] : nullptr;
-  if (cb && cb->canonical && (cb->canonicalizes & bit(vocabulary_index(ctx.ix, ctx.requested)))) eff = cb->canonical;
+  if (cb && cb->canonical && cb->canonicalizes.test(vocabulary_index(ctx.ix, ctx.requested))) eff = cb->canonical;
   plan.cache_dtype = eff;
   plan.v_cache_dtype = r.v_cache_dtype;
   const CacheDtype* veff = r.v_cache_dtype ? r.v_cache_dtype : eff;
@@ -320,10 +321,10 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
   const CompiledWhen& w = c.when;
   const Constraint& row = *c.row;
   // Unknown inputs never match a condition on them: rules fire on facts, not guesses.
-  if (w.backends) {
-    if (plan.backend == nullptr || !(w.backends & bit(backend_index(ctx.ix, plan.backend)))) return false;
+  if (w.backends.any()) {
+    if (plan.backend == nullptr || !w.backends.test(backend_index(ctx.ix, plan.backend))) return false;
   }
-  if (w.kv && (ctx.requested == nullptr || !(w.kv & bit(vocabulary_index(ctx.ix, ctx.requested))))) return false;
+  if (w.kv.any() && (ctx.requested == nullptr || !w.kv.test(vocabulary_index(ctx.ix, ctx.requested)))) return false;
   if (w.kv_quant && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
   if (w.model_dtypes && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
   if (w.k_formats && (!plan.k.format || !(w.k_formats & format_bit(*plan.k.format)))) return false;
@@ -351,7 +352,7 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
                     cc_in(heads, row.when.min_heads_per_rank, row.when.max_heads_per_rank);
     if (in == row.when.heads_outside) return false;
   }
-  if (w.extra && !detail::when_extra_holds(row.when, r)) return false;
+  if (w.extra && ((w.extra_needs & ~ctx.extra_given) != 0 || !detail::when_extra_holds(row.when, r))) return false;
   return true;
 }
 
