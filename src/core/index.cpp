@@ -304,6 +304,20 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.when.extra = has_extra(k.when);
     cc.when.extra_needs = extra_needs(k.when);
     ix.any_extra = ix.any_extra || cc.when.extra;
+    {
+      const CompiledWhen& w = cc.when;
+      const When& row = k.when;
+      const std::pair<bool, WhenTest> has[] = {
+          {w.backends.any(), when_backends}, {w.kv.any(), when_kv}, {w.kv_quant != 0, when_kv_quant},
+          {w.model_dtypes != 0, when_model_dtypes}, {w.k_formats != 0, when_k_formats}, {w.attention != 0, when_attention},
+          {w.platforms != 0, when_platforms}, {row.min_cc != 0 || row.max_cc != 0, when_cc},
+          {w.head_sizes.count != 0, when_head_sizes}, {row.flags_all != 0, when_flags_all},
+          {row.flags_none != 0, when_flags_none}, {row.v_quantized, when_v_quantized},
+          {w.heads_per_rank.count != 0 || row.min_heads_per_rank != 0 || row.max_heads_per_rank != 0, when_heads_per_rank},
+          {w.extra, when_extra}};
+      for (const auto& [present, test] : has)
+        if (present) cc.when.tests = static_cast<std::uint16_t>(cc.when.tests | test);
+    }
     // Names of the engines' lists (tables/rows/request_value.hpp): a row naming one kvdtype does
     // not know could never match a request that kvdtype accepts without a finding.
     for (const auto& named : {std::pair{"weight_quantization", k.when.weight_quantizations},

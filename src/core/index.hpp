@@ -144,6 +144,25 @@ struct CompiledSelection {
   std::uint8_t count = 0;
 };
 
+/// Which conditions a constraint row has (CompiledWhen::tests): matches() tests one word held in
+/// a register instead of loading every condition's field, most of them empty.
+enum WhenTest : std::uint16_t {
+  when_backends = 1u << 0,
+  when_kv = 1u << 1,
+  when_kv_quant = 1u << 2,
+  when_model_dtypes = 1u << 3,
+  when_k_formats = 1u << 4,
+  when_attention = 1u << 5,
+  when_platforms = 1u << 6,
+  when_cc = 1u << 7,
+  when_head_sizes = 1u << 8,
+  when_flags_all = 1u << 9,
+  when_flags_none = 1u << 10,
+  when_v_quantized = 1u << 11,
+  when_heads_per_rank = 1u << 12,
+  when_extra = 1u << 13,
+};
+
 struct CompiledWhen {
   RowSet backends;  // empty: any
   RowSet kv;        // empty: any
@@ -154,6 +173,7 @@ struct CompiledWhen {
   SizeList heads_per_rank;
   bool extra = false;  // the row has issue-28 conditions (core/when_extra.hpp)
   std::uint16_t extra_needs = 0;  // the inputs those conditions need (extra_needs())
+  std::uint16_t tests = 0;        // WhenTest bits: the conditions the row has
 };
 
 struct CompiledConstraint {
