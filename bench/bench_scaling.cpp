@@ -1,9 +1,8 @@
 // How check() and parse_target() grow when the tables grow.
 //
 // Synthetic tables with 1x (the real rows, through the same code path), 10x, 100x and 1000x the
-// real rows. Only the tables that can grow are scaled: vocabulary and backend sets are 64-bit
-// sets (detail::Bits, detail::kMaxRows = 64), so an engine cannot have more than 64 kv-cache
-// strings or 64 backends without widening them; constraint rows and product rows have no limit.
+// real rows: constraint rows and product rows. Backends and releases scaled with them (ten times
+// each, the most detail::kMaxRows allows for vLLM's backends) are bench_scaled_tables.cpp's.
 //
 //  * BM_check_scaled / BM_resolve_scaled: (N-1) copies of every real vLLM constraint row, each
 //    retargeted so it cannot apply to the typical request: half name a backend the request's

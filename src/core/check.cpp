@@ -1,6 +1,7 @@
 // check(): resolve, then run every rule. Each block below is one generic check driven by the
 // tables; a fact of the form "this combination breaks" is a Constraint row, not code here.
 #include <algorithm>
+#include <bitset>
 #include <cassert>
 
 #include "core/compat.hpp"
@@ -26,9 +27,17 @@ bool is_fnuz(FormatId f) noexcept { return f == FormatId::float8_e4m3fnuz || f =
 struct Emitter {
   Report& report;
   const detail::FiringSite* site = nullptr;
-  void add(const Rule& rule, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
-    // A Constraint row fires its own code, which declares it by construction.
-    if (site != nullptr && site->kind != detail::SiteKind::constraints && !detail::declares(*site, rule)) {
+  // The codes `site` declares (null for the Constraint rows, which fire their own code and so
+  // declare it by construction): one bit test per finding instead of a look-up by name.
+  const std::bitset<1000>* declared = nullptr;
+
+  void at(const detail::FiringSite* s, const std::bitset<1000>* codes) noexcept {
+    site = s;
+    declared = codes;
+  }
+  // `number`: the code's number (KVD020 → 20), -1 when the code is not of that form.
+  void add(const Rule& rule, int number, const Evidence& ev, std::optional<Severity> severity) {
+    if (declared != nullptr && (number < 0 || !declared->test(static_cast<std::size_t>(number)))) {
       detail::record_undeclared(*site, rule);
       assert(false && "a check fired a rule its firing-site row does not declare");
     }
@@ -38,8 +47,22 @@ struct Emitter {
         return;
     report.diagnostics.push_back({&rule, severity.value_or(rule.severity), ev});
   }
+  void add(const Rule& rule, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
+    add(rule, declared != nullptr ? number_of(rule.code) : -1, ev, severity);
+  }
   void add(tables::RuleId code, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
-    add(*rule(code), ev, severity);
+    add(*rule(code), code.number, ev, severity);  // the number was worked out by the compiler
+  }
+
+ private:
+  static int number_of(std::string_view code) noexcept {
+    if (code.size() != 6 || code.substr(0, 3) != "KVD") return -1;
+    int n = 0;
+    for (const char c : code.substr(3)) {
+      if (c < '0' || c > '9') return -1;
+      n = n * 10 + (c - '0');
+    }
+    return n;
   }
 };
 
@@ -114,12 +137,12 @@ void backend_rows(const Context& ctx, const Report& rep, Emitter& out) {
   // its row says so, and the result is incomplete naming the fact (never a silent yes or no).
   // (One bit test first: most strings are not uncertain for any backend of the engine.)
   const bool uncertain = ctx.requested != nullptr &&
-                         (ctx.ix.kv_unknown_any & detail::bit(detail::vocabulary_index(ctx.ix, ctx.requested)));
+                         ctx.ix.kv_unknown_any.test(detail::vocabulary_index(ctx.ix, ctx.requested));
   if (uncertain) [[unlikely]] {
     for (const Backend* b : {ctx.req.backend, plan.backend}) {
       if (b == nullptr) continue;
       const auto& cb = ctx.ix.compiled_backends[detail::backend_index(ctx.ix, b)];
-      if (cb.kv_unknown & detail::bit(detail::vocabulary_index(ctx.ix, ctx.requested)))
+      if (cb.kv_unknown.test(detail::vocabulary_index(ctx.ix, ctx.requested)))
         out.add("KVD080", {.backend = b, .detail = b->coverage_unknown, .value = "--backend with a kv-cache dtype list kvdtype knows"});
     }
   }
@@ -440,7 +463,7 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
     return;
   }
   if (fa_off_unless_asked(ctx)) return;
-  const bool pair = (cb.fa_pairs[detail::vocabulary_index(ctx.ix, k)] & detail::bit(detail::vocabulary_index(ctx.ix, v))) != 0;
+  const bool pair = cb.fa_pairs[detail::vocabulary_index(ctx.ix, k)].test(detail::vocabulary_index(ctx.ix, v));
   const std::uint16_t multiple = plan.backend->fa_head_size_multiple;
   const bool head = ctx.head_size == 0 ||
                     (multiple != 0 ? ctx.head_size % multiple == 0
@@ -459,44 +482,49 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
 namespace detail {
 
 Report check_with(const Request& request, const EngineIndex& index) noexcept {
-  Report rep;
-  rep.request = request;
   const Context ctx(request, index);
-  rep.plan = resolve_in(ctx);
+  // The request copied and the plan resolved straight into the report: a Report default-made
+  // and then assigned wrote both twice (the request is 0.8 KB, the plan 1.1 KB).
+  Report rep{.request = request, .plan = resolve_in(ctx)};
   Emitter out{rep};
-  // Each check runs as its row of the firing-site table (firing_sites.cpp), found once for the
-  // process (one static, so one initialisation guard on the check path rather than one per row).
+  // Each check runs as its row of the firing-site table (firing_sites.cpp) with that row's
+  // declared codes, found once for the process (one static, so one initialisation guard on the
+  // check path rather than one per row).
+  struct Site {
+    const detail::FiringSite* row = nullptr;
+    const std::bitset<1000>* codes = nullptr;  // null: the Constraint rows
+  };
   struct Sites {
-    const detail::FiringSite *unknown_inputs, *refused_value, *flash_attention, *cache_string, *release_scope,
-        *backend_rows, *canonicalization, *format_substitution, *declared_kv, *query, *target_path,
-        *kernel_availability, *portability, *constraints;
+    Site unknown_inputs, refused_value, flash_attention, cache_string, release_scope, backend_rows, canonicalization,
+        format_substitution, declared_kv, query, target_path, kernel_availability, portability, constraints;
   };
   static const Sites kSites = [] {
     const auto site = [](std::string_view name) {
       const detail::FiringSite* s = detail::check_site(name);
       assert(s != nullptr && "every check of check_with has a firing-site row");
-      return s;
+      return Site{s, &detail::declared_codes(*s)};
     };
     return Sites{site("unknown_inputs"), site("refused_value"), site("flash_attention"), site("cache_string"),
                  site("release_scope"), site("backend_rows"), site("canonicalization"), site("format_substitution"),
                  site("declared_kv"), site("query"), site("target_path"), site("kernel_availability"),
-                 site("portability_and_scales"), &detail::constraint_site()};
+                 site("portability_and_scales"), Site{&detail::constraint_site(), nullptr}};
   }();
-  out.site = kSites.unknown_inputs; unknown_inputs(ctx, rep, out);
-  out.site = kSites.refused_value; refused_value(ctx, out);
+  const auto at = [&out](const Site& s) { out.at(s.row, s.codes); };
+  at(kSites.unknown_inputs); unknown_inputs(ctx, rep, out);
+  at(kSites.refused_value); refused_value(ctx, out);
   if (ctx.effective != nullptr) {
-    out.site = kSites.flash_attention; flash_attention(ctx, rep, out);
-    out.site = kSites.cache_string; cache_string(ctx, rep, out);
-    out.site = kSites.release_scope; release_scope(ctx, rep, out);
-    out.site = kSites.backend_rows; backend_rows(ctx, rep, out);
-    out.site = kSites.constraints; constraints(ctx, rep, out);
-    out.site = kSites.canonicalization; canonicalization(ctx, rep, out);
-    out.site = kSites.format_substitution; format_substitution(ctx, rep, out);
-    out.site = kSites.declared_kv; declared_kv(ctx, rep, out);
-    out.site = kSites.query; query(ctx, rep, out);
-    out.site = kSites.target_path; target_path(ctx, rep, out);
-    out.site = kSites.kernel_availability; kernel_availability(ctx, rep, out);
-    out.site = kSites.portability; portability_and_scales(ctx, rep, out);
+    at(kSites.flash_attention); flash_attention(ctx, rep, out);
+    at(kSites.cache_string); cache_string(ctx, rep, out);
+    at(kSites.release_scope); release_scope(ctx, rep, out);
+    at(kSites.backend_rows); backend_rows(ctx, rep, out);
+    at(kSites.constraints); constraints(ctx, rep, out);
+    at(kSites.canonicalization); canonicalization(ctx, rep, out);
+    at(kSites.format_substitution); format_substitution(ctx, rep, out);
+    at(kSites.declared_kv); declared_kv(ctx, rep, out);
+    at(kSites.query); query(ctx, rep, out);
+    at(kSites.target_path); target_path(ctx, rep, out);
+    at(kSites.kernel_availability); kernel_availability(ctx, rep, out);
+    at(kSites.portability); portability_and_scales(ctx, rep, out);
   }
   // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
   // report holds at most 48 diagnostics (tests/unit/test_versions.cpp counts allocations).

@@ -139,7 +139,7 @@ const FiringSite* check_site(std::string_view name) noexcept {
 
 const FiringSite& constraint_site() noexcept { return sites().rows[kConstraintRow]; }
 
-static const std::bitset<1000>& declared_codes(const FiringSite& site) noexcept {
+const std::bitset<1000>& declared_codes(const FiringSite& site) noexcept {
   if (site.kind == constraints) return constraint_codes();
   const Sites& all = sites();
   return all.codes[static_cast<std::size_t>(&site - all.rows.data())];

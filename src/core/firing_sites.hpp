@@ -7,6 +7,7 @@
 // fails for a rule that no row declares.
 #pragma once
 
+#include <bitset>
 #include <span>
 #include <string>
 #include <string_view>
@@ -37,6 +38,9 @@ struct FiringSite {
 [[nodiscard]] const FiringSite* check_site(std::string_view name) noexcept;
 /// The row of the Constraint rows.
 [[nodiscard]] const FiringSite& constraint_site() noexcept;
+/// The codes `site` declares, by number (KVD020 → bit 20): check() keeps its rows' sets at hand
+/// so that each finding is one bit test (for the Constraint rows: every engine's index is built).
+[[nodiscard]] const std::bitset<1000>& declared_codes(const FiringSite& site) noexcept;
 /// Whether `site` declares `rule` (for the Constraint rows: whether some row fires it).
 [[nodiscard]] bool declares(const FiringSite& site, const Rule& rule) noexcept;
 /// Every site that declares `rule`, in table order.

@@ -62,21 +62,21 @@ struct Compiler {
     return bits;
   }
 
-  Bits vocabulary(std::span<const CacheDtype> vocab, std::string_view list) {
-    Bits bits = 0;
+  RowSet vocabulary(std::span<const CacheDtype> vocab, std::string_view list) {
+    RowSet bits;
     for_each_word(list, [&](std::string_view w) {
       const auto it = std::find_if(vocab.begin(), vocab.end(), [&](const CacheDtype& c) { return c.name == w; });
-      if (it != vocab.end()) bits |= bit(static_cast<std::size_t>(it - vocab.begin()));
+      if (it != vocab.end()) bits.set(static_cast<std::size_t>(it - vocab.begin()));
       else problem("unknown kv-cache string", w);
     });
     return bits;
   }
 
-  Bits backend_set(std::span<const Backend> all, std::string_view list) {
-    Bits bits = 0;
+  RowSet backend_set(std::span<const Backend> all, std::string_view list) {
+    RowSet bits;
     for_each_word(list, [&](std::string_view w) {
       const auto it = std::find_if(all.begin(), all.end(), [&](const Backend& b) { return b.name == w; });
-      if (it != all.end()) bits |= bit(static_cast<std::size_t>(it - all.begin()));
+      if (it != all.end()) bits.set(static_cast<std::size_t>(it - all.begin()));
       else problem("unknown backend", w);
     });
     return bits;
@@ -147,7 +147,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
   Compiler c{problems, {}, releases};
 
   if (ix.vocabulary.size() > kMaxRows || ix.backends.size() > kMaxRows) {
-    problems.push_back(en + ": more than 64 vocabulary or backend rows; widen detail::Bits");
+    problems.push_back(en + ": more than " + std::to_string(kMaxRows) + " vocabulary or backend rows; raise detail::kMaxRows");
     ix.vocabulary = ix.vocabulary.first(std::min(ix.vocabulary.size(), kMaxRows));
     ix.backends = ix.backends.first(std::min(ix.backends.size(), kMaxRows));
   }
@@ -172,10 +172,10 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cb.canonicalizes = c.vocabulary(ix.vocabulary, b.canonicalizes);
     // Coverage not established ("*": every string); a fact to name when a check needs it.
     if (b.kv_cache_dtypes_unknown == "*")
-      cb.kv_unknown = ix.vocabulary.size() >= 64 ? ~Bits{0} : bit(ix.vocabulary.size()) - 1;
+      cb.kv_unknown = RowSet::first(ix.vocabulary.size());
     else
       cb.kv_unknown = c.vocabulary(ix.vocabulary, b.kv_cache_dtypes_unknown);
-    if (cb.kv_unknown != 0 && b.coverage_unknown.empty())
+    if (cb.kv_unknown.any() && b.coverage_unknown.empty())
       c.problem("kv_cache_dtypes_unknown without the coverage_unknown fact to name", b.kv_cache_dtypes_unknown);
     ix.kv_unknown_any |= cb.kv_unknown;
     if (!b.canonical_kv.empty()) {
@@ -192,7 +192,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     for_each_word(b.kv_cache_dtypes_since, [&](std::string_view w) {
       const std::size_t colon = w.find(':');
       if (colon == std::string_view::npos) return c.problem("kv_cache_dtypes_since word is not STRING:VERSION", w);
-      const Bits kv = c.vocabulary(ix.vocabulary, w.substr(0, colon));
+      const RowSet kv = c.vocabulary(ix.vocabulary, w.substr(0, colon));
       std::string_view versions = w.substr(colon + 1), absent_text;
       if (const std::size_t dots = versions.find(".."); dots != std::string_view::npos) {
         absent_text = versions.substr(0, dots);
@@ -200,25 +200,25 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       }
       const Version since = c.version(versions);
       const Version absent = c.version(absent_text);
-      if (kv == 0 || !since.known) return;
+      if (!kv.any() || !since.known) return;
       if (absent.known && !(absent < since)) return c.problem("kv_cache_dtypes_since window is not LAST_WITHOUT..FIRST", w);
-      if (!(cb.kv & kv)) return c.problem("kv_cache_dtypes_since names a string the backend does not accept", w);
+      if (!cb.kv.intersects(kv)) return c.problem("kv_cache_dtypes_since names a string the backend does not accept", w);
       if (cb.kv_since_count == cb.kv_since.size()) return c.problem("too many kv_cache_dtypes_since words at", w);
-      std::uint8_t index = 0;
-      while (!(kv & bit(index))) ++index;
+      std::uint16_t index = 0;
+      while (!kv.test(index)) ++index;
       cb.kv_since[cb.kv_since_count++] = {index, since, absent, versions};
     });
     if (!b.fa_kv_pairs.empty()) {
-      cb.fa_pairs.assign(ix.vocabulary.size(), 0);
-      const Bits all = ix.vocabulary.size() >= 64 ? ~Bits{0} : bit(ix.vocabulary.size()) - 1;
+      cb.fa_pairs.assign(ix.vocabulary.size(), RowSet{});
+      const RowSet all = RowSet::first(ix.vocabulary.size());
       for_each_word(b.fa_kv_pairs, [&](std::string_view w) {
         const std::size_t slash = w.find('/');
         if (slash == std::string_view::npos) return c.problem("fa pair without '/'", w);
         const std::string_view kw = w.substr(0, slash), vw = w.substr(slash + 1);
-        const Bits ks = kw == "*" ? all : c.vocabulary(ix.vocabulary, kw);
+        const RowSet ks = kw == "*" ? all : c.vocabulary(ix.vocabulary, kw);
         for (std::size_t k = 0; k < ix.vocabulary.size(); ++k) {
-          if (!(ks & bit(k))) continue;
-          if (vw == "=") cb.fa_pairs[k] |= bit(k);
+          if (!ks.test(k)) continue;
+          if (vw == "=") cb.fa_pairs[k].set(k);
           else cb.fa_pairs[k] |= vw == "*" ? all : c.vocabulary(ix.vocabulary, vw);
         }
       });
@@ -242,7 +242,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       const auto it = std::find_if(ix.backends.begin(), ix.backends.end(), [&](const Backend& b) { return b.name == w; });
       if (it == ix.backends.end()) c.problem("unknown backend", w);
       else if (cs.count == cs.order.size()) c.problem("selection order too long at", w);
-      else cs.order[cs.count++] = static_cast<std::uint8_t>(it - ix.backends.begin());
+      else cs.order[cs.count++] = static_cast<std::uint16_t>(it - ix.backends.begin());
     });
     ix.selection_platforms |= cs.platform;
     ix.selection.push_back(cs);
@@ -259,7 +259,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     CompiledRoute cr;
     cr.row = &route;
     cr.attention = quiet.attention(route.attention);
-    const Bits named = quiet.backend_set(ix.backends, route.backends);
+    const RowSet named = quiet.backend_set(ix.backends, route.backends);
     for (const KernelRow& k : kernel_rows()) {
       if (k.family != route.family || k.status == KernelStatus::cubin || k.status == KernelStatus::jit) continue;
       CompiledKernel ck;
@@ -278,7 +278,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     const auto index = static_cast<std::uint32_t>(ix.routes.size());
     ix.routes.push_back(std::move(cr));
     for (std::size_t b = 0; b < ix.backends.size(); ++b)
-      if (named & bit(b)) ix.routes_by_backend[b].push_back(index);
+      if (named.test(b)) ix.routes_by_backend[b].push_back(index);
   }
 
   ix.by_backend.resize(ix.backends.size());
@@ -302,6 +302,22 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.when.head_sizes = c.sizes(k.when.head_sizes);
     cc.when.heads_per_rank = c.sizes(k.when.heads_per_rank);
     cc.when.extra = has_extra(k.when);
+    cc.when.extra_needs = extra_needs(k.when);
+    ix.any_extra = ix.any_extra || cc.when.extra;
+    {
+      const CompiledWhen& w = cc.when;
+      const When& row = k.when;
+      const std::pair<bool, WhenTest> has[] = {
+          {w.backends.any(), when_backends}, {w.kv.any(), when_kv}, {w.kv_quant != 0, when_kv_quant},
+          {w.model_dtypes != 0, when_model_dtypes}, {w.k_formats != 0, when_k_formats}, {w.attention != 0, when_attention},
+          {w.platforms != 0, when_platforms}, {row.min_cc != 0 || row.max_cc != 0, when_cc},
+          {w.head_sizes.count != 0, when_head_sizes}, {row.flags_all != 0, when_flags_all},
+          {row.flags_none != 0, when_flags_none}, {row.v_quantized, when_v_quantized},
+          {w.heads_per_rank.count != 0 || row.min_heads_per_rank != 0 || row.max_heads_per_rank != 0, when_heads_per_rank},
+          {w.extra, when_extra}};
+      for (const auto& [present, test] : has)
+        if (present) cc.when.tests = static_cast<std::uint16_t>(cc.when.tests | test);
+    }
     // Names of the engines' lists (tables/rows/request_value.hpp): a row naming one kvdtype does
     // not know could never match a request that kvdtype accepts without a finding.
     for (const auto& named : {std::pair{"weight_quantization", k.when.weight_quantizations},
@@ -335,14 +351,14 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     if (cc.rule == nullptr) continue;  // reported; a row without a rule cannot fire
     const auto index = static_cast<std::uint32_t>(ix.constraints.size());
     ix.constraints.push_back(cc);
-    if (cc.when.backends == 0 && cc.when.kv == 0) {
+    if (!cc.when.backends.any() && !cc.when.kv.any()) {
       ix.global_any.push_back(index);
-    } else if (cc.when.backends == 0) {
+    } else if (!cc.when.backends.any()) {
       for (std::size_t v = 0; v < ix.vocabulary.size(); ++v)
-        if (cc.when.kv & bit(v)) ix.global_by_kv[v].push_back(index);
+        if (cc.when.kv.test(v)) ix.global_by_kv[v].push_back(index);
     } else {
       for (std::size_t b = 0; b < ix.backends.size(); ++b)
-        if (cc.when.backends & bit(b)) ix.by_backend[b].push_back(index);
+        if (cc.when.backends.test(b)) ix.by_backend[b].push_back(index);
     }
   }
   return ix;
@@ -391,6 +407,38 @@ const Built& built(Engine engine) noexcept {
 
 const EngineIndex& engine_index(Engine engine) noexcept { return built(engine).index; }
 
+std::uint16_t extra_needs(const When& w) noexcept {
+  std::uint16_t needs = 0;
+  if (!w.architectures.empty()) needs |= extra_architecture;
+  if (!w.weight_quantizations.empty()) needs |= extra_weight_quantization;
+  if (!w.kv_scale_layouts.empty()) needs |= extra_kv_scale_layout;
+  if (!w.speculative_methods.empty()) needs |= extra_speculative_method;
+  if (w.min_speculative_tokens != 0) needs |= extra_speculative_tokens;
+  if (!w.kv_connectors.empty()) needs |= extra_kv_connector;
+  if (!w.dsa_backends.empty()) needs |= extra_dsa_backend;
+  if (!w.block_sizes.empty()) needs |= extra_block_size;  // inside or outside the list: a size given
+  if (w.cuda_graph != Tri::unknown) needs |= extra_cuda_graph;
+  if (w.hierarchical_cache != Tri::unknown) needs |= extra_hierarchical_cache;
+  if (w.kv_scales != Tri::unknown) needs |= extra_kv_scales;
+  return needs;
+}
+
+std::uint16_t extra_given(const Request& r) noexcept {
+  std::uint16_t given = 0;
+  if (r.model_architecture[0] != '\0' || r.model_type[0] != '\0') given |= extra_architecture;
+  if (r.weight_quantization[0] != '\0') given |= extra_weight_quantization;
+  if (r.kv_scale_layout != KvScaleLayout::unknown) given |= extra_kv_scale_layout;
+  if (r.speculative_method[0] != '\0') given |= extra_speculative_method;
+  if (r.num_speculative_tokens != 0) given |= extra_speculative_tokens;
+  if (r.kv_connector[0] != '\0') given |= extra_kv_connector;
+  if (r.dsa_prefill_backend[0] != '\0' || r.dsa_decode_backend[0] != '\0') given |= extra_dsa_backend;
+  if (r.block_size != 0) given |= extra_block_size;
+  if (r.cuda_graph != Tri::unknown) given |= extra_cuda_graph;
+  if (r.hierarchical_cache != Tri::unknown) given |= extra_hierarchical_cache;
+  if (r.kv_scales != Tri::unknown || r.checkpoint_kv != nullptr) given |= extra_kv_scales;
+  return given;
+}
+
 int release_slot(const EngineIndex& ix, const Version& v) noexcept {
   if (!v.known) return -1;
   if (ix.releases_ordered) {
@@ -406,10 +454,10 @@ bool is_float8(FormatId f) noexcept {
   static const Bits float8 = [] {
     Bits bits = 0;
     for (const Format& row : formats())
-      if (row.is_float8() && static_cast<std::size_t>(row.id) < kMaxRows) bits |= format_bit(row.id);
+      if (row.is_float8() && static_cast<std::size_t>(row.id) < 64) bits |= format_bit(row.id);
     return bits;
   }();
-  return static_cast<std::size_t>(f) < kMaxRows && (float8 & format_bit(f)) != 0;
+  return static_cast<std::size_t>(f) < 64 && (float8 & format_bit(f)) != 0;
 }
 
 const std::vector<std::string>& table_problems() noexcept {

@@ -4,6 +4,7 @@
 // for `kvdtype rules --lint` and the tests instead of being ignored silently.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -18,16 +19,54 @@
 #include "tables/rows/release.hpp"
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
+#include "kvdtype/request.hpp"
 #include "kvdtype/rule.hpp"
+#include "tables/rows/constraint.hpp"
 #include "kvdtype/target.hpp"
 #include "tables/words.hpp"
 
 namespace kvdtype::detail {
 
-using Bits = std::uint64_t;  // a set over up to 64 rows of one table
-inline constexpr std::size_t kMaxRows = 64;
-
+using Bits = std::uint64_t;  // a set of number formats (FormatId), at most 64
 inline constexpr Bits bit(std::size_t i) noexcept { return Bits{1} << i; }
+
+/// The most kv-cache strings, and the most backends, one engine's tables may have: ten times
+/// the largest table (vLLM's 30 backends), so that tables ten times today's still compile.
+inline constexpr std::size_t kMaxRows = 512;
+
+/// A set over the rows of one table (an engine's kv-cache strings or its backends). A test is
+/// one word's bit; `any()` reads a count kept while bits are set, not every word.
+class RowSet {
+ public:
+  static constexpr std::size_t kWords = kMaxRows / 64;
+  [[nodiscard]] bool test(std::size_t i) const noexcept { return ((words_[i >> 6] >> (i & 63)) & 1u) != 0; }
+  [[nodiscard]] bool any() const noexcept { return used_ != 0; }
+  void set(std::size_t i) noexcept {
+    words_[i >> 6] |= std::uint64_t{1} << (i & 63);
+    used_ = std::max<std::uint8_t>(used_, static_cast<std::uint8_t>((i >> 6) + 1));
+  }
+  RowSet& operator|=(const RowSet& o) noexcept {
+    for (std::size_t w = 0; w < o.used_; ++w) words_[w] |= o.words_[w];
+    used_ = std::max(used_, o.used_);
+    return *this;
+  }
+  [[nodiscard]] bool intersects(const RowSet& o) const noexcept {
+    for (std::size_t w = 0; w < std::min(used_, o.used_); ++w)
+      if (words_[w] & o.words_[w]) return true;
+    return false;
+  }
+  /// The first `n` rows (n ≤ kMaxRows): "every row" of a table of n rows.
+  [[nodiscard]] static RowSet first(std::size_t n) noexcept {
+    RowSet s;
+    for (std::size_t i = 0; i < n; ++i) s.set(i);
+    return s;
+  }
+
+ private:
+  std::array<std::uint64_t, kWords> words_{};
+  std::uint8_t used_ = 0;  // words up to the last one with a bit set
+};
+static_assert(RowSet::kWords <= 255, "RowSet counts its words in a byte");
 
 /// Attention kinds and platforms as bits.
 inline constexpr std::uint8_t attention_bit(Attention a) noexcept {
@@ -68,7 +107,7 @@ struct ReleaseRange {
 
 /// A kv string a backend accepts only from some release on.
 struct KvSince {
-  std::uint8_t kv = 0;  // vocabulary index
+  std::uint16_t kv = 0;  // vocabulary index
   Version since;        // first release known to accept it
   Version absent;       // last release known not to (releases between: not established)
   std::string_view since_text;
@@ -82,16 +121,16 @@ struct CompiledBackend {
   std::uint8_t kv_since_count = 0;
   std::uint8_t platforms = 0;   // platform bits
   std::uint8_t attention = 0;   // attention bits
-  Bits kv = 0;                  // accepted cache dtypes (engine vocabulary index)
-  Bits kv_unknown = 0;          // cache dtypes whose acceptance is not established (Backend::kv_cache_dtypes_unknown)
+  RowSet kv;                    // accepted cache dtypes (engine vocabulary index)
+  RowSet kv_unknown;            // cache dtypes whose acceptance is not established (Backend::kv_cache_dtypes_unknown)
   Bits model_dtypes = 0;        // format bits
   SizeList head_sizes, block_sizes;
-  Bits canonicalizes = 0;       // vocabulary bits rewritten …
+  RowSet canonicalizes;         // vocabulary rows rewritten …
   const CacheDtype* canonical = nullptr;  // … into this row
   std::optional<FormatRule> fp8_as;
   std::uint8_t q_kv_format_platforms = 0;  // 0: all
   // Flash-attention K/V coverage (Backend::fa_kv_pairs): per K row, the V rows with a kernel.
-  std::vector<Bits> fa_pairs;  // empty: not modelled
+  std::vector<RowSet> fa_pairs;  // empty: not modelled
   SizeList fa_head_sizes;
 };
 
@@ -101,19 +140,40 @@ struct CompiledSelection {
   std::uint8_t platform = 0;
   std::uint8_t attention = 0;  // 0: any
   SizeList head_sizes;
-  std::array<std::uint8_t, 24> order{};  // backend indexes
+  std::array<std::uint16_t, 24> order{};  // backend indexes
   std::uint8_t count = 0;
 };
 
+/// Which conditions a constraint row has (CompiledWhen::tests): matches() tests one word held in
+/// a register instead of loading every condition's field, most of them empty.
+enum WhenTest : std::uint16_t {
+  when_backends = 1u << 0,
+  when_kv = 1u << 1,
+  when_kv_quant = 1u << 2,
+  when_model_dtypes = 1u << 3,
+  when_k_formats = 1u << 4,
+  when_attention = 1u << 5,
+  when_platforms = 1u << 6,
+  when_cc = 1u << 7,
+  when_head_sizes = 1u << 8,
+  when_flags_all = 1u << 9,
+  when_flags_none = 1u << 10,
+  when_v_quantized = 1u << 11,
+  when_heads_per_rank = 1u << 12,
+  when_extra = 1u << 13,
+};
+
 struct CompiledWhen {
-  Bits backends = 0;  // 0: any
-  Bits kv = 0;        // 0: any
+  RowSet backends;  // empty: any
+  RowSet kv;        // empty: any
   Bits model_dtypes = 0, k_formats = 0;
   std::uint16_t kv_quant = 0;
   std::uint8_t attention = 0, platforms = 0;
   SizeList head_sizes;
   SizeList heads_per_rank;
   bool extra = false;  // the row has issue-28 conditions (core/when_extra.hpp)
+  std::uint16_t extra_needs = 0;  // the inputs those conditions need (extra_needs())
+  std::uint16_t tests = 0;        // WhenTest bits: the conditions the row has
 };
 
 struct CompiledConstraint {
@@ -166,7 +226,7 @@ struct EngineIndex {
   std::vector<CompiledRoute> routes;
   std::vector<std::vector<std::uint32_t>> routes_by_backend;
   const CacheDtype* auto_row = nullptr;
-  Bits kv_unknown_any = 0;  // union of the backends' kv_unknown: check() tests this bit before any backend's
+  RowSet kv_unknown_any;  // union of the backends' kv_unknown: check() tests this bit before any backend's
   std::uint8_t selection_platforms = 0;  // union of the selection rows' platform bits: the platforms the engine's table covers
   // The release table the rows were compiled against (empty for tests' own tables), and
   // whether it is strictly ascending (then release_slot searches it by halves).
@@ -180,7 +240,29 @@ struct EngineIndex {
   // Every backend models flash attention (llama.cpp): a fact about flash attention that holds
   // for every backend is checked before the GPU, and so a backend, is known.
   bool every_backend_models_fa = false;
+  bool any_extra = false;  // some constraint row has issue-28 conditions: Context asks extra_given()
 };
+
+/// The inputs of the issue-28 conditions (core/when_extra.hpp) as bits. Each of those conditions
+/// needs its input given (an unknown input never matches), so a row that needs an input the
+/// request leaves unknown fails on one test, before any of its words is compared. A condition
+/// not listed here needs no bit: when_extra_holds() still judges it.
+enum ExtraInput : std::uint16_t {
+  extra_architecture = 1u << 0,   // model_architecture or model_type
+  extra_weight_quantization = 1u << 1,
+  extra_kv_scale_layout = 1u << 2,
+  extra_speculative_method = 1u << 3,
+  extra_speculative_tokens = 1u << 4,
+  extra_kv_connector = 1u << 5,
+  extra_dsa_backend = 1u << 6,    // prefill or decode
+  extra_block_size = 1u << 7,
+  extra_cuda_graph = 1u << 8,
+  extra_hierarchical_cache = 1u << 9,
+  extra_kv_scales = 1u << 10,     // given, or a checkpoint's KV quantization
+};
+/// The inputs a row's conditions need, and those a request gives (ExtraInput bits).
+[[nodiscard]] std::uint16_t extra_needs(const When& w) noexcept;
+[[nodiscard]] std::uint16_t extra_given(const Request& r) noexcept;
 
 /// The compiled tables of one engine (engines without tables have empty spans).
 const EngineIndex& engine_index(Engine engine) noexcept;

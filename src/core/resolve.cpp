@@ -158,6 +158,7 @@ Context::Context(const Request& r, const EngineIndex& index) : req(r), ix(index)
   if (head_size == 0 && is_mla(r.attention) && r.geometry.kv_lora_rank)
     head_size = r.geometry.kv_lora_rank + r.geometry.qk_rope_head_dim;
   release = release_slot(ix, r.engine_version);
+  if (ix.any_extra) extra_given = detail::extra_given(r);
 }
 
 std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept {
@@ -214,9 +215,9 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
     out.push_back({rule("KVD012"), 0});
   if (ctx.requested != nullptr) {
     const std::size_t kv = vocabulary_index(ctx.ix, ctx.requested);
-    if (!(b.kv & bit(kv))) {
+    if (!b.kv.test(kv)) {
       // A string whose acceptance is not established is not refused: check() names the fact (KVD080).
-      if (!(b.kv_unknown & bit(kv))) out.push_back({rule("KVD010"), 0});
+      if (!b.kv_unknown.test(kv)) out.push_back({rule("KVD010"), 0});
     } else if (v.known) {
       // A string the backend reads only from some release on (FlashMLA fp8).
       for (std::uint8_t i = 0; i < b.kv_since_count; ++i) {
@@ -251,7 +252,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
 
   const CacheDtype* eff = ctx.effective;
   const CompiledBackend* cb = backend ? &ctx.ix.compiled_backends[backend_index(ctx.ix, backend)] : nullptr;
-  if (cb && cb->canonical && (cb->canonicalizes & bit(vocabulary_index(ctx.ix, ctx.requested)))) eff = cb->canonical;
+  if (cb && cb->canonical && cb->canonicalizes.test(vocabulary_index(ctx.ix, ctx.requested))) eff = cb->canonical;
   plan.cache_dtype = eff;
   plan.v_cache_dtype = r.v_cache_dtype;
   const CacheDtype* veff = r.v_cache_dtype ? r.v_cache_dtype : eff;
@@ -319,39 +320,42 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
   const Request& r = ctx.req;
   const CompiledWhen& w = c.when;
   const Constraint& row = *c.row;
+  // Only the conditions the row has are looked at (CompiledWhen::tests, one word).
+  const std::uint32_t t = w.tests;
   // Unknown inputs never match a condition on them: rules fire on facts, not guesses.
-  if (w.backends) {
-    if (plan.backend == nullptr || !(w.backends & bit(backend_index(ctx.ix, plan.backend)))) return false;
+  if (t & when_backends) {
+    if (plan.backend == nullptr || !w.backends.test(backend_index(ctx.ix, plan.backend))) return false;
   }
-  if (w.kv && (ctx.requested == nullptr || !(w.kv & bit(vocabulary_index(ctx.ix, ctx.requested))))) return false;
-  if (w.kv_quant && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
-  if (w.model_dtypes && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
-  if (w.k_formats && (!plan.k.format || !(w.k_formats & format_bit(*plan.k.format)))) return false;
-  if (w.attention && (r.attention == Attention::unknown || !(w.attention & attention_bit(r.attention)))) return false;
-  if (w.platforms && (!ctx.platform || !(w.platforms & platform_bit(*ctx.platform)))) return false;
-  if (row.when.min_cc || row.when.max_cc) {
+  if ((t & when_kv) && (ctx.requested == nullptr || !w.kv.test(vocabulary_index(ctx.ix, ctx.requested)))) return false;
+  if ((t & when_kv_quant) && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
+  if ((t & when_model_dtypes) && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
+  if ((t & when_k_formats) && (!plan.k.format || !(w.k_formats & format_bit(*plan.k.format)))) return false;
+  if ((t & when_attention) && (r.attention == Attention::unknown || !(w.attention & attention_bit(r.attention)))) return false;
+  if ((t & when_platforms) && (!ctx.platform || !(w.platforms & platform_bit(*ctx.platform)))) return false;
+  if (t & when_cc) {
     if (r.target == nullptr) return false;
     const bool in = cc_in(r.target->cc(), row.when.min_cc, row.when.max_cc);
     if (in == row.when.outside_cc) return false;
   }
-  if (w.head_sizes.count) {
+  if (t & when_head_sizes) {
     // head_sizes matches the K head size, or the pair when V differs (e.g. "192" with V 128).
     if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
   }
-  if (row.when.flags_all && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
-  if (r.flags & row.when.flags_none) return false;
-  if (row.when.v_quantized) {
+  if ((t & when_flags_all) && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
+  if ((t & when_flags_none) && (r.flags & row.when.flags_none)) return false;
+  if (t & when_v_quantized) {
     const CacheDtype* v = plan.v_cache_dtype != nullptr ? plan.v_cache_dtype : plan.cache_dtype;
     if (v == nullptr || !is_quantized(v->quant)) return false;
   }
-  if (w.heads_per_rank.count || row.when.min_heads_per_rank || row.when.max_heads_per_rank) {
+  if (t & when_heads_per_rank) {
     const std::uint32_t heads = r.heads_per_rank();
     if (heads == 0) return false;  // unknown heads never match, inside or outside
     const bool in = (w.heads_per_rank.count == 0 || w.heads_per_rank.contains(heads)) &&
                     cc_in(heads, row.when.min_heads_per_rank, row.when.max_heads_per_rank);
     if (in == row.when.heads_outside) return false;
   }
-  if (w.extra && !detail::when_extra_holds(row.when, r)) return false;
+  // An issue-28 condition on an input not given never holds: one test before any word is compared.
+  if ((t & when_extra) && ((w.extra_needs & ~ctx.extra_given) != 0 || !detail::when_extra_holds(row.when, r))) return false;
   return true;
 }
 

@@ -138,7 +138,7 @@ TEST(UnestablishedFacts, TheIndexRefusesUnknownCoverageWithoutTheFactToName) {
   const auto ix = detail::build_engine_index(Engine::vllm, kVocabulary, kBackends, {}, {}, problems);
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_NE(problems[0].find("coverage_unknown"), std::string::npos);
-  EXPECT_NE(ix.compiled_backends[0].kv_unknown, 0u);
+  EXPECT_TRUE(ix.compiled_backends[0].kv_unknown.any());
 }
 
 }  // namespace

@@ -113,10 +113,16 @@ struct Command {
   std::function<int()> run;
   bool light = false;  ///< registered without its options (see make_program)
 };
-/// `light`: the subcommand's name and description only, none of its ~40 options (registering
-/// them is most of a cold start's instructions: CLI11 compares every new name with every earlier
-/// one; docs/performance.md).
-Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch, bool light = false);
+/// Whether `sub`, just added with its name and description, stops there (a light Command):
+/// only the subcommand the command line names registers its options. Registering every
+/// subcommand's options was half of a cold `kvdtype check`'s instructions (CLI11 compares every
+/// new option name with every earlier one; docs/performance.md). Help lists a light subcommand
+/// by its name and description, which it has; everything registers for --help-all and for the
+/// generators (make_program without words).
+[[nodiscard]] bool light(const CLI::App& sub);
+/// The Command of a light subcommand.
+[[nodiscard]] inline Command light_command(CLI::App* sub) { return Command{sub, nullptr, true}; }
+Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch);
 Command add_formats(CLI::App& app);
 Command add_targets(CLI::App& app);
 Command add_backends(CLI::App& app);
@@ -141,8 +147,9 @@ struct Program {
   CLI::App app{"kvdtype: resolve and check KV-cache dtype flags before any kernel runs", "kvdtype"};
   std::vector<Command> commands;
 };
-/// `args`: the words of the command line, for registering only what they can use — check's and
-/// resolve's options only for the one named (both for --help-all, or when `args` is null).
+/// `args`: the words of the command line before `--`, for registering only what they can use:
+/// the options of the subcommands they name (every subcommand's for --help-all, or when `args`
+/// is null).
 std::unique_ptr<Program> make_program(const std::vector<std::string>* args = nullptr);
 
 /// A bash completion script for `program` (subcommands, their flags and engine spellings, and

@@ -18,6 +18,8 @@ namespace kvdtype::cli {
 namespace {
 
 thread_local Arena* g_arena = nullptr;
+// The words of the make_program() call in progress (null: register everything), for light().
+thread_local const std::vector<std::string>* g_words = nullptr;
 
 int run(const std::vector<std::string>& args, const std::vector<std::string>& launch,
         const std::map<std::string, std::string>& original, bool full);
@@ -123,16 +125,20 @@ Arena& arena() {
   return g_arena != nullptr ? *g_arena : fallback;
 }
 
+bool light(const CLI::App& sub) {
+  // CLI11 enters a subcommand only for a word that is its name (no prefixes, no aliases here), so
+  // a subcommand no word names is never parsed: its name and description are all help needs.
+  // A word that only looks like one (`--gpu rules`) costs a registration, never a wrong parse;
+  // run() parses again with everything should CLI11 enter a light one all the same.
+  if (g_words == nullptr) return false;
+  return std::find(g_words->begin(), g_words->end(), sub.get_name()) == g_words->end();
+}
+
 std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
   auto p = std::make_unique<Program>();
-  // check and resolve register their options only when named (or for --help-all / no args).
-  bool full_check = args == nullptr, full_resolve = args == nullptr;
-  if (args != nullptr) {
-    for (const std::string& a : *args) {
-      if (a == "--help-all") full_check = full_resolve = true;
-      if ((a == "check" || a == "resolve") && !full_check && !full_resolve) (a == "check" ? full_check : full_resolve) = true;
-    }
-  }
+  const bool all = args == nullptr || std::find(args->begin(), args->end(), "--help-all") != args->end();
+  const std::vector<std::string>* const previous_words = g_words;
+  g_words = all ? nullptr : args;
   Arena* const previous = g_arena;
   g_arena = &p->arena;
   CLI::App& app = p->app;
@@ -143,7 +149,7 @@ std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
   app.set_help_all_flag("--help-all", "Print help for every subcommand and exit");
   app.footer(kExitStatusHelp);
   app.get_formatter()->column_width(50);
-  p->commands = {add_check(app, false, p->launch, !full_check), add_check(app, true, p->launch, !full_resolve),
+  p->commands = {add_check(app, false, p->launch), add_check(app, true, p->launch),
                  add_explain(app),
                  add_rules(app),    add_backends(app),   add_formats(app),  add_targets(app),
                  add_matrix(app),   add_probe(app),      add_releases(app), add_serve(app)};
@@ -152,6 +158,7 @@ std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
     if (c.app->get_footer().empty()) c.app->footer(kExitStatusHelp);
   }
   g_arena = previous;
+  g_words = previous_words;
   return p;
 }
 

@@ -94,13 +94,13 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
 
 }  // namespace
 
-Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch, bool light) {
-  auto* o = &keep<Options>();
+Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch) {
   CLI::App* sub = app.add_subcommand(
       resolve_only ? "resolve" : "check",
       resolve_only ? "Resolve the plan (backend, formats, bytes, capacity); exits 1 if it is rejected"
                    : "Check a request or a launch command (kvdtype check [flags] -- vllm serve …)");
-  if (light) return Command{sub, nullptr, true};
+  if (light(*sub)) return light_command(sub);
+  auto* o = &keep<Options>();
   // The request flags, their engine spellings and help groups: the field table (request_fields.hpp).
   add_request_flags(*sub, [o](std::string_view name, const std::string& v) { o->flags[std::string(name)] = v; });
   // The input flags from the reader table's rows: their names, help and value names.

@@ -15,8 +15,9 @@ Command add_matrix(CLI::App& app) {
     std::string gpu, engine, model, attention, rule_href = "rules/";
     bool releases = false;
   };
-  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("matrix", "What every kv-cache string becomes on a GPU, per engine, model dtype and attention kind");
+  if (light(*sub)) return light_command(sub);
+  auto* s = &keep<State>();
   sub->add_option("--gpu", s->gpu, "the target (all targets when omitted)")->type_name("GPU");
   sub->add_option("--engine", s->engine, engine_choices() + " (every engine when omitted)")->type_name("ENGINE");
   sub->add_option("--model-dtype", s->model, "bfloat16 or float16 (both when omitted)")->type_name("DTYPE");

@@ -8,8 +8,9 @@
 namespace kvdtype::cli {
 
 Command add_probe(CLI::App& app) {
-  auto* out = &keep<Output>();
   CLI::App* sub = app.add_subcommand("probe", "Detect this machine's GPUs (driver library at run time, KFD sysfs, else cpu)");
+  if (light(*sub)) return light_command(sub);
+  auto* out = &keep<Output>();
   // Device lists have no Markdown form: the format table gives probe text and JSON only.
   add_output_options(*sub, *out);
   return {sub, [out] {

@@ -11,8 +11,9 @@ Command add_releases(CLI::App& app) {
     std::string engine = "vllm";
     std::string diff_installed;
   };
-  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("releases", "List an engine's known releases, what changed in each, and its known bugs by release");
+  if (light(*sub)) return light_command(sub);
+  auto* s = &keep<State>();
   sub->add_option("--engine", s->engine, engine_choices())->capture_default_str();
   sub->add_option("--diff-installed", s->diff_installed,
                   "Print what an installed engine's own source declares that the tables do not (kv-cache strings, backends, "

@@ -8,8 +8,9 @@ namespace kvdtype::cli {
 
 namespace {
 Command simple(CLI::App& app, const char* name, const char* help, std::function<std::string(io::OutputFormat)> render) {
-  auto* out = &keep<Output>();
   CLI::App* sub = app.add_subcommand(name, help);
+  if (light(*sub)) return light_command(sub);
+  auto* out = &keep<Output>();
   add_output_options(*sub, *out);
   return {sub, [out, render] {
             if (!out->validate()) return kBadInput;
@@ -27,8 +28,9 @@ Command add_targets(CLI::App& app) {
     Output out;
     bool products = false;
   };
-  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("targets", "List GPU targets, their native formats and products");
+  if (light(*sub)) return light_command(sub);
+  auto* s = &keep<State>();
   sub->add_flag("--products", s->products, "list the products (names --gpu takes, target, memory) instead");
   add_output_options(*sub, s->out);
   return {sub, [s] {
@@ -42,8 +44,9 @@ Command add_backends(CLI::App& app) {
     Output out;
     std::string engine = "vllm";
   };
-  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("backends", "List an engine's attention backends and its selection order");
+  if (light(*sub)) return light_command(sub);
+  auto* s = &keep<State>();
   sub->add_option("--engine", s->engine, engine_choices())->capture_default_str()->type_name("ENGINE");
   add_output_options(*sub, s->out);
   return {sub, [s] {
@@ -59,8 +62,9 @@ Command add_rules(CLI::App& app) {
     Output out;
     bool lint = false;
   };
-  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("rules", "List the rules; --lint checks the tables against each other");
+  if (light(*sub)) return light_command(sub);
+  auto* s = &keep<State>();
   sub->add_flag("--lint", s->lint, "self-check every table (exit 0 when clean)");
   add_output_options(*sub, s->out);
   return {sub, [s] {
@@ -78,8 +82,9 @@ Command add_explain(CLI::App& app) {
     Output out;
     std::string code;
   };
-  auto* s = &keep<State>();
   CLI::App* sub = app.add_subcommand("explain", "Explain a rule: what, why, a command that triggers it, the fix");
+  if (light(*sub)) return light_command(sub);
+  auto* s = &keep<State>();
   sub->add_option("code", s->code, "rule code, e.g. KVD020")->required()->type_name("CODE");
   add_output_options(*sub, s->out);
   return {sub, [s] {
