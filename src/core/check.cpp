@@ -5,6 +5,7 @@
 
 #include "core/compat.hpp"
 #include "core/firing_sites.hpp"
+#include "core/layer_rules.hpp"
 #include "tables/rows/release.hpp"
 #include "kvdtype/check.hpp"
 #include "core/request_extra.hpp"
@@ -469,7 +470,7 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
   struct Sites {
     const detail::FiringSite *unknown_inputs, *refused_value, *flash_attention, *cache_string, *release_scope,
         *backend_rows, *canonicalization, *format_substitution, *declared_kv, *query, *target_path,
-        *kernel_availability, *portability, *constraints;
+        *kernel_availability, *portability, *constraints, *layer_plan;
   };
   static const Sites kSites = [] {
     const auto site = [](std::string_view name) {
@@ -480,7 +481,7 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
     return Sites{site("unknown_inputs"), site("refused_value"), site("flash_attention"), site("cache_string"),
                  site("release_scope"), site("backend_rows"), site("canonicalization"), site("format_substitution"),
                  site("declared_kv"), site("query"), site("target_path"), site("kernel_availability"),
-                 site("portability_and_scales"), &detail::constraint_site()};
+                 site("portability_and_scales"), &detail::constraint_site(), site("layer_plan")};
   }();
   out.site = kSites.unknown_inputs; unknown_inputs(ctx, rep, out);
   out.site = kSites.refused_value; refused_value(ctx, out);
@@ -497,6 +498,11 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
     out.site = kSites.target_path; target_path(ctx, rep, out);
     out.site = kSites.kernel_availability; kernel_availability(ctx, rep, out);
     out.site = kSites.portability; portability_and_scales(ctx, rep, out);
+    // Issue 28's per-layer plans (layer_rules.cpp): nothing to do for a request without them.
+    if (request.layer_groups.size() != 0 || request.draft_kv_cache_dtype != nullptr) {
+      out.site = kSites.layer_plan;
+      for (const detail::LayerFinding& f : detail::layer_findings(ctx, rep.plan)) out.add(*f.rule, f.evidence);
+    }
   }
   // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
   // report holds at most 48 diagnostics (tests/unit/test_versions.cpp counts allocations).
