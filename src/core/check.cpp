@@ -455,6 +455,12 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
   else out.add("KVD204", ev);
 }
 
+// Issue 28's per-layer findings, decided in layer_rules.cpp: KVD091 (a quantized cache leaves the
+// state layers alone), KVD092 (the drafter's own cache string).
+void layer_plan(const Context& ctx, const Report& rep, Emitter& out) {
+  for (const detail::LayerFinding& f : detail::layer_findings(ctx, rep.plan)) out.add(*f.rule, f.evidence);
+}
+
 }  // namespace
 
 namespace detail {
@@ -501,7 +507,7 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
     // Issue 28's per-layer plans (layer_rules.cpp): nothing to do for a request without them.
     if (request.layer_groups.size() != 0 || request.draft_kv_cache_dtype != nullptr) {
       out.site = kSites.layer_plan;
-      for (const detail::LayerFinding& f : detail::layer_findings(ctx, rep.plan)) out.add(*f.rule, f.evidence);
+      layer_plan(ctx, rep, out);
     }
   }
   // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
