@@ -51,6 +51,19 @@ struct SkippedBackend {
   std::string_view detail;  ///< the constraint's detail, when a Constraint row excluded it
 };
 
+/// One entry of a hybrid model's per-layer plan (issue 28): a group of Request::layer_groups
+/// as the engine keeps it. Attention groups (full, sliding) hold the kv-cache string's cache at
+/// their own head size; linear-attention and Mamba groups hold a recurrent state in the model
+/// dtype whatever the kv-cache string says (the engines size it apart: vLLM mamba_cache_dtype,
+/// SGLang mamba_ssm_dtype), per sequence, not per token.
+struct LayerGroupPlan {
+  LayerGroup group;                          ///< head size and KV heads filled from the request where the group left them
+  const CacheDtype* cache_dtype = nullptr;   ///< attention groups: the plan's cache row; state groups: nullptr
+  std::optional<FormatId> dtype;             ///< the element dtype the group is kept in (K's for attention groups)
+  std::optional<std::uint32_t> bytes_per_token_per_layer;  ///< attention groups, when the geometry is known
+  std::optional<std::uint64_t> bytes_per_token;            ///< layers × the above
+};
+
 /// The resolved answer. Fields that could not be resolved are empty (null in JSON).
 struct Plan {
   const Target* target = nullptr;
@@ -67,6 +80,10 @@ struct Plan {
   std::optional<std::uint32_t> bytes_per_token_per_layer;
   std::optional<std::uint64_t> bytes_per_token;  ///< all KV layers, when their count is known
   InlineVector<SkippedBackend, 32> skipped;      ///< automatic selection only
+  /// One entry per Request::layer_groups group (empty when none was given). When given,
+  /// bytes_per_token is the sum of the attention groups' (each at its own head size), and
+  /// bytes_per_token_per_layer stays the request's head size.
+  InlineVector<LayerGroupPlan, 8> layer_groups;
 };
 
 /// What a rule saw. Which fields are set depends on the rule.

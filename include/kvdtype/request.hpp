@@ -16,6 +16,7 @@
 #include "kvdtype/cache_dtype.hpp"
 #include "kvdtype/engine.hpp"
 #include "kvdtype/format.hpp"
+#include "kvdtype/inline_vector.hpp"
 #include "kvdtype/result.hpp"
 #include "kvdtype/target.hpp"
 #include "kvdtype/vocabulary.hpp"
@@ -58,6 +59,12 @@ struct RequestInput {
   std::string dsa_prefill_backend, dsa_decode_backend;  ///< SGLang --dsa-*-backend (formerly --nsa-*)
   std::string hierarchical_cache;   ///< yes/no: SGLang --enable-hierarchical-cache
   std::string cuda_graph;           ///< yes/no: no with vLLM --enforce-eager or SGLang --disable-cuda-graph
+  // The model's layers as the engines plan their caches (issue 28, per-layer plans): learned
+  // attention sinks, the sliding window, the groups of a hybrid model, and the drafter's own cache.
+  std::string attention_sinks;      ///< yes/no: attention layers carry learned sinks (gpt-oss)
+  std::string sliding_window;       ///< tokens a sliding-window layer attends to (config.json sliding_window)
+  std::string layer_groups;         ///< KIND:LAYERS[:hHEAD][:kvHEADS][:wWINDOW], comma-separated (request_layers.cpp)
+  std::string speculative_kv_cache_dtype;  ///< the drafter's own kv-cache string (vLLM speculative_config.kv_cache_dtype); empty: the target's
   std::uint32_t flags = 0;        ///< RequestFlag bits (from a launch command's environment)
   /// A value inside a launch command or config file that the engine itself refuses at start-up
   /// (llama.cpp `-ctk fp8`, LMDeploy `--quant-policy 3`): the rule code that reports it and the
@@ -86,6 +93,23 @@ struct RequestInput {
 
 /// Which calibrated KV scales a checkpoint carries (its k_scale / v_scale tensors).
 enum class KvScaleLayout : std::uint8_t { unknown, none, k_only, v_only, both };
+
+/// What a decoder layer keeps per sequence (issue 28): a KV cache over every token (full), a KV
+/// cache over the last `window` tokens (sliding), or a fixed-size recurrent state that no
+/// kv-cache string quantizes (linear attention / Gated DeltaNet, Mamba / SSM).
+enum class LayerKind : std::uint8_t { full, sliding, linear, mamba };
+[[nodiscard]] std::string_view name(LayerKind k) noexcept;
+
+/// A run of layers that share a kind and a shape: one entry of a hybrid model's per-layer plan.
+struct LayerGroup {
+  LayerKind kind = LayerKind::full;
+  std::uint32_t layers = 0;
+  std::uint32_t head_size = 0;     ///< 0: the request's head_size
+  std::uint32_t num_kv_heads = 0;  ///< 0: the request's num_kv_heads
+  std::uint32_t window = 0;        ///< sliding: tokens (0: the request's sliding_window)
+  /// Whether the group keeps a per-token KV cache (the kv-cache string applies to it).
+  [[nodiscard]] constexpr bool attention() const noexcept { return kind == LayerKind::full || kind == LayerKind::sliding; }
+};
 
 /// The typed request. Pointers refer to static table rows (never owned, never dangling).
 struct Request {
@@ -131,6 +155,19 @@ struct Request {
   std::array<char, 24> dsa_prefill_backend{}, dsa_decode_backend{};  ///< lower case
   Tri hierarchical_cache = Tri::unknown;
   Tri cuda_graph = Tri::unknown;
+  // Per-layer plans (request_layers.cpp). An empty layer_groups is the single-group model of
+  // before: every KV layer full attention of the request's head size.
+  Tri attention_sinks = Tri::unknown;
+  std::uint32_t sliding_window = 0;               ///< 0: not given
+  InlineVector<LayerGroup, 8> layer_groups;       ///< in the order given; at most 8 groups
+  const CacheDtype* draft_kv_cache_dtype = nullptr;  ///< speculative_kv_cache_dtype's row; nullptr: the target's
+
+  /// Whether a group of this kind is known to exist (layer_groups, or a sliding window given).
+  [[nodiscard]] bool has_layers(LayerKind k) const noexcept {
+    for (const LayerGroup& g : layer_groups)
+      if (g.kind == k && g.layers) return true;
+    return k == LayerKind::sliding && sliding_window != 0;
+  }
   /// Values of these fields outside kvdtype's lists (weight quantization, speculative method,
   /// DSA sub-backends), "--field 'value'" separated by "; ": KVD080 names them.
   std::array<char, 128> unlisted{};

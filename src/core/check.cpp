@@ -6,6 +6,7 @@
 
 #include "core/compat.hpp"
 #include "core/firing_sites.hpp"
+#include "core/layer_rules.hpp"
 #include "tables/rows/release.hpp"
 #include "kvdtype/check.hpp"
 #include "core/request_extra.hpp"
@@ -477,6 +478,12 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
   else out.add("KVD204", ev);
 }
 
+// Issue 28's per-layer findings, decided in layer_rules.cpp: KVD091 (a quantized cache leaves the
+// state layers alone), KVD092 (the drafter's own cache string).
+void layer_plan(const Context& ctx, const Report& rep, Emitter& out) {
+  for (const detail::LayerFinding& f : detail::layer_findings(ctx, rep.plan)) out.add(*f.rule, f.evidence);
+}
+
 }  // namespace
 
 namespace detail {
@@ -496,7 +503,7 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
   };
   struct Sites {
     Site unknown_inputs, refused_value, flash_attention, cache_string, release_scope, backend_rows, canonicalization,
-        format_substitution, declared_kv, query, target_path, kernel_availability, portability, constraints;
+        format_substitution, declared_kv, query, target_path, kernel_availability, portability, constraints, layer_plan;
   };
   static const Sites kSites = [] {
     const auto site = [](std::string_view name) {
@@ -507,7 +514,7 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
     return Sites{site("unknown_inputs"), site("refused_value"), site("flash_attention"), site("cache_string"),
                  site("release_scope"), site("backend_rows"), site("canonicalization"), site("format_substitution"),
                  site("declared_kv"), site("query"), site("target_path"), site("kernel_availability"),
-                 site("portability_and_scales"), Site{&detail::constraint_site(), nullptr}};
+                 site("portability_and_scales"), Site{&detail::constraint_site(), nullptr}, site("layer_plan")};
   }();
   const auto at = [&out](const Site& s) { out.at(s.row, s.codes); };
   at(kSites.unknown_inputs); unknown_inputs(ctx, rep, out);
@@ -525,6 +532,11 @@ Report check_with(const Request& request, const EngineIndex& index) noexcept {
     at(kSites.target_path); target_path(ctx, rep, out);
     at(kSites.kernel_availability); kernel_availability(ctx, rep, out);
     at(kSites.portability); portability_and_scales(ctx, rep, out);
+    // Issue 28's per-layer plans (layer_rules.cpp): nothing to do for a request without them.
+    if (request.layer_groups.size() != 0 || request.draft_kv_cache_dtype != nullptr) {
+      at(kSites.layer_plan);
+      layer_plan(ctx, rep, out);
+    }
   }
   // Stable insertion sort: std::stable_sort takes a temporary buffer from operator new, and a
   // report holds at most 48 diagnostics (tests/unit/test_versions.cpp counts allocations).

@@ -29,7 +29,7 @@ constexpr FiringSite kFixedSites[] = {
     {.name = "cache_string", .kind = check, .codes = "KVD002 KVD004 KVD063 KVD081 KVD103"},
     {.name = "release_scope", .kind = check, .codes = "KVD005 KVD006 KVD007 KVD008 KVD080"},
     // The requested backend's own row (resolve.cpp row_failures), and no backend at all.
-    {.name = "backend_rows", .kind = check, .codes = "KVD006 KVD008 KVD010 KVD011 KVD012 KVD013 KVD014 KVD015 KVD016 KVD080"},
+    {.name = "backend_rows", .kind = check, .codes = "KVD006 KVD008 KVD010 KVD011 KVD012 KVD013 KVD014 KVD015 KVD016 KVD080 KVD090"},
     {.name = "canonicalization", .kind = check, .codes = "KVD018"},
     {.name = "format_substitution", .kind = check, .codes = "KVD061"},
     // The declared KV element and storage dtypes (compat.cpp decides which).
@@ -38,6 +38,9 @@ constexpr FiringSite kFixedSites[] = {
     {.name = "target_path", .kind = check, .codes = "KVD040 KVD041"},
     {.name = "kernel_availability", .kind = check, .codes = "KVD071 KVD101 KVD222"},
     {.name = "portability_and_scales", .kind = check, .codes = "KVD050 KVD051 KVD062"},
+    // Issue 28's per-layer plans (layer_rules.cpp): state layers a quantized cache leaves alone,
+    // a drafter's own cache string.
+    {.name = "layer_plan", .kind = check, .codes = "KVD091 KVD092"},
     // ---- the run-time Guard: the Q and KV dtypes a kernel is handed (compat.cpp decides) ---
     {.name = "Guard::check", .kind = guard, .codes = "KVD020 KVD021 KVD022 KVD030 KVD031 KVD032"},
     // ---- the tables ----------------------------------------------------------------------

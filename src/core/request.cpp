@@ -13,6 +13,7 @@
 #include "common/text.hpp"
 #include "kvdtype/rule.hpp"
 #include "core/request_extra.hpp"
+#include "core/request_layers.hpp"
 #include "core/request_fields.hpp"
 #include "tables/rows/cache_dtype.hpp"
 #include "tables/tables.hpp"
@@ -281,9 +282,11 @@ Result<Request> make_request(const RequestInput& in) {
     return *e;
   r.flags = in.flags;
   if (auto e = detail::read_request_extra(in, r)) return *e;
-  // A speculative method, drafter or connector given as a field is the same fact a launch
+  if (auto e = detail::read_request_layers(in, r)) return *e;
+  // A speculative method, drafter (or its own cache string) or connector given as a field is the same fact a launch
   // command's --speculative-config / --kv-transfer-config sets as a flag.
-  if (r.speculative_method[0] != '\0' || r.speculative_model[0] != '\0') r.flags |= flag_speculative;
+  if (r.speculative_method[0] != '\0' || r.speculative_model[0] != '\0' || r.draft_kv_cache_dtype != nullptr)
+    r.flags |= flag_speculative;
   if (r.kv_connector[0] != '\0') r.flags |= flag_kv_connector;
   if (!in.flash_attention.empty()) {
     const std::string fa = detail::to_lower(in.flash_attention);

@@ -93,6 +93,19 @@ constexpr RequestField kFields[] = {
      "hierarchical KV cache (host-memory offload; SGLang --enable-hierarchical-cache)", ""},
     {"cuda_graph", &RequestInput::cuda_graph, G::serving, K::yes_no, "yes|no",
      "CUDA graphs captured (no: vLLM --enforce-eager, SGLang --disable-cuda-graph)", ""},
+    // Issue 28's per-layer plans (request_layers.cpp). Read from config.json where the model
+    // says so (sources/model/model_config.cpp: layer_types, layers_block_type,
+    // hybrid_override_pattern, sliding_window, head_dim / global_head_dim; gpt-oss implies sinks);
+    // the drafter's string is vLLM's speculative_config.kv_cache_dtype (vllm-project/vllm#48787).
+    {"attention_sinks", &RequestInput::attention_sinks, G::model, K::yes_no, "yes|no",
+     "attention layers carry learned sinks (gpt-oss, GptOssForCausalLM: implied by the architecture)", ""},
+    {"sliding_window", &RequestInput::sliding_window, G::model, K::integer, "INT",
+     "tokens a sliding-window layer attends to (config.json sliding_window)", "", 1, double(std::uint64_t{1} << 32) - 1},
+    {"layer_groups", &RequestInput::layer_groups, G::model, K::text, "GROUPS",
+     "per-layer groups of a hybrid model, KIND:LAYERS[:hHEAD][:kvHEADS][:wWINDOW] comma-separated, KIND full, "
+     "sliding, linear or mamba (full:10:h512,sliding:50:h256:w1024; config.json layer_types)", ""},
+    {"speculative_kv_cache_dtype", &RequestInput::speculative_kv_cache_dtype, G::serving, K::text, "CACHE_DTYPE",
+     "the drafter's own kv-cache string (vLLM speculative_config.kv_cache_dtype); default: the target's", ""},
 };
 
 bool same_name(std::string_view table, std::string_view spelled) noexcept {

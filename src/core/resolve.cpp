@@ -147,6 +147,44 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
   return fit_u32(std::uint64_t{heads} * (rec->k + rec->v + scales));
 }
 
+// The per-layer plan of a hybrid model (Request::layer_groups; plan.hpp LayerGroupPlan): each
+// attention group's bytes at its own head size and KV heads, the state groups in the model dtype.
+// bytes_per_token becomes the attention groups' sum, unknown when one of them is.
+void plan_layer_groups(const Context& ctx, const CacheDtype& eff, Plan& plan) noexcept {
+  const Request& r = ctx.req;
+  std::optional<std::uint64_t> sum = std::uint64_t{0};
+  for (const LayerGroup& g : r.layer_groups) {
+    LayerGroupPlan e;
+    e.group = g;
+    if (!g.attention()) {
+      e.dtype = r.model_dtype;
+      plan.layer_groups.push_back(e);
+      continue;
+    }
+    if (e.group.head_size == 0) e.group.head_size = ctx.head_size;
+    if (e.group.num_kv_heads == 0) e.group.num_kv_heads = r.geometry.num_kv_heads;
+    e.cache_dtype = &eff;
+    e.dtype = plan.k.format;
+    if (e.group.head_size == ctx.head_size && e.group.num_kv_heads == r.geometry.num_kv_heads) {
+      e.bytes_per_token_per_layer = plan.bytes_per_token_per_layer;
+    } else if (e.group.head_size != 0) {
+      // The same formula on the group's shape: a V head as wide as its K head unless the model
+      // says otherwise for the request's own head size.
+      Request rg = r;
+      rg.geometry.head_size = e.group.head_size;
+      if (e.group.head_size != ctx.head_size) rg.geometry.head_size_v = 0;
+      rg.geometry.num_kv_heads = e.group.num_kv_heads;
+      const Context cg(rg, ctx.ix);
+      e.bytes_per_token_per_layer = layer_bytes(cg, eff, plan.k, plan.v, r.v_cache_dtype);
+    }
+    if (e.bytes_per_token_per_layer) e.bytes_per_token = std::uint64_t{*e.bytes_per_token_per_layer} * g.layers;
+    if (sum && e.bytes_per_token) *sum += *e.bytes_per_token;
+    else sum.reset();
+    plan.layer_groups.push_back(e);
+  }
+  plan.bytes_per_token = sum != std::uint64_t{0} ? sum : std::nullopt;
+}
+
 }  // namespace
 
 Context::Context(const Request& r, const EngineIndex& index) : req(r), ix(index), platform(platform_of(r.target)) {
@@ -238,6 +276,17 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
     if (row.head_size_multiple && ctx.head_size % row.head_size_multiple) ok = false;
     if (!ok) out.push_back({rule("KVD013"), ctx.head_size});
   }
+  // A layer group of another head size (Gemma 4's 512-wide full-attention layers beside 256-wide
+  // sliding ones): the backend must serve every group's, or the engine stops at start-up.
+  for (const LayerGroup& g : r.layer_groups) {
+    if (!g.attention() || g.head_size == 0 || g.head_size == ctx.head_size) continue;
+    bool ok = true;
+    if (b.head_sizes.count) ok = b.head_sizes.contains(g.head_size);
+    if (row.head_size_min && g.head_size < row.head_size_min) ok = false;
+    if (row.head_size_max && g.head_size > row.head_size_max) ok = false;
+    if (row.head_size_multiple && g.head_size % row.head_size_multiple) ok = false;
+    if (!ok) out.push_back({rule("KVD090"), g.head_size, g.kind == LayerKind::sliding ? "sliding-window" : "full-attention"});
+  }
   if (r.block_size && !block_ok(b.block_sizes, row.block_size_multiple, r.block_size))
     out.push_back({rule("KVD015"), r.block_size});
   return out;
@@ -314,6 +363,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
     }
     plan.bytes_per_token = total;
   }
+  if (r.layer_groups.size() != 0) plan_layer_groups(ctx, *eff, plan);
 }
 
 bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) noexcept {

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "core/index.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype::detail {
 namespace {
@@ -31,13 +32,50 @@ const char* layout_word(KvScaleLayout l) noexcept {
   return "";
 }
 
+// What a request says of its layers: yes when a group of the kind is given, no when its groups
+// are given without one, unknown otherwise.
+Tri has_kind(const Request& r, LayerKind k) noexcept {
+  if (r.has_layers(k)) return Tri::yes;
+  return r.layer_groups.size() != 0 ? Tri::no : Tri::unknown;
+}
+
+bool number_listed(std::string_view list, std::uint32_t n) noexcept {
+  char buf[12];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+  return ec == std::errc() && has_word(list, std::string_view(buf, std::size_t(end - buf)));
+}
+
+// The per-layer conditions (issue 28): sinks, sliding window, state layers, group head sizes,
+// the drafter's own cache string.
+bool layers_hold(const When& w, const Request& r) noexcept {
+  if (w.attention_sinks != Tri::unknown && r.attention_sinks != w.attention_sinks) return false;
+  if (w.sliding_window != Tri::unknown && has_kind(r, LayerKind::sliding) != w.sliding_window) return false;
+  if (w.state_layers != Tri::unknown) {
+    const Tri linear = has_kind(r, LayerKind::linear), mamba = has_kind(r, LayerKind::mamba);
+    const Tri state = linear == Tri::yes || mamba == Tri::yes ? Tri::yes : linear;  // both no, or both unknown
+    if (state != w.state_layers) return false;
+  }
+  if (!w.group_head_sizes.empty()) {
+    bool found = false;
+    for (const LayerGroup& g : r.layer_groups)
+      if (g.attention() && number_listed(w.group_head_sizes, g.head_size ? g.head_size : r.geometry.head_size)) found = true;
+    if (!found) return false;
+  }
+  if (!w.draft_kv_cache_dtypes.empty()) {
+    if (r.draft_kv_cache_dtype == nullptr || !has_word(w.draft_kv_cache_dtypes, r.draft_kv_cache_dtype->name)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool has_extra(const When& w) noexcept {
   return !w.architectures.empty() || !w.weight_quantizations.empty() || !w.kv_scale_layouts.empty() ||
          !w.speculative_methods.empty() || w.min_speculative_tokens != 0 || !w.kv_connectors.empty() ||
          !w.dsa_backends.empty() || !w.block_sizes.empty() || w.cuda_graph != Tri::unknown ||
-         w.hierarchical_cache != Tri::unknown || w.kv_scales != Tri::unknown;
+         w.hierarchical_cache != Tri::unknown || w.kv_scales != Tri::unknown || w.attention_sinks != Tri::unknown ||
+         w.sliding_window != Tri::unknown || w.state_layers != Tri::unknown || !w.group_head_sizes.empty() ||
+         !w.draft_kv_cache_dtypes.empty();
 }
 
 bool when_extra_holds(const When& w, const Request& r) noexcept {
@@ -81,7 +119,7 @@ bool when_extra_holds(const When& w, const Request& r) noexcept {
     const Tri scales = r.kv_scales != Tri::unknown ? r.kv_scales : (r.checkpoint_kv != nullptr ? Tri::yes : Tri::unknown);
     if (scales != w.kv_scales) return false;
   }
-  return true;
+  return layers_hold(w, r);
 }
 
 }  // namespace kvdtype::detail

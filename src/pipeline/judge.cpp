@@ -125,6 +125,11 @@ Result<Checked> judge(const CheckInput& in, const Layers& layers) {
 
   if (launch && launch->draft) {
     RequestInput d = input;
+    // The target's layer plan is not the drafter's (a dense drafter of a hybrid target, an MTP
+    // layer of full attention): only the drafter's own config says its layers.
+    d.layer_groups.clear();
+    d.sliding_window.clear();
+    d.attention_sinks.clear();
     // A drafter with its own local config has its own geometry and dtype.
     const std::vector<ConfigProblem>* draft_problems = nullptr;
     if (layers.draft_config) {

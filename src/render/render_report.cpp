@@ -82,6 +82,21 @@ Json request_json(const Request& r) {
   text("dsa_decode_backend", Request::text(r.dsa_decode_backend));
   if (r.hierarchical_cache != Tri::unknown) j["hierarchical_cache"] = r.hierarchical_cache == Tri::yes;
   if (r.cuda_graph != Tri::unknown) j["cuda_graph"] = r.cuda_graph == Tri::yes;
+  // The per-layer inputs, likewise only when given.
+  if (r.attention_sinks != Tri::unknown) j["attention_sinks"] = r.attention_sinks == Tri::yes;
+  if (r.sliding_window) j["sliding_window"] = r.sliding_window;
+  if (r.layer_groups.size() != 0) {
+    Json groups = Json::array();
+    for (const LayerGroup& g : r.layer_groups) {
+      Json e{{"kind", name(g.kind)}, {"layers", g.layers}};
+      if (g.head_size) e["head_size"] = g.head_size;
+      if (g.num_kv_heads) e["num_kv_heads"] = g.num_kv_heads;
+      if (g.window) e["window"] = g.window;
+      groups.push_back(e);
+    }
+    j["layer_groups"] = groups;
+  }
+  if (r.draft_kv_cache_dtype) j["speculative_kv_cache_dtype"] = std::string(r.draft_kv_cache_dtype->name);
   return j;
 }
 
@@ -109,6 +124,23 @@ Json plan_json(const Plan& p) {
     skipped.push_back(e);
   }
   j["skipped"] = skipped;
+  // A hybrid model's per-layer plan (issue 28), only when its groups were given or read: one
+  // entry per group; bytes_per_token above is then their attention groups' sum.
+  if (p.layer_groups.size() != 0) {
+    Json groups = Json::array();
+    for (const LayerGroupPlan& g : p.layer_groups) {
+      Json e{{"kind", name(g.group.kind)}, {"layers", g.group.layers}};
+      e["head_size"] = opt_u(g.group.head_size);
+      e["num_kv_heads"] = opt_u(g.group.num_kv_heads);
+      if (g.group.kind == LayerKind::sliding) e["window"] = opt_u(g.group.window);
+      e["cache_dtype"] = g.cache_dtype ? Json(std::string(g.cache_dtype->name)) : Json(nullptr);
+      e["dtype"] = opt(g.dtype);
+      e["bytes_per_token_per_layer"] = g.bytes_per_token_per_layer ? Json(*g.bytes_per_token_per_layer) : Json(nullptr);
+      e["bytes_per_token"] = g.bytes_per_token ? Json(*g.bytes_per_token) : Json(nullptr);
+      groups.push_back(e);
+    }
+    j["layer_groups"] = groups;
+  }
   return j;
 }
 
@@ -163,6 +195,19 @@ std::string plan_lines(const Report& rep, bool markdown) {
   std::string bytes = p.bytes_per_token_per_layer ? fmt::format("{} B/token/layer", *p.bytes_per_token_per_layer) : "unknown";
   if (p.bytes_per_token) fmt::format_to(std::back_inserter(bytes), ", {} B/token", *p.bytes_per_token);
   line("bytes", bytes);
+  // The per-layer plan, one group a line: what each group keeps and in which dtype.
+  for (const LayerGroupPlan& g : p.layer_groups) {
+    std::string s = fmt::format("{} × {}", g.group.layers, name(g.group.kind));
+    if (g.group.attention()) {
+      if (g.group.head_size) fmt::format_to(std::back_inserter(s), ", head {}", g.group.head_size);
+      if (g.group.window) fmt::format_to(std::back_inserter(s), ", window {}", g.group.window);
+      fmt::format_to(std::back_inserter(s), ": {} cache", g.cache_dtype ? g.cache_dtype->name : std::string_view("unknown"));
+      if (g.bytes_per_token) fmt::format_to(std::back_inserter(s), ", {} B/token", *g.bytes_per_token);
+    } else {
+      fmt::format_to(std::back_inserter(s), ": recurrent state in {} (not the kv-cache string's)", fmt_or_dash(g.dtype));
+    }
+    line("layers", s);
+  }
   return out;
 }
 

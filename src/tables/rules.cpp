@@ -253,6 +253,26 @@ constexpr Rule kRules[] = {
      .source = "vllm/platforms/cuda.py supported_dtypes (bf16 needs SM80+); LLVM NVPTXSubtarget.h hasBF16Math",
      .trigger = "check --engine vllm --gpu T4 --model-dtype bfloat16 --kv-cache-dtype auto"},
 
+    // ---- per-layer plans (issue 28: hybrid models' layer groups, the drafter's own cache) ------
+    {.code = "KVD090", .severity = error,
+     .title = "backend does not support a layer group's head size",
+     .message = "{backend} does not support head size {number}, which the model's {detail} layers have (supported: {backend_head_sizes})",
+     .fix = "pick a backend that supports every layer group's head size (kvdtype backends --engine {engine})",
+     .source = "the backend row's head sizes (vLLM get_supported_head_sizes; one backend serves every attention layer of the model)",
+     .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 --attention gqa --head-size 256 --num-kv-heads 8 --layer-groups full:10:h512,sliding:50:w1024 --kv-cache-dtype auto --backend FLASH_ATTN"},
+    {.code = "KVD091", .severity = warning,
+     .title = "quantized cache leaves the model's state layers as they are",
+     .message = "--kv-cache-dtype {kv_cache_dtype} quantizes the attention layers' cache only: the model's {number} {detail} layers keep their recurrent state in the engine's state dtype (the model dtype, {model_dtype}, unless set apart), so the memory saved is the attention layers' share, less than the cache's bytes ratio",
+     .fix = "expect a smaller capacity gain than the bytes ratio (the per-layer plan lists each group's bytes); the state's dtype is a setting of its own (vLLM --mamba-cache-dtype / --mamba-ssm-cache-dtype, SGLang --mamba-ssm-dtype)",
+     .source = "vllm/config/cache.py mamba_cache_dtype, mamba_ssm_cache_dtype ('auto': the model dtype); vllm/model_executor/layers/mamba/mamba_utils.py MambaStateDtypeCalculator; vllm-project/vllm#55196",
+     .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 --attention gqa --head-size 256 --num-kv-heads 2 --layer-groups full:12,linear:36 --kv-cache-dtype fp8"},
+    {.code = "KVD092", .severity = info,
+     .title = "drafter keeps its cache in another dtype",
+     .message = "the speculative drafter keeps its cache in {value} while the target's is {cache_dtype}: the engine holds pages of two element widths",
+     .fix = "nothing to do if intended (the drafter's own findings are listed under it); leave the drafter's kv_cache_dtype out to have it follow the target's",
+     .source = "vllm/config/speculative.py SpeculativeConfig.kv_cache_dtype (vllm-project/vllm#48787: the drafter follows --kv-cache-dtype unless it is set)",
+     .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 --attention gqa --head-size 128 --num-kv-heads 8 --kv-cache-dtype fp8 --speculative-method eagle3 --speculative-kv-cache-dtype bfloat16"},
+
     // ---- classes learnt from real reports (docs/failure-classes.md) ----------------------------
     {.code = "KVD100", .severity = error,
      .title = "16-bit cache in the other 16-bit format: bits copied, not converted",

@@ -50,6 +50,12 @@ void read_drafter(LaunchCommand& out, Collected& c) {
     if (n.is_number_unsigned()) in.num_speculative_tokens = std::to_string(n.get<std::uint64_t>());
     else if (n.is_string()) in.num_speculative_tokens = n.get<std::string>();
   }
+  // The drafter's own cache string (vLLM speculative_config.kv_cache_dtype, vllm-project/vllm#48787);
+  // without it the drafter's layers take the target's --kv-cache-dtype.
+  std::string draft_kv;
+  for (const char* key : {"kv_cache_dtype", "kv-cache-dtype"})
+    if (c.spec.contains(key) && c.spec[key].is_string()) draft_kv = c.spec[key].get<std::string>();
+  in.speculative_kv_cache_dtype = draft_kv;
   if (drafter_without_attention(method)) return;
 
   RequestInput d;
@@ -70,6 +76,7 @@ void read_drafter(LaunchCommand& out, Collected& c) {
     if (v != "auto") d.model_dtype = v == "float" ? "float32" : v;
   }
   d.backend = c.spec_draft_backend;
+  d.kv_cache_dtype = draft_kv;
   out.draft_model = draft_model;
   out.draft = std::move(d);
 }

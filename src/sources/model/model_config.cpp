@@ -242,6 +242,93 @@ std::optional<std::uint64_t> kv_layers(const Keys& k, std::uint64_t num_layers) 
   return std::nullopt;
 }
 
+// The per-layer groups of a hybrid model as --layer-groups spells them (request_layers.cpp),
+// read from the keys the families write; empty when the config has no per-layer pattern or names
+// a layer kind kvdtype does not know (then nothing is said about the groups: unknown, not full).
+//   - layer_types (Gemma 3/4, gpt-oss, Qwen3-Next / Qwen3.5, Granite 4 hybrid, MiniMax M2 …) and
+//     layers_block_type (Jamba, Nemotron-H exports): one word per layer;
+//   - Gemma 4: full-attention layers have global_head_dim and num_global_key_value_heads, and the
+//     last num_kv_shared_layers layers reuse an earlier layer's cache (they own none);
+//   - hybrid_override_pattern (Nemotron-H): '*' attention, 'M' Mamba, '-' MLP, 'E' MoE;
+//   - full_attention_interval (Qwen3-Next), attn_layer_period/offset (Jamba), attn_type_list
+//     (MiniMax: 1 softmax, 0 lightning attention);
+//   - Falcon-H1 runs attention and a Mamba mixer side by side in every layer.
+struct Groups {
+  std::string text;             // empty: no per-layer plan
+  std::uint64_t attention = 0;  // layers that own a KV cache (full + sliding)
+};
+Groups layer_groups(const Keys& k, std::uint64_t num_layers, std::string_view model_type, std::uint64_t sliding) {
+  struct Counts {
+    std::uint64_t full = 0, sliding = 0, linear = 0, mamba = 0;
+  } n;
+  bool listed = false;
+  for (std::string_view key : {"layer_types", "layers_block_type"}) {
+    const json* list = k.find(key);
+    if (list == nullptr || !list->is_array() || list->empty()) continue;
+    listed = true;
+    std::uint64_t owners = list->size();
+    if (auto shared = k.uint("num_kv_shared_layers", kMaxLayers); shared && *shared < owners) owners -= *shared;
+    std::uint64_t i = 0;
+    for (const json& e : *list) {
+      if (!e.is_string()) return {};
+      const std::string w = kvdtype::detail::to_lower(e.get<std::string>());
+      const bool owns = i++ < owners;
+      if (w == "full_attention" || w == "attention" || w == "global" || w == "full") n.full += owns;
+      else if (w == "sliding_attention" || w == "sliding" || w == "local" || w == "swa") n.sliding += owns;
+      else if (w == "linear_attention" || w == "linear" || w == "gated_deltanet" || w == "gated_delta_net" ||
+               w == "kda" || w == "lightning_attention" || w == "conv" || w == "short_conv" || w == "recurrent" ||
+               w == "rnn")
+        ++n.linear;
+      else if (w == "mamba" || w == "mamba2" || w == "ssm") ++n.mamba;
+      else if (w != "mlp" && w != "moe" && w != "none") return {};
+    }
+    break;
+  }
+  if (!listed) {
+    if (const json* list = k.find("attn_type_list"); list != nullptr && list->is_array() && !list->empty()) {
+      for (const json& e : *list) {
+        if (!e.is_number()) return {};
+        (e.get<double>() == 1 ? n.full : n.linear) += 1;
+      }
+    } else if (const std::string p = k.str("hybrid_override_pattern"); !p.empty()) {
+      for (char c : p) {
+        if (c == '*') ++n.full;
+        else if (c == 'M') ++n.mamba;
+        else if (c != '-' && c != 'E') return {};
+      }
+    } else if (num_layers == 0) {
+      return {};
+    } else if (auto interval = k.uint("full_attention_interval", kMaxLayers); interval && *interval > 0) {
+      n.full = num_layers / *interval;
+      n.linear = num_layers - n.full;
+    } else if (auto period = k.uint("attn_layer_period", kMaxLayers), offset = k.uint("attn_layer_offset", kMaxLayers);
+               period && offset && *period > 0) {
+      n.full = *offset >= *period || *offset >= num_layers ? 0 : (num_layers - *offset - 1) / *period + 1;
+      n.mamba = num_layers - n.full;
+    } else if (model_type == "falcon_h1") {
+      n.full = n.mamba = num_layers;
+    } else {
+      return {};
+    }
+  }
+  // Only a pattern with more than one kind is a per-layer plan; one kind is the single group.
+  const int kinds = (n.full != 0) + (n.sliding != 0) + (n.linear != 0) + (n.mamba != 0);
+  if (kinds < 2) return {};
+  std::string out;
+  auto add = [&](std::string_view kind, std::uint64_t layers, std::string shape) {
+    if (layers == 0) return;
+    out += (out.empty() ? "" : ",") + std::string(kind) + ":" + num(layers) + shape;
+  };
+  std::string full_shape;
+  if (auto h = k.uint("global_head_dim", kMaxHeadSize); h && *h > 0) full_shape += ":h" + num(*h);
+  if (auto kv = k.uint("num_global_key_value_heads", kMaxHeads); kv && *kv > 0) full_shape += ":kv" + num(*kv);
+  add("full", n.full, full_shape);
+  add("sliding", n.sliding, sliding ? ":w" + num(sliding) : "");
+  add("linear", n.linear, "");
+  add("mamba", n.mamba, "");
+  return {out, n.full + n.sliding};
+}
+
 // The checkpoint's own KV quantization, as the engines' string ("fp8", "nvfp4"); empty when the
 // checkpoint declares none (or one kvdtype does not model, such as INT8).
 std::string from_algo(std::string algo) {
@@ -425,6 +512,22 @@ Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_v
       if (auto v = k.uint("v_head_dim", kMaxHeadSize); v && head > 0 && *v != head && *v > 0) in.head_size_v = num(*v);
     }
     if (auto n = kv_layers(k, layers.value_or(0)); n && (!layers || *n <= *layers)) in.num_kv_layers = num(*n);
+    // Per-layer plans (issue 28). The window is said only where sliding layers exist: Qwen2-style
+    // configs write sliding_window with use_sliding_window false, and no layer slides.
+    // Read without recording: a null or odd sliding_window was never a problem of the file.
+    const json* sw = k.find("sliding_window");
+    const std::uint64_t window =
+        sw != nullptr && sw->is_number_unsigned() && sw->get<std::uint64_t>() <= UINT32_MAX ? sw->get<std::uint64_t>() : 0;
+    const Groups groups = layer_groups(k, layers.value_or(0), out.model_type, window);
+    // Groups and the KV-layer count come from the same list; where they differ (Gemma 4's shared
+    // layers own no cache), the groups' attention layers are the count.
+    if (!groups.text.empty() && (!layers || groups.attention <= *layers)) {
+      in.layer_groups = groups.text;
+      in.num_kv_layers = num(groups.attention);
+      if (window != 0 && groups.text.find("sliding:") != std::string::npos) in.sliding_window = num(window);
+    }
+    // gpt-oss's attention adds a learned sink logit per head (vLLM gpt_oss.py OAIAttention sinks).
+    if (out.model_type == "gpt_oss" || out.architecture == "GptOssForCausalLM") in.attention_sinks = "yes";
 
     const json* quant = nullptr;
     for (const json* o : {k.text, &top})

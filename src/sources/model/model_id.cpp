@@ -49,6 +49,10 @@ RequestInput from_row(const tables::ModelRow& m) {
     in.attention = m.num_kv_heads == 1 && m.num_heads > 1 ? "mqa" : m.num_kv_heads == m.num_heads ? "mha" : "gqa";
     in.head_size = num(m.head_dim);
   }
+  // What the catalogue says of the layers (issue 28): the local layers' window, and gpt-oss's
+  // learned attention sinks (the same reading as model_config.cpp).
+  if (m.sliding_window) in.sliding_window = num(m.sliding_window);
+  if (m.model_type == "gpt_oss") in.attention_sinks = "yes";
   if (m.params_b > 0 && m.weight_bits > 0)
     in.weight_gib = kvdtype::detail::gib(m.params_b * 1e9 * m.weight_bits / 8.0 / (1024.0 * 1024 * 1024), 3);
   return in;

@@ -50,6 +50,16 @@ struct When {
   Tri cuda_graph = Tri::unknown;         ///< yes/no: CUDA graphs captured or not (unknown: any)
   Tri hierarchical_cache = Tri::unknown; ///< yes/no: hierarchical cache on or off (unknown: any)
   Tri kv_scales = Tri::unknown;          ///< yes/no: calibrated KV scales exist (given, or a checkpoint's KV quantization)
+  // Issue 28's per-layer plans (src/core/when_extra.cpp; the request side: core/request_layers.cpp).
+  Tri attention_sinks = Tri::unknown;    ///< yes/no: the attention layers carry learned sinks (gpt-oss)
+  /// yes: the model has sliding-window layers (--sliding-window, or a sliding group); no: its
+  /// layer groups are given and none slides. Unknown layers match neither.
+  Tri sliding_window = Tri::unknown;
+  /// yes: the model has linear-attention or Mamba state layers (a linear or mamba group); no: its
+  /// layer groups are given and have none.
+  Tri state_layers = Tri::unknown;
+  std::string_view group_head_sizes;     ///< a layer group of one of these head sizes exists (words)
+  std::string_view draft_kv_cache_dtypes;  ///< the drafter's own kv-cache string (--speculative-kv-cache-dtype), when given
 };
 
 /// "This combination fires this rule", optionally only in some engine versions.

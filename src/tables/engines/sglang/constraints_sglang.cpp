@@ -204,6 +204,17 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "flashinfer-ai/flashinfer#2144 (open: bf16-Q x fp8-KV MLA); sgl-project/sglang#40266 (the same cast on trtllm_mla's cached-prefix prefill)"},
 
+    // ==== issue 28: per-layer plans (LAYER; When fields of core/when_extra.cpp) ======================
+    // Hybrid linear-attention models (Qwen3.5/3.6: Gated DeltaNet + full attention) keep their
+    // full-attention layers in HybridLinearKVPool, which exposed no packed FP4 buffers: with an FP4
+    // cache every decode step dequantized the whole full-attention pool. Fix open (#29273).
+    {.engine = Engine::sglang, .rule = "KVD102",
+     .when = {.kv_quant = "fp4_block16", .state_layers = Tri::yes},
+     .detail = "the hybrid linear-attention pool (HybridLinearKVPool) exposes no packed FP4 buffers, so every decode step dequantizes the whole full-attention pool (slower and larger than the FP4 plan); the fix is open",
+     .fix_pr = "sgl-project/sglang#29273",
+     .selection = false,
+     .source = "sgl-project/sglang#29273 (open 2026-06-25: 'Fix FP4 KV cache for Qwen3.6 hybrid linear pools', decode falls back to full-pool dequantization); mem_cache/memory_pool.py HybridLinearKVPool"},
+
     // ==== issue 28: DSA sub-backends and the model family ==========================================
     // The CUDA tilelang sparse kernel reads a bfloat16 KV only (its fp8 path is under is_hip); since
     // #31346 an explicit tilelang DSA backend with fp8_e4m3 on CUDA is refused at argument

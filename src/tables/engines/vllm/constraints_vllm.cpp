@@ -103,6 +103,61 @@ constexpr Constraint kRows[] = {
      .affected_in = "0.30.0", .fixed_in = "", .fix_pr = "vllm-project/vllm#55222",
      .selection = false,
      .source = "vllm-project/vllm#55221 (GLM-5.3-Flash, 2xH200), #57713 (H100 TP8); fix vllm-project/vllm#55222; flashinfer mla/_core.py plan() dtype allow-list"},
+    // ==== issue 28: per-layer plans (LAYER; When fields of core/when_extra.cpp) ======================
+    // unify_kv_cache_spec_page_size scaled the smaller-page groups' block_size, a no-op for a
+    // MambaSpec page: when a drafter's attention page (a dense draft model, a DFlash drafter)
+    // exceeded the Mamba page of a hybrid GDN target with an fp8 cache, the bare assert fired at
+    // engine init. Reproduced on v0.20.0 to v0.22.0 (the minor releases are listed; the 0.20.x
+    // patches are left not established); #45207 pads the Mamba page instead (its first release is
+    // not established).
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_quant = "fp8_per_tensor", .flags_all = flag_speculative, .speculative_methods = "draft_model dflash",
+              .state_layers = Tri::yes},
+     .detail = "with a hybrid (Mamba / Gated DeltaNet) target, an fp8 cache and a drafter with its own attention layers, unify_kv_cache_spec_page_size tries to grow the Mamba page by block size, which cannot change it, and engine start-up dies on a bare AssertionError",
+     .affected_in = "0.20.0 0.21.0 0.22.0", .fix_pr = "vllm-project/vllm#45207",
+     .selection = false,
+     .source = "vllm-project/vllm#43626 (Qwen3-Coder-Next-80B-A3B + dense draft, fp8: kv_cache_utils.py AssertionError), #45207 (merged: pads the Mamba page; reproduced on v0.20.0-v0.22.0 with DFlash + fp8 on hybrid GDN targets); #37429 (gfx1151, DFlash + fp8, Qwen3.6-27B)"},
+
+    // Attention sinks (gpt-oss). FlashInfer took sinks only through trtllm-gen, which SM12x lacks:
+    // the selector refused FLASHINFER there ('sink setting not supported', reported on 0.17.0)
+    // until the SM12x XQA decode path (#49718, later #52148 for prefill); the first release with
+    // it is not established.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "FLASHINFER", .platforms = "cuda", .min_cc = 120, .max_cc = 121, .attention_sinks = Tri::yes},
+     .detail = "FlashInfer serves attention sinks only through trtllm-gen kernels, which SM12x does not have: the selector refuses the backend ('sink setting not supported')",
+     .affected_in = "0.17.0", .fix_pr = "vllm-project/vllm#49718",
+     .selection = false,
+     .source = "vllm-project/vllm#40153 (vLLM 0.17.0, RTX PRO 6000 SM120, GPT-OSS-20B: has_sink=True, FLASHINFER: sink setting not supported); flashinfer-ai/flashinfer#4070; vllm-project/vllm#49718 (SM12x XQA with sinks), #52148"},
+    // The FlashAttention impl of 0.10.1 had no sinks argument on the path an fp8 cache took:
+    // gpt-oss with --kv-cache-dtype fp8 and FLASH_ATTN (FA3, H100) died at start-up. Reported on
+    // the 0.10.1 gpt-oss build and on 0.10.1.1; no fix identified.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASH_ATTN", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .attention_sinks = Tri::yes},
+     .detail = "with an fp8 cache, attention with sinks reaches a FlashAttentionImpl that takes no sinks argument: start-up dies with \"FlashAttentionImpl.__init__() got an unexpected keyword argument 'sinks'\" (reported on 0.10.1 and 0.10.1.1; a fix is not established)",
+     .affected_in = "0.10.1 0.10.1.1",
+     .selection = false,
+     .source = "vllm-project/vllm#22383 (comments 2025-08-07 on the 0.10.1 gpt-oss build, 2025-08-28: H100, 0.10.1.1, FLASH_ATTN v3, gpt-oss-120b, --kv-cache-dtype fp8); vllm-project/vllm#23832"},
+    // Gemma 4 keeps 256-wide sliding layers and 512-wide full-attention layers; per-token-head
+    // scales add 4 bytes per head vector, so the two pages (520 and 1032 bytes per token and KV
+    // head) no longer divide and KV page-size unification refuses them at init. The strings came
+    // in 0.20.0; reported on main the week before and on 0.19.2 release candidates; fix open.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_quant = "fp8_per_token_head int8_per_token_head", .head_sizes = "256", .group_head_sizes = "512"},
+     .detail = "per-token-head scales make the 256- and 512-wide layer groups' pages indivisible (520 and 1032 bytes per token and KV head) and unify_kv_cache_spec_page_size stops engine init ('The page size of the layer is not divisible by the maximum page size'); the fix is not merged",
+     .affected_in = "0.20.0", .fix_pr = "vllm-project/vllm#40391",
+     .selection = false,
+     .source = "vllm-project/vllm#40388 (open 2026-04-20, Gemma 4, int8_per_token_head and fp8_per_token_head, kv_cache_utils.py unify_kv_cache_spec_page_size), #40391 (open fix; confirmed on sm_120 TP=4 with 0.19.2 release candidates); #39407"},
+    // AiterMLAMetadataBuilder takes the KV dtype from cache_config, not from the KV-cache group: a
+    // drafter kept in a 16-bit cache under --kv-cache-dtype fp8 gets the fp8 asm decode kernels
+    // and its metadata sizing, which read the bf16 buffer at fp8 element size; the persistent
+    // decode faults under CUDA-graph capture (eager takes the Gluon path). The fix was closed unmerged.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "ROCM_AITER_MLA", .kv_quant = "fp8_per_tensor", .flags_all = flag_speculative,
+              .draft_kv_cache_dtypes = "auto bfloat16 float16"},
+     .detail = "AITER MLA takes every KV-cache group's dtype from --kv-cache-dtype, so the drafter's 16-bit cache gets the fp8 asm decode kernels and metadata; decode faults ('Memory access fault by GPU') under CUDA-graph capture (--enforce-eager hides it)",
+     .selection = false,
+     .source = "vllm-project/vllm#55591 (closed unmerged 2026-09-06: MI355X, Kimi-K3 + DSpark MTP draft with speculative_config kv_cache_dtype auto; rocm_aiter_mla.py AiterMLAMetadataBuilder reads cache_config.cache_dtype); #48787 (speculative_config.kv_cache_dtype)"},
+
     // Every TurboQuant preset failed to boot on stock v0.25.1: the memory-profiling pass
     // reshaped a minimal cache with cache_dtype_str 'auto' for specs whose quant mode was NONE
     // (since #42890, merged 2026-07-04 and listed in the v0.25.0 notes) and the TQ backend's
