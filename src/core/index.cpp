@@ -420,6 +420,10 @@ std::uint16_t extra_needs(const When& w) noexcept {
   if (w.cuda_graph != Tri::unknown) needs |= extra_cuda_graph;
   if (w.hierarchical_cache != Tri::unknown) needs |= extra_hierarchical_cache;
   if (w.kv_scales != Tri::unknown) needs |= extra_kv_scales;
+  if (w.attention_sinks != Tri::unknown) needs |= extra_attention_sinks;
+  // A layer condition on a request without groups or window is unknown: it never holds.
+  if (w.sliding_window != Tri::unknown || w.state_layers != Tri::unknown || !w.group_head_sizes.empty()) needs |= extra_layers;
+  if (!w.draft_kv_cache_dtypes.empty()) needs |= extra_draft_kv;
   return needs;
 }
 
@@ -436,6 +440,9 @@ std::uint16_t extra_given(const Request& r) noexcept {
   if (r.cuda_graph != Tri::unknown) given |= extra_cuda_graph;
   if (r.hierarchical_cache != Tri::unknown) given |= extra_hierarchical_cache;
   if (r.kv_scales != Tri::unknown || r.checkpoint_kv != nullptr) given |= extra_kv_scales;
+  if (r.attention_sinks != Tri::unknown) given |= extra_attention_sinks;
+  if (r.layer_groups.size() != 0 || r.sliding_window != 0) given |= extra_layers;
+  if (r.draft_kv_cache_dtype != nullptr) given |= extra_draft_kv;
   return given;
 }
 

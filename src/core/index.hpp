@@ -259,6 +259,9 @@ enum ExtraInput : std::uint16_t {
   extra_cuda_graph = 1u << 8,
   extra_hierarchical_cache = 1u << 9,
   extra_kv_scales = 1u << 10,     // given, or a checkpoint's KV quantization
+  extra_attention_sinks = 1u << 11,
+  extra_layers = 1u << 12,         // layer groups, or a sliding window
+  extra_draft_kv = 1u << 13,       // the drafter's own cache string
 };
 /// The inputs a row's conditions need, and those a request gives (ExtraInput bits).
 [[nodiscard]] std::uint16_t extra_needs(const When& w) noexcept;
