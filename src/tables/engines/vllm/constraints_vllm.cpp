@@ -367,6 +367,20 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#44184 (open 2026-06-01: v0.21.0, DeepSeek-V3-FP8 / GLM-5, MTP, kv-transfer LMCache + mooncake), #43980 (closed duplicate)"},
 
+    // Gemma-4 (head 512 global layers) with an MTP drafter on B200: FlashInfer picked a TRTLLM-Gen decode
+    // cubin for head_dim 512 and tileSizeQ 64 that FlashInfer 0.6.13 does not ship; flashinfer#3393
+    // (FlashInfer 0.6.14) adds it and vllm-project/vllm#47669 moves vLLM's pin to 0.6.14. v0.25.0 pins
+    // 0.6.13 (vLLM's pin, mirrored by timothystewart6/vllm-gb10#46); #47669 merged after v0.25.0's cut
+    // (07-07) and v0.26.0 pins 0.6.14 (vllm-gb10#60): affected v0.25.0 and v0.25.1, first fixed
+    // v0.26.0. Earlier releases pin older FlashInfer wheels whose cubin set is not established.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .platforms = "cuda", .min_cc = 100, .max_cc = 109, .head_sizes = "512",
+              .speculative_methods = "mtp *_mtp"},
+     .detail = "with an MTP drafter FlashInfer's TRTLLM-Gen decode picks a head-512 cubin (tileSizeQ 64) that FlashInfer 0.6.13 does not ship, and the engine crashes",
+     .introduced_in = "0.25.0", .affected_in = "0.25.0 0.25.1", .fixed_in = "0.26.0", .fix_pr = "vllm-project/vllm#47669",
+     .selection = false,
+     .source = "vllm-project/vllm#48082 (open: Gemma-4-31B NVFP4 + MTP on B200, FlashInfer 0.6.13), fix flashinfer-ai/flashinfer#3393 (0.6.14) pinned by vllm-project/vllm#47669; timothystewart6/vllm-gb10#46, #60 (vLLM 0.25.0 with FlashInfer 0.6.13, 0.26.0 with 0.6.14)"},
+
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)
