@@ -381,6 +381,16 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#48082 (open: Gemma-4-31B NVFP4 + MTP on B200, FlashInfer 0.6.13), fix flashinfer-ai/flashinfer#3393 (0.6.14) pinned by vllm-project/vllm#47669; timothystewart6/vllm-gb10#46, #60 (vLLM 0.25.0 with FlashInfer 0.6.13, 0.26.0 with 0.6.14)"},
 
+    // MLA with an fp8 cache and an EAGLE3 drafter under concurrent load: CUDA illegal memory access on
+    // v0.19.1 (Kimi-K2.5, TP8, expert parallel; #40435, closed without a named fix). Start-up succeeds;
+    // the fault comes with load, so the row names the reported release only.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3", .attention = "mla", .platforms = "cuda", .speculative_methods = "eagle3"},
+     .detail = "reported on v0.19.1 (Kimi-K2.5, TP8 with expert parallelism): an fp8 MLA cache with an EAGLE3 drafter hits a CUDA illegal memory access under concurrent load; a fix is not established",
+     .introduced_in = "0.19.1", .affected_in = "0.19.1",
+     .selection = false,
+     .source = "vllm-project/vllm#40435 (closed: v0.19.1, H200, Kimi-K2.5 + lightseekorg/kimi-k2.5-eagle3, --kv-cache-dtype fp8)"},
+
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)
