@@ -319,12 +319,12 @@ constexpr Constraint kRows[] = {
     // unmerged). #27224 ('Support block-size > 1 for AITER MLA backend') still describes main of
     // 2025-10-20 as block-size-1 only, so v0.11.0 (10-02) is affected; it merged on 2025-11-05
     // (6cae1e53326a), so v0.12.0 (12-03) is the first release certain to have it; v0.11.1 (11-18) is
-    // not established. Releases before the 0.10 line are not claimed (no report read).
+    // not established, and so are releases before the 0.10 line (no report read): both warn.
     {.engine = Engine::vllm, .rule = "KVD017",
      .when = {.backends = "ROCM_AITER_MLA ROCM_AITER_TRITON_MLA", .attention = "mla", .platforms = "rocm",
               .block_sizes = "1", .block_sizes_outside = true},
      .detail = "AITER MLA decode took only KV-cache block size 1 before #27224 ('When using the aiter MLA kernel, KV cache block size must be set to 1')",
-     .introduced_in = "0.10.0", .affected_in = "0.10.0 0.10.1 0.10.1.1 0.10.2 0.11.0", .fixed_in = "0.12.0",
+     .affected_in = "0.10.0 0.11.0", .fixed_in = "0.12.0",
      .fix_pr = "vllm-project/vllm#27224",
      .selection = true,
      .source = "vllm-project/vllm#22049 (closed 2025-08-01: block size must be 1), #27224 (merged 2025-11-05, 6cae1e53326a; weekly summary 2025-11-07), #27715"},
