@@ -372,7 +372,8 @@ constexpr Constraint kRows[] = {
     // (FlashInfer 0.6.14) adds it and vllm-project/vllm#47669 moves vLLM's pin to 0.6.14. v0.25.0 pins
     // 0.6.13 (vLLM's pin, mirrored by timothystewart6/vllm-gb10#46); #47669 merged after v0.25.0's cut
     // (07-07) and v0.26.0 pins 0.6.14 (vllm-gb10#60): affected v0.25.0 and v0.25.1, first fixed
-    // v0.26.0. Earlier releases pin older FlashInfer wheels whose cubin set is not established.
+    // v0.26.0. The first affected release is the report's (FlashInfer 0.6.13, first pinned by
+    // v0.25.0); the older pins' cubin sets were not examined.
     {.engine = Engine::vllm, .rule = "KVD070",
      .when = {.backends = "FLASHINFER", .platforms = "cuda", .min_cc = 100, .max_cc = 109, .head_sizes = "512",
               .speculative_methods = "mtp *_mtp"},
