@@ -36,6 +36,7 @@ enum class ScaleKind : std::uint8_t {
   per_vector_fp16, ///< TurboQuant: fp16 norm (K) and fp16 scale + zero (V) per head vector
   block32_fp16,    ///< GGML q8_0/q4_0/…: an fp16 scale (and min) inside every 32-element block
   group_affine,    ///< MLX: a scale and a bias in the model dtype per group of 32, 64 or 128 elements
+  block64_e8m0,    ///< DeepSeek V4's fp8_ds_mla record: one UE8M0 scale per 64 NoPE values, inside the record
 };
 [[nodiscard]] std::string_view name(ScaleKind s) noexcept;
 

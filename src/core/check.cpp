@@ -268,6 +268,7 @@ void canonicalization(const Context& ctx, const Report& rep, Emitter& out) {
   if (plan.backend && plan.cache_dtype && ctx.effective && plan.cache_dtype != ctx.effective) {
     std::string_view detail;
     if (plan.cache_dtype->layout == Layout::fp8_ds_mla) detail = "656 bytes per token per layer";
+    if (plan.cache_dtype->layout == Layout::fp8_ds_mla_v4) detail = "584 bytes per token per layer";
     out.add("KVD018", {.backend = plan.backend, .detail = detail});
   }
 }
@@ -605,6 +606,7 @@ std::string_view name(ScaleKind s) noexcept {
     case ScaleKind::block32_e8m0: return "block32_e8m0";
     case ScaleKind::block16_e8m0: return "block16_e8m0";
     case ScaleKind::tile128_fp32: return "tile128_fp32";
+    case ScaleKind::block64_e8m0: return "block64_e8m0";
     case ScaleKind::per_vector_fp16: return "per_vector_fp16";
     case ScaleKind::block32_fp16: return "block32_fp16";
     case ScaleKind::group_affine: return "group_affine";

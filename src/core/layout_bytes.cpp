@@ -20,6 +20,8 @@ std::optional<RecordBytes> record_bytes(Layout layout, std::uint32_t k_bits, std
       return RecordBytes{ceil_div(head_k * k_bits, 8), ceil_div(head_v * v_bits, 8), false};
     // 512 fp8 latent values, 4 fp32 scales and 64 bf16 RoPE values, whatever the geometry.
     case Layout::fp8_ds_mla: return RecordBytes{656, 0, true};
+    // DeepSeek V4: 448 fp8 NoPE values, 64 bf16 RoPE values (128 B), 7 UE8M0 scales and a pad byte.
+    case Layout::fp8_ds_mla_v4: return RecordBytes{584, 0, true};
     case Layout::nvfp4_inline: return RecordBytes{nvfp4_side(head_k), head_v ? nvfp4_side(head_v) : 0, false};
     case Layout::ggml_block: return std::nullopt;  // per side, by its block format: ggml_side_bytes()
     case Layout::mlx_affine: return std::nullopt;  // its scales take the model dtype: mlx_affine_side_bytes()

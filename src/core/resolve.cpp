@@ -107,7 +107,7 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
                                          const TensorPlan& v, const CacheDtype* vrow = nullptr) noexcept {
   const Request& r = ctx.req;
   const bool mla = is_mla(r.attention);
-  if (row.layout == Layout::fp8_ds_mla) return static_cast<std::uint32_t>(detail::record_bytes(row.layout, 0, 0, 0, 0)->k);
+  if (row.layout == Layout::fp8_ds_mla || row.layout == Layout::fp8_ds_mla_v4) return static_cast<std::uint32_t>(detail::record_bytes(row.layout, 0, 0, 0, 0)->k);
   const std::uint32_t hk = ctx.head_size;
   if (hk == 0) return std::nullopt;
   const std::uint32_t hv = mla ? 0 : (r.geometry.head_size_v ? r.geometry.head_size_v : hk);
@@ -253,6 +253,14 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
     out.push_back({rule("KVD012"), 0});
   if (ctx.requested != nullptr) {
     const std::size_t kv = vocabulary_index(ctx.ix, ctx.requested);
+    // 'auto' with a checkpoint that declares its KV quantization is resolved to the checkpoint's
+    // string before the backend is validated (vLLM's cache_config): the backend's list is judged
+    // on that string, as for an explicit one (vllm-project/vllm#45312: an FP4 kv_cache_scheme with
+    // TRITON_ATTN). Its own rule, so that the message names the checkpoint's string, not 'auto'.
+    const std::size_t ekv = ctx.effective != ctx.requested && ctx.effective != nullptr
+                                ? vocabulary_index(ctx.ix, ctx.effective) : kv;
+    if (ekv != kv && b.kv.test(kv) && !b.kv.test(ekv) && !b.kv_unknown.test(ekv))
+      out.push_back({rule("KVD023"), 0, {}, ctx.effective->name});
     if (!b.kv.test(kv)) {
       // A string whose acceptance is not established is not refused: check() names the fact (KVD080).
       if (!b.kv_unknown.test(kv)) out.push_back({rule("KVD010"), 0});
@@ -345,6 +353,8 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
   plan.kv_data_type = k;
 
   plan.scales.kind = scale_kind(is_quantized(eff->quant) ? eff->quant : veff->quant);
+  // DeepSeek V4's record shares the fp8_ds_mla family but scales 64 values with one UE8M0 byte.
+  if (eff->layout == Layout::fp8_ds_mla_v4) plan.scales.kind = ScaleKind::block64_e8m0;
   if (plan.scales.kind == ScaleKind::per_tensor)
     plan.scales.calibrated = r.kv_scales != Tri::unknown ? r.kv_scales : (r.checkpoint_kv ? Tri::yes : Tri::unknown);
 
@@ -478,6 +488,11 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
       continue;
     if (s.head_sizes.count && (ctx.head_size == 0 || !s.head_sizes.contains(ctx.head_size))) continue;
     if ((r.flags & row.flags_all) != row.flags_all || (r.flags & row.flags_none)) continue;
+    if (!row.architectures.empty()) {
+      When model{};
+      model.architectures = row.architectures;
+      if (!when_extra_holds(model, r)) continue;
+    }
     return &s;
   }
   return nullptr;

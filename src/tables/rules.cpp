@@ -140,6 +140,12 @@ constexpr Rule kRules[] = {
      .fix = "allocate the cache as {want} or as a byte container (uint8) of the same size",
      .source = "vllm/utils/torch_utils.py STR_DTYPE_TO_TORCH_DTYPE; vllm/v1/kv_cache_interface.py page sizes",
      .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 --attention gqa --kv-cache-dtype fp8 --kv-storage-dtype bfloat16"},
+    {.code = "KVD023", .severity = error,
+     .title = "auto resolves to a checkpoint kv-cache dtype the backend does not accept",
+     .message = "--kv-cache-dtype auto follows the checkpoint into {value}, which {backend} does not accept",
+     .fix = "pass --kv-cache-dtype with a 16-bit dtype to override the checkpoint, or pick a backend that accepts {value}",
+     .source = "vLLM resolves auto to the checkpoint's kv_cache_quant_algo / kv_cache_scheme before validating the backend; vllm-project/vllm#45312",
+     .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 --attention gqa --head-size 64 --checkpoint-kv-cache-dtype nvfp4 --kv-cache-dtype auto --backend TRITON_ATTN"},
 
     // ---- Q dtype ---------------------------------------------------------------------
     {.code = "KVD030", .severity = error,

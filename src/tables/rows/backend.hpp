@@ -103,6 +103,10 @@ struct SelectionOrder {
   std::string_view head_sizes;       ///< only for these head sizes (words; MLA: latent width); empty: any
   std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
   std::uint32_t flags_none = 0;      ///< RequestFlag bits that must be clear
+  /// Only for these models (config.json architectures[0] or model_type, words): a model that forces
+  /// its own backend before selection (vLLM's per-model config hooks). Empty: any model; a row with
+  /// architectures never matches a request that does not name the model.
+  std::string_view architectures;
   std::string_view order;            ///< backend names, highest priority first
   std::string_view source;
   std::string_view introduced_in;    ///< first release with this order ("" = before the release table)

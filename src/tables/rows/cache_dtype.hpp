@@ -34,6 +34,9 @@ enum class Layout : std::uint8_t {
   /// MLX's QuantizedKVCache (mx.quantize, affine mode): per side heads × (head × bits / 32 uint32
   /// words of codes + a scale and a bias of the model dtype per `group_size` elements)
   mlx_affine,
+  /// DeepSeek V4's fp8_ds_mla record: 584 bytes per token (448 fp8 NoPE values, 64 bf16 RoPE
+  /// values, 7 UE8M0 scales of 64 NoPE values each and 1 pad byte), whatever the geometry
+  fp8_ds_mla_v4,
 };
 
 /// What the engine allocates the cache tensor as.

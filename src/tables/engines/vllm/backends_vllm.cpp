@@ -107,11 +107,15 @@ constexpr Backend kRows[] = {
     {.engine = Engine::vllm, .name = "ROCM_AITER_UNIFIED_ATTN", .platforms = "rocm",
      .attention = "mha gqa mqa",
      .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2",
-     .model_dtypes = "float16 bfloat16", .head_size_min = 32, .block_size_multiple = 16,
+     .model_dtypes = "float16 bfloat16", .min_cc = 94, .max_cc = 95, .head_size_min = 32,
+     .block_size_multiple = 16,
      .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = triton,
      .fp8_as = "platform_fp8_e4m3",
-     .notes = "AITER Triton unified attention; appended when the aiter package is found on CDNA; causal only; prefers block 64",
-     .source = "vllm/v1/attention/backends/rocm_aiter_unified_attn.py (RocmAiterUnifiedAttentionBackend); reference sheet vllm.md §4.1 (Q fp8)"},
+     .notes = "AITER Triton unified attention; appended when the aiter package is found on CDNA3+ (on_mi3xx); causal only; prefers block 64",
+     // AITER is gated to CDNA3+: is_aiter_found_and_supported() returns on_mi3xx(), and AITER's wheels
+     // are built for gfx942/gfx950 only (ROCm/aiter release notes). vllm-project/vllm#46192 (enable it
+     // on gfx1201, with a 16-bit cache only) was closed unmerged.
+     .source = "vllm/v1/attention/backends/rocm_aiter_unified_attn.py (RocmAiterUnifiedAttentionBackend); vllm/_aiter_ops.py is_aiter_found_and_supported (on_mi3xx); vllm-project/vllm#46192 (closed); reference sheet vllm.md §4.1 (Q fp8)"},
 
     // =========================== CPU ==========================================================
     // The CPU platform always picks CPU_ATTN for non-MLA layers and never runs
@@ -174,7 +178,13 @@ constexpr Backend kRows[] = {
      .block_size_multiple = 16, .q_policy = model_dtype, .q_strict = true, .kv_declared = element,
      .fp8_path = triton, .fp8_as = "platform_fp8_e4m3",
      .notes = "portable Triton MLA decode; Q stays 16-bit (supports_quant_query_input off for fp8); fp8 needs sm_89+ on CUDA; block 1 refused on ROCm",
-     .source = "vllm/v1/attention/backends/mla/triton_mla.py (TritonMLABackend; forward_mqa views the cache as current_platform.fp8_dtype())"},
+     .source = "vllm/v1/attention/backends/mla/triton_mla.py (TritonMLABackend; forward_mqa views the cache as current_platform.fp8_dtype()); vllm-project/vllm#34597 (fp8)",
+     // fp8 arrived with vllm-project/vllm#34597 (opened 2026-02-16, after v0.15.1 of 02-04); before it
+     // the impl raised NotImplementedError ('TritonMLA V1 with FP8 KV cache not yet supported':
+     // ROCm/vllm#509 on 0.8.x, #35577 quoting main of 2026-02-28). #35695 was closed on 2026-05-24
+     // because main had it by then, so v0.23.0 (cut in June) is the first release certain to have
+     // it; v0.16.0..v0.22.1 not established.
+     .kv_cache_dtypes_since = "fp8:0.15.1..0.23.0 fp8_e4m3:0.15.1..0.23.0"},
 
     // =========================== ROCm, MLA ====================================================
     // With an fp8 cache the layer quantizes decode Q to aiter's fp8 (the platform e4m3) and the
@@ -274,6 +284,23 @@ constexpr Backend kRows[] = {
      .notes = "DeepSeek-V4.1 FlashMLA mega attention, SM100 family only (no SM90 kernel); fp8 is an alias of fp8_ds_mla; an unspecific kv-cache dtype becomes the V4.1 NVFP4 compressed record, whose size differs from the V3.2-geometry nvfp4_ds_mla row (not modelled)",
      .source = "vllm/models/deepseek_v41/sparse_mla.py (FlashMLAMegaAttnBackend), vllm/models/deepseek_v41/nvidia/flash_mla_mega_attn.py (packed_kv_cache_dtype); vllm-project/vllm#56935; v0.31.0 release notes",
      .introduced_in = "0.31.0", .absent_in = "0.30.0"},
+
+    // DeepSeek V4's own sparse-MLA backend: DeepseekV4Attention runs its attention, the backend
+    // declares the cache (class DeepseekV4FlashMLABackend, get_name FLASHMLA_SPARSE_DSV4): dtypes
+    // auto, fp8_ds_mla and fp8 ('alias for fp8_ds_mla'), head 512 (448 NoPE + 64 RoPE), block 256,
+    // capability majors 9 and 10. fp8 and fp8_ds_mla become its 584 B record (fp8_ds_mla_v4 here).
+    // Model-driven: the DeepSeek V4 model selects it (selection_vllm.cpp, architectures row).
+    // DeepSeek V4 support is in v0.20.0 ('Initial DeepSeek V4 support landed (#40860)', its notes);
+    // whether that release already had this class name is not established (v0.23.0 notes name the
+    // decoupled V4 sparse MLA metadata, #44699), so releases before v0.23.0 get a warning.
+    {.engine = Engine::vllm, .name = "FLASHMLA_SPARSE_DSV4", .platforms = "cuda", .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto fp8 fp8_ds_mla", .model_dtypes = "bfloat16",
+     .min_cc = 90, .max_cc = 109, .head_sizes = "512", .block_sizes = "256",
+     .q_policy = model_dtype, .q_strict = true, .kv_declared = element_or_bytes, .fp8_path = hardware,
+     .canonicalizes = "fp8 fp8_ds_mla", .canonical_kv = "fp8_ds_mla_v4",
+     .notes = "DeepSeek V4 sparse MLA (FlashMLA), wired by the DeepseekV4ForCausalLM model; fp8 -> its 584 B fp8_ds_mla record; SM90 and SM100 families",
+     .source = "vllm/models/deepseek_v4/sparse_mla.py (DeepseekV4FlashMLABackend: supported_kv_cache_dtypes, get_supported_head_sizes, get_supported_kernel_block_sizes, supports_compute_capability, get_kv_cache_shape); vllm-project/vllm#40860, #44699",
+     .introduced_in = "0.23.0", .absent_in = "0.19.1"},
 
     // =========================== sparse attention of MiniMax-M3 (model-driven) ================
     // vllm-project/vllm#45381 (merged 2026-06-16) adds the enum and MiniMaxM3SparseBackend; the v0.24.0

@@ -75,6 +75,17 @@ constexpr CacheDtype kRows[] = {
      // With DeepSeek-V3.2 support (vllm-project/vllm#25896, 2025-09-29): the v0.11.0 notes list
      // "New architectures: DeepSeek-V3.2-Exp (#25896)" (quoted in pan-webis-de/pan-code#27).
      .introduced_in = "0.11.0", .absent_in = "0.10.2"},
+    // Not a user string: what DeepSeek V4's backends make of fp8 / fp8_ds_mla. vLLM names it
+    // fp8_ds_mla too, but its row is 584 B: 448 float8_e4m3 NoPE values, 64 bf16 RoPE values,
+    // 7 UE8M0 scales (one per 64 NoPE values) and a pad byte (DeepseekV4FlashMLABackend
+    // get_kv_cache_shape; the MLA and SWA pools alike, vllm-project/vllm#47716).
+    {.engine = Engine::vllm, .name = "fp8_ds_mla_v4", .quant = KvQuant::fp8_ds_mla,
+     .k_rule = fixed, .k_format = FormatId::float8_e4m3fn, .v_rule = fixed, .v_format = FormatId::float8_e4m3fn,
+     .storage = uint8_bytes, .layout = Layout::fp8_ds_mla_v4, .internal = true, .platforms = "cuda",
+     .only_for = Attention::sparse_mla,
+     .description = "internal: DeepSeek V4's fp8_ds_mla record (448 fp8 NoPE + 64 bf16 RoPE + 7 UE8M0 scales + 1 pad = 584 B/token), "
+                    "which vLLM stores under the name fp8_ds_mla for DeepseekV4ForCausalLM",
+     .source = "vllm/models/deepseek_v4/sparse_mla.py DeepseekV4FlashMLABackend.get_kv_cache_shape ('584B per token (448 NoPE + 128 RoPE + 8 fp8 scale)'); vllm-project/vllm#47648, #47716"},
     // 352 B per token on FlashMLA's SM100 sparse decode: 256 B e2m1 NoPE (512 values), 64 B
     // unscaled e4m3 RoPE, 32 B e4m3 NoPE scales (one per 16). Written as 4-bit elements over the
     // 576-wide latent (288 B) plus 64 B in scale_bytes_per_token_head so the byte count comes out

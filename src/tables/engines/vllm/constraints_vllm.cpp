@@ -368,6 +368,85 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#54623 (open 2026-08-31: v0.27.1, RTX 5090, 'Using KV cache scaling factor 1.0'), #54624 (open fix); vllm/model_executor/models/qwen3_5.py load_weights"},
 
+    // ==== issue 28, session 38 (SRV-V): release-scoped facts and reported releases ================
+    // AITER MLA decode metadata assumed one token per block: 'When using the aiter MLA kernel, KV cache
+    // block size must be set to 1' (vllm-project/vllm#22049, 2025-08-01, the 0.10.0 line; closed
+    // unmerged). #27224 ('Support block-size > 1 for AITER MLA backend') still describes main of
+    // 2025-10-20 as block-size-1 only, so v0.11.0 (10-02) is affected; it merged on 2025-11-05
+    // (6cae1e53326a), so v0.12.0 (12-03) is the first release certain to have it; v0.11.1 (11-18) is
+    // not established, and so are releases before the 0.10 line (no report read): both warn.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "ROCM_AITER_MLA ROCM_AITER_TRITON_MLA", .attention = "mla", .platforms = "rocm",
+              .block_sizes = "1", .block_sizes_outside = true},
+     .detail = "AITER MLA decode took only KV-cache block size 1 before #27224 ('When using the aiter MLA kernel, KV cache block size must be set to 1')",
+     .affected_in = "0.10.0 0.11.0", .fixed_in = "0.12.0",
+     .fix_pr = "vllm-project/vllm#27224",
+     .selection = true,
+     .source = "vllm-project/vllm#22049 (closed 2025-08-01: block size must be 1), #27224 (merged 2025-11-05, 6cae1e53326a; weekly summary 2025-11-07), #27715"},
+    // DeepSeek-V3.1 with an fp8 cache on 8x H20-3e (FlashMLA fp8 decode, the SM90 MLA choice with an fp8
+    // cache) gave garbled output (#33638) and, at serving concurrency 5 and above, an illegal memory
+    // access (#33664), both reported on v0.15.0 and open; no cause or fixing release is named.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "FLASHMLA", .kv_cache_dtypes = "fp8 fp8_e4m3", .attention = "mla", .platforms = "cuda",
+              .min_cc = 90, .max_cc = 90},
+     .detail = "reported on v0.15.0 (DeepSeek-V3.1, 8x H20-3e): an fp8 MLA cache gave garbled output, and an illegal memory access at concurrency 5 and above; a fix is not established",
+     .introduced_in = "0.15.0", .affected_in = "0.15.0",
+     .selection = false,
+     .source = "vllm-project/vllm#33638 (open 2026-02: garbled output, 0.15.0), #33664 (open 2026-02: illegal memory access at concurrency >= 5, same environment)"},
+    // Ministral 3 (Mistral3ForConditionalGeneration) with an fp8 cache emits '#####...' on v0.25.1 while
+    // v0.24.0 is fine (#48945, open); v0.25.0 is not established (warning); no cause named.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3", .architectures = "Mistral3ForConditionalGeneration mistral3"},
+     .detail = "reported on v0.25.1 (Ministral-3-3B): an fp8 cache produces only '#' tokens, while v0.24.0 serves the same model correctly; a fix is not established",
+     .introduced_in = "0.25.0", .affected_in = "0.25.1",
+     .selection = false,
+     .source = "vllm-project/vllm#48945 (open 2026-07-17: 0.25.1 garbage, 0.24.0 fine)"},
+    // fp8_e5m2 with the default scale 1.0 on Qwen2-VL / Qwen2.5-VL silently corrupts output (#41343,
+    // open, v0.19.0): e5m2's 2-bit mantissa loses the values these models' KV take.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.kv_cache_dtypes = "fp8_e5m2",
+              .architectures = "Qwen2VLForConditionalGeneration Qwen2_5_VLForConditionalGeneration qwen2_vl qwen2_5_vl"},
+     .detail = "reported on v0.19.0: an fp8_e5m2 cache with the default scaling silently corrupts Qwen2-VL / Qwen2.5-VL output; a fix is not established (fp8_e4m3 or auto avoid it)",
+     .introduced_in = "0.19.0", .affected_in = "0.19.0",
+     .selection = false,
+     .source = "vllm-project/vllm#41343 (open: fp8_e5m2 corrupts Qwen2-VL / Qwen2.5-VL output, 0.19.0)"},
+
+    // Disaggregated serving through LMCache (mooncake backend) with an fp8 MLA cache: the decode node
+    // crashes, and the reporter sees the connector write the cache as its uint8 storage (#44184, open,
+    // and its duplicate #43980, both on v0.21.0, DeepSeek-V3-FP8 and GLM-5). The cause is not settled
+    // in the thread (a comment suspects DeepGEMM), so the row names the reported release only.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3", .attention = "mla sparse-mla", .kv_connectors = "LMCacheConnectorV1"},
+     .detail = "reported on v0.21.0: with LMCacheConnectorV1 (mooncake) and an fp8 MLA cache the decode node crashes, the transferred cache arriving as its uint8 storage; a fix is not established",
+     .introduced_in = "0.21.0", .affected_in = "0.21.0",
+     .selection = false,
+     .source = "vllm-project/vllm#44184 (open 2026-06-01: v0.21.0, DeepSeek-V3-FP8 / GLM-5, MTP, kv-transfer LMCache + mooncake), #43980 (closed duplicate)"},
+
+    // Gemma-4 (head 512 global layers) with an MTP drafter on B200: FlashInfer picked a TRTLLM-Gen decode
+    // cubin for head_dim 512 and tileSizeQ 64 that FlashInfer 0.6.13 does not ship; flashinfer#3393
+    // (FlashInfer 0.6.14) adds it and vllm-project/vllm#47669 moves vLLM's pin to 0.6.14. v0.25.0 pins
+    // 0.6.13 (vLLM's pin, mirrored by timothystewart6/vllm-gb10#46); #47669 merged after v0.25.0's cut
+    // (07-07) and v0.26.0 pins 0.6.14 (vllm-gb10#60): affected v0.25.0 and v0.25.1, first fixed
+    // v0.26.0. The first affected release is the report's (FlashInfer 0.6.13, first pinned by
+    // v0.25.0); the older pins' cubin sets were not examined.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .platforms = "cuda", .min_cc = 100, .max_cc = 109, .head_sizes = "512",
+              .speculative_methods = "mtp *_mtp"},
+     .detail = "with an MTP drafter FlashInfer's TRTLLM-Gen decode picks a head-512 cubin (tileSizeQ 64) that FlashInfer 0.6.13 does not ship, and the engine crashes",
+     .introduced_in = "0.25.0", .affected_in = "0.25.0 0.25.1", .fixed_in = "0.26.0", .fix_pr = "vllm-project/vllm#47669",
+     .selection = false,
+     .source = "vllm-project/vllm#48082 (open: Gemma-4-31B NVFP4 + MTP on B200, FlashInfer 0.6.13), fix flashinfer-ai/flashinfer#3393 (0.6.14) pinned by vllm-project/vllm#47669; timothystewart6/vllm-gb10#46, #60 (vLLM 0.25.0 with FlashInfer 0.6.13, 0.26.0 with 0.6.14)"},
+
+    // MLA with an fp8 cache and an EAGLE3 drafter under concurrent load: CUDA illegal memory access on
+    // v0.19.1 (Kimi-K2.5, TP8, expert parallel; #40435, closed without a named fix). Start-up succeeds;
+    // the fault comes with load, so the row names the reported release only.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3", .attention = "mla", .platforms = "cuda", .speculative_methods = "eagle3"},
+     .detail = "reported on v0.19.1 (Kimi-K2.5, TP8 with expert parallelism): an fp8 MLA cache with an EAGLE3 drafter hits a CUDA illegal memory access under concurrent load; a fix is not established",
+     .introduced_in = "0.19.1", .affected_in = "0.19.1",
+     .selection = false,
+     .source = "vllm-project/vllm#40435 (closed: v0.19.1, H200, Kimi-K2.5 + lightseekorg/kimi-k2.5-eagle3, --kv-cache-dtype fp8)"},
+
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)

@@ -17,6 +17,27 @@ namespace kvdtype::tables {
 namespace {
 
 constexpr SelectionOrder kRows[] = {
+    // ---------------------------------- models that force their backend ---------------------
+    // DeepSeek V4 runs its own attention layer, whose backend is the V4 FlashMLA one on the SM90
+    // and SM100 families (SM12x has FLASHINFER_MLA_SPARSE_DSV4, not modelled).
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "sparse-mla", .min_cc = 90, .max_cc = 109,
+     .architectures = "DeepseekV4ForCausalLM deepseek_v4",
+     .order = "FLASHMLA_SPARSE_DSV4",
+     .source = "vllm/models/deepseek_v4/sparse_mla.py DeepseekV4FlashMLABackend (the V4 model's attention backend, majors 9 and 10)"},
+    // Gemma 4 (head sizes 256 local / 512 global): with no backend given, its config hook forces
+    // TRITON_ATTN ('Gemma4 model has heterogeneous head dimensions ... Forcing TRITON_ATTN backend');
+    // later releases first try FA4 for all layers, which SM12x and the SM80 family do not have, so
+    // there TRITON_ATTN is forced in every release (the SM90/SM100 case depends on the release: not
+    // a row).
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa", .max_cc = 89,
+     .architectures = "Gemma4ForConditionalGeneration Gemma4ForCausalLM gemma4",
+     .order = "TRITON_ATTN",
+     .source = "vllm/model_executor/models/config.py Gemma4 verify_and_update_config (attention_config.backend = TRITON_ATTN when head_dim != global_head_dim and > 256); vllm-project/vllm#38887, #40094"},
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa", .min_cc = 120, .max_cc = 129,
+     .architectures = "Gemma4ForConditionalGeneration Gemma4ForCausalLM gemma4",
+     .order = "TRITON_ATTN",
+     .source = "vllm/model_executor/models/config.py Gemma4 verify_and_update_config ('FA4 not available, forcing TRITON_ATTN backend'); vllm-project/vllm#40094 (RTX 5090)"},
+
     // ---------------------------------- CUDA, MLA ---------------------------------------------
     // SM100 family: sparse pair FLASHINFER_MLA_SPARSE first when the cache is quantized ...
     {.engine = Engine::vllm, .platform = "cuda", .attention = "mla sparse-mla",
