@@ -382,6 +382,9 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
   const Constraint& row = *c.row;
   // Only the conditions the row has are looked at (CompiledWhen::tests, one word).
   const std::uint32_t t = w.tests;
+  // An issue-28 condition on an input not given never holds: one test, first, since most rows
+  // with such a condition are about inputs a request leaves out (the words are compared last).
+  if ((t & when_extra) && (w.extra_needs & ~ctx.extra_given) != 0) return false;
   // Unknown inputs never match a condition on them: rules fire on facts, not guesses.
   if (t & when_backends) {
     if (plan.backend == nullptr || !w.backends.test(backend_index(ctx.ix, plan.backend))) return false;
@@ -414,8 +417,7 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
                     cc_in(heads, row.when.min_heads_per_rank, row.when.max_heads_per_rank);
     if (in == row.when.heads_outside) return false;
   }
-  // An issue-28 condition on an input not given never holds: one test before any word is compared.
-  if ((t & when_extra) && ((w.extra_needs & ~ctx.extra_given) != 0 || !detail::when_extra_holds(row.when, r))) return false;
+  if ((t & when_extra) && !detail::when_extra_holds(row.when, r)) return false;
   return true;
 }
 
