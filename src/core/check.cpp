@@ -49,21 +49,10 @@ struct Emitter {
     report.diagnostics.push_back({&rule, severity.value_or(rule.severity), ev});
   }
   void add(const Rule& rule, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
-    add(rule, declared != nullptr ? number_of(rule.code) : -1, ev, severity);
+    add(rule, declared != nullptr ? tables::code_number(rule.code) : -1, ev, severity);
   }
   void add(tables::RuleId code, Evidence ev = {}, std::optional<Severity> severity = std::nullopt) {
     add(*rule(code), code.number, ev, severity);  // the number was worked out by the compiler
-  }
-
- private:
-  static int number_of(std::string_view code) noexcept {
-    if (code.size() != 6 || code.substr(0, 3) != "KVD") return -1;
-    int n = 0;
-    for (const char c : code.substr(3)) {
-      if (c < '0' || c > '9') return -1;
-      n = n * 10 + (c - '0');
-    }
-    return n;
   }
 };
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/index.hpp"
+#include "tables/rule_id.hpp"
 #include "tables/tables.hpp"
 
 namespace kvdtype::detail {
@@ -63,16 +64,7 @@ constexpr std::size_t kConstraintRow = [] {
 }();
 static_assert(kConstraintRow < std::size(kFixedSites), "the firing-site table has exactly one row of the Constraint rows");
 
-// "KVD020" → 20; -1 for other text.
-int number_of(std::string_view code) noexcept {
-  if (code.size() != 6 || code.substr(0, 3) != "KVD") return -1;
-  int n = 0;
-  for (const char c : code.substr(3)) {
-    if (c < '0' || c > '9') return -1;
-    n = n * 10 + (c - '0');
-  }
-  return n;
-}
+using tables::code_number;
 
 
 // The codes some Constraint row of some engine fires, built once.
@@ -81,7 +73,7 @@ const std::bitset<1000>& constraint_codes() noexcept {
     std::bitset<1000> b;
     for (const EngineInfo& e : engines())
       for (const CompiledConstraint& c : engine_index(e.id).constraints)
-        if (const int n = number_of(c.rule->code); n >= 0) b.set(static_cast<std::size_t>(n));
+        if (const int n = code_number(c.rule->code); n >= 0) b.set(static_cast<std::size_t>(n));
     return b;
   }();
   return kCodes;
@@ -120,7 +112,7 @@ Sites build_sites() {
   s.codes.resize(s.rows.size());
   for (std::size_t i = 0; i < s.rows.size(); ++i)
     for_each_word(s.rows[i].codes, [&](std::string_view w) {
-      if (const int n = number_of(w); n >= 0) s.codes[i].set(static_cast<std::size_t>(n));
+      if (const int n = code_number(w); n >= 0) s.codes[i].set(static_cast<std::size_t>(n));
     });
   return s;
 }
@@ -149,7 +141,7 @@ const std::bitset<1000>& declared_codes(const FiringSite& site) noexcept {
 }
 
 bool declares(const FiringSite& site, const Rule& rule) noexcept {
-  const int n = number_of(rule.code);
+  const int n = code_number(rule.code);
   return n >= 0 && declared_codes(site).test(static_cast<std::size_t>(n));
 }
 

@@ -18,16 +18,23 @@ consteval bool known_rule_code(std::string_view code) {
   return false;
 }
 
+/// "KVD020" → 20; -1 for any other text. The one place a code's number is read.
+constexpr int code_number(std::string_view code) noexcept {
+  if (code.size() != 6 || code.substr(0, 3) != "KVD") return -1;
+  int n = 0;
+  for (const char c : code.substr(3)) {
+    if (c < '0' || c > '9') return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
 /// A rule code known to exist: `rule("KVD020")` compiles only when KVD020 is a rule.
 struct RuleId {
   std::string_view code;
   int number = -1;  // KVDnnn → nnn, worked out by the compiler (rule() is then an array read)
-  consteval RuleId(const char* text) : code(text) {  // NOLINT(implicit): written as a literal
+  consteval RuleId(const char* text) : code(text), number(code_number(text)) {  // NOLINT(implicit): written as a literal
     if (!known_rule_code(code)) throw "unknown rule code: not a row of src/tables/rules.cpp";
-    if (code.size() == 6 && code.substr(0, 3) == "KVD") {
-      number = 0;
-      for (char c : code.substr(3)) number = c >= '0' && c <= '9' && number >= 0 ? number * 10 + (c - '0') : -1;
-    }
   }
 };
 
