@@ -33,6 +33,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "common/text.hpp"
 #include "sources/shell/script_state.hpp"
 
 namespace kvdtype::io::detail {
@@ -218,7 +219,7 @@ class Scenario {
 
   void pool(std::string_view role, std::vector<ScriptCommand>& out) {
     const std::string p = "LLMDBENCH_VLLM_MODELSERVICE_" + std::string(role) + "_";
-    const std::string where = "llm-d-benchmark scenario: the " + lower(role) + " pool of " + model_ + " (" + std::string(kSource) + ")";
+    const std::string where = "llm-d-benchmark scenario: the " + kvdtype::detail::to_lower(role) + " pool of " + model_ + " (" + std::string(kSource) + ")";
     if (get(p + "REPLICAS") == "0") {
       skipped_.push_back(where + ": " + p + "REPLICAS is 0");
       return;
@@ -288,11 +289,6 @@ class Scenario {
   }
 
  private:
-  static std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return out;
-  }
   // Args that are one command line rather than a list (`--a v --b`): its words.
   std::vector<std::string> commands_words(const std::string& line) {
     auto read = serving_commands("vllm serve m " + line, {}, {});
