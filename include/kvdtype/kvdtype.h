@@ -196,9 +196,10 @@ KVD_API kvd_status kvd_request_set_flags(kvd_request* request, uint32_t flags);
  * (`--config`, `--extra_llm_api_options`) are read where a command names them; a model config
  * through the "model" field. A file that cannot be read is reported by kvd_check (KVD_ERR_BAD_FILE).
  * KVD_INPUT_ENV takes "NAME=VALUE" instead of a path (`--env`): it expands $NAME in the launch
- * command or script and is its environment. */
+ * command or script and is its environment. KVD_INPUT_SET_FILE takes "KEY=FILE" (`--set-file`, as
+ * helm is given it): the Helm chart values a manifest is are read with KEY set to FILE's text. */
 typedef int32_t kvd_input_kind;
-enum { KVD_INPUT_MANIFEST = 0, KVD_INPUT_COMMAND_FILE = 1, KVD_INPUT_ENV = 2 };
+enum { KVD_INPUT_MANIFEST = 0, KVD_INPUT_COMMAND_FILE = 1, KVD_INPUT_ENV = 2, KVD_INPUT_SET_FILE = 3 };
 KVD_API kvd_status kvd_request_add_input(kvd_request* request, kvd_input_kind kind, const char* path);
 
 /* ---------------------------------------------------------------------------------------------

@@ -209,6 +209,7 @@ def check(
     command_file: PathsValue = ...,  # a file holding a launch command (- for stdin); repeat for several (kvdtype.checks/v1)
     env: Union[Mapping[str, str], str, Sequence[str], None] = ...,  # NAME=VALUE: expands $NAME in the launch command or script and is its environment (repeatable)
     manifest: PathsValue = ...,  # Kubernetes YAML or a compose file (- for stdin); repeat for several (kvdtype.checks/v1)
+    set_file: Union[Mapping[str, str], str, Sequence[str], None] = ...,  # KEY=FILE, as helm --set-file: the chart values --manifest reads hold FILE's text at KEY (repeatable)
     # END input keywords
     command: Union[str, Sequence[str], None] = ...,
     ignore: Union[str, Sequence[str], None] = ...,

@@ -107,6 +107,21 @@ def test_a_missing_file_keeps_the_exception_hierarchy(tmp_path):
         kvdtype.check(manifest=42)
 
 
+def test_set_file_hands_chart_values_a_file_as_helm_does(tmp_path):
+    values = tmp_path / "values.yaml"
+    values.write_text("dynamo:\n  deploymentName: d\n  decodeWorker:\n    replicas: 1\n"
+                      "workload:\n  model: deepseek-ai/DeepSeek-R1\n  framework: sglang\n")
+    args = tmp_path / "decode.yaml"
+    args.write_text("kv-cache-dtype: fp8_e4m3\nattention-backend: trtllm_mla\n")
+    checks = kvdtype.check(gpu="GB200", manifest=str(values), set_file={"decode_serving_config": str(args)})
+    assert [r.plan.cache_dtype for r in checks.results] == ["fp8_e4m3"]
+    # Without it the values hold no workload; with no chart values it is bad input.
+    assert kvdtype.check(gpu="GB200", manifest=str(values)).results == []
+    with pytest.raises(kvdtype.BadValueError) as e:
+        kvdtype.check(gpu="GB200", set_file=["decode_serving_config=" + str(args)])
+    assert "set_file" in str(e.value) and "--set-file" not in str(e.value)
+
+
 def test_env_and_ignore_as_the_cli_takes_them():
     plan = kvdtype.check(gpu="H100", command="vllm serve x/y --kv-cache-dtype $KV", env={"KV": "fp8"})
     assert plan.cache_dtype == "fp8"

@@ -179,6 +179,10 @@ CheckOutcome run_check(const CheckRequest& r) {
     if (auto e = row.read(i, layers)) return failed(*e, std::string(row.flag));
   }
   in = std::move(layers.base);
+  // --set-file sets a value of chart values, which only --manifest reads (check_several's
+  // gather also refuses it when none of the manifests was chart values).
+  if (!in.set_files.empty() && std::none_of(r.inputs.begin(), r.inputs.end(), [](const InputRef& i) { return i.kind == InputKind::manifest; }))
+    return failed("--set-file " + in.set_files.front().path + "=…: sets a Helm chart value; give the chart's values with --manifest", "--set-file");
   auto ignore = ignored_codes(r.ignore);
   if (!ignore.ok()) return failed(ignore.error(), "--ignore");
   in.ignore = std::move(ignore).value();

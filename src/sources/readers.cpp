@@ -28,6 +28,27 @@ std::optional<Error> read_env_input(const InputRef& input, Gathered& into) {
   return std::nullopt;
 }
 
+// KEY=FILE (helm's --set-file): the file's text, which the chart values a manifest is are read
+// with at KEY. Read here, before any manifest, so that an unreadable file is bad input however
+// many manifests name the chart.
+std::optional<Error> read_set_file_input(const InputRef& input, Gathered& into) {
+  const std::size_t eq = input.value.find('=');
+  if (eq == 0 || eq == std::string::npos || eq + 1 == input.value.size())
+    return Error{ErrorCode::bad_value, "--set-file '" + input.value + "': expected KEY=FILE (a chart values key, as helm --set-file takes it)"};
+  const std::string key = input.value.substr(0, eq), path = input.value.substr(eq + 1);
+  for (std::size_t at = 0; at <= key.size();) {
+    const std::size_t dot = std::min(key.find('.', at), key.size());
+    if (dot == at || key.find_first_of("[]\\", at) < dot)
+      return Error{ErrorCode::bad_value, "--set-file '" + input.value + "': KEY must be names joined by dots (prefill_serving_config, a.b.c); "
+                                          "list indices and escaped dots are not read"};
+    at = dot + 1;
+  }
+  auto text = read_manifest_file(path);
+  if (!text.ok()) return Error{text.error().code, "--set-file " + key + ": " + text.error().message};
+  into.base.set_files.push_back({key, std::move(text).value()});
+  return std::nullopt;
+}
+
 // A Kubernetes manifest, compose file or chart values: its serving containers, what it skips,
 // and KVD080 when it holds none (io/manifest.hpp).
 std::optional<Error> read_manifest_input(const InputRef& input, Gathered& into) {
@@ -38,6 +59,7 @@ std::optional<Error> read_manifest_input(const InputRef& input, Gathered& into) 
   if (!read.ok()) return read.error();
   ManifestWorkloads m = std::move(read).value();
   attach_comment_suppressions(m.workloads, *text, file, CommentStyle::yaml);  // docs/suppressions.md
+  into.chart_values += m.chart_values;
   if (m.workloads.empty()) {
     std::vector<std::string> found;
     // "FILE:LINE kind/name container c (image): why" → "kind/name container c (image): why".
@@ -121,13 +143,18 @@ constexpr Reader kReaders[] = {
      .layer = false, .checkable = false, .script = false,
      .named_by = "the body of a POST /validate request to kvdtype serve",
      .gather_rank = 0, .read = read_admission_review_input},
+    // Given by the caller, but after the rows named by other inputs: InputKind is appended only.
+    {.kind = InputKind::set_file, .name = "chart value file", .flag = "--set-file", .keyword = "set_file",
+     .c_number = KVD_INPUT_SET_FILE, .c_name = "KVD_INPUT_SET_FILE", .value = InputValue::assignments, .value_name = "KEY=FILE",
+     .help = "KEY=FILE, as helm --set-file: the chart values --manifest reads hold FILE's text at KEY (repeatable)",
+     .layer = true, .checkable = false, .script = false, .named_by = {}, .gather_rank = 0, .read = read_set_file_input},
 };
 
 // Row i reads InputKind i, so that reader() is an index and no kind lacks its reader.
 constexpr bool rows_in_kind_order() {
   for (std::size_t i = 0; i < std::size(kReaders); ++i)
     if (static_cast<std::size_t>(kReaders[i].kind) != i) return false;
-  return std::size(kReaders) == static_cast<std::size_t>(InputKind::admission_review) + 1;
+  return std::size(kReaders) == static_cast<std::size_t>(InputKind::set_file) + 1;
 }
 static_assert(rows_in_kind_order(), "one reader per InputKind, in InputKind's order");
 
@@ -187,6 +214,11 @@ std::optional<Error> gather(std::span<const InputRef> inputs, Gathered& into, bo
                    [](const InputRef* a, const InputRef* b) { return reader(a->kind).gather_rank < reader(b->kind).gather_rank; });
   for (const InputRef* input : held)
     if (auto e = reader(input->kind).read(*input, into)) return e;
+  // A --set-file no chart values took would be dropped without a word: bad input instead.
+  if (!into.base.set_files.empty() && into.chart_values == 0)
+    return Error{ErrorCode::bad_value, "--set-file " + into.base.set_files.front().path +
+                                           "=…: sets a Helm chart value, and no --manifest given is chart values kvdtype reads "
+                                           "(vLLM production-stack, llm-d, gpu-recipes, KubeAI values)"};
   return std::nullopt;
 }
 

@@ -84,6 +84,7 @@ struct Gathered {
   /// The AdmissionReview row's reading of a webhook body (its request's identity, the object's
   /// serving workloads in `workloads`), for the webhook to answer from.
   std::optional<ReviewHeader> review;
+  std::size_t chart_values = 0;  ///< documents the manifests held that were read as Helm chart values
 };
 
 /// Every reader's signature: add what `input` holds to `into` (a layer of `into.base`, or

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
     if (strcmp(a, "--manifest") == 0) st = kvd_request_add_input(req, KVD_INPUT_MANIFEST, argv[++i]);
     else if (strcmp(a, "--command-file") == 0) st = kvd_request_add_input(req, KVD_INPUT_COMMAND_FILE, argv[++i]);
     else if (strcmp(a, "--env") == 0) st = kvd_request_add_input(req, KVD_INPUT_ENV, argv[++i]);
+    else if (strcmp(a, "--set-file") == 0) st = kvd_request_add_input(req, KVD_INPUT_SET_FILE, argv[++i]);
     else st = kvd_request_set(req, a + 2, argv[++i]);
     if (st != KVD_OK) return failure(st);
   }

@@ -155,19 +155,82 @@ TEST(KaitoWorkspaces, WhatTheFileDoesNotHoldIsAFinding) {
 }
 
 // The gpu-recipes Dynamo chart's values hold no engine flag: the serving configs helm is given
-// with --set-file are named, with the command that checks them, and the file is not a pass.
+// with --set-file are named, with the flag that hands them to kvdtype, and the file is not a pass.
+const std::string kDynamoValues =
+    "dynamo:\n  deploymentName: d\n  decodeWorker:\n    replicas: 1\n    envs:\n    - name: A\n      value: \"1\"\n"
+    "  prefillWorker:\n    replicas: 1\n"
+    "workload:\n  model: deepseek-ai/DeepSeek-R1\n  framework: sglang\n  configFile: serving-args.yaml\n  configPath: /w\n"
+    "volumes:\n  useGcs: true\n  gcsMounts:\n    mountPath: /data/model\n";
+
 TEST(ChartValuesElsewhere, DynamoRecipeValuesNameTheirSetFileConfigs) {
   TempDir t("app-resources");
   int rc = -1;
-  const Json j = check(t.write("values.yaml",
-                               "dynamo:\n  deploymentName: d\n  decodeWorker:\n    replicas: 1\n  prefillWorker:\n    replicas: 1\n"
-                               "workload:\n  model: deepseek-ai/DeepSeek-R1\n  framework: sglang\n  configFile: serving-args.yaml\n"),
-                       &rc);
+  const Json j = check(t.write("values.yaml", kDynamoValues), &rc);
   EXPECT_EQ(rc, 0);
   EXPECT_TRUE(j["results"].empty());
   const std::string why = no_workload(j);
   EXPECT_NE(why.find("--set-file decode_serving_config=FILE"), std::string::npos) << why;
   EXPECT_NE(why.find("--set-file prefill_serving_config=FILE"), std::string::npos) << why;
-  EXPECT_NE(why.find("-- python3 -m sglang.launch_server --config FILE"), std::string::npos) << why;
   EXPECT_NE(why.find("KVD080"), std::string::npos) << why;
+}
+
+// Given the way helm is given them, the workers' server-args files become the command the
+// chart's worker script builds: one or two words per KEY: VALUE line, through xargs' quoting.
+TEST(ChartValuesElsewhere, DynamoRecipeWorkersReadFromTheirSetFiles) {
+  TempDir t("app-resources");
+  const std::string values = t.write("values.yaml", kDynamoValues);
+  const std::string decode = t.write("decode.yaml",
+                                     "# a comment\n\nkv-cache-dtype: \"fp8_e4m3\"\nattention-backend:   'trtllm_mla'  \n"
+                                     "tp-size: \"8\"\nenable-dp-attention: true\ndisable-radix-cache: false\ntrust-remote-code:\n"
+                                     "deepep-config: '{\"a\": {\"b\": 1}}'");
+  const std::string prefill = t.write("prefill.yaml", "kv-cache-dtype: fp8_e5m2\nattention-backend: triton\n");
+  const auto r = run_cli({"check", "--format", "json", "--gpu", "GB200", "--verbose", "--set-file", "decode_serving_config=" + decode,
+                          "--set-file", "prefill_serving_config=" + prefill, "--manifest", values});
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  const Json j = Json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 2u) << j.dump();
+  const Json& p = j["results"][0];
+  const Json& d = j["results"][1];
+  EXPECT_EQ(p["source"]["container"], "Prefill");
+  EXPECT_EQ(p["request"]["kv_cache_dtype"], "fp8_e5m2");
+  EXPECT_EQ(p["request"]["backend"], "triton");
+  EXPECT_EQ(d["source"]["container"], "Decode");
+  EXPECT_EQ(d["request"]["engine"], "sglang");
+  EXPECT_EQ(d["request"]["kv_cache_dtype"], "fp8_e4m3");  // the quotes are xargs'
+  EXPECT_EQ(d["request"]["backend"], "trtllm_mla");       // blanks around the value dropped
+  EXPECT_EQ(d["request"]["tensor_parallel_size"], 8);
+  // --model-path from volumes.useGcs: a path on the server's machine, named and not read.
+  EXPECT_NE(d.dump().find("/data/model/deepseek-ai/DeepSeek-R1"), std::string::npos) << d.dump();
+}
+
+// --set-file is bad input where it would be dropped or cannot be read, each with one line
+// naming the value: no manifest, no chart values among the manifests, a key helm's dotted
+// form does not name, a file that is not there, a path through a value that is no mapping, and
+// a line whose quote xargs would refuse.
+TEST(ChartValuesElsewhere, SetFileThatWouldBeDroppedIsBadInput) {
+  TempDir t("app-resources");
+  const std::string values = t.write("values.yaml", kDynamoValues);
+  const std::string args = t.write("args.yaml", "kv-cache-dtype: fp8\n");
+  const std::string deployment = t.write("deploy.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n"
+                                                        "  - name: c\n    image: busybox\n");
+  const std::string bad_quote = t.write("bad.yaml", "kv-cache-dtype: fp8\nserved-model-name: 'x\n");
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{"check", "--gpu", "H100", "--set-file", "decode_serving_config=" + args}, "give the chart's values with --manifest"},
+      {{"check", "--gpu", "H100", "--set-file", "decode_serving_config=" + args, "--manifest", deployment}, "no --manifest given is chart values"},
+      {{"check", "--set-file", "a[0]=" + args, "--manifest", values}, "a[0]"},
+      {{"check", "--set-file", "decode_serving_config", "--manifest", values}, "expected KEY=FILE"},
+      {{"check", "--set-file", "decode_serving_config=" + t.path("absent.yaml"), "--manifest", values}, "absent.yaml"},
+      {{"check", "--set-file", "workload.model.x=" + args, "--manifest", values}, "workload.model is not a mapping"},
+      {{"check", "--gpu", "H100", "--set-file", "decode_serving_config=" + bad_quote, "--manifest", values}, "line 2: an unmatched quote"},
+  };
+  for (const Case& c : cases) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.says << ": " << r.out;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+  }
 }

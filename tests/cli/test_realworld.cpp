@@ -50,7 +50,12 @@ std::vector<std::string> arguments(const json& row) {
   if (const std::string gpu = row.value("gpu", ""); !gpu.empty()) a.insert(a.end(), {"--gpu", gpu});
   // What the file's evidence says beyond the file (the engine release an example was written
   // for, a file helm is given with --set-file), argued in the row's args_evidence.
-  for (const json& arg : row.value("args", json::array())) a.push_back(arg.get<std::string>());
+  // `{corpus}` in an argument is this folder (a --set-file's file is a row's support).
+  for (const json& arg : row.value("args", json::array())) {
+    std::string v = arg.get<std::string>();
+    if (const std::size_t at = v.find("{corpus}"); at != std::string::npos) v.replace(at, 8, kDir);
+    a.push_back(std::move(v));
+  }
   if (kind == "script") {
     a.insert(a.end(), {"--command-file", file});
   } else if (kind == "engine_config") {

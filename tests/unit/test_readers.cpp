@@ -30,7 +30,7 @@ struct TempDir {
 
 TEST(Readers, OneRowPerKindInItsOrder) {
   const auto rows = readers();
-  ASSERT_EQ(rows.size(), 11u);
+  ASSERT_EQ(rows.size(), 12u);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(static_cast<std::size_t>(rows[i].kind), i) << rows[i].name;
     EXPECT_EQ(&reader(rows[i].kind), &rows[i]) << rows[i].name;
@@ -40,11 +40,11 @@ TEST(Readers, OneRowPerKindInItsOrder) {
   EXPECT_EQ(reader(InputKind::manifest).name, "manifest");
   EXPECT_EQ(reader(InputKind::command_file).name, "command file");
   EXPECT_EQ(reader(InputKind::admission_review).name, "AdmissionReview");
-  EXPECT_EQ(rows.back().kind, InputKind::admission_review);
+  EXPECT_EQ(rows.back().kind, InputKind::set_file);
 }
 
-// Every kind the issue lists is a row: the four a caller gives, and the seven read where
-// something else names them, which no face offers as an option of its own.
+// Every kind the issue lists is a row: the five a caller gives (--set-file since session 39),
+// and the seven read where something else names them, which no face offers as an option of its own.
 TEST(Readers, KindsNamedByAnotherInputHaveRowsWithoutFlagKeywordOrCNumber) {
   int given = 0, named = 0;
   for (const Reader& r : readers()) {
@@ -60,7 +60,7 @@ TEST(Readers, KindsNamedByAnotherInputHaveRowsWithoutFlagKeywordOrCNumber) {
     EXPECT_FALSE(r.layer) << r.name;
     EXPECT_FALSE(r.checkable) << r.name;
   }
-  EXPECT_EQ(given, 4);
+  EXPECT_EQ(given, 5);
   EXPECT_EQ(named, 7);
   EXPECT_NE(reader(InputKind::engine_config).named_by.find("--config"), std::string_view::npos);
   EXPECT_NE(reader(InputKind::trtllm_options).named_by.find("--extra_llm_api_options"), std::string_view::npos);
@@ -148,7 +148,8 @@ TEST(Readers, TheRowsNameEachKindForEveryFaceAndAgreeWithKvdtypeH) {
   EXPECT_EQ(reader_of_c_number(KVD_INPUT_MANIFEST)->kind, InputKind::manifest);
   EXPECT_EQ(reader_of_c_number(KVD_INPUT_COMMAND_FILE)->kind, InputKind::command_file);
   EXPECT_EQ(reader_of_c_number(KVD_INPUT_ENV)->kind, InputKind::env);
-  EXPECT_EQ(reader_of_c_number(3), nullptr);
+  EXPECT_EQ(reader_of_c_number(KVD_INPUT_SET_FILE)->kind, InputKind::set_file);
+  EXPECT_EQ(reader_of_c_number(4), nullptr);
   EXPECT_EQ(reader_of_c_number(-1), nullptr);  // the model is the C ABI's "model" field
   EXPECT_EQ(reader(InputKind::manifest).flag, "--manifest");
   EXPECT_EQ(reader(InputKind::command_file).keyword, "command_file");

@@ -9,8 +9,9 @@
 
 namespace kvdtype::io {
 
-/// The kinds of input. Each has one row in the reader table. The first four are what a caller
-/// names (a CLI flag --model, --command-file, --env, --manifest, a Python keyword, a C number);
+/// The kinds of input. Each has one row in the reader table. The first four and set_file are what
+/// a caller names (a CLI flag --model, --command-file, --env, --manifest, --set-file, a Python
+/// keyword, a C number);
 /// the rest are read where something else names them (the launch command after `--`, the model
 /// the command or --model names, the files a command's flags name, the webhook's request body)
 /// and have no flag, keyword or C number. Appended only: the order is the table's.
@@ -26,6 +27,7 @@ enum class InputKind : unsigned char {
   engine_config,     ///< `--config FILE` of vLLM or SGLang: a YAML (or JSON) file of flags
   trtllm_options,    ///< `--extra_llm_api_options FILE` of trtllm-serve: LLM API options
   admission_review,  ///< an admission.k8s.io AdmissionReview body (the webhook's request)
+  set_file,          ///< KEY=FILE: Helm chart values KEY holds FILE's text (helm's --set-file), for the values --manifest reads
 };
 
 /// One input as the caller named it.

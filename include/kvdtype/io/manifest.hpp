@@ -26,6 +26,7 @@ namespace kvdtype::io {
 struct ManifestWorkloads {
   std::vector<Workload> workloads;  ///< one per serving container, in document order
   std::vector<std::string> skipped; ///< "Deployment/x container sidecar (prom/node-exporter): not a serving command"
+  std::size_t chart_values = 0;      ///< documents read as Helm chart values (what `--set-file` sets)
 };
 
 /// Read `text` (YAML or JSON; several documents) named `file` in the sources. Each workload

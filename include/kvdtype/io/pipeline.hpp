@@ -43,6 +43,9 @@ struct CheckInput {
   /// `--config` or options file named here is read from its text, never from the disk.
   std::vector<ScriptFile> script_files;
   std::vector<std::string> script_notes;  ///< how the script reached the command (added to the notes)
+  /// `--set-file KEY=FILE`, as helm is given them: the chart values a manifest is (not a
+  /// Kubernetes object) read with KEY (dotted: `a.b.c`) set to FILE's text. `path` is KEY.
+  std::vector<ScriptFile> set_files;
 };
 
 /// One checked workload: the report, the drafter's and the prefill backend's reports when the

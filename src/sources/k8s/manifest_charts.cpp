@@ -350,40 +350,152 @@ std::optional<Error> read_kubeai_catalog(Reader& r, const YAML::Node& doc, const
   return std::nullopt;
 }
 
-}  // namespace
-
 // ---- AI-Hypercomputer gpu-recipes dynamo-deployment chart ------------------------------------
 //
 // Source: AI-Hypercomputer/gpu-recipes @2e1fd5ef src/helm-charts/a4x/inference-templates/
-// dynamo-deployment: templates/dynamo-graph-deployment.yaml runs each worker as
-// `python3 -m dynamo.FRAMEWORK` (workload.framework) with `--model` and the `KEY: VALUE` lines of
-// a server-args file; templates/dynamo-worker-configmap.yaml fills that file from the values
-// prefill_serving_config and decode_serving_config, which the recipe's README hands to helm with
-// --set-file (inference/a4x/disaggregated-serving/dynamo/README.md). A values file without them
-// holds no engine flag: what would read it is named, and nothing is guessed.
+// dynamo-deployment: templates/dynamo-worker-configmap.yaml puts the values prefill_serving_config
+// and decode_serving_config (the recipe's README hands them to helm with --set-file,
+// inference/a4x/disaggregated-serving/dynamo/README.md) into each worker's server-args file;
+// templates/dynamo-graph-deployment.yaml runs each worker (services Prefill and Decode, image
+// workload.image, env `envs`) as `python3 -m dynamo.sglang` with `--model-path
+// {volumes.gcsMounts.mountPath}/{workload.model}` when volumes.useGcs is true, else `--model
+// {workload.model}`, then one or two words per line of that file. Without the file, the values
+// hold no engine flag: what would read it is named, and nothing is guessed.
 
 bool is_dynamo_recipe_chart(const YAML::Node& doc) {
   const YAML::Node dynamo = child(doc, "dynamo");
   return (child(dynamo, "decodeWorker") || child(dynamo, "prefillWorker")) && child(child(doc, "workload"), "framework");
 }
 
-std::optional<Error> read_dynamo_recipe_chart(Reader& r, const YAML::Node& doc, const Pod& pod) {
-  const std::string framework = scalar(path(doc, {"workload", "framework"}));
-  const std::string name = scalar(path(doc, {"dynamo", "deploymentName"}));
-  for (const std::string role : {"prefill", "decode"}) {
-    if (!child(child(doc, "dynamo"), (role + "Worker").c_str())) continue;
-    const std::string key = role + "_serving_config";
-    const int line = line_of(path(doc, {"dynamo", (role + "Worker").c_str()}));
-    r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + ":" + std::to_string(line) + " ") +
-                            "gpu-recipes dynamo-deployment values" + (name.empty() ? "" : "/" + name) + " " + role +
-                            "Worker: its `python3 -m dynamo." + framework + "` flags are the file helm is given as --set-file " +
-                            key + "=FILE, not in these values; check that file as `" +
-                            (framework == "vllm" ? "-- vllm serve --config FILE" : "-- python3 -m sglang.launch_server --config FILE") + "`");
+// What `echo "$v" | xargs` prints: the words of `v` (quotes group, a backslash outside quotes
+// escapes the next character) joined by one blank. nullopt: an unmatched quote, on which xargs
+// fails, and the worker's `set -e` script with it.
+std::optional<std::string> xargs_echo(std::string_view v) {
+  std::string out, word;
+  bool in_word = false;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const char ch = v[i];
+    if (ch == ' ' || ch == '\t' || ch == '\n') {
+      if (in_word) out += (out.empty() ? "" : " ") + word;
+      word.clear();
+      in_word = false;
+    } else if (ch == '\'' || ch == '"') {
+      const std::size_t close = v.find(ch, i + 1);
+      if (close == std::string_view::npos) return std::nullopt;
+      word.append(v.substr(i + 1, close - i - 1));
+      in_word = true;
+      i = close;
+    } else if (ch == '\\' && i + 1 < v.size()) {
+      word += v[++i];
+      in_word = true;
+    } else {
+      word += ch;
+      in_word = true;
+    }
+  }
+  if (in_word) out += (out.empty() ? "" : " ") + word;
+  return out;
+}
+
+// The worker's loop over its server-args file: `IFS=': ' read -r key value` (the key ends at the
+// first colon or blank, the value is the rest), comment and blank lines skipped, both through
+// xargs; `true` → --KEY, `false` → --KEY false, empty → --KEY, else --KEY VALUE.
+std::optional<Error> server_args_words(const std::string& text, const std::string& where, Words& out) {
+  std::size_t n = 0;
+  for (std::size_t at = 0; at < text.size(); ++n) {
+    std::size_t eol = text.find('\n', at);
+    if (eol == std::string::npos) eol = text.size();
+    std::string_view line(text.data() + at, eol - at);
+    at = eol + 1;
+    while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+    const std::size_t end = line.find_first_of(": ");
+    const std::string_view key = line.substr(0, end);
+    std::string_view value = end == std::string_view::npos ? std::string_view() : line.substr(end);
+    // The delimiter: blanks, with at most one colon among them.
+    auto blanks = [&value] { while (!value.empty() && value.front() == ' ') value.remove_prefix(1); };
+    blanks();
+    if (!value.empty() && value.front() == ':') value.remove_prefix(1);
+    blanks();
+    while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+    if (key.empty() || key.front() == '#') continue;
+    const auto k = xargs_echo(key), v = xargs_echo(value);
+    if (!k || !v)
+      return Error{ErrorCode::bad_file, where + " line " + std::to_string(n + 1) +
+                                            ": an unmatched quote, on which the worker's `xargs` fails (its script runs under set -e)"};
+    if (k->empty()) continue;
+    out.push_back("--" + *k);
+    if (*v == "false" || (!v->empty() && *v != "true")) out.push_back(*v);
   }
   return std::nullopt;
 }
 
-std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Node& doc, const Pod& pod) {
+std::optional<Error> read_dynamo_recipe_chart(Reader& r, const YAML::Node& doc, Pod pod) {
+  const std::string framework = scalar(path(doc, {"workload", "framework"}));
+  const std::string model = scalar(path(doc, {"workload", "model"}));
+  pod.kind = "gpu-recipes dynamo-deployment values";
+  pod.name = scalar(path(doc, {"dynamo", "deploymentName"}));
+  for (const std::string role : {"prefill", "decode"}) {
+    const YAML::Node worker = path(doc, {"dynamo", (role + "Worker").c_str()});
+    if (!worker) continue;
+    const std::string key = role + "_serving_config";
+    const int line = line_of(worker);
+    const YAML::Node file = child(doc, key.c_str());
+    if (!file || !file.IsScalar() || file.Scalar().empty()) {
+      r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + ":" + std::to_string(line) + " ") + pod.kind +
+                              (pod.name.empty() ? "" : "/" + pod.name) + " " + role + "Worker: its `python3 -m dynamo." +
+                              framework + "` flags are the file helm is given as --set-file " + key +
+                              "=FILE, not in these values; give it to kvdtype the same way (--set-file " + key + "=FILE)");
+      continue;
+    }
+    if (auto e = count_container(r, pod.file, worker)) return e;
+    Container c;
+    c.name = role == "prefill" ? "Prefill" : "Decode";
+    c.line = line;
+    c.image = scalar(path(doc, {"workload", "image"}));
+    const std::string args_file = scalar(path(doc, {"workload", "configPath"})) + "/" + scalar(path(doc, {"workload", "configFile"}));
+    c.env.push_back("SERVER_ARGS_FILE=" + args_file);
+    c.command = {"python3", "-m", "dynamo.sglang"};
+    if (scalar(path(doc, {"volumes", "useGcs"})) == "true") {
+      const std::string model_path = scalar(path(doc, {"volumes", "gcsMounts", "mountPath"})) + "/" + model;
+      c.env.push_back("MODEL_PATH=" + model_path);
+      c.command.insert(c.command.end(), {"--model-path", model_path});
+    } else {
+      c.command.insert(c.command.end(), {"--model", model});
+    }
+    read_env(child(worker, "envs"), c);
+    if (auto e = server_args_words(file.Scalar(), "--set-file " + key, c.command)) return e;
+    c.notes.push_back("command: as the gpu-recipes dynamo-deployment chart's worker script builds it from --set-file " + key +
+                      " (the chart is not named in the values: read by their shape)");
+    add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
+// helm's --set-file KEY=FILE: the values' KEY (names joined by dots) set to the file's text,
+// mappings made where the path has none. A path through a value that is not a mapping is an
+// Error, as helm refuses it.
+std::optional<Error> apply_set_files(Reader& r, const YAML::Node& doc, const Pod& pod) {
+  for (const ScriptFile& f : r.base.set_files) {
+    YAML::Node at = doc;
+    std::size_t from = 0;
+    for (std::size_t dot = f.path.find('.'); ; dot = f.path.find('.', from)) {
+      const std::string name = f.path.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
+      if (!at.IsMap() && !at.IsNull())
+        return bad_file(pod.file, line_of(at), "--set-file " + f.path + ": " + f.path.substr(0, from == 0 ? 0 : from - 1) +
+                                                   " is not a mapping in these values");
+      if (dot == std::string::npos) {
+        at[name] = f.text;
+        break;
+      }
+      YAML::Node next = at[name];
+      at.reset(next);
+      from = dot + 1;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::optional<Error>> read_values(Reader& r, const YAML::Node& doc, const Pod& pod) {
   if (is_dynamo_recipe_chart(doc)) return std::optional<Error>{read_dynamo_recipe_chart(r, doc, pod)};
   if (is_production_stack(doc)) {
     for (const auto& m : path(doc, {"servingEngineSpec", "modelSpec"}))
@@ -399,6 +511,16 @@ std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Nod
   if (is_vllm_example_chart(doc)) return std::optional<Error>{read_vllm_example_chart(r, doc, pod)};
   if (is_kubeai_catalog(doc)) return std::optional<Error>{read_kubeai_catalog(r, doc, pod)};
   return read_llmd_tools(r, doc, pod);
+}
+
+}  // namespace
+
+std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Node& doc, const Pod& pod) {
+  if (!r.base.set_files.empty())
+    if (auto e = apply_set_files(r, doc, pod)) return std::optional<Error>{std::move(e)};
+  auto read = read_values(r, doc, pod);
+  if (read) ++r.out.chart_values;
+  return read;
 }
 
 }  // namespace kvdtype::io::manifest
