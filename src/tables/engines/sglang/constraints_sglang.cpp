@@ -318,6 +318,19 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "sgl-project/sglang#35718 (merged 2026-08-20: Support mxfp8 KV cache in PD transfer)"},
 
+    // Class 8: before #18882 the triton backend passed no k_scale / v_scale to set_kv_buffer and its
+    // kernels applied none, so an fp8 cache with calibrated scales ran at scale 1.0 (write and read
+    // alike: no crash, the calibration ignored). #18882 merged 2026-02-16 (case R088); v0.5.9 was
+    // tagged from main through a bump PR after 02-20, so it is the first release with the fix.
+    {.engine = Engine::sglang, .rule = "KVD102",
+     .when = {.backends = "triton", .kv_quant = "fp8_per_tensor", .kv_scales = Tri::yes},
+     .detail = "the triton backend passed no KV scales to the cache write and its kernels applied none, so the "
+               "calibrated scales were ignored and the fp8 cache ran at scale 1.0",
+     .fixed_in = "0.5.9", .fix_pr = "sgl-project/sglang#18882",
+     .selection = false,
+     .source = "sgl-project/sglang#18882 (merged 2026-02-16: k_scale/v_scale fused into decode_attention.py and "
+               "extend_attention.py; set_kv_buffer given the scales), #18818 (JSON scales never reached set_kv_buffer)"},
+
     // ==== issue 28: QSA, the sparse attention of Qwen3.8-Flash-Next (qwen4_exp) =====================
     // QSA is not an attention kind of its own: its full-attention layers run SGLang's
     // QwenSparseAttnBackend whatever --attention-backend says, so the rows key on the architecture
