@@ -317,6 +317,69 @@ constexpr Constraint kSglangConstraints[] = {
      .fixed_in = "", .fix_pr = "sgl-project/sglang#35718",
      .selection = false,
      .source = "sgl-project/sglang#35718 (merged 2026-08-20: Support mxfp8 KV cache in PD transfer)"},
+
+    // Class 8: before #18882 the triton backend passed no k_scale / v_scale to set_kv_buffer and its
+    // kernels applied none, so an fp8 cache with calibrated scales ran at scale 1.0 (write and read
+    // alike: no crash, the calibration ignored). #18882 merged 2026-02-16 (case R088); v0.5.9 was
+    // tagged from main through a bump PR after 02-20, so it is the first release with the fix.
+    {.engine = Engine::sglang, .rule = "KVD102",
+     .when = {.backends = "triton", .kv_quant = "fp8_per_tensor", .kv_scales = Tri::yes},
+     .detail = "the triton backend passed no KV scales to the cache write and its kernels applied none, so the "
+               "calibrated scales were ignored and the fp8 cache ran at scale 1.0",
+     .fixed_in = "0.5.9", .fix_pr = "sgl-project/sglang#18882",
+     .selection = false,
+     .source = "sgl-project/sglang#18882 (merged 2026-02-16: k_scale/v_scale fused into decode_attention.py and "
+               "extend_attention.py; set_kv_buffer given the scales), #18818 (JSON scales never reached set_kv_buffer)"},
+
+    // ==== issue 28: QSA, the sparse attention of Qwen3.8-Flash-Next (qwen4_exp) =====================
+    // QSA is not an attention kind of its own: its full-attention layers run SGLang's
+    // QwenSparseAttnBackend whatever --attention-backend says, so the rows key on the architecture
+    // (config.json: architectures [Qwen4ExpForConditionalGeneration], model_type qwen4_exp). Its
+    // decode resolver (_resolve_trtllm_sparse_decode) picks FlashInfer's paged decode on SM100 and
+    // on exactly SM120, and routes SM121 (GB10) to a Triton kernel written for the model
+    // (qwen38_qsa_sm121_varlen). The model reached main with #37500 (opened 2026-09-02, merged
+    // after v0.5.19 of 09-07); v0.5.20 is the first release, and its notes list the model.
+    //
+    // Before #36845 (merged 2026-08-28 on the model's branch, which #37500 carried) SM121 had no
+    // working decode: the FlashInfer path was gated to SM100 (SM120 from #36806), and the FA4 CuTe
+    // varlen fallback does not compile for QSA's packed one-query shape (CUDA-graph capture dies);
+    // #36649 had briefly admitted SM121 to the FlashInfer path, which corrupts long-context decode
+    // silently there. Only pre-release builds (the model's dev images) carried it: a version-less
+    // check warns, a release from 0.5.20 on does not.
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.platforms = "cuda", .min_cc = 121, .max_cc = 121,
+              .architectures = "Qwen4ExpForConditionalGeneration qwen4_exp"},
+     .detail = "QSA decode on SM121 (GB10) had no working kernel in builds before #36845: FlashInfer's sparse decode was "
+               "gated off SM121 (and corrupts long-context decode there when forced), and the FA4 CuTe varlen fallback "
+               "fails to compile for QSA's packed decode shape",
+     .fixed_in = "0.5.20", .fix_pr = "sgl-project/sglang#36845",
+     .selection = false,
+     .source = "sgl-project/sglang#36558 (GB10, qwen38 dev image), #36537, #36649 (SM121 admitted, then found to "
+               "corrupt), #36806 (exact SM120 only), #36845 (SM121 Triton kernel); model in main by #37500, first "
+               "released in v0.5.20"},
+    // The SM121 kernel's contract (kda_kernels/qwen38_qsa_sm121 can_use_qwen38_qsa_sm121): bf16 Q,
+    // K and V, head dim 256, (Q heads, KV heads) per rank (12, 1) or (24, 2). The backend gathers
+    // the selected keys in the cache's dtype, so a quantized cache or another head split per rank
+    // raises at the first decode (CUDA-graph warmup): 'unsupported SM121 QSA call: expected BF16
+    // D=256, 12:1 GQA, TP1 24Q/2KV or TP2 12Q/1KV'.
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.platforms = "cuda", .min_cc = 121, .max_cc = 121, .v_quantized = true,
+              .architectures = "Qwen4ExpForConditionalGeneration qwen4_exp"},
+     .detail = "QSA decode on SM121 runs only the model's own Triton kernel, which takes a bfloat16 cache (the selected "
+               "keys are gathered in the cache dtype): a quantized KV cache raises 'unsupported SM121 QSA call: "
+               "expected BF16' at the first decode",
+     .introduced_in = "0.5.20",
+     .source = "sglang python/sglang/kernels/kda_kernels/qwen38_qsa_sm121/__init__.py can_use_qwen38_qsa_sm121 "
+               "(q, k, v bfloat16), layers/attention/qwen_sparse_attn_backend.py (_resolve_flash_attn_varlen_func: "
+               "is_sm121); sgl-project/sglang#36845; fp8_e4m3 on GB10 reproduced failing in CUDA-graph warmup"},
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.platforms = "cuda", .min_cc = 121, .max_cc = 121, .heads_per_rank = "12 24", .heads_outside = true,
+              .architectures = "Qwen4ExpForConditionalGeneration qwen4_exp"},
+     .detail = "QSA decode on SM121 runs only the model's own Triton kernel, built for 24 query / 2 KV heads per rank "
+               "(TP1) or 12 / 1 (TP2); any other split raises 'unsupported SM121 QSA call'",
+     .introduced_in = "0.5.20",
+     .source = "sglang python/sglang/kernels/kda_kernels/qwen38_qsa_sm121/__init__.py (_SUPPORTED_HEAD_TOPOLOGIES "
+               "{(12, 1), (24, 2)}); sgl-project/sglang#36845"},
 };
 static_assert(closed_words_known(kSglangConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kSglangConstraints), "a row names a rule code that src/tables/rules.cpp does not define");
