@@ -25,3 +25,22 @@ else()
   set(KVDTYPE_PC_YAML "-lyaml-cpp")
 endif()
 install(TARGETS kvdtype_yaml EXPORT kvdtypeTargets)
+
+# libfyaml (Debian's libfyaml-dev) parses the YAML the manifest reader reads (faster than
+# yaml-cpp 0.7's parser; the readers still walk yaml-cpp nodes: src/sources/k8s/yaml_nodes.cpp).
+# As with yaml-cpp: executables take the static archive, shared objects the shared library.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(KVDTYPE_FYAML REQUIRED libfyaml)
+find_library(KVDTYPE_FYAML_ARCHIVE NAMES libfyaml.a HINTS ${KVDTYPE_FYAML_LIBRARY_DIRS})
+add_library(kvdtype_fyaml INTERFACE)
+target_include_directories(kvdtype_fyaml SYSTEM INTERFACE ${KVDTYPE_FYAML_INCLUDE_DIRS})
+if(KVDTYPE_FYAML_ARCHIVE)
+  target_link_libraries(kvdtype_fyaml INTERFACE
+    "$<IF:$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>,${KVDTYPE_FYAML_ARCHIVE},${KVDTYPE_FYAML_LINK_LIBRARIES}>")
+  set(KVDTYPE_PC_YAML "${KVDTYPE_PC_YAML} ${KVDTYPE_FYAML_ARCHIVE}")
+else()
+  target_link_libraries(kvdtype_fyaml INTERFACE ${KVDTYPE_FYAML_LINK_LIBRARIES})
+  set(KVDTYPE_PC_YAML "${KVDTYPE_PC_YAML} -lfyaml")
+endif()
+target_link_libraries(kvdtype_yaml INTERFACE kvdtype_fyaml)
+install(TARGETS kvdtype_fyaml EXPORT kvdtypeTargets)

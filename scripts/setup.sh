@@ -8,8 +8,9 @@ packages=(
   libfmt-dev libspdlog-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-dev python3-numpy python3-pytest pybind11-dev
-  # YAML (manifests, compose, engine config files), the admission webhook's HTTPS server
-  libyaml-cpp-dev libssl-dev
+  # YAML (manifests, compose, engine config files; libfyaml parses manifests), the admission
+  # webhook's HTTPS server
+  libyaml-cpp-dev libfyaml-dev libssl-dev
   # the project configuration (.kvdtype.toml, [tool.kvdtype] in pyproject.toml), header-only
   libtomlplusplus-dev
   # man page and shell completion built and installed by cmake --install (man-db: the test reads the page)

@@ -47,19 +47,36 @@ TEST(YamlNodes, DocumentsAreTheOnesLoadAllMakes) {
       "a: 1\nb: [x, 'y', \"z\"]\nc: {d: ~, e: null}\n",
       "---\nkind: Pod\n---\n---\n- !tagged v\n- |\n  block\n",
       "base: &b {image: vllm/vllm-openai:v0.10.2, args: [--kv-cache-dtype, fp8]}\nuse: *b\nmerge:\n  <<: *b\n  extra: 1\n",
-      "? [complex, key]\n: value\n? plain\n",
+      "? [complex, key]\n: value\n",
+      "key: 'single'\nblock: >\n  folded\n  text\nlit: |-\n  kept\n",
+      "tagged: !!str 1\nanchored: &a\n  k: v\nref: *a\nempty:\nnext: 1\n",
       "",
       "# only a comment\n",
   };
   for (const std::string& t : texts) {
     const yaml::Documents mine = yaml::load_documents(t, 1000);
     const std::vector<YAML::Node> theirs = YAML::LoadAll(t);
-    EXPECT_EQ(mine.stuck_line, 0) << t;
     EXPECT_FALSE(mine.too_many_nodes) << t;
     EXPECT_EQ(mine.duplicate_line, 0) << t;
     ASSERT_EQ(mine.docs.size(), theirs.size()) << t;
     for (std::size_t d = 0; d < theirs.size(); ++d) expect_same(mine.docs[d], theirs[d], t + " #" + std::to_string(d));
   }
+}
+
+// Where libfyaml and yaml-cpp 0.7 part, kvdtype reads as YAML 1.2 and go-yaml (sigs.k8s.io/yaml,
+// what kubectl reads with) do.
+TEST(YamlNodes, EdgeCasesReadAsTheSpecAndGoYaml) {
+  // The empty value of `? key` with no `:` is placed at what follows it (libyaml's and go-yaml's
+  // empty scalar takes the next token's place); yaml-cpp put it on the key's line.
+  const yaml::Documents r = yaml::load_documents("? [complex, key]\n: value\n? plain\nlast: 1\n", 100);
+  EXPECT_EQ(yaml::find_child(r.docs.at(0), "plain").Mark().line, 3);
+  // A block scalar at the end of a file with no final line break has none (YAML 1.2 8.1.1.2).
+  EXPECT_EQ(yaml::load_documents("a: >\n  x\n  y", 100).docs.at(0)["a"].Scalar(), "x y");
+  EXPECT_EQ(yaml::load_documents("a: >\n  x\n  y\n", 100).docs.at(0)["a"].Scalar(), "x y\n");
+  // A plain scalar followed by a mapping is no YAML (yaml-cpp read two documents out of it).
+  EXPECT_THROW((void)yaml::load_documents("a\n# c\nb: 1\n", 100), YAML::Exception);
+  // A NUL byte ends libfyaml's input; it is refused, not read as the end of the file.
+  EXPECT_THROW((void)yaml::load_documents(std::string("a: 1\n\0\nb: [", 12), 100), YAML::Exception);
 }
 
 TEST(YamlNodes, AnAliasIsTheAnchoredNodeItself) {
@@ -117,10 +134,34 @@ TEST(YamlNodes, ADeepFileIsRefusedWithOrWithoutTheMergeWalk) {
   EXPECT_NE(std::find(command.begin(), command.end(), "vllm/vllm-openai:v0.10.2"), command.end());
 }
 
-TEST(YamlNodes, AParserThatStopsMovingEnds) {
-  // yaml-cpp 0.7's LoadAll reports one empty document after another here, forever.
-  const yaml::Documents r = yaml::load_documents("  \"x\",\n \"y\"]", 1000);
-  EXPECT_EQ(r.stuck_line, 1);
+TEST(YamlNodes, TextYamlCppNeverFinishedIsAnError) {
+  // yaml-cpp 0.7's LoadAll reported one empty document after another here, forever; libfyaml
+  // stops at the `,` after the first document's scalar (line 1: 0 here, 0-based as yaml-cpp's
+  // marks are).
+  try {
+    (void)yaml::load_documents("  \"x\",\n \"y\"]", 1000);
+    FAIL() << "no error";
+  } catch (const YAML::Exception& e) {
+    EXPECT_EQ(e.mark.line, 0);
+    EXPECT_FALSE(e.msg.empty());
+  }
+}
+
+TEST(YamlNodes, AnAliasOfNoAnchorIsAnError) {
+  EXPECT_THROW((void)yaml::load_documents("a: *nowhere\n", 100), YAML::Exception);
+  // A later anchor of the same name is the one a later alias names (YAML 1.2 section 7.1).
+  const yaml::Documents r = yaml::load_documents("a: &x 1\nb: &x 2\nc: *x\n", 100);
+  EXPECT_EQ(r.docs.at(0)["c"].Scalar(), "2");
+}
+
+TEST(YamlNodes, NestingPastTheBoundIsAnError) {
+  try {
+    (void)yaml::load_documents(std::string(600, '[') + std::string(600, ']'), 100000);
+    FAIL() << "no error";
+  } catch (const YAML::Exception& e) {
+    EXPECT_EQ(e.msg, yaml::kTooDeep);
+  }
+  EXPECT_NO_THROW((void)yaml::load_documents(std::string(400, '[') + std::string(400, ']'), 100000));
 }
 
 TEST(YamlNodes, AChildIsFoundAsByIteration) {

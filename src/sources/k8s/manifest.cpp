@@ -503,9 +503,8 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
   try {
     const std::string s(text);
     // One parse: the nodes, and on the same events the checks that refuse the file (a key
-    // given twice, as kubectl and docker compose refuse it; the node bound; a parser stuck).
+    // given twice, as kubectl and docker compose refuse it; the node bound).
     yaml::Documents read = yaml::load_documents(s, kMaxYamlNodes);
-    if (read.stuck_line) return bad_file(file, read.stuck_line, "not valid YAML: a document that never ends");
     if (read.too_many_nodes)
       return bad_file(file, 0, "more than " + std::to_string(kMaxYamlNodes) +
                                    " YAML nodes (a rendered fleet holds far fewer); split the file");
@@ -521,11 +520,9 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
       for (YAML::Node& d : docs)
         if (!apply_merges(d, budget, 0)) return bad_file(file, 0, "YAML aliases and merge keys expand past what this file could hold; not checked");
   } catch (const YAML::Exception& e) {
-    // yaml-cpp says "bad file" when its nesting guard trips (its parser recurses per level).
-    const std::string why = e.msg == "bad file" ? std::string("nested too deep for kvdtype to read") : e.msg;
     const std::string hint = text_hint(text);
     return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0,
-                    "not valid YAML: " + why + (hint.empty() ? "" : "; it looks like " + hint));
+                    "not valid YAML: " + e.msg + (hint.empty() ? "" : "; it looks like " + hint));
   } catch (const std::exception& e) {
     return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
   }

@@ -1,12 +1,14 @@
-// yaml-cpp nodes made from events in one pass (yaml_nodes.hpp).
+// yaml-cpp nodes made from libfyaml's events in one pass (yaml_nodes.hpp).
 #include "sources/k8s/yaml_nodes.hpp"
 
-#include <yaml-cpp/eventhandler.h>
+#include <libfyaml.h>
 
 #include <algorithm>
 #include <memory>
 #include <optional>
-#include <sstream>
+#include <new>
+#include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -52,73 +54,189 @@ namespace {
 
 struct TooManyNodes {};
 
-// One document's events → its nodes, linked as yaml-cpp's NodeBuilder links them (so that the
-// documents are what LoadAll gives: marks, tags, styles, anchors shared by their aliases), and
-// the checks of the whole stream made on the same events.
-class OnePass final : public YAML::EventHandler {
+// yaml-cpp's parser recursed once per nesting level and refused a document past 500 of them
+// (its DepthGuard); libfyaml's events need no recursion, and the bound stays where it was so that
+// a deep file gets the same answer.
+constexpr std::size_t kMaxDepth = 500;
+
+// libfyaml objects released on every path out.
+struct ParserDeleter {
+  void operator()(fy_parser* p) const { fy_parser_destroy(p); }
+};
+struct DiagDeleter {
+  void operator()(fy_diag* d) const { fy_diag_destroy(d); }
+};
+struct EventFree {
+  fy_parser* parser;
+  void operator()(fy_event* e) const { fy_parser_event_free(parser, e); }
+};
+
+std::string_view text_of(fy_token* t) {
+  if (t == nullptr) return {};
+  std::size_t len = 0;
+  const char* p = fy_token_get_text(t, &len);
+  return p != nullptr ? std::string_view(p, len) : std::string_view();
+}
+
+YAML::Mark to_mark(const fy_mark& fm) {
+  YAML::Mark m;
+  m.pos = static_cast<int>(fm.input_pos);
+  m.line = fm.line;
+  m.column = fm.column;
+  return m;
+}
+
+// Where a node begins as yaml-cpp and go-yaml place it: at its first property (anchor or tag)
+// when it has one; libfyaml's event starts at the content.
+YAML::Mark mark_of(fy_event* e, fy_token* anchor, fy_token* tag) {
+  const fy_mark* m = fy_event_start_mark(e);
+  YAML::Mark best = m != nullptr ? to_mark(*m) : YAML::Mark::null_mark();
+  if (tag != nullptr)
+    if (const fy_mark* t = fy_token_start_mark(tag); t != nullptr && (m == nullptr || static_cast<int>(t->input_pos) < best.pos))
+      best = to_mark(*t);
+  // libfyaml's anchor token starts after its `&`.
+  if (anchor != nullptr)
+    if (const fy_mark* a = fy_token_start_mark(anchor); a != nullptr && a->column > 0 && (m == nullptr || static_cast<int>(a->input_pos) - 1 < best.pos)) {
+      best = to_mark(*a);
+      --best.pos;
+      --best.column;
+    }
+  return best;
+}
+
+// A block scalar's node begins at its indicator (`|` or `>`), as yaml-cpp and go-yaml place it;
+// libfyaml's event starts at the content below. The indicator is the last `|`/`>` before a
+// comment on the last line above the content that is not blank (lines between are content).
+YAML::Mark block_indicator(const std::string& text, YAML::Mark content) {
+  if (content.pos <= 0 || static_cast<std::size_t>(content.pos) > text.size()) return content;
+  std::size_t end = text.rfind('\n', static_cast<std::size_t>(content.pos) - 1);
+  int line = content.line;
+  while (end != std::string::npos) {
+    const std::size_t begin = end == 0 ? 0 : (text.rfind('\n', end - 1) == std::string::npos ? 0 : text.rfind('\n', end - 1) + 1);
+    --line;
+    std::string_view l(text.data() + begin, end - begin);
+    if (l.find_first_not_of(" \t\r") != std::string_view::npos) {
+      for (std::size_t c = 0; c < l.size(); ++c)
+        if (l[c] == '#' && (c == 0 || l[c - 1] == ' ' || l[c - 1] == '\t')) {
+          l = l.substr(0, c);
+          break;
+        }
+      const std::size_t at = l.find_last_of("|>");
+      if (at == std::string_view::npos) return content;
+      YAML::Mark m;
+      m.pos = static_cast<int>(begin + at);
+      m.line = line;
+      m.column = static_cast<int>(at);
+      return m;
+    }
+    if (begin == 0) break;
+    end = begin - 1;
+  }
+  return content;
+}
+
+// The tag yaml-cpp's loader gives a node: the one written (resolved through %TAG and `!!`), else
+// its non-specific tag, `!` for a quoted or block scalar and `?` for everything else.
+std::string tag_of(fy_token* tag, bool plain) {
+  if (tag != nullptr) return std::string(text_of(tag));
+  return plain ? "?" : "!";
+}
+
+// What yaml-cpp 0.7 loads as a null node: an empty node, or a plain `~`/`null` with no tag.
+bool is_null(std::string_view v) { return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL"; }
+
+// The events of a stream → one document's nodes at a time, linked as yaml-cpp's NodeBuilder links
+// them (so that the documents are what LoadAll gives: marks, tags, styles, anchors shared by
+// their aliases), and the checks of the whole stream made on the same events.
+class OnePass {
  public:
-  OnePass(Documents& out, std::size_t max_nodes) : out_(out), max_nodes_(max_nodes) {}
+  OnePass(Documents& out, const std::string& text, std::size_t max_nodes) : out_(out), text_(text), max_nodes_(max_nodes) {}
+
+  // An empty node has no text to be placed at: yaml-cpp and go-yaml (libyaml's parser) give it
+  // the place of what follows it, the next event's start.
+  void place_empty(fy_event* e) {
+    if (empty_.empty()) return;
+    const fy_mark* m = fy_event_start_mark(e);
+    if (m == nullptr) return;
+    for (YAML::detail::node* n : empty_) n->set_mark(to_mark(*m));
+    empty_.clear();
+  }
 
   // A fresh document: a memory of its own, as LoadAll's builder per document.
   void begin() {
     maker_.emplace();
     root_ = nullptr;
     stack_.clear();
-    anchors_.assign(1, nullptr);  // anchors count from 1
+    empty_.clear();
+    anchors_.clear();
     keys_.clear();
+    frames_.clear();
     map_depth_ = 0;
   }
   [[nodiscard]] YAML::Node root() const { return root_ != nullptr ? maker_->handle(*root_) : YAML::Node(); }
-  [[nodiscard]] const YAML::Mark& start() const { return start_; }
 
-  void OnDocumentStart(const YAML::Mark& mark) override {
-    start_ = mark;
-    frames_.clear();
-  }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    check(mark, nullptr);
-    push(mark, anchor).set_null();
+  void scalar(fy_event* e) {
+    const fy_event_scalar_data& d = e->scalar;
+    const std::string_view value = text_of(d.value);
+    const fy_scalar_style style = fy_token_scalar_style(d.value);
+    const bool plain = style == FYSS_PLAIN;
+    YAML::Mark mark = mark_of(e, d.anchor, d.tag);
+    const bool bare = d.anchor == nullptr && d.tag == nullptr;
+    // libfyaml's quoted scalar starts inside its quote; yaml-cpp's node, as the text, at the quote.
+    if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) && bare && mark.column > 0) {
+      --mark.column;
+      --mark.pos;
+    }
+    if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && bare) mark = block_indicator(text_, mark);
+    if (plain && d.tag == nullptr && is_null(value)) {
+      check(mark, nullptr);
+      YAML::detail::node& n = push(mark, d.anchor);
+      n.set_null();
+      if (bare && value.empty()) empty_.push_back(&n);
+      pop();
+      return;
+    }
+    std::string text(value);
+    // libfyaml ends a block scalar that runs to the end of a file with no final line break with
+    // one anyway; YAML 1.2 (section 8.1.1.2, chomping) and yaml-cpp keep only the breaks written.
+    if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && !text.empty() && text.back() == '\n' && !text_.empty() &&
+        text_.back() != '\n')
+      if (const fy_mark* end = fy_event_end_mark(e); end != nullptr && end->input_pos >= text_.size()) text.pop_back();
+    check(mark, &text);
+    if (text == "<<") out_.merge_key = true;
+    YAML::detail::node& n = push(mark, d.anchor);
+    n.set_scalar(text);
+    n.set_tag(tag_of(d.tag, plain));
     pop();
   }
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+  void alias(fy_event* e) {
+    const YAML::Mark mark = mark_of(e, nullptr, nullptr);
     check(mark, nullptr);
     out_.aliases = true;
-    push(*anchors_.at(anchor));
+    const auto it = anchors_.find(std::string(text_of(e->alias.anchor)));
+    if (it == anchors_.end()) throw YAML::ParserException(mark, "the alias names no anchor defined before it");
+    push(*it->second);
     pop();
   }
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, const std::string& value) override {
-    check(mark, &value);
-    if (value == "<<") out_.merge_key = true;
-    YAML::detail::node& n = push(mark, anchor);
-    n.set_scalar(value);
-    n.set_tag(tag);
-    pop();
-  }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, YAML::EmitterStyle::value style) override {
+  void collection_start(fy_event* e, bool map) {
+    fy_token* anchor = map ? e->mapping_start.anchor : e->sequence_start.anchor;
+    fy_token* tag = map ? e->mapping_start.tag : e->sequence_start.tag;
+    const YAML::Mark mark = mark_of(e, anchor, tag);
     check(mark, nullptr);
-    frames_.push_back({false, true, {}});
+    if (frames_.size() >= kMaxDepth) throw YAML::ParserException(mark, kTooDeep);
+    frames_.push_back({map, true, {}});
+    fy_token* start = map ? e->mapping_start.mapping_start : e->sequence_start.sequence_start;
+    const fy_token_type t = fy_token_get_type(start);
+    const bool flow = t == FYTT_FLOW_MAPPING_START || t == FYTT_FLOW_SEQUENCE_START;
     YAML::detail::node& n = push(mark, anchor);
-    n.set_tag(tag);
-    n.set_type(YAML::NodeType::Sequence);
-    n.set_style(style);
+    n.set_type(map ? YAML::NodeType::Map : YAML::NodeType::Sequence);
+    n.set_tag(tag_of(tag, true));
+    n.set_style(flow ? YAML::EmitterStyle::Flow : YAML::EmitterStyle::Block);
+    if (map) ++map_depth_;
   }
-  void OnSequenceEnd() override {
+  void collection_end(bool map) {
     if (!frames_.empty()) frames_.pop_back();
-    pop();
-  }
-  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, YAML::EmitterStyle::value style) override {
-    check(mark, nullptr);
-    frames_.push_back({true, true, {}});
-    YAML::detail::node& n = push(mark, anchor);
-    n.set_type(YAML::NodeType::Map);
-    n.set_tag(tag);
-    n.set_style(style);
-    ++map_depth_;
-  }
-  void OnMapEnd() override {
-    if (!frames_.empty()) frames_.pop_back();
-    --map_depth_;
+    if (map) --map_depth_;
     pop();
   }
 
@@ -143,10 +261,11 @@ class OnePass final : public YAML::EventHandler {
     f.expecting_key = !f.expecting_key;
   }
 
-  YAML::detail::node& push(const YAML::Mark& mark, YAML::anchor_t anchor) {
+  YAML::detail::node& push(const YAML::Mark& mark, fy_token* anchor) {
     YAML::detail::node& n = maker_->make();
     n.set_mark(mark);
-    if (anchor != 0) anchors_.push_back(&n);  // the parser numbers anchors in order
+    // A later anchor of the same name takes over from here on (YAML 1.2 section 7.1).
+    if (anchor != nullptr) anchors_[std::string(text_of(anchor))] = &n;
     push(n);
     return n;
   }
@@ -179,38 +298,79 @@ class OnePass final : public YAML::EventHandler {
   }
 
   Documents& out_;
+  const std::string& text_;
   std::size_t max_nodes_;
-  YAML::Mark start_;
+  std::vector<YAML::detail::node*> empty_;  // empty nodes waiting for the next event's place
   std::vector<Frame> frames_;
   std::optional<NodeMaker> maker_;
   YAML::detail::node* root_ = nullptr;
   std::vector<YAML::detail::node*> stack_;
-  std::vector<YAML::detail::node*> anchors_;
+  std::unordered_map<std::string, YAML::detail::node*> anchors_;
   std::vector<std::pair<YAML::detail::node*, bool>> keys_;  // a mapping's key waiting for its value
   std::size_t map_depth_ = 0;
 };
+
+// libfyaml's first error, as yaml-cpp's exception carried one: where, and what.
+[[noreturn]] void throw_first_error(fy_diag* diag) {
+  void* it = nullptr;
+  if (fy_diag_error* err = fy_diag_errors_iterate(diag, &it)) {
+    YAML::Mark m;  // libfyaml counts lines and columns from 1, yaml-cpp from 0
+    m.line = err->line > 0 ? err->line - 1 : 0;
+    m.column = err->column > 0 ? err->column - 1 : 0;
+    throw YAML::ParserException(m, err->msg != nullptr ? err->msg : "not YAML");
+  }
+  throw YAML::ParserException(YAML::Mark::null_mark(), "not YAML");
+}
 
 }  // namespace
 
 Documents load_documents(const std::string& text, std::size_t max_nodes) {
   Documents out;
-  std::istringstream in(text);
-  YAML::Parser parser(in);
-  OnePass pass(out, max_nodes);
-  int last = -1;
+  // libfyaml ends its input at a NUL byte and would read the text before it as the whole file;
+  // YAML allows none (YAML 1.2 section 5.1: printable characters only), and yaml-cpp refused it.
+  if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
+    YAML::Mark m;
+    m.pos = static_cast<int>(nul);
+    m.line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
+    m.column = static_cast<int>(nul - (text.rfind('\n', nul) == std::string::npos ? 0 : text.rfind('\n', nul) + 1));
+    throw YAML::ParserException(m, "a NUL byte, which YAML text cannot hold");
+  }
+  fy_diag_cfg dcfg{};
+  fy_diag_cfg_default(&dcfg);
+  dcfg.fp = nullptr;
+  std::unique_ptr<fy_diag, DiagDeleter> diag(fy_diag_create(&dcfg));
+  if (!diag) throw std::bad_alloc();
+  fy_diag_set_collect_errors(diag.get(), true);
+  // Events only: the reader's own checks find a key given twice, and its own bound the depth.
+  fy_parse_cfg cfg{};
+  cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE | FYPCF_ALLOW_DUPLICATE_KEYS | FYPCF_DISABLE_DEPTH_LIMIT);
+  cfg.diag = diag.get();
+  std::unique_ptr<fy_parser, ParserDeleter> parser(fy_parser_create(&cfg));
+  if (!parser || fy_parser_set_string(parser.get(), text.data(), text.size()) != 0) throw std::bad_alloc();
+  OnePass pass(out, text, max_nodes);
   try {
-    for (pass.begin(); parser.HandleNextDocument(pass); pass.begin()) {
-      if (pass.start().pos == last) {
-        out.stuck_line = pass.start().line + 1;
-        return out;
+    for (;;) {
+      std::unique_ptr<fy_event, EventFree> e(fy_parser_parse(parser.get()), EventFree{parser.get()});
+      if (!e) break;
+      pass.place_empty(e.get());
+      switch (e->type) {
+        case FYET_DOCUMENT_START: pass.begin(); break;
+        case FYET_DOCUMENT_END: out.docs.push_back(pass.root()); break;
+        case FYET_SCALAR: pass.scalar(e.get()); break;
+        case FYET_ALIAS: pass.alias(e.get()); break;
+        case FYET_MAPPING_START: pass.collection_start(e.get(), true); break;
+        case FYET_SEQUENCE_START: pass.collection_start(e.get(), false); break;
+        case FYET_MAPPING_END: pass.collection_end(true); break;
+        case FYET_SEQUENCE_END: pass.collection_end(false); break;
+        default: break;
       }
-      last = pass.start().pos;
-      out.docs.push_back(pass.root());
     }
   } catch (const TooManyNodes&) {
     out.docs.clear();
     out.too_many_nodes = true;
+    return out;
   }
+  if (fy_parser_get_stream_error(parser.get())) throw_first_error(diag.get());
   return out;
 }
 

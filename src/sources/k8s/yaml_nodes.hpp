@@ -1,8 +1,10 @@
 // Internal (io): yaml-cpp nodes made by kvdtype's own readers, as yaml-cpp's loader makes them.
 //
-// YAML::LoadAll gives no way to look at the events it builds from, so a check of them (the
-// node bound, a key given twice, a parser that stops moving) needed a second parse of the whole
-// text: half of `check --manifest`'s time. load_documents() parses once and does both. The
+// The readers walk yaml-cpp nodes; the text is parsed by libfyaml, whose scanner took about a
+// quarter of the time yaml-cpp 0.7's did on 1,000 Deployments (docs/performance.md, session 39),
+// and which does not loop forever on text that yaml-cpp 0.7 never finished (docs/reliability.md
+// finding 32). load_documents() builds the nodes and makes the stream's checks (the node bound,
+// a key given twice) on the same events, in one pass. The
 // webhook's JSON reader (review_reader.cpp) makes its nodes the same way, in one memory, with
 // none of the merging that public YAML::Node values made alone cost.
 #pragma once
@@ -35,15 +37,13 @@ class NodeMaker {
 /// entry passed (the manifest reader asks for a child more than for anything else).
 [[nodiscard]] YAML::Node find_child(const YAML::Node& n, std::string_view key);
 
-/// A YAML stream's documents, read in one pass, with what the pass found wrong. When any of
-/// stuck_line, too_many_nodes or duplicate_line is set the documents are not all there and must
-/// not be read.
+/// The message of the exception for a document nested deeper than kvdtype reads.
+inline constexpr const char* kTooDeep = "nested too deep for kvdtype to read";
+
+/// A YAML stream's documents, read in one pass, with what the pass found wrong. When
+/// too_many_nodes or duplicate_line is set the documents are not all there and must not be read.
 struct Documents {
   std::vector<YAML::Node> docs;   ///< as YAML::LoadAll gives them (one memory per document)
-  /// yaml-cpp 0.7 never ends on some malformed text: after `  "x",\n "y"]` its parser reports
-  /// one empty document after another at the same place, forever (docs/reliability.md finding
-  /// 32). The 1-based line of a document that starts again where the last one did; 0: none.
-  int stuck_line = 0;
   bool too_many_nodes = false;    ///< more than the bound; the reading stopped there
   int duplicate_line = 0;         ///< the first key given twice in one mapping (1-based; 0: none)
   std::string duplicate_key;
@@ -55,8 +55,8 @@ struct Documents {
   bool merge_key = false;    ///< a scalar `<<` was read (a YAML merge key, or text that looks like one)
 };
 
-/// Parse `text` once. Throws YAML::Exception where YAML::LoadAll would (bad syntax, yaml-cpp's
-/// nesting guard). Stops, with no document kept, at the node past `max_nodes` (aliases count:
+/// Parse `text` once. Throws YAML::Exception on bad syntax (libfyaml's first error: its line,
+/// column and message), an alias of no anchor, and a node nested 500 deep (kTooDeep). Stops, with no document kept, at the node past `max_nodes` (aliases count:
 /// each is a node the reader visits).
 [[nodiscard]] Documents load_documents(const std::string& text, std::size_t max_nodes);
 
