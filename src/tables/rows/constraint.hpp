@@ -60,6 +60,11 @@ struct When {
   Tri state_layers = Tri::unknown;
   std::string_view group_head_sizes;     ///< a layer group of one of these head sizes exists (words)
   std::string_view draft_kv_cache_dtypes;  ///< the drafter's own kv-cache string (--speculative-kv-cache-dtype), when given
+  /// The GQA ratio, query heads per KV head (--num-heads / --num-kv-heads; config.json
+  /// num_attention_heads / num_key_value_heads; GGUF *.attention.head_count / head_count_kv), exact
+  /// words. Known only when both counts are given and the KV heads divide the query heads: kernels
+  /// that tile query heads per KV head (llama.cpp's CUDA flash attention) dispatch on it.
+  std::string_view gqa_ratios;
 };
 
 /// "This combination fires this rule", optionally only in some engine versions.

@@ -188,6 +188,19 @@ constexpr Constraint kOllamaConstraints[] = {
                "(llama/ggml-cuda.cu @v0.5.0, ml/backend/ggml/ggml/src/ggml-cuda/ggml-cuda.cu @v0.6.0 and @v0.12.3; "
                "fattn.cu @v0.12.4 has q8_0/q4_0 at 64, 128 and 256); ollama/ollama#9683, #9861, #11949",
      .removed_in = "0.12.4"},
+    // A context shift (the conversation fills num_ctx) re-ropes the cached keys: llama.cpp's K shift
+    // copies a quantized K to f32 and back (GGML_OP_CPY). The Metal backend Ollama bundled before
+    // 0.5.13 had no quantized-to-f32 copy kernel, so the runner aborted at the first shift
+    // (ggml_metal_encode_node: "unsupported op 'CPY'"); llama.cpp PR #12017 added the kernels and
+    // v0.5.13 is the first tag that vendors them (its ggml-metal.m has kernel_cpy_q8_0_f32).
+    {.engine = Engine::ollama, .rule = "KVD070",
+     .when = {.backends = "METAL", .kv_cache_dtypes = "q8_0 q4_0", .flags_all = flag_flash_attn_on},
+     .detail = "the bundled ggml's Metal backend has no copy kernel from a quantized K to f32, so the first context "
+               "shift (a conversation that fills num_ctx) aborts the runner with \"unsupported op 'CPY'\"",
+     .introduced_in = "0.5.0", .fixed_in = "0.5.13", .fix_pr = "ggml-org/llama.cpp#12017", .selection = false,
+     .source = "ollama/ollama#7938 (comment of 2025-02-13, Apple M3 Max); ggml-org/llama.cpp#10976 (the same abort at "
+               "a context shift; maintainer: Q8_0 -> F32 kernels needed), PR #12017; ollama/ollama v0.5.12 and v0.5.13 "
+               "ml/backend/ggml/ggml/src/ggml-metal/ggml-metal.m"},
     // Unquantized types (f32, bf16) are dropped whatever flash attention is; the quantized ones
     // reach the type check only with flash attention on (without it KVD261 says why).
     {.engine = Engine::ollama, .rule = "KVD262", .when = {.kv_cache_dtypes = kFloatTypes},
