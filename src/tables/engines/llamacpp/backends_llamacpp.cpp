@@ -186,6 +186,25 @@ constexpr std::string_view kTile512Gqa2Source =
     "ggml-org/llama.cpp PR #20998 (launch_fattn_tile_switch_ncols2, as synced in ggml-org/ggml fbee96b7), PR #24526 "
     "(bug 1), #24400 (RX 6600: fattn-tile.cuh fatal error), PR #25148 (ggml-org/ggml 515a4a63)";
 
+// The CUDA flash-attention GQA-ratio gates (rows below).
+constexpr std::string_view kCudaFamily = "CUDA CUDA_FA_ALL_QUANTS HIP HIP_FA_ALL_QUANTS";
+// MLA requests are left out: a config.json gives an MLA model as many KV heads as query heads,
+// while llama.cpp's MLA GGUFs cache one latent head (the ratio kvdtype would compute is not the kernel's).
+constexpr std::string_view kNotMla = "mha gqa mqa";
+constexpr std::string_view kRatio192 =
+    "at head size 192 the CUDA/HIP flash-attention kernels take only GQA ratios that are multiples of 8 "
+    "(query heads / KV heads), so ggml_cuda_flash_attn_ext_supported() is false for this model";
+constexpr std::string_view kRatio320 =
+    "at head size 320 the CUDA/HIP flash-attention kernels take only GQA ratios that are multiples of 32, so "
+    "ggml_cuda_flash_attn_ext_supported() is false for this model";
+constexpr std::string_view kRatio1 =
+    "at head size 512 the CUDA/HIP flash-attention kernels need the GQA optimisation (a ratio of query to "
+    "KV heads of at least 2), so ggml_cuda_flash_attn_ext_supported() is false for a model with as many KV heads as "
+    "query heads";
+constexpr std::string_view kRatioSource =
+    "ggml-org/llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel (cases 192, 320, 512, "
+    "576); PR #26404 (open: Motif 3, head size 192 with ratio 5, has no flash attention)";
+
 constexpr Constraint kLlamacppConstraints[] = {
     {.engine = Engine::llamacpp, .rule = "KVD206",
      .when = {.flags_none = flag_flash_attn_on | flag_flash_attn_off, .v_quantized = true},
@@ -275,6 +294,36 @@ constexpr Constraint kLlamacppConstraints[] = {
               .gqa_ratios = "2"},
      .detail = kTile512Gqa2, .introduced_in = "b8609", .fix_pr = "ggml-org/llama.cpp#25148", .selection = false,
      .source = kTile512Gqa2Source},
+    // The GQA-ratio gates of ggml_cuda_get_best_fattn_kernel (fattn.cu @00a2d609): head size 192
+    // (V 128) needs a ratio that is a multiple of 8 (MiMo: 8 and 16), 320 (V 256) a multiple of 32
+    // (Mistral Small 4), and 512 and 576 the GQA optimisation, a ratio of at least 2. Otherwise the
+    // kernel is NONE: supports_op is false, so with -fa on the op runs on the CPU (KVD102) and with
+    // -fa auto flash attention turns off, which a quantized V cache does not survive (KVD266).
+    // Motif 3 (192/128, ratio 5: PR #26404, open) is such a model. The builds that added these
+    // sizes (PR #22812 for 192, #22286 for 320) were not placed, so the rows carry no range.
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "192", .flags_all = flag_flash_attn_on,
+              .gqa_ratio_not_multiple_of = 8},
+     .detail = kRatio192, .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD266",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "192", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
+              .v_quantized = true, .gqa_ratio_not_multiple_of = 8},
+     .detail = kRatio192, .introduced_in = "b6325", .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "320", .flags_all = flag_flash_attn_on,
+              .gqa_ratio_not_multiple_of = 32},
+     .detail = kRatio320, .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD266",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "320", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
+              .v_quantized = true, .gqa_ratio_not_multiple_of = 32},
+     .detail = kRatio320, .introduced_in = "b6325", .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "512", .flags_all = flag_flash_attn_on, .gqa_ratios = "1"},
+     .detail = kRatio1, .introduced_in = "b8609", .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD266",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "512", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
+              .v_quantized = true, .gqa_ratios = "1"},
+     .detail = kRatio1, .introduced_in = "b8609", .selection = false, .source = kRatioSource},
     // A regression of CUDA flash attention with a quantized cache on sm_120: first bad build
     // b9310 (#23689), b9174 good (#23693), b9333 bad in three reports. The fixing PR and build
     // were not established, so builds after b9333 get the not-established warning.
