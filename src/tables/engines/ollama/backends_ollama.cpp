@@ -146,6 +146,20 @@ constexpr Constraint kOllamaConstraints[] = {
      .introduced_in = "0.19.0", .selection = false,
      .source = "ollama/ollama fs/ggml/ggml.go @v0.19.0 SupportsFlashAttention (commit ebbce136c, PR #15050)",
      .removed_in = "0.30.0"},
+    // gpt-oss arrived in 0.11.0. Its attention did not call flash attention, but the cache took the
+    // quantized type all the same ("the model definition does not call flash attention, so it
+    // works regardless of the setting but the cache will pick up the quantization type"), and the
+    // server crashed; commit 8253ad4d2 (first tag v0.11.2) turns flash attention, and with it the
+    // quantized cache, off for gpt-oss before the cache is set up.
+    {.engine = Engine::ollama, .rule = "KVD070",
+     .when = {.flags_all = flag_flash_attn_on, .v_quantized = true, .architectures = kGptOss},
+     .detail = "gpt-oss's attention does not call flash attention, yet its cache takes the quantized type: the server "
+               "crashes (ollama#11682, #11671)",
+     .introduced_in = "0.11.0", .fixed_in = "0.11.2", .fix_pr = "ollama/ollama commit 8253ad4d2 (#11671)",
+     .selection = false,
+     .source = "ollama/ollama commit 8253ad4d2 'ggml: Prevent kv cache quanitization on gpt-oss' (Fixes #11671; first tag "
+               "v0.11.2); model/models/gptoss first in v0.11.0; ollama/ollama#11682 (Mac Studio, log of 2025-08-05 "
+               "19:12 UTC, before v0.11.1 and v0.11.2 were tagged)"},
     {.engine = Engine::ollama, .rule = "KVD261",
      .when = {.flags_all = flag_flash_attn_on, .v_quantized = true, .architectures = kGptOss},
      .detail = "SupportsFlashAttention is false for gpt-oss (its attention sinks needed operations Ollama's flash "

@@ -8,6 +8,8 @@
 // What changed across them, as the tables model it (constraint rows in backends_ollama.cpp):
 //   - 0.5.0, PR #6279: OLLAMA_KV_CACHE_TYPE; a quantized type needs OLLAMA_FLASH_ATTENTION=1, else
 //     Ollama logs a warning and keeps f16 (KVD261). Types other than f16 q8_0 q4_0 keep f16 (KVD262).
+//   - 0.11.0-0.11.1: gpt-oss's attention does not call flash attention, yet its cache took the
+//     quantized type; the server crashed (KVD070, fixed in 0.11.2 by commit 8253ad4d2).
 //   - 0.12.4 (fdb109469): OLLAMA_FLASH_ATTENTION unset follows the model's default list; setting it
 //     overrides the model either way. (Before, gpt-oss forced flash attention on from 0.11.8.)
 //   - Architecture rows (a request's model_architecture / model_type, GGUF general.architecture):
@@ -45,6 +47,8 @@ constexpr Release kRows[] = {
                "v0.5.12 has none)"},
     {.engine = Engine::ollama, .version = "0.6.0", .date = "2025-03-11", .note = kTagDate,
      .source = "ollama/ollama tag v0.6.0; quantized cache in the Ollama engine, PR #9591 (commit 4100ed7bd)"},
+    {.engine = Engine::ollama, .version = "0.11.0", .date = "2025-08-05", .note = kTagDate,
+     .source = "ollama/ollama tag v0.11.0: the first with gpt-oss (model/models/gptoss; v0.10.1 has none)"},
     {.engine = Engine::ollama, .version = "0.11.2", .date = "2025-08-05", .note = kTagDate,
      .source = "ollama/ollama tag v0.11.2 (8253ad4d2b2e); gpt-oss fails SupportsFlashAttention, commit 8253ad4d2 "
                "'ggml: Prevent kv cache quanitization on gpt-oss' (fixes #11671)"},
