@@ -192,15 +192,15 @@ constexpr std::string_view kCudaFamily = "CUDA CUDA_FA_ALL_QUANTS HIP HIP_FA_ALL
 // while llama.cpp's MLA GGUFs cache one latent head (the ratio kvdtype would compute is not the kernel's).
 constexpr std::string_view kNotMla = "mha gqa mqa";
 constexpr std::string_view kRatio192 =
-    "at head size 192 the CUDA/HIP flash-attention kernels take only GQA ratios that are multiples of 8 "
-    "(query heads / KV heads), so ggml_cuda_flash_attn_ext_supported() is false for this model";
+    "at head size 192 the CUDA/HIP flash-attention kernels take only GQA ratios (query heads / KV heads) that are "
+    "multiples of 8: ggml_cuda_flash_attn_ext_supported() is false for this model (with -fa on the op runs on the CPU)";
 constexpr std::string_view kRatio320 =
-    "at head size 320 the CUDA/HIP flash-attention kernels take only GQA ratios that are multiples of 32, so "
-    "ggml_cuda_flash_attn_ext_supported() is false for this model";
+    "at head size 320 the CUDA/HIP flash-attention kernels take only GQA ratios that are multiples of 32: "
+    "ggml_cuda_flash_attn_ext_supported() is false for this model (with -fa on the op runs on the CPU)";
 constexpr std::string_view kRatio1 =
     "at head size 512 the CUDA/HIP flash-attention kernels need the GQA optimisation (a ratio of query to "
-    "KV heads of at least 2), so ggml_cuda_flash_attn_ext_supported() is false for a model with as many KV heads as "
-    "query heads";
+    "KV heads of at least 2): ggml_cuda_flash_attn_ext_supported() is false for a model with as many KV heads as "
+    "query heads (with -fa on the op runs on the CPU)";
 constexpr std::string_view kRatioSource =
     "ggml-org/llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel (cases 192, 320, 512, "
     "576); PR #26404 (open: Motif 3, head size 192 with ratio 5, has no flash attention)";
