@@ -210,11 +210,15 @@ constexpr Constraint kOllamaConstraints[] = {
     {.engine = Engine::ollama, .rule = "KVD070",
      .when = {.backends = "METAL", .kv_cache_dtypes = "q8_0 q4_0", .flags_all = flag_flash_attn_on},
      .detail = "the bundled ggml's Metal backend has no copy kernel from a quantized K to f32, so the first context "
-               "shift (a conversation that fills num_ctx) aborts the runner with \"unsupported op 'CPY'\"",
-     .introduced_in = "0.5.0", .fixed_in = "0.5.13", .fix_pr = "ggml-org/llama.cpp#12017", .selection = false,
+               "shift (a conversation that fills num_ctx) aborts the runner with \"unsupported op 'CPY'\" (llama.cpp PR "
+               "#12017 added the kernels; Ollama 0.5.13 is the first release that bundles them)",
+     // A behaviour row (the releases in [0.5.0, 0.5.13)), so that a check without a version, which
+     // assumes the newest release, does not warn about a fault fixed in 0.5.13.
+     .introduced_in = "0.5.0", .selection = false,
      .source = "ollama/ollama#7938 (comment of 2025-02-13, Apple M3 Max); ggml-org/llama.cpp#10976 (the same abort at "
                "a context shift; maintainer: Q8_0 -> F32 kernels needed), PR #12017; ollama/ollama v0.5.12 and v0.5.13 "
-               "ml/backend/ggml/ggml/src/ggml-metal/ggml-metal.m"},
+               "ml/backend/ggml/ggml/src/ggml-metal/ggml-metal.m",
+     .removed_in = "0.5.13"},
     // Unquantized types (f32, bf16) are dropped whatever flash attention is; the quantized ones
     // reach the type check only with flash attention on (without it KVD261 says why).
     {.engine = Engine::ollama, .rule = "KVD262", .when = {.kv_cache_dtypes = kFloatTypes},
