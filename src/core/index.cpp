@@ -424,6 +424,7 @@ std::uint16_t extra_needs(const When& w) noexcept {
   // A layer condition on a request without groups or window is unknown: it never holds.
   if (w.sliding_window != Tri::unknown || w.state_layers != Tri::unknown || !w.group_head_sizes.empty()) needs |= extra_layers;
   if (!w.draft_kv_cache_dtypes.empty()) needs |= extra_draft_kv;
+  if (!w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0) needs |= extra_gqa_ratio;
   return needs;
 }
 
@@ -443,6 +444,8 @@ std::uint16_t extra_given(const Request& r) noexcept {
   if (r.attention_sinks != Tri::unknown) given |= extra_attention_sinks;
   if (r.layer_groups.size() != 0 || r.sliding_window != 0) given |= extra_layers;
   if (r.draft_kv_cache_dtype != nullptr) given |= extra_draft_kv;
+  if (r.geometry.num_heads != 0 && r.geometry.num_kv_heads != 0 && r.geometry.num_heads % r.geometry.num_kv_heads == 0)
+    given |= extra_gqa_ratio;
   return given;
 }
 

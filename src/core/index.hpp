@@ -262,6 +262,7 @@ enum ExtraInput : std::uint16_t {
   extra_attention_sinks = 1u << 11,
   extra_layers = 1u << 12,         // layer groups, or a sliding window
   extra_draft_kv = 1u << 13,       // the drafter's own cache string
+  extra_gqa_ratio = 1u << 14,      // query and KV head counts that divide (issue 28, LOCAL)
 };
 /// The inputs a row's conditions need, and those a request gives (ExtraInput bits).
 [[nodiscard]] std::uint16_t extra_needs(const When& w) noexcept;

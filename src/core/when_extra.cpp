@@ -46,7 +46,7 @@ bool number_listed(std::string_view list, std::uint32_t n) noexcept {
 }
 
 // The per-layer conditions (issue 28): sinks, sliding window, state layers, group head sizes,
-// the drafter's own cache string.
+// the drafter's own cache string, the GQA ratio.
 bool layers_hold(const When& w, const Request& r) noexcept {
   if (w.attention_sinks != Tri::unknown && r.attention_sinks != w.attention_sinks) return false;
   if (w.sliding_window != Tri::unknown && has_kind(r, LayerKind::sliding) != w.sliding_window) return false;
@@ -64,6 +64,13 @@ bool layers_hold(const When& w, const Request& r) noexcept {
   if (!w.draft_kv_cache_dtypes.empty()) {
     if (r.draft_kv_cache_dtype == nullptr || !has_word(w.draft_kv_cache_dtypes, r.draft_kv_cache_dtype->name)) return false;
   }
+  if (!w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0) {
+    const std::uint32_t q = r.geometry.num_heads, kv = r.geometry.num_kv_heads;
+    if (q == 0 || kv == 0 || q % kv != 0) return false;  // the ratio is unknown
+    const std::uint32_t ratio = q / kv;
+    if (!w.gqa_ratios.empty() && !number_listed(w.gqa_ratios, ratio)) return false;
+    if (w.gqa_ratio_not_multiple_of != 0 && ratio % w.gqa_ratio_not_multiple_of == 0) return false;
+  }
   return true;
 }
 
@@ -75,7 +82,7 @@ bool has_extra(const When& w) noexcept {
          !w.dsa_backends.empty() || !w.block_sizes.empty() || w.cuda_graph != Tri::unknown ||
          w.hierarchical_cache != Tri::unknown || w.kv_scales != Tri::unknown || w.attention_sinks != Tri::unknown ||
          w.sliding_window != Tri::unknown || w.state_layers != Tri::unknown || !w.group_head_sizes.empty() ||
-         !w.draft_kv_cache_dtypes.empty();
+         !w.draft_kv_cache_dtypes.empty() || !w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0;
 }
 
 bool when_extra_holds(const When& w, const Request& r) noexcept {

@@ -516,6 +516,17 @@ constexpr Rule kRules[] = {
      .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu ggml_cuda_flash_attn_ext_supported; ollama/ollama "
                "llm/llama_server.go @fb3076099",
      .trigger = "check --gpu RTX4090 -- env OLLAMA_KV_CACHE_TYPE=q5_0 OLLAMA_FLASH_ATTENTION=1 ollama serve"},
+    // llama.cpp (and the llama-server Ollama bundles): a flash-attention shape without a kernel.
+    {.code = "KVD266", .severity = error,
+     .title = "flash attention turned off for this head shape under a quantized V cache",
+     .message = "{backend} has no flash-attention kernel for this model's head shape: {detail}, so -fa auto resolves to "
+                "off, and llama.cpp then refuses the quantized V cache (\"quantized V cache was requested, but this "
+                "requires Flash Attention\")",
+     .fix = "keep V in f16 (-ctv f16) for this model, or force -fa on to run the attention on the CPU (slow)",
+     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel (the GQA-ratio gates of "
+               "head sizes 192, 320, 512 and 576); src/llama-context.cpp (auto flash attention resolution)",
+     .trigger = "check --engine llamacpp --gpu RTX4090 --attention gqa --head-size 192 --head-size-v 128 --num-heads 20 "
+                "--num-kv-heads 4 --kv-cache-dtype q8_0 --v-cache-dtype q8_0"},
     // ---- the inputs themselves: launch commands, scripts, model ids, start-up sizes ---------
     // Fired by the io pipeline (src/pipeline/inputs_check.cpp), which writes the message itself; the
     // templates here are what `kvdtype rules` shows.

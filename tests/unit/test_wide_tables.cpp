@@ -137,6 +137,10 @@ Request satisfying(const When& w) {
   r.cuda_graph = w.cuda_graph;
   r.hierarchical_cache = w.hierarchical_cache;
   r.kv_scales = w.kv_scales;
+  // Two KV heads and the ratio the row names (or 1, which no step of 2 or more divides into).
+  const std::string_view ratio = first_word(w.gqa_ratios);
+  r.geometry.num_kv_heads = 2;
+  r.geometry.num_heads = 2 * (ratio.empty() ? 1u : static_cast<std::uint32_t>(std::stoul(std::string(ratio))));
   return r;
 }
 
@@ -154,6 +158,7 @@ Request without(Request r, std::uint16_t input) {
     case detail::extra_cuda_graph: r.cuda_graph = Tri::unknown; break;
     case detail::extra_hierarchical_cache: r.hierarchical_cache = Tri::unknown; break;
     case detail::extra_kv_scales: r.kv_scales = Tri::unknown; r.checkpoint_kv = nullptr; break;
+    case detail::extra_gqa_ratio: r.geometry.num_kv_heads = 0; break;
     default: break;
   }
   return r;

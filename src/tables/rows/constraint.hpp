@@ -60,6 +60,15 @@ struct When {
   Tri state_layers = Tri::unknown;
   std::string_view group_head_sizes;     ///< a layer group of one of these head sizes exists (words)
   std::string_view draft_kv_cache_dtypes;  ///< the drafter's own kv-cache string (--speculative-kv-cache-dtype), when given
+  /// The GQA ratio, query heads per KV head (--num-heads / --num-kv-heads; config.json
+  /// num_attention_heads / num_key_value_heads; GGUF *.attention.head_count / head_count_kv), exact
+  /// words. Known only when both counts are given and the KV heads divide the query heads: kernels
+  /// that tile query heads per KV head (llama.cpp's CUDA flash attention) dispatch on it.
+  std::string_view gqa_ratios;
+  /// A known GQA ratio (as gqa_ratios) that is not a multiple of this (0: no condition): kernels
+  /// built for ratios in steps of N query heads (llama.cpp's CUDA MMA flash attention at head
+  /// sizes 192 and 320) have no instance for the others.
+  std::uint16_t gqa_ratio_not_multiple_of = 0;
 };
 
 /// "This combination fires this rule", optionally only in some engine versions.

@@ -176,6 +176,35 @@ namespace {
 // at `-fa on` (KVD207); builds from it stop at a bare -fa (KVD208). llama-bench kept its own -fa
 // (0/1 lists, default 0) until PR #23714 (merged 2026-05-31, first tag b9437) gave it auto as the
 // default: the syntax rows leave it out, and its default-off row runs to b9437.
+// The tile flash-attention kernel at head size 512 (rows below): NVIDIA GPUs without Turing
+// tensor cores and AMD GPUs run it for D=512 (the MMA kernel's AMD paths stop at 256).
+constexpr std::string_view kTile512Gqa2 =
+    "head size 512 with a GQA ratio of 2 (Gemma 4 E2B/E4B MTP drafters) has no tile flash-attention kernel instance "
+    "from b8609 on: the tile launcher aborts ('fattn-tile.cuh: fatal error') instead of falling back; the fix's first "
+    "build is not established";
+constexpr std::string_view kTile512Gqa2Source =
+    "ggml-org/llama.cpp PR #20998 (launch_fattn_tile_switch_ncols2, as synced in ggml-org/ggml fbee96b7), PR #24526 "
+    "(bug 1), #24400 (RX 6600: fattn-tile.cuh fatal error), PR #25148 (ggml-org/ggml 515a4a63)";
+
+// The CUDA flash-attention GQA-ratio gates (rows below).
+constexpr std::string_view kCudaFamily = "CUDA CUDA_FA_ALL_QUANTS HIP HIP_FA_ALL_QUANTS";
+// MLA requests are left out: a config.json gives an MLA model as many KV heads as query heads,
+// while llama.cpp's MLA GGUFs cache one latent head (the ratio kvdtype would compute is not the kernel's).
+constexpr std::string_view kNotMla = "mha gqa mqa";
+constexpr std::string_view kRatio192 =
+    "at head size 192 the CUDA/HIP flash-attention kernels take only GQA ratios (query heads / KV heads) that are "
+    "multiples of 8: ggml_cuda_flash_attn_ext_supported() is false for this model (with -fa on the op runs on the CPU)";
+constexpr std::string_view kRatio320 =
+    "at head size 320 the CUDA/HIP flash-attention kernels take only GQA ratios that are multiples of 32: "
+    "ggml_cuda_flash_attn_ext_supported() is false for this model (with -fa on the op runs on the CPU)";
+constexpr std::string_view kRatio1 =
+    "at head size 512 the CUDA/HIP flash-attention kernels need the GQA optimisation (a ratio of query to "
+    "KV heads of at least 2): ggml_cuda_flash_attn_ext_supported() is false for a model with as many KV heads as "
+    "query heads (with -fa on the op runs on the CPU)";
+constexpr std::string_view kRatioSource =
+    "ggml-org/llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel (cases 192, 320, 512, "
+    "576); PR #26404 (open: Motif 3, head size 192 with ratio 5, has no flash attention)";
+
 constexpr Constraint kLlamacppConstraints[] = {
     {.engine = Engine::llamacpp, .rule = "KVD206",
      .when = {.flags_none = flag_flash_attn_on | flag_flash_attn_off, .v_quantized = true},
@@ -233,6 +262,68 @@ constexpr Constraint kLlamacppConstraints[] = {
      .source = "ggml-org/llama.cpp PR #20998 (first tag b8609, as ollama/ollama PR #15332's backport states); "
                "ollama/ollama#15237",
      .removed_in = "b8609"},
+    // Head size 512 with a GQA ratio of 2 (Gemma 4 E2B/E4B MTP drafters: 4 query heads, 2 KV heads):
+    // ggml_cuda_get_best_fattn_kernel accepts D=512 whenever the GQA optimisation applies (ratio of
+    // at least 2), so supports_op is true and nothing falls back to the CPU, but the kernels have no
+    // instance with two query heads per KV head and abort ("fattn.cu: fatal error", also
+    // fattn-tile.cuh). The tile kernel (GPUs without Turing tensor cores: Pascal, Volta at small
+    // batches, AMD at this head size) wrapped ncols2=2 in `if constexpr (DV <= 256)` in PR #20998
+    // (b8609); the MMA kernel (Turing and newer) did the same in PR #21768 (authored 2026-04-11,
+    // first build not established). PR #25148 (authored 2026-06-30) adds the instances to both; its
+    // first build was not established (after b9840). Ratios 4, 8 and 16 have instances; ratio 1
+    // is refused by supports_op (the op runs on the CPU, KVD202).
+    {.engine = Engine::llamacpp, .rule = "KVD070",
+     .when = {.backends = "CUDA CUDA_FA_ALL_QUANTS", .platforms = "cuda", .min_cc = 75, .head_sizes = "512",
+              .flags_none = flag_flash_attn_off, .gqa_ratios = "2"},
+     .detail = "head size 512 with a GQA ratio of 2 (Gemma 4 E2B/E4B MTP drafters) has no MMA flash-attention kernel "
+               "instance from PR #21768 on: ggml_cuda_flash_attn_ext aborts ('fattn.cu: fatal error') instead of "
+               "falling back; reported at b9574, b9584 and b9592; b9840 predates the fix, whose first build is not "
+               "established",
+     .introduced_in = "b8609", .affected_in = "b9574 b9584 b9592 b9840", .fix_pr = "ggml-org/llama.cpp#25148",
+     .selection = false,
+     .source = "ggml-org/llama.cpp#24376 (b9584, b9574), #24400 (b9592; T4), PR #24526 (analysis, closed unmerged), "
+               "PR #25148; ggml/src/ggml-cuda/fattn.cu as synced in ggml-org/ggml c8b35f8f (#21768) and 515a4a63 "
+               "(#25148)"},
+    {.engine = Engine::llamacpp, .rule = "KVD070",
+     .when = {.backends = "CUDA CUDA_FA_ALL_QUANTS", .platforms = "cuda", .max_cc = 74, .head_sizes = "512",
+              .flags_none = flag_flash_attn_off, .gqa_ratios = "2"},
+     .detail = kTile512Gqa2, .introduced_in = "b8609", .fix_pr = "ggml-org/llama.cpp#25148", .selection = false,
+     .source = kTile512Gqa2Source},
+    {.engine = Engine::llamacpp, .rule = "KVD070",
+     .when = {.backends = "HIP HIP_FA_ALL_QUANTS", .head_sizes = "512", .flags_none = flag_flash_attn_off,
+              .gqa_ratios = "2"},
+     .detail = kTile512Gqa2, .introduced_in = "b8609", .fix_pr = "ggml-org/llama.cpp#25148", .selection = false,
+     .source = kTile512Gqa2Source},
+    // The GQA-ratio gates of ggml_cuda_get_best_fattn_kernel (fattn.cu @00a2d609): head size 192
+    // (V 128) needs a ratio that is a multiple of 8 (MiMo: 8 and 16), 320 (V 256) a multiple of 32
+    // (Mistral Small 4), and 512 and 576 the GQA optimisation, a ratio of at least 2. Otherwise the
+    // kernel is NONE: supports_op is false, so with -fa on the op runs on the CPU (KVD102) and with
+    // -fa auto flash attention turns off, which a quantized V cache does not survive (KVD266).
+    // Motif 3 (192/128, ratio 5: PR #26404, open) is such a model. The builds that added these
+    // sizes (PR #22812 for 192, #22286 for 320) were not placed, so the rows carry no range.
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "192", .flags_all = flag_flash_attn_on,
+              .gqa_ratio_not_multiple_of = 8},
+     .detail = kRatio192, .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD266",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "192", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
+              .v_quantized = true, .gqa_ratio_not_multiple_of = 8},
+     .detail = kRatio192, .introduced_in = "b6325", .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "320", .flags_all = flag_flash_attn_on,
+              .gqa_ratio_not_multiple_of = 32},
+     .detail = kRatio320, .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD266",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "320", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
+              .v_quantized = true, .gqa_ratio_not_multiple_of = 32},
+     .detail = kRatio320, .introduced_in = "b6325", .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "512", .flags_all = flag_flash_attn_on, .gqa_ratios = "1"},
+     .detail = kRatio1, .introduced_in = "b8609", .selection = false, .source = kRatioSource},
+    {.engine = Engine::llamacpp, .rule = "KVD266",
+     .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "512", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
+              .v_quantized = true, .gqa_ratios = "1"},
+     .detail = kRatio1, .introduced_in = "b8609", .selection = false, .source = kRatioSource},
     // A regression of CUDA flash attention with a quantized cache on sm_120: first bad build
     // b9310 (#23689), b9174 good (#23693), b9333 bad in three reports. The fixing PR and build
     // were not established, so builds after b9333 get the not-established warning.

@@ -25,6 +25,9 @@
 //   - b5333, PR #13324: Vulkan flash attention without coopmat2 (KVD102 before it, non-NVIDIA GPUs).
 //   - b7108: newest build read without a bf16 CUDA flash-attention case (KVD102 before it).
 //   - b8609, PR #20998: CUDA/HIP flash attention for head size 512 (KVD102 before it).
+//   - b8609 (#20998) .. PR #25148: CUDA/HIP flash attention at head size 512 with a GQA ratio of 2
+//     aborts (the tile kernel from #20998, the MMA kernel from #21768); reported at b9574, b9584,
+//     b9592; b9840 predates the fix; the fix's first build is not established (KVD070).
 //   - b10615: SYCL flash attention wrong for permuted q8_0 K/V at head size 256 (KVD071, open).
 //   - b9310..b9333: quantized cache with CUDA flash attention garbles output on sm_120 (KVD071).
 //
@@ -87,6 +90,20 @@ constexpr Release kRows[] = {
     {.engine = Engine::llamacpp, .version = "b9437",
      .note = "first tag with PR #23714 (merged 2026-05-31): llama-bench -fa auto, the default",
      .source = "ggml-org/llama.cpp#23714; first tag from a public llama.cpp history write-up"},
+    {.engine = Engine::llamacpp, .version = "b9574",
+     .note = "commit bd5e5d252; reported to abort in CUDA flash attention at head size 512 with a GQA ratio of 2",
+     .source = "ggml-org/llama.cpp#24376 (comment of 2026-06-12: 'version: 9574 (bd5e5d252)', RTX 3050)"},
+    {.engine = Engine::llamacpp, .version = "b9584",
+     .note = "commit e25a32e98; reported to abort in CUDA flash attention at head size 512 with a GQA ratio of 2",
+     .source = "ggml-org/llama.cpp#24376 ('version: 9584 (e25a32e98)', 2x RTX 3090)"},
+    {.engine = Engine::llamacpp, .version = "b9592",
+     .note = "reported to abort in CUDA flash attention at head size 512 with a GQA ratio of 2 (GB10)",
+     .source = "ggml-org/llama.cpp#24400 (comment of 2026-06-10: llama.cpp-b9592/ggml/src/ggml-cuda/fattn.cu:110)"},
+    {.engine = Engine::llamacpp, .version = "b9840",
+     .note = "the build Ollama bundled from 2026-06-29 (v0.31.0, v0.31.1); it predates PR #25148 (authored "
+             "2026-06-30), so it lacks that fix",
+     .source = "ollama/ollama commit 1c5ebbf5f (LLAMA_CPP_VERSION b9840, 2026-06-29 16:43 UTC); ggml-org/ggml "
+               "515a4a63 (sync of llama.cpp#25148, author date 2026-06-30 12:06 UTC)"},
     {.engine = Engine::llamacpp, .version = "b10615",
      .note = "the build of the first report of wrong SYCL flash-attention results with a permuted q8_0 K/V at head "
              "size 256",

@@ -120,6 +120,17 @@ constexpr Constraint kMlxLmConstraints[] = {
      .introduced_in = "0.28.1", .selection = false,
      .source = "ml-explore/mlx-lm PR #495 (commit 36963eec) generate.py maybe_quantize_kv_cache; models/cache.py line 552 "
                "at d78bf58e; ml-explore/mlx-lm#1573 (Gemma 4 E4B and 26B-A4B with --kv-bits 8)"},
+    // laguna.py builds a RotatingKVCache only for the layers its config.json layer_types marks
+    // sliding_attention (its default is full attention throughout), so the row needs the model's
+    // sliding window given (Laguna-S-2.1: 36 sliding layers of 512 tokens beside 12 full ones).
+    {.engine = Engine::mlx_lm, .rule = "KVD070",
+     .when = {.kv_quant = "affine_group", .architectures = "laguna", .sliding_window = Tri::yes},
+     .detail = "laguna's make_cache() builds a RotatingKVCache for every sliding_attention layer, and "
+               "RotatingKVCache.to_quantized raises NotImplementedError(\"RotatingKVCache Quantization NYI\") once the "
+               "prompt passes --quantized-kv-start (reported on 0.31.3; no fix)",
+     .introduced_in = "0.28.1", .selection = false,
+     .source = "ml-explore/mlx-lm mlx_lm/models/laguna.py @04e6af1f make_cache; PR #495 (commit 36963eec) "
+               "maybe_quantize_kv_cache; PR #1476 (comment of 2026-07-31: Laguna-S-2.1-MLX-4bit, mlx-lm 0.31.3)"},
     // Gemma 3 called mx.fast.scaled_dot_product_attention itself, which takes no quantized
     // (codes, scales, biases) tuples, until PR #121 routed it through base.scaled_dot_product_attention.
     {.engine = Engine::mlx_lm, .rule = "KVD070", .when = {.kv_quant = "affine_group", .architectures = kGemma3},

@@ -146,6 +146,20 @@ constexpr Constraint kOllamaConstraints[] = {
      .introduced_in = "0.19.0", .selection = false,
      .source = "ollama/ollama fs/ggml/ggml.go @v0.19.0 SupportsFlashAttention (commit ebbce136c, PR #15050)",
      .removed_in = "0.30.0"},
+    // gpt-oss arrived in 0.11.0. Its attention did not call flash attention, but the cache took the
+    // quantized type all the same ("the model definition does not call flash attention, so it
+    // works regardless of the setting but the cache will pick up the quantization type"), and the
+    // server crashed; commit 8253ad4d2 (first tag v0.11.2) turns flash attention, and with it the
+    // quantized cache, off for gpt-oss before the cache is set up.
+    {.engine = Engine::ollama, .rule = "KVD070",
+     .when = {.flags_all = flag_flash_attn_on, .v_quantized = true, .architectures = kGptOss},
+     .detail = "gpt-oss's attention does not call flash attention, yet its cache takes the quantized type: the server "
+               "crashes (ollama#11682, #11671)",
+     .introduced_in = "0.11.0", .fixed_in = "0.11.2", .fix_pr = "ollama/ollama commit 8253ad4d2 (#11671)",
+     .selection = false,
+     .source = "ollama/ollama commit 8253ad4d2 'ggml: Prevent kv cache quanitization on gpt-oss' (Fixes #11671; first tag "
+               "v0.11.2); model/models/gptoss first in v0.11.0; ollama/ollama#11682 (Mac Studio, log of 2025-08-05 "
+               "19:12 UTC, before v0.11.1 and v0.11.2 were tagged)"},
     {.engine = Engine::ollama, .rule = "KVD261",
      .when = {.flags_all = flag_flash_attn_on, .v_quantized = true, .architectures = kGptOss},
      .detail = "SupportsFlashAttention is false for gpt-oss (its attention sinks needed operations Ollama's flash "
@@ -188,6 +202,23 @@ constexpr Constraint kOllamaConstraints[] = {
                "(llama/ggml-cuda.cu @v0.5.0, ml/backend/ggml/ggml/src/ggml-cuda/ggml-cuda.cu @v0.6.0 and @v0.12.3; "
                "fattn.cu @v0.12.4 has q8_0/q4_0 at 64, 128 and 256); ollama/ollama#9683, #9861, #11949",
      .removed_in = "0.12.4"},
+    // A context shift (the conversation fills num_ctx) re-ropes the cached keys: llama.cpp's K shift
+    // copies a quantized K to f32 and back (GGML_OP_CPY). The Metal backend Ollama bundled before
+    // 0.5.13 had no quantized-to-f32 copy kernel, so the runner aborted at the first shift
+    // (ggml_metal_encode_node: "unsupported op 'CPY'"); llama.cpp PR #12017 added the kernels and
+    // v0.5.13 is the first tag that vendors them (its ggml-metal.m has kernel_cpy_q8_0_f32).
+    {.engine = Engine::ollama, .rule = "KVD070",
+     .when = {.backends = "METAL", .kv_cache_dtypes = "q8_0 q4_0", .flags_all = flag_flash_attn_on},
+     .detail = "the bundled ggml's Metal backend has no copy kernel from a quantized K to f32, so the first context "
+               "shift (a conversation that fills num_ctx) aborts the runner with \"unsupported op 'CPY'\" (llama.cpp PR "
+               "#12017 added the kernels; Ollama 0.5.13 is the first release that bundles them)",
+     // A behaviour row (the releases in [0.5.0, 0.5.13)), so that a check without a version, which
+     // assumes the newest release, does not warn about a fault fixed in 0.5.13.
+     .introduced_in = "0.5.0", .selection = false,
+     .source = "ollama/ollama#7938 (comment of 2025-02-13, Apple M3 Max); ggml-org/llama.cpp#10976 (the same abort at "
+               "a context shift; maintainer: Q8_0 -> F32 kernels needed), PR #12017; ollama/ollama v0.5.12 and v0.5.13 "
+               "ml/backend/ggml/ggml/src/ggml-metal/ggml-metal.m",
+     .removed_in = "0.5.13"},
     // Unquantized types (f32, bf16) are dropped whatever flash attention is; the quantized ones
     // reach the type check only with flash attention on (without it KVD261 says why).
     {.engine = Engine::ollama, .rule = "KVD262", .when = {.kv_cache_dtypes = kFloatTypes},

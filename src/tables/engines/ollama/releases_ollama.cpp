@@ -8,6 +8,8 @@
 // What changed across them, as the tables model it (constraint rows in backends_ollama.cpp):
 //   - 0.5.0, PR #6279: OLLAMA_KV_CACHE_TYPE; a quantized type needs OLLAMA_FLASH_ATTENTION=1, else
 //     Ollama logs a warning and keeps f16 (KVD261). Types other than f16 q8_0 q4_0 keep f16 (KVD262).
+//   - 0.11.0-0.11.1: gpt-oss's attention does not call flash attention, yet its cache took the
+//     quantized type; the server crashed (KVD070, fixed in 0.11.2 by commit 8253ad4d2).
 //   - 0.12.4 (fdb109469): OLLAMA_FLASH_ATTENTION unset follows the model's default list; setting it
 //     overrides the model either way. (Before, gpt-oss forced flash attention on from 0.11.8.)
 //   - Architecture rows (a request's model_architecture / model_type, GGUF general.architecture):
@@ -16,6 +18,8 @@
 //     SupportsFlashAttention (KVD261); 0.11.5-0.12.3 gpt-oss takes f16 only (KVD262); from 0.5.5 deci
 //     (per-layer head counts) fails SupportsFlashAttention (KVD261); 0.5.0-0.12.3 the bundled ggml's
 //     CUDA/ROCm flash attention has quantized K/V kernels for head size 128 only (KVD265).
+//   - 0.5.0-0.5.12: the bundled ggml's Metal backend has no copy kernel from a quantized type to f32,
+//     so the K shift of a context shift aborts with a q8_0/q4_0 cache (KVD070, fixed in 0.5.13).
 //   - 0.13.4, PR #13052: flash attention "auto" for the llama.cpp runner when the variable is unset,
 //     and the warning text "OLLAMA_FLASH_ATTENTION must be enabled to use a quantized
 //     OLLAMA_KV_CACHE_TYPE": a quantized type still needs the variable set to 1.
@@ -37,8 +41,14 @@ constexpr Release kRows[] = {
                "(llama/llama-arch.cpp; v0.5.4 has none)"},
     {.engine = Engine::ollama, .version = "0.5.12", .date = "2025-02-23", .note = kTagDate,
      .source = "ollama/ollama tag v0.5.12 (8c13cfa4dd35); OLLAMA_NEW_ENGINE (commit ed443a039, PR #7913)"},
+    {.engine = Engine::ollama, .version = "0.5.13", .date = "2025-03-03", .note = kTagDate,
+     .source = "ollama/ollama tag v0.5.13; llama.cpp vendored at d7cfe1ff (commit d7d7e9966, PR #9356), the first "
+               "with the Metal quant-to-f32 copy kernels of llama.cpp PR #12017 (ggml-metal.m kernel_cpy_q8_0_f32; "
+               "v0.5.12 has none)"},
     {.engine = Engine::ollama, .version = "0.6.0", .date = "2025-03-11", .note = kTagDate,
      .source = "ollama/ollama tag v0.6.0; quantized cache in the Ollama engine, PR #9591 (commit 4100ed7bd)"},
+    {.engine = Engine::ollama, .version = "0.11.0", .date = "2025-08-05", .note = kTagDate,
+     .source = "ollama/ollama tag v0.11.0: the first with gpt-oss (model/models/gptoss; v0.10.1 has none)"},
     {.engine = Engine::ollama, .version = "0.11.2", .date = "2025-08-05", .note = kTagDate,
      .source = "ollama/ollama tag v0.11.2 (8253ad4d2b2e); gpt-oss fails SupportsFlashAttention, commit 8253ad4d2 "
                "'ggml: Prevent kv cache quanitization on gpt-oss' (fixes #11671)"},
