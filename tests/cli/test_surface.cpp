@@ -150,7 +150,8 @@ TEST(Surface, RequestFlagsRegisteredByTheWordsStillListAndParseEveryOne) {
   EXPECT_EQ(eq.out, spaced.out);
   EXPECT_NE(eq.out.find("\"tensor_parallel_size\": 2"), std::string::npos) << eq.out;
   // A misspelt flag beside named ones still gets the nearest of every flag.
-  expect_one_line(run_cli(with(base, {"--kv-cache-dtyp", "fp8"})), "did you mean --kv-cache-dtype");
+  expect_one_line(run_cli({"check", "--gpu", "H100", "--engine", "vllm", "--kv-cache-dtyp", "fp8"}),
+                  "did you mean --kv-cache-dtype");
 }
 
 TEST(Surface, TopHelpListsSubcommandsAndExitStatuses) {
