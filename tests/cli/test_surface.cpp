@@ -133,6 +133,27 @@ TEST(Surface, CheckHelpIsGroupedWithTypedPlaceholdersAndExitStatuses) {
   EXPECT_EQ(r.out.find(" TEXT"), std::string::npos) << "every flag has a typed placeholder";
 }
 
+// Only the request flags the words name are registered (cli.hpp, flag_named): help after other
+// flags still lists every one, and a flag given as --name=VALUE or beside a longer name that
+// starts with it (--tp, --tp-size) is parsed as when everything was registered.
+TEST(Surface, RequestFlagsRegisteredByTheWordsStillListAndParseEveryOne) {
+  const CliResult full = run_cli({"check", "--help"});
+  const CliResult after = run_cli({"check", "--gpu", "H100", "-h"});
+  ASSERT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_EQ(after.out, full.out);
+  EXPECT_NE(after.out.find("--kv-cache-dtype"), std::string::npos);
+  const Args base{"check", "--gpu", "H100", "--engine", "vllm", "--num-heads", "32", "--num-kv-heads", "8",
+                  "--head-size", "128", "--num-layers", "32", "--format", "json"};
+  const CliResult eq = run_cli(with(base, {"--kv-cache-dtype=fp8", "--tp=2"}));
+  const CliResult spaced = run_cli(with(base, {"--kv-cache-dtype", "fp8", "--tp-size", "2"}));
+  EXPECT_EQ(eq.exit_code, spaced.exit_code) << eq.err;
+  EXPECT_EQ(eq.out, spaced.out);
+  EXPECT_NE(eq.out.find("\"tensor_parallel_size\": 2"), std::string::npos) << eq.out;
+  // A misspelt flag beside named ones still gets the nearest of every flag.
+  expect_one_line(run_cli({"check", "--gpu", "H100", "--engine", "vllm", "--kv-cache-dtyp", "fp8"}),
+                  "did you mean --kv-cache-dtype");
+}
+
 TEST(Surface, TopHelpListsSubcommandsAndExitStatuses) {
   const CliResult r = run_cli({"--help"});
   ASSERT_EQ(r.exit_code, 0);

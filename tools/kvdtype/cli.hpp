@@ -120,6 +120,13 @@ struct Command {
 /// by its name and description, which it has; everything registers for --help-all and for the
 /// generators (make_program without words).
 [[nodiscard]] bool light(const CLI::App& sub);
+/// Whether the long flag `name` ("--kv-cache-dtype") must be registered: a word of the command
+/// line in progress names it (`--name` or `--name=VALUE`), or everything registers (no words,
+/// --help-all, or --help/-h, whose text lists every flag). The request fields' flags are about a
+/// hundred; registering all of them was a quarter of a cold `kvdtype check`'s instructions
+/// (docs/performance.md). run() parses again with everything when a parse fails or leaves
+/// words over, so that errors and their "did you mean" see every flag.
+[[nodiscard]] bool flag_named(std::string_view name);
 /// The Command of a light subcommand.
 [[nodiscard]] inline Command light_command(CLI::App* sub) { return Command{sub, nullptr, true}; }
 Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch);

@@ -44,16 +44,24 @@ void add_request_flags(CLI::App& sub, std::function<void(std::string_view field,
     // CLI11 names: the field's flag and the engines' double-dash spellings; the single-dash ones
     // (-tp) are rewritten to the flag before parsing (cli_main.cpp) and named in the help.
     std::string names = fields::flag(f.name);
+    bool named = flag_named(names);
     std::string single;
     std::string_view a = f.aliases;
     while (!a.empty()) {
       const std::size_t sp = a.find(' ');
       const std::string_view w = a.substr(0, sp);
-      if (w.rfind("--", 0) == 0) names += "," + std::string(w);
-      else single += (single.empty() ? "" : ", ") + std::string(w);
+      if (w.rfind("--", 0) == 0) {
+        names += "," + std::string(w);
+        named = named || flag_named(w);
+      } else {
+        single += (single.empty() ? "" : ", ") + std::string(w);
+      }
       if (sp == std::string_view::npos) break;
       a.remove_prefix(sp + 1);
     }
+    // A flag no word names can never be parsed: registering it would only cost CLI11's
+    // comparison of its names with every earlier option's (see flag_named in cli.hpp).
+    if (!named) continue;
     std::string help(f.help);
     if (!single.empty()) help += " (also " + single + ")";
     sub.add_option_function<std::string>(

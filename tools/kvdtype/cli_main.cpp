@@ -20,6 +20,8 @@ namespace {
 thread_local Arena* g_arena = nullptr;
 // The words of the make_program() call in progress (null: register everything), for light().
 thread_local const std::vector<std::string>* g_words = nullptr;
+// Every flag registers (help lists them all), even where g_words is set; for flag_named().
+thread_local bool g_every_flag = true;
 
 int run(const std::vector<std::string>& args, const std::vector<std::string>& launch,
         const std::map<std::string, std::string>& original, bool full);
@@ -134,11 +136,22 @@ bool light(const CLI::App& sub) {
   return std::find(g_words->begin(), g_words->end(), sub.get_name()) == g_words->end();
 }
 
+bool flag_named(std::string_view name) {
+  if (g_every_flag || g_words == nullptr) return true;
+  for (const std::string& w : *g_words)
+    if (w.size() >= name.size() && w.compare(0, name.size(), name) == 0 && (w.size() == name.size() || w[name.size()] == '='))
+      return true;
+  return false;
+}
+
 std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
   auto p = std::make_unique<Program>();
   const bool all = args == nullptr || std::find(args->begin(), args->end(), "--help-all") != args->end();
   const std::vector<std::string>* const previous_words = g_words;
+  const bool previous_every_flag = g_every_flag;
   g_words = all ? nullptr : args;
+  g_every_flag = all || std::find(args->begin(), args->end(), "--help") != args->end() ||
+                 std::find(args->begin(), args->end(), "-h") != args->end();
   Arena* const previous = g_arena;
   g_arena = &p->arena;
   CLI::App& app = p->app;
@@ -159,6 +172,7 @@ std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
   }
   g_arena = previous;
   g_words = previous_words;
+  g_every_flag = previous_every_flag;
   return p;
 }
 
@@ -203,20 +217,20 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
     status = p.app.exit(e, std::cout, std::cerr);
   } catch (const CLI::CallForVersion&) {
     std::cout << "kvdtype " << KVDTYPE_VERSION_STRING << "\n";
-  } catch (const CLI::ArgumentMismatch& e) {
-    // CLI11 says "--gpu: 1 required GPU missing"; say it as a person would.
+  } catch (const CLI::ParseError& e) {
+    // Registered for the words given only: the error and its "did you mean" are those of the
+    // whole command line, parsed again with everything (flag_named in cli.hpp).
+    if (!full) return run(args, launch, original, true);
+    parse_error = e.what();
+    // CLI11 says "--gpu: 1 required GPU missing" (ArgumentMismatch); say it as a person would.
     const std::string what = e.what();
     const std::size_t colon = what.find(": ");
     const std::size_t req = what.find(" required ");
     const std::size_t missing = what.rfind(" missing");
-    if (colon != std::string::npos && req != std::string::npos && missing != std::string::npos && req < missing)
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && colon != std::string::npos &&
+        req != std::string::npos && missing != std::string::npos && req < missing)
       parse_error = what.substr(0, colon) + " needs a value (" + what.substr(req + 10, missing - req - 10) + ")";
-    else
-      parse_error = what;
     status = bad_input(parse_error);
-  } catch (const CLI::ParseError& e) {
-    status = bad_input(e.what());
-    parse_error = e.what();
   }
   if (parsed) {
     const Command* chosen = nullptr;
@@ -231,6 +245,7 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
       // The words named a subcommand other than the one guessed: register everything, parse again.
       return run(args, launch, original, true);
     } else if (chosen != nullptr && !chosen->app->remaining().empty()) {
+      if (!full) return run(args, launch, original, true);  // "did you mean" names every flag
       status = report_extras(p, chosen->app, chosen->app->remaining(), args, original);
     } else if (chosen != nullptr && !p.launch.empty() && chosen->app->get_name() != "check" &&
                chosen->app->get_name() != "resolve") {
