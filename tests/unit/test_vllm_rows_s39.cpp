@@ -3,6 +3,7 @@
 // input, and the release-bounded rows for the CPU platform and the EAGLE-3 drafter.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -95,7 +96,7 @@ Report aiter_fa(bool shuffled, const char* kv) {
   EXPECT_TRUE(in.set("head-size", "128"));
   EXPECT_TRUE(in.set("kv-cache-dtype", kv));
   EXPECT_TRUE(in.set("backend", "ROCM_AITER_FA"));
-  in.flags = flag_rocm_aiter | flag_rocm_aiter_mha | (shuffled ? flag_rocm_shuffle_kv : 0u);
+  in.flags = static_cast<std::uint32_t>(flag_rocm_aiter | flag_rocm_aiter_mha) | (shuffled ? static_cast<std::uint32_t>(flag_rocm_shuffle_kv) : 0u);
   auto req = make_request(in);
   EXPECT_TRUE(req.ok());
   return req.ok() ? check(*req) : Report{};
@@ -130,9 +131,26 @@ TEST(Eagle3DrafterFp8, ByRelease) {
                 {"head-size", "128"}, {"kv-cache-dtype", "fp8"}, {"backend", "FLASH_ATTN"},
                 {"speculative-method", "eagle3"}});
   };
-  EXPECT_EQ(severity(at("0.9.2"), "KVD070"), Severity::error);
-  EXPECT_EQ(severity(at("0.10.2"), "KVD070"), Severity::error);
-  EXPECT_FALSE(at("0.11.0").fired("KVD070"));
+  EXPECT_EQ(severity(at("0.9.2"), "KVD017"), Severity::error);
+  EXPECT_EQ(severity(at("0.10.2"), "KVD017"), Severity::error);
+  EXPECT_FALSE(at("0.11.0").fired("KVD017"));
+  // Without a release the newest is assumed, which has the fix: nothing is said.
+  EXPECT_FALSE(run({{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"head-size", "128"},
+                    {"kv-cache-dtype", "fp8"}, {"backend", "FLASH_ATTN"}, {"speculative-method", "eagle3"}})
+                   .fired("KVD017"));
+}
+
+// vllm-project/vllm#54704 / #54705: Inkling's cache is 16-bit only; off the SM100 family in every release.
+TEST(InklingQuantizedCache, RefusedOffSm100AndAKnownBugOnIt) {
+  auto at = [](const char* gpu, const char* arch) {
+    return run({{"gpu", gpu}, {"model-dtype", "bfloat16"}, {"attention", "gqa"}, {"head-size", "128"},
+                {"model-architecture", arch}, {"kv-cache-dtype", "fp8"}});
+  };
+  EXPECT_EQ(severity(at("H100", "InklingForConditionalGeneration"), "KVD003"), Severity::error);
+  const Report b200 = at("B200", "InklingForConditionalGeneration");
+  EXPECT_FALSE(b200.fired("KVD003"));
+  EXPECT_EQ(severity(b200, "KVD070"), Severity::warning);  // #54705 not established in any release
+  EXPECT_FALSE(at("H100", "LlamaForCausalLM").fired("KVD003"));
 }
 
 }  // namespace

@@ -482,17 +482,20 @@ constexpr Constraint kRows[] = {
     // the cache config, so its attention layer took kv_cache_dtype 'auto' and left the query 16-bit
     // while the cache it reads is fp8; FA3 wants Q and K of one dtype and every request with a draft
     // failed ('query and key must have the same dtype'). #24505 passes cache_config (merged
-    // 2025-09-16, 8c5461026; the file was unchanged from EAGLE-3's arrival, #16937, until then).
-    // Reported on v0.9.2; v0.10.2 (09-13) predates the merge. First fixed release v0.11.0: its notes
-    // list DeepSeek-V3.2 (#25896, merged 09-30, after #24505) — inferred from the branch order.
-    {.engine = Engine::vllm, .rule = "KVD070",
+    // 2025-09-16, 8c5461026; the file was unchanged from EAGLE-3's arrival, #16937 of 2025-04-25,
+    // until then). Reported on v0.9.2; v0.10.2 (09-13) predates the merge. First fixed release
+    // v0.11.0: its notes list DeepSeek-V3.2 (#25896, merged 09-30, after #24505) — inferred from the
+    // branch order. A behaviour of v0.9.0 (the first release certain to have EAGLE-3) to v0.10.2,
+    // bounded so that a check without --engine-version (the newest release) stays quiet.
+    {.engine = Engine::vllm, .rule = "KVD017",
      .when = {.backends = "FLASH_ATTN", .kv_cache_dtypes = "fp8 fp8_e4m3", .platforms = "cuda",
               .speculative_methods = "eagle3"},
-     .detail = "the EAGLE-3 drafter's attention layer is built without the cache config and keeps a 16-bit query against the fp8 cache; FlashAttention 3 refuses the pair at the first drafted step ('query and key must have the same dtype')",
-     .affected_in = "0.9.2 0.10.2", .fixed_in = "0.11.0", .fix_pr = "vllm-project/vllm#24505",
+     .detail = "before v0.11.0 (#24505) the EAGLE-3 drafter's attention layer was built without the cache config and kept a 16-bit query against the fp8 cache; FlashAttention 3 refuses the pair at the first drafted step ('query and key must have the same dtype')",
+     .introduced_in = "0.9.0",
      .selection = false,
      .source = "vllm-project/vllm#21177 (v0.9.2 image, H100, Llama-3.1-8B fp8 + EAGLE3-LLaMA3.1, --kv-cache-dtype fp8: flash_attn_varlen_func 'query and key must have the same dtype'); "
-               "fix #24505 (vllm/model_executor/models/llama_eagle3.py passes cache_config); v0.11.0 notes (#25896)"},
+               "fix #24505 (vllm/model_executor/models/llama_eagle3.py passes cache_config); v0.11.0 notes (#25896)",
+     .removed_in = "0.11.0"},
 
     // The CPU platform's treatment of a quantized cache changed twice. #14741 (merged 2025-03-14,
     // the same hour as the V1 oracle #13726 of v0.8.0) rewrote fp8_e4m3 into fp8_e5m2 in
@@ -514,6 +517,28 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#27954 (merged 2025-11-12: vllm/platforms/cpu.py fallback to auto); #39445 (merged 2026-04-29: CPU fp8 attention, fallback removed)",
      .removed_in = "0.21.0"},
+
+    // Inkling (InklingForConditionalGeneration, #51405 on a nightly after v0.27.1, so first released
+    // by v0.28.0 as far as established) serves a bf16 cache only: with a quantized one the cache is
+    // allocated as uint8, nothing in the Inkling stack views it as fp8 and both kernel backends assert
+    // at JIT warm-up (RFC #54704, 2026-09-01). The open #54705 adds fp8/fp8_e4m3 for the SM100 family
+    // only and raises NotImplementedError elsewhere, so off SM100 the refusal holds either way.
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.kv_quant = "fp8_per_tensor fp8_per_token_head int8_per_token_head int4_per_token_head nvfp4",
+              .platforms = "cuda", .min_cc = 100, .max_cc = 109, .outside_cc = true,
+              .architectures = "InklingForConditionalGeneration"},
+     .detail = "the Inkling attention stack serves a 16-bit cache only (its kernels assert on a uint8 cache at warm-up; the fp8 path proposed in #54705 is for the SM100 family alone)",
+     .introduced_in = "0.28.0",
+     .selection = false,
+     .source = "vllm-project/vllm#54704 (RFC 2026-09-01: '--kv-cache-dtype fp8 fails at JIT warmup'), #54705 (open: fp8 e4m3 on SM100 only, NotImplementedError elsewhere); #51405 (InklingForConditionalGeneration on a nightly after v0.27.1)"},
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_quant = "fp8_per_tensor fp8_per_token_head int8_per_token_head int4_per_token_head nvfp4",
+              .platforms = "cuda", .min_cc = 100, .max_cc = 109,
+              .architectures = "InklingForConditionalGeneration"},
+     .detail = "the Inkling attention stack has no quantized-cache path: the uint8 cache reaches kernels that assert on its dtype at JIT warm-up; #54705 (open when read) adds fp8/fp8_e4m3 on the SM100 family",
+     .affected_in = "0.28.0", .fix_pr = "vllm-project/vllm#54705",
+     .selection = false,
+     .source = "vllm-project/vllm#54704 (RFC 2026-09-01), #54705 (open 2026-09-01); #51405"},
 
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
