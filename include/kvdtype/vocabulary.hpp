@@ -38,6 +38,9 @@ enum RequestFlag : std::uint32_t {
   /// MLX-LM builds a rotating (sliding-window) cache for every layer: --max-kv-size was given
   /// (mlx_lm/models/cache.py make_prompt_cache; rules KVD291, KVD292).
   flag_mlx_rotating_cache = 1u << 21,
+  /// vLLM on ROCm stores the KV cache in AITER's shuffled layout for ROCM_AITER_FA
+  /// (VLLM_ROCM_SHUFFLE_KV_CACHE_LAYOUT, vllm/envs.py; read by rocm_aiter_fa.py only).
+  flag_rocm_shuffle_kv = 1u << 22,
 };
 
 /// Model geometry of the KV-carrying layers; 0 means unknown.

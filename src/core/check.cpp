@@ -205,6 +205,17 @@ void release_scope(const Context& ctx, const Report& rep, Emitter& out) {
                   Severity::warning);
       }
     }
+    // A head size the backend serves from a release not established against this one (the
+    // model's, and each layer group's of another size).
+    for (std::uint8_t i = 0; i < cb.head_since_count; ++i) {
+      const detail::HeadSince& h = cb.head_since[i];
+      if (!h.maybe_absent(v)) continue;
+      bool used = ctx.head_size == h.head_size;
+      for (const LayerGroup& g : ctx.req.layer_groups) used = used || (g.attention() && g.head_size == h.head_size);
+      if (used)
+        out.add("KVD104", {.backend = b, .detail = "whether the backend serves it in this release is not established; it does from", .value = h.since_text, .number = h.head_size},
+                Severity::warning);
+    }
   }
 }
 

@@ -208,6 +208,28 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       while (!kv.test(index)) ++index;
       cb.kv_since[cb.kv_since_count++] = {index, since, absent, versions};
     });
+    // "SIZE:FIRST" or "SIZE:LAST_WITHOUT..FIRST", as kv_cache_dtypes_since.
+    for_each_word(b.head_sizes_since, [&](std::string_view w) {
+      const std::size_t colon = w.find(':');
+      if (colon == std::string_view::npos) return c.problem("head_sizes_since word is not SIZE:VERSION", w);
+      std::uint32_t size = 0;
+      for (char ch : w.substr(0, colon)) {
+        if (ch < '0' || ch > '9' || size > 65535) return c.problem("head_sizes_since size is not a number", w);
+        size = size * 10 + static_cast<std::uint32_t>(ch - '0');
+      }
+      std::string_view versions = w.substr(colon + 1), absent_text;
+      if (const std::size_t dots = versions.find(".."); dots != std::string_view::npos) {
+        absent_text = versions.substr(0, dots);
+        versions = versions.substr(dots + 2);
+      }
+      const Version since = c.version(versions);
+      const Version absent = c.version(absent_text);
+      if (size == 0 || !since.known) return;
+      if (absent.known && !(absent < since)) return c.problem("head_sizes_since window is not LAST_WITHOUT..FIRST", w);
+      if (!cb.head_sizes.contains(size)) return c.problem("head_sizes_since names a head size the backend's list lacks", w);
+      if (cb.head_since_count == cb.head_since.size()) return c.problem("too many head_sizes_since words at", w);
+      cb.head_since[cb.head_since_count++] = {size, since, absent, versions};
+    });
     if (!b.fa_kv_pairs.empty()) {
       cb.fa_pairs.assign(ix.vocabulary.size(), RowSet{});
       const RowSet all = RowSet::first(ix.vocabulary.size());

@@ -113,12 +113,25 @@ struct KvSince {
   std::string_view since_text;
 };
 
+/// A head size a backend serves only from some release on (Backend::head_sizes_since).
+struct HeadSince {
+  std::uint32_t head_size = 0;
+  Version since;        // first release known to serve it
+  Version absent;       // last release known not to (releases between: not established)
+  std::string_view since_text;
+  /// Certain that release `v` (known) lacks it; the window after `absent` is not certain.
+  [[nodiscard]] bool certainly_absent(const Version& v) const noexcept { return absent.known ? v <= absent : v < since; }
+  [[nodiscard]] bool maybe_absent(const Version& v) const noexcept { return absent.known && absent < v && v < since; }
+};
+
 struct CompiledBackend {
   const Backend* row = nullptr;
   ReleaseRange range;
   Version min_cc_changed;  // known: before it the floor was row->min_cc_before
   std::array<KvSince, 8> kv_since{};
   std::uint8_t kv_since_count = 0;
+  std::array<HeadSince, 4> head_since{};
+  std::uint8_t head_since_count = 0;
   std::uint8_t platforms = 0;   // platform bits
   std::uint8_t attention = 0;   // attention bits
   RowSet kv;                    // accepted cache dtypes (engine vocabulary index)

@@ -283,6 +283,12 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
     if (row.head_size_max && ctx.head_size > row.head_size_max) ok = false;
     if (row.head_size_multiple && ctx.head_size % row.head_size_multiple) ok = false;
     if (!ok) out.push_back({rule("KVD013"), ctx.head_size});
+    else if (v.known)
+      // A head size the backend serves only from some release on (FlashInfer 512). Certain only
+      // at or before the last release known without it; the window is a warning in check().
+      for (std::uint8_t i = 0; i < b.head_since_count; ++i)
+        if (b.head_since[i].head_size == ctx.head_size && b.head_since[i].certainly_absent(v))
+          out.push_back({rule("KVD104"), ctx.head_size, "the backend serves it from", b.head_since[i].since_text});
   }
   // A layer group of another head size (Gemma 4's 512-wide full-attention layers beside 256-wide
   // sliding ones): the backend must serve every group's, or the engine stops at start-up.
@@ -294,6 +300,10 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
     if (row.head_size_max && g.head_size > row.head_size_max) ok = false;
     if (row.head_size_multiple && g.head_size % row.head_size_multiple) ok = false;
     if (!ok) out.push_back({rule("KVD090"), g.head_size, g.kind == LayerKind::sliding ? "sliding-window" : "full-attention"});
+    else if (v.known)
+      for (std::uint8_t i = 0; i < b.head_since_count; ++i)
+        if (b.head_since[i].head_size == g.head_size && b.head_since[i].certainly_absent(v))
+          out.push_back({rule("KVD104"), g.head_size, "the backend serves it from", b.head_since[i].since_text});
   }
   if (r.block_size && !block_ok(b.block_sizes, row.block_size_multiple, r.block_size))
     out.push_back({rule("KVD015"), r.block_size});

@@ -71,6 +71,16 @@ std::map<std::string, std::vector<Change>, std::less<>> changes_by_release(Engin
       }
       add(first, {"backend", fmt::format("`{}` reads `{}`", b.name, w.substr(0, colon)), window_between(absent, first)});
     });
+    detail::for_each_word(b.head_sizes_since, [&](std::string_view w) {
+      const std::size_t colon = w.find(':');
+      if (colon == std::string_view::npos) return;
+      std::string_view first = w.substr(colon + 1), absent;
+      if (const std::size_t dots = first.find(".."); dots != std::string_view::npos) {
+        absent = first.substr(0, dots);
+        first = first.substr(dots + 2);
+      }
+      add(first, {"backend", fmt::format("`{}` serves head size {}", b.name, w.substr(0, colon)), window_between(absent, first)});
+    });
   }
   for (const SelectionOrder& s : selection_orders(engine)) {
     const std::string what =

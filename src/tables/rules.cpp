@@ -304,6 +304,22 @@ constexpr Rule kRules[] = {
      .fix = "write --kv-cache-dtype {value} in the launch command",
      .source = "vllm engine/arg_utils.py (Literal CacheDType -> argparse choices); sglang arg_groups/fields/memory.py (kv_cache_dtype choices)",
      .trigger = "check --engine vllm --gpu H100 --model-dtype bfloat16 -- vllm serve meta-llama/Llama-3.1-8B-Instruct --kv-cache-dtype FP8"},
+    // Issue 28 (vLLM): a backend's head-size list changed between releases, as its kv strings did
+    // (KVD008): the backend row's head_sizes_since.
+    {.code = "KVD104", .severity = error,
+     .title = "backend does not serve this head size in this engine release",
+     .message = "{backend} does not serve head size {number} in {engine} {engine_version}: {detail} {value}",
+     .fix = "use a {engine} release from {value} on, or another backend",
+     .source = "the backend row's head_sizes_since (backends_<engine>.cpp)",
+     .trigger = "check --engine vllm --engine-version 0.19.1 --gpu B200 --model-dtype bfloat16 --attention gqa --head-size 512 --kv-cache-dtype auto --backend FLASHINFER"},
+    // Issue 28 (vLLM): two fp8 encodings of one byte: the kernel that writes the cache stores one,
+    // the kernels that read it decode the other (a reinterpretation, not a conversion).
+    {.code = "KVD105", .severity = error,
+     .title = "fp8 cache written in one fp8 encoding and read in the other",
+     .message = "{backend} writes the --kv-cache-dtype {kv_cache_dtype} cache on {target} in one fp8 encoding and reads it back in the other ({detail}): every cached value is reinterpreted, fluent garbage, no error",
+     .fix = "use --kv-cache-dtype fp8 (e4m3), or a block size whose cache writer honours {kv_cache_dtype}",
+     .source = "the constraint row's source (vllm-project/vllm#54341)",
+     .trigger = "check --engine vllm --engine-version 0.28.0 --gpu MI250X --model-dtype bfloat16 --attention gqa --head-size 128 --block-size 64 --kv-cache-dtype fp8_e5m2 --backend ROCM_ATTN"},
     // ---- llama.cpp (KVD200-KVD219) -------------------------------------------------------
     {.code = "KVD200", .severity = error,
      .title = "llama.cpp has no such cache type",

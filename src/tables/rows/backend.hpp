@@ -88,6 +88,10 @@ struct Backend {
   /// Or: every K head size that this divides (Vulkan: multiples of 8); 0: fa_head_sizes decides
   std::uint16_t fa_head_size_multiple = 0;
   std::string_view fa_missing;       ///< what happens without a kernel (one line, for the diagnostic)
+  /// Head sizes a backend serves only from some release on, as kv_cache_dtypes_since does for
+  /// strings: words "SIZE:FIRST" or "SIZE:LAST_WITHOUT..FIRST" (between: not established). The
+  /// size is also in head_sizes; an earlier release → KVD104 (error; a warning in the window).
+  std::string_view head_sizes_since;
 };
 
 /// The engine's automatic backend order for one situation. The first row that matches the

@@ -48,7 +48,12 @@ constexpr Backend kRows[] = {
      .min_cc_before = 75, .min_cc_changed_in = "0.24.0",
      // nvfp4 from v0.21.0: its notes list "NVFP4: KV cache support (#40177)" (merged 2026-05-01,
      // after v0.20.0 of 04-27); the v0.20.1/v0.20.2 patch releases are not established either way.
-     .kv_cache_dtypes_since = "nvfp4:0.20.0..0.21.0"},
+     .kv_cache_dtypes_since = "nvfp4:0.20.0..0.21.0",
+     // Head size 512 from vllm-project/vllm#38822 (get_supported_head_sizes [64, 128, 256] -> [.., 512]),
+     // merged 2026-05-22 (552bbe6f4e6d): after v0.21.0 (05-15), so v0.21.0 and earlier refuse it
+     // ('head_size not supported', #40677 on 0.19.2rc1); before v0.23.0 (06-15), which has it.
+     // v0.22.0 (05-29) and v0.22.1: whether the branch was cut after the merge is not established.
+     .head_sizes_since = "512:0.21.0..0.23.0"},
     // Kernels cast every fp8 string to current_platform.fp8_dtype() on write and read. The impl
     // refuses any fp8 cache below sm_89 on CUDA ("native FP8 (fp8e4nv) requires SM89+"), after
     // selection. Q is quantized on CUDA only; on ROCm Q stays 16-bit (tolerated: q_strict false).

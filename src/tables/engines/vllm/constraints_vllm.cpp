@@ -447,6 +447,99 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#40435 (closed: v0.19.1, H200, Kimi-K2.5 + lightseekorg/kimi-k2.5-eagle3, --kv-cache-dtype fp8)"},
 
+    // ==== issue 28, session 39 (VLLM) ===============================================================
+    // ROCM_ATTN writes the cache with the C++ reshape_and_cache for block sizes 16 and 32 (contiguous
+    // blocks), which encodes the string it is given, and with triton_reshape_and_cache_flash
+    // otherwise, which stores current_platform.fp8_dtype(), an e4m3 on every platform; the readers
+    // (chunked_prefill_paged_decode.py, prefix_prefill.py) decode an fp8_e5m2 cache as float8_e5m2.
+    // Block 64 (any multiple of 16 but 16 and 32) reaches the Triton writer since #35923 (merged
+    // 2026-03-11; before it power-of-two blocks took the C++ writer). Established for v0.19.0 (first
+    // release certain to have #35923) to v0.28.0 (#54341, opened 2026-08-29, measures it on main);
+    // the fix #54341 was open when read, so later releases are not established (warning).
+    {.engine = Engine::vllm, .rule = "KVD105",
+     .when = {.backends = "ROCM_ATTN", .kv_cache_dtypes = "fp8_e5m2", .platforms = "rocm",
+              .block_sizes = "16 32", .block_sizes_outside = true},
+     .detail = "with a block size other than 16 or 32 the Triton cache writer stores the platform e4m3 while the paged-attention readers decode float8_e5m2",
+     .affected_in = "0.19.0 0.28.0", .fix_pr = "vllm-project/vllm#54341",
+     .selection = false,
+     .source = "vllm-project/vllm#54341 (open 2026-08-29: MI250, Qwen3-0.6B, fp8_e5m2 at block 64 garbage, block 16 correct); "
+               "vllm/v1/attention/backends/rocm_attn.py do_kv_cache_update; ops/triton_reshape_and_cache_flash.py (current_platform.fp8_dtype()); "
+               "ops/chunked_prefill_paged_decode.py (fp8_e5m2 -> torch.float8_e5m2); #35923 (Triton writer for every block but 16/32)"},
+    // AITER's fp8 paged-attention kernel indexed the per-head KV scale buffer wrongly under the
+    // shuffled KV layout (VLLM_ROCM_SHUFFLE_KV_CACHE_LAYOUT, used by ROCM_AITER_FA only): a GPU page
+    // fault (MiniMax-M2.5, aiter main of 2026-06-24). The fix is AITER's; which vLLM releases ship an
+    // AITER with it is not established, so every release gets a warning.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "ROCM_AITER_FA", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "rocm",
+              .flags_all = flag_rocm_shuffle_kv},
+     .detail = "with the shuffled KV layout AITER's fp8 paged-attention kernel computed a wrong index into the per-head KV scale buffer (memory access fault; reported on AITER main of 2026-06-24, MiniMax-M2.5); which vLLM releases ship an AITER with the fix is not established",
+     .fix_pr = "ROCm/aiter#3896",
+     .selection = false,
+     .source = "ROCm/aiter#3894 (closed 2026-06-24: wrong flat index into the per-head KV scale buffer with KV-cache shuffling), #3896; "
+               "vllm/v1/attention/backends/rocm_aiter_fa.py (is_shuffle_kv_cache_enabled; per-block scales allocated for an fp8 shuffled cache)"},
+
+    // The EAGLE-3 drafter's decoder layer (llama_eagle3.py, every eagle3 drafter) was built without
+    // the cache config, so its attention layer took kv_cache_dtype 'auto' and left the query 16-bit
+    // while the cache it reads is fp8; FA3 wants Q and K of one dtype and every request with a draft
+    // failed ('query and key must have the same dtype'). #24505 passes cache_config (merged
+    // 2025-09-16, 8c5461026; the file was unchanged from EAGLE-3's arrival, #16937 of 2025-04-25,
+    // until then). Reported on v0.9.2; v0.10.2 (09-13) predates the merge. First fixed release
+    // v0.11.0: its notes list DeepSeek-V3.2 (#25896, merged 09-30, after #24505) — inferred from the
+    // branch order. A behaviour of v0.9.0 (the first release certain to have EAGLE-3) to v0.10.2,
+    // bounded so that a check without --engine-version (the newest release) stays quiet.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "FLASH_ATTN", .kv_cache_dtypes = "fp8 fp8_e4m3", .platforms = "cuda",
+              .speculative_methods = "eagle3"},
+     .detail = "before v0.11.0 (#24505) the EAGLE-3 drafter's attention layer was built without the cache config and kept a 16-bit query against the fp8 cache; FlashAttention 3 refuses the pair at the first drafted step ('query and key must have the same dtype')",
+     .introduced_in = "0.9.0",
+     .selection = false,
+     .source = "vllm-project/vllm#21177 (v0.9.2 image, H100, Llama-3.1-8B fp8 + EAGLE3-LLaMA3.1, --kv-cache-dtype fp8: flash_attn_varlen_func 'query and key must have the same dtype'); "
+               "fix #24505 (vllm/model_executor/models/llama_eagle3.py passes cache_config); v0.11.0 notes (#25896)",
+     .removed_in = "0.11.0"},
+
+    // The CPU platform's treatment of a quantized cache changed twice. #14741 (merged 2025-03-14,
+    // the same hour as the V1 oracle #13726 of v0.8.0) rewrote fp8_e4m3 into fp8_e5m2 in
+    // CpuPlatform.check_and_update_config ('CPU backend doesn't support fp8_e4m3 KV cache type, cast
+    // to fp8_e5m2'); #27954 (merged 2025-11-12, after v0.11.0; v0.11.1 of 11-18 not established,
+    // v0.12.0 certain) replaced that with a fallback of every quantized cache to auto; #39445
+    // (merged 2026-04-29, after v0.20.0 of 04-27; v0.21.0's notes list #40177 of 05-01) removed the
+    // fallback and reads fp8/fp8_e4m3 as e4m3 and fp8_e5m2 as e5m2 (csrc/cpu/cpu_attn.cpp).
+    {.engine = Engine::vllm, .rule = "KVD102",
+     .when = {.backends = "CPU_ATTN", .kv_cache_dtypes = "fp8_e4m3", .platforms = "cpu"},
+     .detail = "the CPU platform rewrites fp8_e4m3 into fp8_e5m2 ('CPU backend doesn't support fp8_e4m3 KV cache type, cast to fp8_e5m2'): the cache holds e5m2",
+     .affected_in = "0.8.2 0.11.0", .fixed_in = "0.12.0", .fix_pr = "vllm-project/vllm#27954",
+     .selection = false,
+     .source = "vllm-project/vllm#14741 (merged 2025-03-14: vllm/platforms/cpu.py check_and_update_config); #27954 (merged 2025-11-12: the rewrite removed)"},
+    {.engine = Engine::vllm, .rule = "KVD102",
+     .when = {.backends = "CPU_ATTN", .kv_quant = "fp8_per_tensor", .platforms = "cpu"},
+     .detail = "the CPU platform turns every quantized cache into auto ('CPU backend doesn't support KV cache quantization fallback to auto'): the cache is 16-bit, twice the bytes asked for",
+     .introduced_in = "0.12.0",
+     .selection = false,
+     .source = "vllm-project/vllm#27954 (merged 2025-11-12: vllm/platforms/cpu.py fallback to auto); #39445 (merged 2026-04-29: CPU fp8 attention, fallback removed)",
+     .removed_in = "0.21.0"},
+
+    // Inkling (InklingForConditionalGeneration, #51405 on a nightly after v0.27.1, so first released
+    // by v0.28.0 as far as established) serves a bf16 cache only: with a quantized one the cache is
+    // allocated as uint8, nothing in the Inkling stack views it as fp8 and both kernel backends assert
+    // at JIT warm-up (RFC #54704, 2026-09-01). The open #54705 adds fp8/fp8_e4m3 for the SM100 family
+    // only and raises NotImplementedError elsewhere, so off SM100 the refusal holds either way.
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.kv_quant = "fp8_per_tensor fp8_per_token_head int8_per_token_head int4_per_token_head nvfp4",
+              .platforms = "cuda", .min_cc = 100, .max_cc = 109, .outside_cc = true,
+              .architectures = "InklingForConditionalGeneration"},
+     .detail = "the Inkling attention stack serves a 16-bit cache only (its kernels assert on a uint8 cache at warm-up; the fp8 path proposed in #54705 is for the SM100 family alone)",
+     .introduced_in = "0.28.0",
+     .selection = false,
+     .source = "vllm-project/vllm#54704 (RFC 2026-09-01: '--kv-cache-dtype fp8 fails at JIT warmup'), #54705 (open: fp8 e4m3 on SM100 only, NotImplementedError elsewhere); #51405 (InklingForConditionalGeneration on a nightly after v0.27.1)"},
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_quant = "fp8_per_tensor fp8_per_token_head int8_per_token_head int4_per_token_head nvfp4",
+              .platforms = "cuda", .min_cc = 100, .max_cc = 109,
+              .architectures = "InklingForConditionalGeneration"},
+     .detail = "the Inkling attention stack has no quantized-cache path: the uint8 cache reaches kernels that assert on its dtype at JIT warm-up; #54705 (open when read) adds fp8/fp8_e4m3 on the SM100 family",
+     .affected_in = "0.28.0", .fix_pr = "vllm-project/vllm#54705",
+     .selection = false,
+     .source = "vllm-project/vllm#54704 (RFC 2026-09-01), #54705 (open 2026-09-01); #51405"},
+
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)

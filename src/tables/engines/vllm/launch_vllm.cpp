@@ -1,6 +1,7 @@
 // vLLM's own launch code (layer `sources`, docs/layers.md): the environment variables it reads
-// (vllm/envs.py). Its programs, subcommand and flags are rows (engine_vllm.cpp,
-// launch_flags_vllm.cpp) read by the launch code every engine shares.
+// (vllm/envs.py: the attention backend, the ROCm AITER switches, AITER's shuffled KV layout).
+// Its programs, subcommand and flags are rows (engine_vllm.cpp, launch_flags_vllm.cpp) read by
+// the launch code every engine shares.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,7 @@ void apply_vllm_environment(const std::vector<std::string>& env, LaunchCommand& 
     else if (name == "VLLM_ROCM_USE_AITER") aiter = env_true(value);
     else if (name == "VLLM_ROCM_USE_AITER_MHA") mha = env_true(value);
     else if (name == "VLLM_ROCM_USE_AITER_MLA") mla = env_true(value);
+    else if (name == "VLLM_ROCM_SHUFFLE_KV_CACHE_LAYOUT" && env_true(value)) out.input.flags |= flag_rocm_shuffle_kv;
   }
   // The MHA and MLA switches default to on; they only matter once AITER itself is on.
   if (aiter.value_or(false)) {
