@@ -64,6 +64,7 @@ std::string_view unmodelled_platform(Platform p) noexcept {
     case Platform::sycl: return "the backend on this Intel GPU (kvdtype models no backend of this engine on SYCL/XPU)";
     case Platform::cann: return "the backend on this Ascend NPU (kvdtype models no backend of this engine on CANN)";
     case Platform::vulkan: return "the backend on this GPU (kvdtype models no backend of this engine on Vulkan)";
+    case Platform::tpu: return "the backend on this TPU (kvdtype models no backend of this engine on TPU)";
     case Platform::cuda:
     case Platform::rocm:
     case Platform::cpu: break;
