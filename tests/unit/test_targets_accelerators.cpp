@@ -136,20 +136,31 @@ TEST(TargetsAccelerators, Fp8ThereGetsTheEnginesTrueOutcome) {
   // sglang-jax's memory pool even on fp8-capable Ironwood (sglang-jax#646).
   const Report ascend = run("vllm", "910B2", "fp8");
   EXPECT_EQ(ascend.verdict(), Verdict::error);
-  EXPECT_TRUE(ascend.fired("KVD010"));
+  EXPECT_TRUE(ascend.fired("KVD016"));  // the only candidate, ASCEND, refuses the string (KVD010)
   const Report jax = run("sglang", "TPU v7", "fp8_e4m3");
   EXPECT_EQ(jax.verdict(), Verdict::error);
-  EXPECT_TRUE(jax.fired("KVD010"));
+  EXPECT_TRUE(jax.fired("KVD016"));
   // Not established (bf16 measured on v5e, e5m2 on v6e by the platform's fp8_dtype): incomplete,
   // never ok and never an invented refusal.
   const Report tpu = run("vllm", "v5e", "fp8");
   EXPECT_EQ(tpu.verdict(), Verdict::incomplete);
   EXPECT_TRUE(tpu.fired("KVD080"));
-  EXPECT_FALSE(tpu.fired("KVD010"));
+  EXPECT_FALSE(tpu.fired("KVD016"));
   // Engines that never run on a TPU say so instead of leaving it unknown.
   const Report trt = run("trtllm", "v6e", "fp8");
   EXPECT_EQ(trt.verdict(), Verdict::error);
   EXPECT_TRUE(trt.fired("KVD016"));
+}
+
+TEST(TargetsAccelerators, AnAttentionKindWithoutASelectionRowIsIncomplete) {
+  // tpu-inference's MLA path (NEW_MODEL_DESIGN=1 plus DP attention) has no row: the platform is
+  // covered for MHA/GQA, but an MLA model there must not be ACCEPTED with no backend at all.
+  const Report mla = run("vllm", "v5e", "auto", "mla");
+  EXPECT_EQ(mla.plan.backend, nullptr);
+  EXPECT_EQ(mla.verdict(), Verdict::incomplete);
+  EXPECT_TRUE(mla.fired("KVD080"));
+  // Must not fire where a row exists: MHA on the same TPU selects PALLAS and is complete.
+  EXPECT_FALSE(run("vllm", "v5e", "auto").fired("KVD080"));
 }
 
 TEST(TargetsAccelerators, AnUnknownAcceleratorStaysIncomplete) {
