@@ -118,8 +118,9 @@ enum class Attention : std::uint8_t { unknown, mha, gqa, mqa, mla, sparse_mla };
 
 /// Where kernels run; derived from the Target's vendor (docs/targets.md, "Vendors and platforms").
 /// metal: Apple GPUs; sycl: Intel GPUs (vLLM's and SGLang's XPU path, llama.cpp's SYCL backend);
-/// cann: Huawei Ascend NPUs; vulkan: GPUs whose engines reach them only through Vulkan (Adreno, Mali).
-enum class Platform : std::uint8_t { cuda, rocm, cpu, metal, sycl, cann, vulkan };
+/// cann: Huawei Ascend NPUs; vulkan: GPUs whose engines reach them only through Vulkan (Adreno, Mali);
+/// tpu: Google TPUs through XLA/JAX (tpu-inference behind vLLM, sglang-jax). Appended last.
+enum class Platform : std::uint8_t { cuda, rocm, cpu, metal, sycl, cann, vulkan, tpu };
 [[nodiscard]] std::string_view name(Platform p) noexcept;
 
 }  // namespace kvdtype

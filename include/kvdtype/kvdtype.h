@@ -269,7 +269,7 @@ typedef struct kvd_plan_info {
   uint32_t struct_size;
   kvd_verdict verdict;
   const char* target;                 /* canonical target, "sm_90" */
-  const char* target_vendor;          /* "nvidia", "amd", "apple", "intel", "huawei", "qualcomm", "arm", "cpu" */
+  const char* target_vendor;          /* "nvidia", "amd", "apple", "intel", "huawei", "qualcomm", "arm", "cpu", "google" */
   const char* backend;                /* "FLASHMLA" */
   const char* cache_dtype;            /* the kv-cache string after `auto` and canonicalization */
   const char* requested_cache_dtype;  /* the kv-cache string as given */

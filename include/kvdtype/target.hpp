@@ -14,9 +14,10 @@ namespace kvdtype {
 
 /// Who makes the hardware. The vendor decides the platform kvdtype judges it on
 /// (platform_of(), docs/targets.md "Vendors and platforms"): nvidia -> cuda, amd -> rocm,
-/// cpu -> cpu, apple -> metal, intel -> sycl, huawei -> cann, qualcomm and arm -> vulkan.
-/// In table order (targets() lists NVIDIA, AMD, Apple, Intel, Huawei, Qualcomm, Arm, then the CPU).
-enum class Vendor : std::uint8_t { nvidia, amd, apple, intel, huawei, qualcomm, arm, cpu };
+/// cpu -> cpu, apple -> metal, intel -> sycl, huawei -> cann, qualcomm and arm -> vulkan,
+/// google -> tpu. targets() lists NVIDIA, AMD, Apple, Intel, Huawei, Qualcomm, Arm, Google, then
+/// the CPU; google was appended to the enum after cpu (values never renumber).
+enum class Vendor : std::uint8_t { nvidia, amd, apple, intel, huawei, qualcomm, arm, cpu, google };
 
 /// Which 8-bit float encoding the hardware implements natively.
 enum class Fp8Flavour : std::uint8_t {
@@ -36,7 +37,8 @@ enum TritonFp8 : std::uint8_t {
 
 /// One architecture. NVIDIA targets are compute capabilities; AMD targets are gfx names; Apple
 /// targets are Metal GPU families (apple9); Intel targets are DPC++ device names (pvc, bmg_g21);
-/// Ascend targets are CANN SoC versions (ascend910b); Adreno and Mali targets are GPU models.
+/// Ascend targets are CANN SoC versions (ascend910b); Adreno and Mali targets are GPU models;
+/// TPU targets are Cloud TPU generations (tpu_v5e, tpu_v7x).
 struct Target {
   std::string_view name;    ///< canonical: "sm_90", "gfx942", "cpu"
   Vendor vendor{};
@@ -69,7 +71,7 @@ struct Product {
   std::string_view source;
 };
 
-/// "nvidia", "amd", "apple", "intel", "huawei", "qualcomm", "arm", "cpu" and "none", "ocp",
+/// "nvidia", "amd", "apple", "intel", "huawei", "qualcomm", "arm", "cpu", "google" and "none", "ocp",
 /// "fnuz": the spellings every output uses.
 [[nodiscard]] std::string_view name(Vendor v) noexcept;
 [[nodiscard]] std::string_view name(Fp8Flavour f) noexcept;

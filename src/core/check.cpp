@@ -64,6 +64,7 @@ std::string_view unmodelled_platform(Platform p) noexcept {
     case Platform::sycl: return "the backend on this Intel GPU (kvdtype models no backend of this engine on SYCL/XPU)";
     case Platform::cann: return "the backend on this Ascend NPU (kvdtype models no backend of this engine on CANN)";
     case Platform::vulkan: return "the backend on this GPU (kvdtype models no backend of this engine on Vulkan)";
+    case Platform::tpu: return "the backend on this TPU (kvdtype models no backend of this engine on TPU)";
     case Platform::cuda:
     case Platform::rocm:
     case Platform::cpu: break;
@@ -90,6 +91,12 @@ void unknown_inputs(const Context& ctx, const Report& rep, Emitter& out) {
   // not refused (an engine may run there through a plugin kvdtype does not model).
   if (ctx.platform && r.backend == nullptr && !(ctx.ix.selection_platforms & detail::platform_bit(*ctx.platform)))
     out.add("KVD080", {.detail = unmodelled_platform(*ctx.platform), .value = "--backend"});
+  // A covered platform whose selection rows have none for this attention kind (vLLM's MLA on a
+  // TPU): no candidate was tried, so the backend is unknown too -- never ACCEPTED without one.
+  else if (ctx.platform && r.backend == nullptr && rep.plan.backend == nullptr && rep.plan.skipped.empty() &&
+           ctx.effective != nullptr)
+    out.add("KVD080", {.detail = "the backend for this attention kind on this platform (the engine's selection table has no row for it)",
+                       .value = "--backend"});
   if (!r.model_dtype && ctx.effective && ctx.effective->k_rule == FormatRule::model_dtype)
     out.add("KVD080", {.detail = "the model dtype", .value = "--model-dtype"});
   // An assumption rather than a skipped check: selection ran for MHA/GQA, the common kind (info;

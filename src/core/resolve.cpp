@@ -26,6 +26,7 @@ std::optional<Platform> platform_of(const Target* t) noexcept {
     case Vendor::huawei: return Platform::cann;
     case Vendor::qualcomm:
     case Vendor::arm: return Platform::vulkan;
+    case Vendor::google: return Platform::tpu;
   }
   return std::nullopt;
 }

@@ -58,6 +58,8 @@ constexpr VendorWord kVendorWords[] = {
     {"apple", Vendor::apple},       {"intel", Vendor::intel},    {"qualcomm", Vendor::qualcomm},
     {"snapdragon", Vendor::qualcomm}, {"arm", Vendor::arm},      {"immortalis", Vendor::arm},
     {"huawei", Vendor::huawei},     {"ascend", Vendor::huawei},
+    // Cloud TPUs: "TPU v5e", "Google TPU v6e", jax's device_kind "TPU7x" all name the product after it.
+    {"google", Vendor::google},     {"tpu", Vendor::google},     {"cloud", Vendor::google},
 };
 // Words that describe packaging, memory technology or the driver's decoration of a name.
 constexpr std::string_view kNoiseWords[] = {
@@ -835,6 +837,7 @@ std::string_view name(Vendor v) noexcept {
     case Vendor::qualcomm: return "qualcomm";
     case Vendor::arm: return "arm";
     case Vendor::huawei: return "huawei";
+    case Vendor::google: return "google";
   }
   return "cpu";
 }

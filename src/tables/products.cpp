@@ -312,6 +312,9 @@ constexpr Product kProducts[] = {
      .source = "Intel Arc B580 (BMG-G21, intel_gpu_bmg_g21): 12 GB GDDR6; 'Intel(R) Arc(TM) B580 Graphics'"},
     {.name = "Arc B570", .target = "bmg_g21", .memory_mib = 10240,
      .source = "Intel Arc B570 (BMG-G21): 10 GB GDDR6"},
+    {.name = "Arc Pro B50", .target = "bmg_g21", .memory_mib = 16384,
+     .source = "intel/llm-scaler#666 ('2x Intel Arc Pro B50 (16 GB)'); Intel Arc Pro B50: Battlemage BMG-G21, "
+               "16 GB GDDR6"},
     {.name = "Arc Pro B60", .target = "bmg_g21", .memory_mib = 24576,
      .source = "Intel Arc Pro B60 (Battlemage BMG-G21, default AOT target intel_gpu_bmg_g21): 24 GB GDDR6"},
     // Lunar Lake: the driver's name carries the memory it gives the GPU ('Intel(R) Arc(TM) 140V GPU
@@ -329,6 +332,8 @@ constexpr Product kProducts[] = {
     // ---- Huawei Ascend: as npu-smi prints the Name column ------------------------------------
     {.name = "910B3", .target = "ascend910b", .memory_mib = 65536,
      .source = "npu-smi '910B3 ... HBM-Usage(MB) 3369 / 65536' (vllm-project/vllm-ascend issue 1903)"},
+    {.name = "910B2", .target = "ascend910b", .memory_mib = 65536,
+     .source = "npu-smi '910B2 ... HBM-Usage(MB) 3430 / 65536' (vllm-project/vllm-ascend issue 8102)"},
     {.name = "910B4", .target = "ascend910b", .memory_mib = 32768,
      .source = "vllm-project/vllm-ascend issue 129 (maintainer: 'HBM of 910b4 is 32G')"},
     {.name = "910B4-1", .target = "ascend910b", .memory_mib = 65536,
@@ -342,6 +347,40 @@ constexpr Product kProducts[] = {
     {.name = "310P3", .target = "ascend310p", .memory_mib = 0,
      .source = "npu-smi '310P3' (vllm-project/vllm-ascend issues 752, 1141: 43693 to 44280 MB per chip on "
                "Atlas 300I Duo); boards differ (Atlas 300I Pro, Duo): memory per machine"},
+
+    // ---- Google Cloud TPUs (TGT, session 39): as users and tools name them ----------------------
+    // Each generation goes by its docs name (v5e), its accelerator type (v5litepod, v6e, tpu7x) and
+    // jax's device_kind ('TPU v5 lite', 'TPU v6 lite', 'TPU7x'); 'TPU', 'Google' and 'Cloud' are
+    // vendor words, so 'TPU v5e' and 'v5e' are one name. A slice's chip count ('v5litepod-8') is
+    // not a product word and is refused. Memory is HBM per device (what one JAX device holds).
+    {.name = "v4", .target = "tpu_v4", .memory_mib = 32768,
+     .source = "Google Cloud TPU docs, TPU v4: 32 GiB HBM per chip"},
+    {.name = "v5e", .target = "tpu_v5e", .memory_mib = 16128,
+     .source = "vllm-project/tpu-inference#3126 (v5e-1: 'total_hbm_limit_gb=15.75GiB'); Cloud TPU docs 16 GiB HBM"},
+    {.name = "v5 lite", .target = "tpu_v5e", .memory_mib = 16128,
+     .source = "jax device_kind 'TPU v5 lite' (tpu_info chip names); same chip as v5e"},
+    {.name = "v5litepod", .target = "tpu_v5e", .memory_mib = 16128,
+     .source = "Cloud TPU accelerator type v5litepod-N (TPU v5e)"},
+    {.name = "v5p", .target = "tpu_v5p", .memory_mib = 97280,
+     .source = "docs.cloud.google.com/tpu/docs/tpu7x comparison table: 95 GiB HBM per chip"},
+    {.name = "v6e", .target = "tpu_v6e", .memory_mib = 32768,
+     .source = "docs.cloud.google.com/tpu/docs/tpu7x comparison table: v6e (Trillium) 32 GiB HBM per chip; "
+               "tpu-inference tpu_platform.py compares the device name with 'tpu v6e'"},
+    {.name = "v6 lite", .target = "tpu_v6e", .memory_mib = 32768,
+     .source = "jax device_kind 'TPU v6 lite' (tpu-inference tpu_platform.py get_device_name under Pathways)"},
+    {.name = "Trillium", .target = "tpu_v6e", .memory_mib = 32768,
+     .source = "Google's name for TPU v6e (docs.cloud.google.com/tpu/docs/tpu7x table header 'v6e (Trillium)')"},
+    // Ironwood: 192 GiB per chip, but its dual-chiplet programming model exposes two TPU devices per
+    // chip (docs.cloud.google.com/tpu/docs/tpu7x, 'Dual-chiplet architecture'), so a device has half.
+    {.name = "7x", .target = "tpu_v7x", .memory_mib = 98304,
+     .source = "accelerator type tpu7x-N, jax device_kind 'TPU7x'; docs.cloud.google.com/tpu/docs/tpu7x: 192 GiB "
+               "HBM per chip over two devices"},
+    {.name = "v7x", .target = "tpu_v7x", .memory_mib = 98304,
+     .source = "TPU v7x (TPU7x): docs.cloud.google.com/tpu/docs/tpu7x"},
+    {.name = "v7", .target = "tpu_v7x", .memory_mib = 98304,
+     .source = "'TPU v7' (Ironwood), the seventh generation; TPU7x is its only release (docs.cloud.google.com/tpu/docs/tpu7x)"},
+    {.name = "Ironwood", .target = "tpu_v7x", .memory_mib = 98304,
+     .source = "docs.cloud.google.com/tpu/docs/tpu7x ('TPU7x is the first release within the Ironwood family')"},
 
     // ---- GPUs engines reach through Vulkan, as vulkaninfo prints deviceName ---------------------
     {.name = "Adreno X1-85", .target = "adreno_x1", .memory_mib = 0,

@@ -568,6 +568,55 @@ constexpr Target kTargets[] = {
                   "'Mali-G720-Immortalis MC12' (Android vkjson); no vendor statement of bf16 or fp8 arithmetic found",
     },
 
+    // ---- Google Cloud TPUs, by generation (TGT, session 39) ------------------------------------
+    // Engines reach them through XLA/JAX: vLLM through the tpu-inference plugin (vllm-tpu),
+    // SGLang through sglang-jax. No CUDA-style capability. The fp8 columns read the vendor's
+    // per-chip peaks: an FP8 peak equal to the BF16 peak (v5p, v6e) means no fp8 matrix unit, and
+    // no fp8 conversion instruction is documented for v5e/v5p/v6e; TPU7x doubles its BF16 peak in
+    // FP8 (JAX's float8_e4m3fn / float8_e5m2: the OCP pair).
+    {
+        .name = "tpu_v4",
+        .vendor = Vendor::google,
+        .family = "TPU v4",
+        .bf16 = true,
+        .source = "Google Cloud TPU docs, TPU v4 system architecture (bf16 MXU, 32 GiB HBM per chip; no fp8)",
+    },
+    {
+        .name = "tpu_v5e",
+        .vendor = Vendor::google,
+        .family = "TPU v5e",  // accelerator type v5litepod-N; jax device_kind 'TPU v5 lite'
+        .bf16 = true,
+        .source = "Google Cloud TPU docs, TPU v5e (197 TFLOPs bf16, 393 TOPs int8 per chip, 16 GiB HBM; no fp8 "
+                  "peak listed)",
+    },
+    {
+        .name = "tpu_v5p",
+        .vendor = Vendor::google,
+        .family = "TPU v5p",
+        .bf16 = true,
+        .source = "docs.cloud.google.com/tpu/docs/tpu7x comparison table (v5p: BF16 and FP8 peak both 459 TFLOPs, "
+                  "95 GiB HBM per chip)",
+    },
+    {
+        .name = "tpu_v6e",
+        .vendor = Vendor::google,
+        .family = "Trillium",  // accelerator type v6e-N; jax device_kind 'TPU v6 lite'
+        .bf16 = true,
+        .source = "docs.cloud.google.com/tpu/docs/tpu7x comparison table (v6e Trillium: BF16 and FP8 peak both "
+                  "918 TFLOPs, 32 GiB HBM per chip)",
+    },
+    {
+        .name = "tpu_v7x",
+        .vendor = Vendor::google,
+        .family = "Ironwood",  // accelerator type tpu7x-N; jax device_kind 'TPU7x'
+        .bf16 = true,
+        .fp8_convert = true,
+        .fp8_mma = true,
+        .fp8_flavour = Fp8Flavour::ocp,
+        .source = "docs.cloud.google.com/tpu/docs/tpu7x (TPU7x Ironwood: FP8 peak 4614 TFLOPs = 2 x the BF16 "
+                  "peak 2307; 192 GiB HBM per chip); sgl-project/sglang-jax#646 ('Ironwood supports fp8 natively')",
+    },
+
     // ---- CPU ---------------------------------------------------------------------------------
     {
         // bf16 is native on current server CPUs (AVX512_BF16 / AMX, Armv8.6 BF16) and PyTorch runs

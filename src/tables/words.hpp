@@ -23,7 +23,7 @@
 namespace kvdtype::tables {
 
 /// Platform words, in Platform's order.
-inline constexpr std::string_view kPlatformWords[] = {"cuda", "rocm", "cpu", "metal", "sycl", "cann", "vulkan"};
+inline constexpr std::string_view kPlatformWords[] = {"cuda", "rocm", "cpu", "metal", "sycl", "cann", "vulkan", "tpu"};
 /// Attention words, in Attention's order (index 0 is Attention::unknown, which no row may name).
 inline constexpr std::string_view kAttentionWords[] = {"unknown", "mha", "gqa", "mqa", "mla", "sparse-mla"};
 /// KvQuant family words, in KvQuant's order.
@@ -34,7 +34,7 @@ inline constexpr std::string_view kKvQuantWords[] = {
 };
 /// Which KV scales a checkpoint carries (When::kv_scale_layouts; KvScaleLayout without unknown).
 inline constexpr std::string_view kKvScaleLayoutWords[] = {"none", "k", "v", "both"};
-static_assert(std::size(kPlatformWords) == static_cast<std::size_t>(Platform::vulkan) + 1);
+static_assert(std::size(kPlatformWords) == static_cast<std::size_t>(Platform::tpu) + 1);
 static_assert(std::size(kAttentionWords) == static_cast<std::size_t>(Attention::sparse_mla) + 1);
 static_assert(std::size(kKvQuantWords) == static_cast<std::size_t>(KvQuant::affine_group) + 1);
 

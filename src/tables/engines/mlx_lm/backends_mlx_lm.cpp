@@ -77,7 +77,7 @@ static_assert(closed_words_known(kMlxLmSelection), "a row names a platform, atte
 // models that define make_cache() (41 of 121 model files at d78bf58e, llama.py from 0.28.1) ignore
 // it and build their own mix, which kvdtype cannot see from a launch command.
 constexpr Constraint kMlxLmConstraints[] = {
-    {.engine = Engine::mlx_lm, .rule = "KVD294", .when = {.platforms = "rocm sycl cann vulkan"},
+    {.engine = Engine::mlx_lm, .rule = "KVD294", .when = {.platforms = "rocm sycl cann vulkan tpu"},
      .detail = "", .selection = false,
      .source = "MLX docs install.html: pip install mlx (Apple silicon), mlx[cuda12]/mlx[cuda13], mlx[cpu]; no other build"},
     {.engine = Engine::mlx_lm, .rule = "KVD290", .when = {.flags_all = flag_mlx_server_kv_flags},

@@ -299,6 +299,27 @@ constexpr Backend kSglangBackends[] = {
               "FP8/FP4 KV 'no' in the docs matrix.",
      .source = "sglang arg_groups/overrides.py _attention_backend_platform_fallbacks; CPU platform "
                "configure_server_args (intel_amx if AMX else torch_native); docs/advanced_features/attention_backend.md"},
+
+    // ---- sglang-jax on TPU (TGT, session 39) --------------------------------------------------
+    // sgl-project/sglang-jax is SGLang's JAX port for TPUs: same --kv-cache-dtype choices in its
+    // parser (auto fp8_e5m2 fp8_e4m3 bf16), but ModelRunner accepts only auto (the model dtype)
+    // and bf16 when it sizes the memory pool and raises 'Unsupported kv_cache_dtype' for the rest,
+    // whichever attention backend runs (fa: ragged paged attention, the default; native).
+    {.engine = Engine::sglang, .name = "fa", .platforms = "tpu", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto bf16",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .notes = "sglang-jax's default TPU backend (Pallas ragged paged attention); the memory pool takes "
+              "auto and bf16 only: fp8 strings raise ValueError at start-up (sglang-jax#646, TPU7x)",
+     .source = "sgl-project/sglang-jax python/sgl_jax/srt/server_args.py (attention_backend = 'fa'; "
+               "--kv-cache-dtype choices); python/sgl_jax/srt/model_executor/model_runner.py init_memory_pool "
+               "and model_runner_kv_cache_mixin.py _init_kv_cache_dtype ('Unsupported kv_cache_dtype'); "
+               "sgl-project/sglang-jax#646"},
+    {.engine = Engine::sglang, .name = "native", .platforms = "tpu", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto bf16",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .notes = "sglang-jax's JAX reference attention; same memory-pool check as fa (auto and bf16 only)",
+     .source = "sgl-project/sglang-jax python/sgl_jax/srt/server_args.py (--attention-backend native); "
+               "model_runner_kv_cache_mixin.py _init_kv_cache_dtype"},
 };
 static_assert(closed_words_known(kSglangBackends), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 

@@ -109,6 +109,10 @@ constexpr SelectionOrder kSglangSelection[] = {
      .order = "intel_amx torch_native",
      .source = "sglang CPU platform configure_server_args; arg_groups/overrides.py "
                "_attention_backend_platform_fallbacks (intel_amx without AMX -> torch_native)"},
+    // sglang-jax (TGT, session 39): no selection, the server argument's default.
+    {.engine = Engine::sglang, .platform = "tpu", .attention = "mha gqa mqa",
+     .order = "fa",
+     .source = "sgl-project/sglang-jax python/sgl_jax/srt/server_args.py (attention_backend: str | None = 'fa')"},
 };
 static_assert(closed_words_known(kSglangSelection), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 

@@ -59,7 +59,7 @@ constexpr SelectionOrder kTrtllmSelection[] = {
     {.engine = Engine::trtllm, .platform = "cuda", .order = "TRTLLM",
      .source = "TensorRT-LLM LLM API: attn_backend defaults to TRTLLM (docs/source/torch/attention.md)"},
     // TensorRT-LLM runs on NVIDIA GPUs only: elsewhere the default backend is refused (KVD014).
-    {.engine = Engine::trtllm, .platform = "rocm cpu metal sycl cann vulkan", .order = "TRTLLM",
+    {.engine = Engine::trtllm, .platform = "rocm cpu metal sycl cann vulkan tpu", .order = "TRTLLM",
      .source = "TensorRT-LLM: NVIDIA GPUs only (docs/source/overview.md)"},
 };
 static_assert(closed_words_known(kTrtllmSelection), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");

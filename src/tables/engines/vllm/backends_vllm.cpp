@@ -362,6 +362,55 @@ constexpr Backend kRows[] = {
      .introduced_in = "0.23.0", .absent_in = "0.22.1",
      .kv_cache_dtypes_unknown = "bfloat16",
      .coverage_unknown = "whether ROCM_FLASHMLA_SPARSE_DSV4 still takes bfloat16 in this release (v0.23-era source lists it, main of 2026-08-06 does not)"},
+
+    // =========================== out-of-tree platforms (TGT, session 39) =========================
+    // Plugins that register their own platform and attention backends. Their releases follow the
+    // plugin's own tags, not vLLM's, so no release range is given; the rows state what every
+    // stored version of the plugin does.
+    //
+    // vllm-ascend: NPUPlatform.get_attn_backend_cls returns AscendAttentionBackend for every
+    // non-MLA model and AscendMLABackend for MLA, whatever the kv-cache string; no fp8 cache path
+    // exists on Atlas A2/A3 (the NPUs kvdtype knows), so fp8 strings pass the parser and fail in
+    // the forward pass. The cache is allocated in the model dtype for auto; whether an explicit
+    // float16/bfloat16 string is honoured is not established.
+    {.engine = Engine::vllm, .name = "ASCEND", .aliases = "CUSTOM", .platforms = "cann",
+     .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto", .model_dtypes = "float16 bfloat16",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .notes = "vllm-ascend (torch_npu attention); registered as CUSTOM/'ASCEND'; no fp8 cache on Atlas A2/A3 "
+              "(crashes in the forward pass: vllm-ascend#8102, maintainer 'FP8 is not support in A3')",
+     .source = "vllm-project/vllm-ascend vllm_ascend/platform.py get_attn_backend_cls; "
+               "vllm_ascend/attention/attention_v1.py AscendAttentionBackend (@register_backend(CUSTOM, 'ASCEND')); "
+               "vllm-project/vllm-ascend#8102",
+     .kv_cache_dtypes_unknown = "float16 bfloat16",
+     .coverage_unknown = "whether vllm-ascend honours an explicit 16-bit --kv-cache-dtype string"},
+    {.engine = Engine::vllm, .name = "ASCEND_MLA", .platforms = "cann", .attention = "mla",
+     .kv_cache_dtypes = "auto", .model_dtypes = "float16 bfloat16",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .notes = "vllm-ascend MLA (DeepSeek); no fp8 cache on Atlas A2/A3",
+     .source = "vllm-project/vllm-ascend vllm_ascend/platform.py get_attn_backend_cls (use_mla -> "
+               "vllm_ascend.attention.mla_v1.AscendMLABackend); vllm-project/vllm-ascend#8102",
+     .kv_cache_dtypes_unknown = "float16 bfloat16",
+     .coverage_unknown = "whether vllm-ascend honours an explicit 16-bit --kv-cache-dtype string"},
+    // tpu-inference (vllm-tpu): TpuPlatform.get_attn_backend_cls forces its PallasAttentionBackend,
+    // which it registers under vLLM's FLASH_ATTN name (any other requested backend is logged and
+    // replaced). The impl quantizes K/V to to_jax_dtype(kv_cache_dtype); the TPU dtype map names
+    // bfloat16, fp8 (e4m3fn), fp8_e4m3 and fp8_e5m2. Which element an fp8 cache is allocated as
+    // depends on the TPU: TpuPlatform.fp8_dtype returns e5m2 on v6e (tpu-inference#1136), and on v5e
+    // the allocator provisioned bf16 for fp8 (tpu-inference#3126) -- so fp8 coverage is left unknown.
+    {.engine = Engine::vllm, .name = "PALLAS", .aliases = "PALLAS_VLLM_V1", .platforms = "tpu",
+     .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .notes = "tpu-inference's Pallas ragged paged attention (RPA v3), registered as FLASH_ATTN on TPU (kvdtype "
+              "names it PALLAS: --attention-backend FLASH_ATTN means the CUDA row here); head size padded to 128; "
+              "fp8 stores are a JAX cast (quantize_kv), not a hardware path",
+     .source = "vllm-project/tpu-inference tpu_inference/platforms/tpu_platform.py (get_attn_backend_cls, fp8_dtype); "
+               "tpu_inference/layers/vllm/backends/flash_attn.py (PallasAttentionBackend, quantize_kv); "
+               "tpu_inference/utils.py TPU_STR_DTYPE_TO_JAX_DTYPE; tpu-inference#1136, #3126",
+     .kv_cache_dtypes_unknown = "fp8 fp8_e4m3 fp8_e5m2",
+     .coverage_unknown = "which element format tpu-inference stores an fp8 cache in on this TPU (bf16 on v5e in "
+                         "tpu-inference#3126, e5m2 on v6e by TpuPlatform.fp8_dtype)"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 

@@ -136,6 +136,20 @@ constexpr SelectionOrder kRows[] = {
     {.engine = Engine::vllm, .platform = "cpu", .attention = "mha gqa mqa",
      .order = "CPU_ATTN",
      .source = "vllm/platforms/cpu.py get_attn_backend_cls (everything else -> CPU_ATTN)"},
+
+    // ---------------------------------- out-of-tree platforms (TGT, session 39) ---------------
+    // vllm-ascend routes by MLA alone: no priority list, no validation of the kv-cache string.
+    {.engine = Engine::vllm, .platform = "cann", .attention = "mla",
+     .order = "ASCEND_MLA",
+     .source = "vllm-project/vllm-ascend vllm_ascend/platform.py get_attn_backend_cls (use_mla -> AscendMLABackend)"},
+    {.engine = Engine::vllm, .platform = "cann", .attention = "mha gqa mqa",
+     .order = "ASCEND",
+     .source = "vllm-project/vllm-ascend vllm_ascend/platform.py get_attn_backend_cls (otherwise AscendAttentionBackend)"},
+    // tpu-inference forces its Pallas backend for every non-MLA model (MLA needs NEW_MODEL_DESIGN=1
+    // and DP attention, not modelled: no row, so an MLA model on TPU leaves the backend unknown).
+    {.engine = Engine::vllm, .platform = "tpu", .attention = "mha gqa mqa",
+     .order = "PALLAS",
+     .source = "vllm-project/tpu-inference tpu_inference/platforms/tpu_platform.py get_attn_backend_cls ('Cannot use %s backend on TPU. Setting to FLASH_ATTN.')"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
