@@ -184,7 +184,7 @@ def test_stub_matches_the_module():
     fields = [f for f in kvdtype.REQUEST_FIELDS if f != "model"]
     assert keywords[:len(fields)] == fields  # generated from the same table, in its order
     # The reader rows' keywords (generated from src/sources/readers.cpp, in its order), then the others.
-    assert keywords[len(fields):] == ["model", "command_file", "env", "manifest", "command", "ignore", "verbose", "flags"]
+    assert keywords[len(fields):] == ["model", "command_file", "env", "manifest", "set_file", "command", "ignore", "verbose", "flags"]
     for k in keywords:
         kvdtype.check(**{k: 0 if k == "flags" else None})  # every keyword the stub promises is accepted
     stub = ast.parse(Path(kvdtype.__file__).with_name("__init__.pyi").read_text())
