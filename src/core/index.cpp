@@ -1,5 +1,6 @@
 #include "core/index.hpp"
 #include "core/when_extra.hpp"
+#include "tables/since_word.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -190,16 +191,12 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     if (cb.min_cc_changed.known != (b.min_cc_before != 0)) c.problem("min_cc_before and min_cc_changed_in go together", b.min_cc_changed_in);
     // "STRING:FIRST" or "STRING:LAST_WITHOUT..FIRST" (the releases between are not established).
     for_each_word(b.kv_cache_dtypes_since, [&](std::string_view w) {
-      const std::size_t colon = w.find(':');
-      if (colon == std::string_view::npos) return c.problem("kv_cache_dtypes_since word is not STRING:VERSION", w);
-      const RowSet kv = c.vocabulary(ix.vocabulary, w.substr(0, colon));
-      std::string_view versions = w.substr(colon + 1), absent_text;
-      if (const std::size_t dots = versions.find(".."); dots != std::string_view::npos) {
-        absent_text = versions.substr(0, dots);
-        versions = versions.substr(dots + 2);
-      }
+      const auto word = tables::split_since_word(w);
+      if (!word) return c.problem("kv_cache_dtypes_since word is not STRING:VERSION", w);
+      const RowSet kv = c.vocabulary(ix.vocabulary, word->key);
+      const std::string_view versions = word->first;
       const Version since = c.version(versions);
-      const Version absent = c.version(absent_text);
+      const Version absent = c.version(word->absent);
       if (!kv.any() || !since.known) return;
       if (absent.known && !(absent < since)) return c.problem("kv_cache_dtypes_since window is not LAST_WITHOUT..FIRST", w);
       if (!cb.kv.intersects(kv)) return c.problem("kv_cache_dtypes_since names a string the backend does not accept", w);
@@ -210,20 +207,16 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     });
     // "SIZE:FIRST" or "SIZE:LAST_WITHOUT..FIRST", as kv_cache_dtypes_since.
     for_each_word(b.head_sizes_since, [&](std::string_view w) {
-      const std::size_t colon = w.find(':');
-      if (colon == std::string_view::npos) return c.problem("head_sizes_since word is not SIZE:VERSION", w);
+      const auto word = tables::split_since_word(w);
+      if (!word) return c.problem("head_sizes_since word is not SIZE:VERSION", w);
       std::uint32_t size = 0;
-      for (char ch : w.substr(0, colon)) {
+      for (char ch : word->key) {
         if (ch < '0' || ch > '9' || size > 65535) return c.problem("head_sizes_since size is not a number", w);
         size = size * 10 + static_cast<std::uint32_t>(ch - '0');
       }
-      std::string_view versions = w.substr(colon + 1), absent_text;
-      if (const std::size_t dots = versions.find(".."); dots != std::string_view::npos) {
-        absent_text = versions.substr(0, dots);
-        versions = versions.substr(dots + 2);
-      }
+      const std::string_view versions = word->first;
       const Version since = c.version(versions);
-      const Version absent = c.version(absent_text);
+      const Version absent = c.version(word->absent);
       if (size == 0 || !since.known) return;
       if (absent.known && !(absent < since)) return c.problem("head_sizes_since window is not LAST_WITHOUT..FIRST", w);
       if (!cb.head_sizes.contains(size)) return c.problem("head_sizes_since names a head size the backend's list lacks", w);

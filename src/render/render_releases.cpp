@@ -10,6 +10,7 @@
 #include "core/index.hpp"
 #include "kvdtype/io/releases.hpp"
 #include "tables/rows/release.hpp"
+#include "tables/since_word.hpp"
 #include "kvdtype/rule.hpp"
 #include "core/resolve_internal.hpp"
 
@@ -62,24 +63,12 @@ std::map<std::string, std::vector<Change>, std::less<>> changes_by_release(Engin
           {"capability", fmt::format("`{}` minimum compute capability {} -> {}", b.name, cc(b.min_cc_before), cc(b.min_cc)), ""});
     }
     detail::for_each_word(b.kv_cache_dtypes_since, [&](std::string_view w) {
-      const std::size_t colon = w.find(':');
-      if (colon == std::string_view::npos) return;
-      std::string_view first = w.substr(colon + 1), absent;
-      if (const std::size_t dots = first.find(".."); dots != std::string_view::npos) {
-        absent = first.substr(0, dots);
-        first = first.substr(dots + 2);
-      }
-      add(first, {"backend", fmt::format("`{}` reads `{}`", b.name, w.substr(0, colon)), window_between(absent, first)});
+      if (const auto s = tables::split_since_word(w))
+        add(s->first, {"backend", fmt::format("`{}` reads `{}`", b.name, s->key), window_between(s->absent, s->first)});
     });
     detail::for_each_word(b.head_sizes_since, [&](std::string_view w) {
-      const std::size_t colon = w.find(':');
-      if (colon == std::string_view::npos) return;
-      std::string_view first = w.substr(colon + 1), absent;
-      if (const std::size_t dots = first.find(".."); dots != std::string_view::npos) {
-        absent = first.substr(0, dots);
-        first = first.substr(dots + 2);
-      }
-      add(first, {"backend", fmt::format("`{}` serves head size {}", b.name, w.substr(0, colon)), window_between(absent, first)});
+      if (const auto s = tables::split_since_word(w))
+        add(s->first, {"backend", fmt::format("`{}` serves head size {}", b.name, s->key), window_between(s->absent, s->first)});
     });
   }
   for (const SelectionOrder& s : selection_orders(engine)) {
