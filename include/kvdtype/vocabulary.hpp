@@ -30,7 +30,11 @@ enum RequestFlag : std::uint32_t {
   /// The launch command runs llama-bench, whose -fa kept its own syntax (0/1 lists) and default
   /// (off) until b9437 (rule KVD206). Set by the launch parser.
   flag_llama_bench = 1u << 11,
-  // (bits 12-19 left to other engines' launch words; MLX-LM's are set apart to keep merges apart)
+  /// A llama.cpp command asked for tensor parallelism, `-sm tensor` / `--split-mode tensor` (PR
+  /// ggml-org/llama.cpp#19378, first tag b8738): the meta backend splits every tensor, KV cache
+  /// included, across the GPUs (rules KVD209, KVD210). Set by the launch parser.
+  flag_split_tensor = 1u << 12,
+  // (bits 13-19 left to other engines' launch words; MLX-LM's are set apart to keep merges apart)
   /// An mlx_lm.server command gave a KV-cache flag (--kv-bits, --kv-group-size,
   /// --quantized-kv-start, --max-kv-size) that only mlx_lm.generate defines: argparse stops the
   /// server (rule KVD290). Set by MLX-LM's launch reader.

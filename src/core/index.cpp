@@ -328,6 +328,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
           {w.platforms != 0, when_platforms}, {row.min_cc != 0 || row.max_cc != 0, when_cc},
           {w.head_sizes.count != 0, when_head_sizes}, {row.flags_all != 0, when_flags_all},
           {row.flags_none != 0, when_flags_none}, {row.v_quantized, when_v_quantized},
+          {row.fa_no_kernel, when_fa_no_kernel},
           {w.heads_per_rank.count != 0 || row.min_heads_per_rank != 0 || row.max_heads_per_rank != 0, when_heads_per_rank},
           {w.extra, when_extra}};
       for (const auto& [present, test] : has)

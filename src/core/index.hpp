@@ -174,6 +174,7 @@ enum WhenTest : std::uint16_t {
   when_v_quantized = 1u << 11,
   when_heads_per_rank = 1u << 12,
   when_extra = 1u << 13,
+  when_fa_no_kernel = 1u << 14,
 };
 
 struct CompiledWhen {

@@ -428,8 +428,23 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
                     cc_in(heads, row.when.min_heads_per_rank, row.when.max_heads_per_rank);
     if (in == row.when.heads_outside) return false;
   }
+  if ((t & when_fa_no_kernel) && fa_kernel(ctx, plan) != Tri::no) return false;
   if ((t & when_extra) && !detail::when_extra_holds(row.when, r)) return false;
   return true;
+}
+
+Tri fa_kernel(const Context& ctx, const Plan& plan) noexcept {
+  if (plan.backend == nullptr || plan.cache_dtype == nullptr) return Tri::unknown;
+  const CompiledBackend& cb = ctx.ix.compiled_backends[backend_index(ctx.ix, plan.backend)];
+  if (cb.fa_pairs.empty()) return Tri::unknown;
+  const CacheDtype* k = plan.cache_dtype;
+  const CacheDtype* v = plan.v_cache_dtype ? plan.v_cache_dtype : k;
+  if (!cb.fa_pairs[vocabulary_index(ctx.ix, k)].test(vocabulary_index(ctx.ix, v))) return Tri::no;
+  const std::uint16_t multiple = plan.backend->fa_head_size_multiple;
+  const bool head = ctx.head_size == 0 ||
+                    (multiple != 0 ? ctx.head_size % multiple == 0
+                                   : cb.fa_head_sizes.count == 0 || cb.fa_head_sizes.contains(ctx.head_size));
+  return head ? Tri::yes : Tri::no;
 }
 
 Affected affected(const Context& ctx, const CompiledConstraint& c) noexcept {

@@ -52,6 +52,11 @@ InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBacke
 /// Fill plan formats, storage, Q, kv_data_type, scales and bytes for `backend` (may be null).
 void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept;
 
+/// Whether the plan's backend has a flash-attention kernel for the request's K/V pair and head
+/// size (Backend::fa_kv_pairs, fa_head_sizes): unknown where the backend does not model them or
+/// no backend was chosen; an unknown head size counts as served.
+[[nodiscard]] Tri fa_kernel(const Context& ctx, const Plan& plan) noexcept;
+
 /// Whether the constraint's When holds for this request and plan.
 bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) noexcept;
 

@@ -2,6 +2,7 @@
 // tags, and the facts that changed across builds (rules KVD206-KVD208).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -216,6 +217,46 @@ TEST(LlamaCppBuilds, FaSyntaxFollowsTheBuild) {
   EXPECT_FALSE(fires(tagged, "KVD208"));
   EXPECT_FALSE(fires(tagged, "KVD206"));
   EXPECT_NE(tagged.verdict(), Verdict::error);
+}
+
+// Tensor parallelism (-sm tensor): a quantized cache was refused from b8738 to b9454 (KVD209);
+// from b9455 a pair the GPU has no flash-attention kernel for aborts instead of running on the
+// CPU (KVD210), reported at b10441.
+TEST(LlamaCppBuilds, TensorSplitAndTheQuantizedCache) {
+  EXPECT_TRUE(launch("llama-server -m m.gguf -sm tensor").input.flags & flag_split_tensor);
+  EXPECT_TRUE(launch("llama-server -m m.gguf --split-mode TENSOR").input.flags & flag_split_tensor);
+  EXPECT_FALSE(launch("llama-server -m m.gguf -sm layer").input.flags & flag_split_tensor);
+  EXPECT_TRUE(launch("llama-bench -m m.gguf -sm tensor,layer").input.flags & flag_split_tensor);  // the first is checked
+
+  const char* q8 = "llama-server -m m.gguf -sm tensor -ctk q8_0 -ctv q8_0 -fa on";
+  EXPECT_FALSE(fires(check_launch("b8737", q8), "KVD209"));
+  for (std::string_view refused : {"b8738", "b9000", "b9454"}) EXPECT_TRUE(fires(check_launch(refused, q8), "KVD209")) << refused;
+  for (std::string_view runs : {"b9455", "b10441", ""}) EXPECT_FALSE(fires(check_launch(runs, q8), "KVD209")) << runs;
+  // A quantized V alone is refused as well, once; unquantized caches and -sm layer never.
+  const Report v_only = check_launch("b9000", "llama-server -m m.gguf -sm tensor -ctv q4_0 -fa on");
+  EXPECT_TRUE(fires(v_only, "KVD209"));
+  EXPECT_EQ(std::count_if(v_only.diagnostics.begin(), v_only.diagnostics.end(),
+                          [](const Diagnostic& d) { return d.rule->code == "KVD209"; }),
+            1);
+  EXPECT_FALSE(fires(check_launch("b9000", "llama-server -m m.gguf -sm tensor -ctk bf16 -ctv bf16 -fa on"), "KVD209"));
+  EXPECT_FALSE(fires(check_launch("b9000", "llama-server -m m.gguf -sm layer -ctk q8_0 -ctv q8_0 -fa on"), "KVD209"));
+
+  // From b9455: iq4_nl has no CUDA flash-attention kernel. The reported build is an error, other
+  // builds (and no build) a warning naming the open fix; q8_0 (a kernel) and -sm layer (the CPU
+  // runs the op: KVD202) never.
+  const char* iq4 = "llama-server -m m.gguf -sm tensor -ctk iq4_nl -ctv iq4_nl -fa on";
+  const Report reported = check_launch("b10441", iq4);
+  EXPECT_TRUE(fires(reported, "KVD210"));
+  EXPECT_EQ(reported.verdict(), Verdict::error);
+  const Report unversioned = check_launch("", iq4);
+  EXPECT_TRUE(fires(unversioned, "KVD210"));
+  EXPECT_NE(unversioned.verdict(), Verdict::error);
+  EXPECT_FALSE(fires(check_launch("b9000", iq4), "KVD210"));  // refused earlier, at context creation
+  EXPECT_TRUE(fires(check_launch("b9000", iq4), "KVD209"));
+  EXPECT_FALSE(fires(check_launch("b10441", q8), "KVD210"));
+  const Report layer = check_launch("b10441", "llama-server -m m.gguf -sm layer -ctk iq4_nl -ctv iq4_nl -fa on");
+  EXPECT_FALSE(fires(layer, "KVD210"));
+  EXPECT_TRUE(fires(layer, "KVD202"));
 }
 
 }  // namespace

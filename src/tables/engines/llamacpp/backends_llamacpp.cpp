@@ -205,6 +205,14 @@ constexpr std::string_view kRatioSource =
     "ggml-org/llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel (cases 192, 320, 512, "
     "576); PR #26404 (open: Motif 3, head size 192 with ratio 5, has no flash attention)";
 
+// -sm tensor before b9455 (rows below).
+constexpr std::string_view kTensorQuantRefused =
+    "from b8738 (PR #19378) to b9455 (PR #23792) llama_init_from_model refuses any quantized K or V type under "
+    "-sm tensor";
+constexpr std::string_view kTensorQuantSource =
+    "ggml-org/llama.cpp PR #19378 (first tag b8738), PR #23792 'TP: quantized KV cache support' (first tag b9455); "
+    "#21788, #23567 (the refusal: 'simultaneous use of SPLIT_MODE_TENSOR and KV cache quantization not implemented')";
+
 constexpr Constraint kLlamacppConstraints[] = {
     {.engine = Engine::llamacpp, .rule = "KVD206",
      .when = {.flags_none = flag_flash_attn_on | flag_flash_attn_off, .v_quantized = true},
@@ -324,6 +332,48 @@ constexpr Constraint kLlamacppConstraints[] = {
      .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "512", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
               .v_quantized = true, .gqa_ratios = "1"},
      .detail = kRatio1, .introduced_in = "b8609", .selection = false, .source = kRatioSource},
+    // Vulkan flash attention on an Adreno X1-85 (Mesa Turnip) garbles output once V is quantized
+    // (q4_0 or q8_0, whatever K is) on head size 256 GQA models; f16 V is coherent. Reported on
+    // b10154 (#26195, closed as stale without a fix or a maintainer's reproduction), so no build
+    // range: the row warns at every build. kvdtype's platform word for GPUs reached only through
+    // Vulkan covers Mali as well; only Adreno was reported.
+    {.engine = Engine::llamacpp, .rule = "KVD071",
+     .when = {.backends = "VULKAN", .attention = "gqa", .platforms = "vulkan", .head_sizes = "256",
+              .flags_none = flag_flash_attn_off, .v_quantized = true},
+     .detail = "Vulkan flash attention on an Adreno X1-85 (Mesa Turnip) returns garbled output with a quantized V "
+               "(q4_0, q8_0; any K) at head size 256 with GQA, f16 V coherent; reported on b10154 and closed as stale "
+               "without a fix; whether other GPUs reached only through Vulkan (Mali) share it is not established",
+     .affected_in = "b10154", .selection = false,
+     .source = "ggml-org/llama.cpp#26195 (2026-07-27, 'version: 541 (0e4a03622)', a shallow clone's count of commit "
+               "0e4a0362239713ea95a6864a17a8de4b0ad90d62, build 10154)"},
+    // Tensor parallelism, -sm tensor (PR #19378, first tag b8738): ggml's meta backend wraps the
+    // GPUs' backends and splits every tensor, the KV cache included, by head. Its first form
+    // refused a quantized cache outright in llama_init_from_model (ggml_is_quantized of type_k or
+    // type_v: f16, bf16 and f32 pass); PR #23792 (first tag b9455) taught the meta backend the
+    // flattened shapes of the quantized cache and dropped the guard. One row for a quantized K,
+    // one for an unquantized K with a quantized V, so that a pair fires once.
+    {.engine = Engine::llamacpp, .rule = "KVD209", .when = {.kv_quant = "ggml_block", .flags_all = flag_split_tensor},
+     .detail = kTensorQuantRefused, .introduced_in = "b8738", .selection = false, .source = kTensorQuantSource,
+     .removed_in = "b9455"},
+    {.engine = Engine::llamacpp, .rule = "KVD209",
+     .when = {.kv_quant = "none", .flags_all = flag_split_tensor, .v_quantized = true},
+     .detail = kTensorQuantRefused, .introduced_in = "b8738", .selection = false, .source = kTensorQuantSource,
+     .removed_in = "b9455"},
+    // From b9455 a quantized cache runs under -sm tensor where the GPU backend has a flash-attention
+    // kernel for the pair (f32 f16 bf16 q4_0 q8_0 on a default CUDA/HIP build). Where it has none,
+    // -sm layer hands the op to the CPU (KVD202); the meta backend cannot, and its split-state
+    // inference asserts at start-up (ggml-backend-meta.cpp 'ret.axis != GGML_BACKEND_SPLIT_AXIS_UNKNOWN').
+    // Reported for iq4_nl at b10441 (#27116, also the release binaries) and for q4_1, iq4_nl, q5_0,
+    // q5_1 in a fork that calls it an upstream limitation; PR #27248 (open) is the fix. The row
+    // asks for -fa on: what -fa auto resolves to under -sm tensor was not read.
+    {.engine = Engine::llamacpp, .rule = "KVD210",
+     .when = {.flags_all = flag_split_tensor | flag_flash_attn_on, .fa_no_kernel = true},
+     .detail = "the meta backend's split-state inference asserts at start-up ('GGML_ASSERT(ret.axis != "
+               "GGML_BACKEND_SPLIT_AXIS_UNKNOWN)'); reported for iq4_nl at b10441 and for q4_1, iq4_nl, q5_0 and q5_1 "
+               "on a default CUDA/HIP build; no fix is released (PR #27248 open)",
+     .introduced_in = "b9455", .affected_in = "b10441", .fix_pr = "ggml-org/llama.cpp#27248", .selection = false,
+     .source = "ggml-org/llama.cpp#27116 (2026-08-15, build 10441, 2x RTX 5060 Ti, -ctk/-ctv iq4_nl -fa 1 --split-mode "
+               "tensor; q4_0 runs), PR #27248 (open), PR #23792 (b9455); stew675/llama-cpp-rdna-boosts#21 (2026-09-08)"},
     // A regression of CUDA flash attention with a quantized cache on sm_120: first bad build
     // b9310 (#23689), b9174 good (#23693), b9333 bad in three reports. The fixing PR and build
     // were not established, so builds after b9333 get the not-established warning.

@@ -25,12 +25,14 @@ constexpr LaunchFlag kLlamacpp[] = {
     {"-fa --flash-attn", N::optional, A::engine_option, "flash_attn", "L"},
     {"-ngl --gpu-layers --n-gpu-layers", N::value, A::engine_option, "gpu_layers", "L"},
     {"-nkvo --no-kv-offload", N::none, A::engine_option, "no_kv_offload", "L (the KV cache stays in host memory)"},
+    // none|layer|row, and tensor from b8738 (PR ggml-org/llama.cpp#19378); llama-bench takes lists.
+    {"-sm --split-mode", N::value, A::engine_option, "split_mode", "L (tensor: rules KVD209, KVD210)"},
     {"-c --ctx-size", N::value, A::max_model_len, {}, "L"},
     {"-ctkd --cache-type-k-draft -ctvd --cache-type-v-draft -md --model-draft -ngld --gpu-layers-draft "
      "--n-gpu-layers-draft",
      N::value, A::none, {}, "L (the drafter's cache is not checked)"},
     {"--host --port -t --threads -tb --threads-batch -b --batch-size -ub --ubatch-size -np --parallel -a --alias "
-     "--api-key -hf --hf-repo -hff --hf-file -p --prompt -n --n-predict -ts --tensor-split -sm --split-mode "
+     "--api-key -hf --hf-repo -hff --hf-file -p --prompt -n --n-predict -ts --tensor-split "
      "-mg --main-gpu --chat-template --chat-template-file --reasoning-format --temp -s --seed -dev --device "
      "-ot --override-tensor --mmproj -r -o --output",
      N::value, A::none, {}, "L"},

@@ -4,7 +4,8 @@
 //
 // What is read: -ctk/-ctv (checked against the parser's whitelist: an unknown type is the error
 // llama.cpp stops with, rule KVD200), -fa on|off|auto or the older bare -fa (KVD205 for another
-// value; which of the two spellings a build takes is KVD207/KVD208, judged with the version), -ngl 0 and -nkvo (the cache and the attention stay on the CPU backend), -m, -c.
+// value; which of the two spellings a build takes is KVD207/KVD208, judged with the version), -ngl 0 and -nkvo (the cache and the attention stay on the CPU backend), -m, -c,
+// -sm tensor (tensor parallelism through ggml's meta backend: flag_split_tensor, rules KVD209, KVD210).
 // llama-bench takes comma lists (-ctk q8_0,f16 -fa 0,1) and runs every combination; kvdtype checks
 // the first and lists the rest as ignored.
 //
@@ -98,6 +99,11 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
       if (value == "0") cpu_only = true;
     } else if (name == "no_kv_offload") {
       cpu_only = true;  // the KV cache (and so the attention over it) stays in host memory
+    } else if (name == "split_mode") {
+      // Only tensor changes what the cache meets (the meta backend; KVD209, KVD210): none, layer
+      // and row keep each layer's cache and attention on one device.
+      first_of_list(value, out, "-sm");
+      if (kvdtype::detail::to_lower(value) == "tensor") in.flags |= flag_split_tensor;
     }
   }
   if (cpu_only && in.backend.empty()) in.backend = "CPU";

@@ -30,6 +30,12 @@
 //     b9592; b9840 predates the fix; the fix's first build is not established (KVD070).
 //   - b10615: SYCL flash attention wrong for permuted q8_0 K/V at head size 256 (KVD071, open).
 //   - b9310..b9333: quantized cache with CUDA flash attention garbles output on sm_120 (KVD071).
+//   - b10154: Vulkan flash attention with a quantized V garbles output on an Adreno X1-85 at head
+//     size 256 (KVD071, #26195, closed as stale without a fix).
+//   - b8738, PR #19378: -sm tensor (tensor parallelism, ggml's meta backend); until b9455 (PR
+//     #23792) it refused a quantized K or V cache at context creation (KVD209). From b9455 a K/V
+//     pair the GPU backend has no flash-attention kernel for aborts in the meta backend instead of
+//     running on the CPU (KVD210; #27116 at b10441; PR #27248, open).
 //
 // Established but not modelled:
 //   - b6358, PR #15746: -fa 1, 0 and -1 became aliases of on, off and auto (between b6325 and
@@ -78,6 +84,12 @@ constexpr Release kRows[] = {
      .note = "first tag with PR #20998: CUDA/HIP flash attention for head size 512 (Gemma 4)",
      .source = "ggml-org/llama.cpp#20998; ollama/ollama PR #15332 ('The llama.cpp release that contains this fix is "
                "... tag/b8609')"},
+    {.engine = Engine::llamacpp, .version = "b8738", .date = "2026-04-09",
+     .note = "first tag with PR #19378 'ggml: backend-agnostic tensor parallelism (experimental)': -sm tensor, which "
+             "refused a quantized K or V cache at context creation",
+     .source = "ggml-org/llama.cpp#19378 (approved and merged 2026-04-09); release digest ai-tldr.dev 'llama.cpp Build "
+               "b8738' (2026-04-09); #21788 (2026-04-12, b8763: feature request to allow SPLIT_MODE_TENSOR with a "
+               "quantized cache)"},
     {.engine = Engine::llamacpp, .version = "b9174",
      .note = "last build reported good before the sm_120 quantized-cache regression",
      .source = "ggml-org/llama.cpp#23693 ('Last known good: version 9174')"},
@@ -90,6 +102,10 @@ constexpr Release kRows[] = {
     {.engine = Engine::llamacpp, .version = "b9437",
      .note = "first tag with PR #23714 (merged 2026-05-31): llama-bench -fa auto, the default",
      .source = "ggml-org/llama.cpp#23714; first tag from a public llama.cpp history write-up"},
+    {.engine = Engine::llamacpp, .version = "b9455",
+     .note = "first tag with PR #23792 'TP: quantized KV cache support': -sm tensor takes a quantized K/V cache",
+     .source = "ggml-org/llama.cpp#23792 (opened 2026-05-27); release digests of b9455 (theneuralfeed.com, "
+               "tokenfeed.pages.dev: 'merged via pull request #23792'); mudler/LocalAI#10135 (2026-06-02)"},
     {.engine = Engine::llamacpp, .version = "b9574",
      .note = "commit bd5e5d252; reported to abort in CUDA flash attention at head size 512 with a GQA ratio of 2",
      .source = "ggml-org/llama.cpp#24376 (comment of 2026-06-12: 'version: 9574 (bd5e5d252)', RTX 3050)"},
@@ -104,6 +120,16 @@ constexpr Release kRows[] = {
              "2026-06-30), so it lacks that fix",
      .source = "ollama/ollama commit 1c5ebbf5f (LLAMA_CPP_VERSION b9840, 2026-06-29 16:43 UTC); ggml-org/ggml "
                "515a4a63 (sync of llama.cpp#25148, author date 2026-06-30 12:06 UTC)"},
+    {.engine = Engine::llamacpp, .version = "b10154",
+     .note = "commit 0e4a0362239713ea95a6864a17a8de4b0ad90d62 (master of 2026-07-27); reported to garble output with "
+             "Vulkan flash attention and a quantized V on an Adreno X1-85",
+     .source = "ggml-org/llama.cpp#26195 ('version: 541 (0e4a03622)' from a shallow clone); public build logs naming "
+               "'version: 10154 (0e4a03622)' and 'commit 0e4a0362239713ea95a6864a17a8de4b0ad90d62 (llama.cpp build "
+               "10154)', built 2026-07-27"},
+    {.engine = Engine::llamacpp, .version = "b10441",
+     .note = "commit 0177dcc73; reported to abort with -sm tensor and an iq4_nl K/V cache (also the release binaries)",
+     .source = "ggml-org/llama.cpp#27116 (2026-08-15: 'version: 0.1.0-dev (build 10441, commit 0177dcc73)', 2x RTX "
+               "5060 Ti)"},
     {.engine = Engine::llamacpp, .version = "b10615",
      .note = "the build of the first report of wrong SYCL flash-attention results with a permuted q8_0 K/V at head "
              "size 256",
