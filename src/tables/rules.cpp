@@ -395,9 +395,9 @@ constexpr Rule kRules[] = {
     // KV cache across the GPUs. Constraint rows in backends_llamacpp.cpp bound both by build.
     {.code = "KVD209", .severity = error,
      .title = "tensor split mode refuses a quantized KV cache in this llama.cpp build",
-     .message = "llama.cpp {engine_version} {detail}: -sm tensor with a quantized K or V cache (K {cache_dtype}, V "
-                "{v_cache_dtype}) stops context creation (\"simultaneous use of SPLIT_MODE_TENSOR and KV cache "
-                "quantization not implemented\")",
+     .message = "llama.cpp {engine_version} stops context creation under -sm tensor with a quantized K or V cache (K "
+                "{cache_dtype}, V {v_cache_dtype}): \"simultaneous use of SPLIT_MODE_TENSOR and KV cache quantization "
+                "not implemented\"; {detail}",
      .fix = "keep K and V in f16, bf16 or f32 with -sm tensor, use -sm layer, or run b9455 or newer (PR #23792)",
      .source = "ggml-org/llama.cpp src/llama-context.cpp llama_init_from_model (the guard of PR #19378, first tag "
                "b8738; removed by PR #23792, first tag b9455); #21788, #23567",
@@ -408,7 +408,8 @@ constexpr Rule kRules[] = {
      .message = "{backend} has no flash-attention kernel for K {cache_dtype} / V {v_cache_dtype} at this head size, and "
                 "with -sm tensor ggml's meta backend cannot hand the op to the CPU as -sm layer does (KVD202): {detail}",
      .fix = "use a K/V pair the backend has (on CUDA/HIP f16, bf16, q8_0 or q4_0 for both), -sm layer, or a build with "
-            "-DGGML_CUDA_FA_ALL_QUANTS=ON for q4_1, q5_0 and q5_1 ({fix_pr} would turn the abort into a fallback)",
+            "-DGGML_CUDA_FA_ALL_QUANTS=ON for q4_1, q5_0 and q5_1 (PR ggml-org/llama.cpp#27248, open, would fall back "
+            "instead)",
      .source = "ggml-org/llama.cpp#27116 (b10441, iq4_nl); stew675/llama-cpp-rdna-boosts#21 (q4_1, iq4_nl, q5_0, q5_1 "
                "abort, f32 f16 bf16 q4_0 q8_0 run); PR #27248 (open)",
      .trigger = "check --engine-version b10441 --gpu RTX4090 -- llama-server -m model.gguf -sm tensor -ctk iq4_nl "

@@ -207,8 +207,8 @@ constexpr std::string_view kRatioSource =
 
 // -sm tensor before b9455 (rows below).
 constexpr std::string_view kTensorQuantRefused =
-    "from b8738 (PR #19378) to b9455 (PR #23792) llama_init_from_model refuses any quantized K or V type under "
-    "-sm tensor";
+    "builds b8738 (PR #19378) to b9454 refuse every quantized K or V type under -sm tensor; PR #23792 (b9455) lifted "
+    "the guard";
 constexpr std::string_view kTensorQuantSource =
     "ggml-org/llama.cpp PR #19378 (first tag b8738), PR #23792 'TP: quantized KV cache support' (first tag b9455); "
     "#21788, #23567 (the refusal: 'simultaneous use of SPLIT_MODE_TENSOR and KV cache quantization not implemented')";
@@ -371,7 +371,7 @@ constexpr Constraint kLlamacppConstraints[] = {
      .detail = "the meta backend's split-state inference asserts at start-up ('GGML_ASSERT(ret.axis != "
                "GGML_BACKEND_SPLIT_AXIS_UNKNOWN)'); reported for iq4_nl at b10441 and for q4_1, iq4_nl, q5_0 and q5_1 "
                "on a default CUDA/HIP build; no fix is released (PR #27248 open)",
-     .introduced_in = "b9455", .affected_in = "b10441", .fix_pr = "ggml-org/llama.cpp#27248", .selection = false,
+     .introduced_in = "b9455", .affected_in = "b10441", .selection = false,
      .source = "ggml-org/llama.cpp#27116 (2026-08-15, build 10441, 2x RTX 5060 Ti, -ctk/-ctv iq4_nl -fa 1 --split-mode "
                "tensor; q4_0 runs), PR #27248 (open), PR #23792 (b9455); stew675/llama-cpp-rdna-boosts#21 (2026-09-08)"},
     // A regression of CUDA flash attention with a quantized cache on sm_120: first bad build
