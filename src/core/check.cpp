@@ -466,7 +466,11 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
   const CacheDtype* k = plan.cache_dtype;
   const CacheDtype* v = plan.v_cache_dtype ? plan.v_cache_dtype : k;
   const bool v_quantized = is_quantized(v->quant);
-  const std::uint32_t fa = ctx.req.flags;
+  std::uint32_t fa = ctx.req.flags;
+  // llama.cpp's tensor split (-sm tensor) needs flash attention: llama_init_from_model turns -fa
+  // auto into on ("enabling flash_attn since it is required for SPLIT_MODE_TENSOR") and refuses
+  // -fa off (KVD211), so auto never resolves to off there.
+  if ((fa & flag_split_tensor) && !(fa & flag_flash_attn_off)) fa |= flag_flash_attn_on;
   if (fa & flag_flash_attn_off) {
     if (v_quantized) out.add("KVD201", {.backend = plan.backend, .value = v->name});
     return;

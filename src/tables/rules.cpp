@@ -415,6 +415,14 @@ constexpr Rule kRules[] = {
      .trigger = "check --engine-version b10441 --gpu RTX4090 -- llama-server -m model.gguf -sm tensor -ctk iq4_nl "
                 "-ctv iq4_nl -fa on"},
 
+    {.code = "KVD211", .severity = error,
+     .title = "tensor split mode needs flash attention",
+     .message = "-sm tensor with -fa off: {detail}",
+     .fix = "leave -fa at auto (tensor split turns it on) or pass -fa on, or use -sm layer",
+     .source = "ggml-org/llama.cpp src/llama-context.cpp llama_init_from_model (SPLIT_MODE_TENSOR); docs/multi-gpu.md "
+               "(PR #22729)",
+     .trigger = "check --gpu RTX4090 -- llama-server -m model.gguf -sm tensor -fa off"},
+
     // ---- TensorRT-LLM (KVD220-KVD239) ----------------------------------------------------
     {.code = "KVD220", .severity = error,
      .title = "TensorRT-LLM has no such KV-cache dtype",

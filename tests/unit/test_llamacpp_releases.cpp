@@ -257,6 +257,15 @@ TEST(LlamaCppBuilds, TensorSplitAndTheQuantizedCache) {
   const Report layer = check_launch("b10441", "llama-server -m m.gguf -sm layer -ctk iq4_nl -ctv iq4_nl -fa on");
   EXPECT_FALSE(fires(layer, "KVD210"));
   EXPECT_TRUE(fires(layer, "KVD202"));
+
+  // Tensor split turns -fa auto into on (so no KVD203: auto never resolves to off there) and
+  // refuses -fa off (KVD211).
+  const Report automatic = check_launch("b10441", "llama-server -m m.gguf -sm tensor -ctk iq4_nl -ctv iq4_nl");
+  EXPECT_TRUE(fires(automatic, "KVD210"));
+  EXPECT_FALSE(fires(automatic, "KVD203"));
+  EXPECT_TRUE(fires(check_launch("", "llama-server -m m.gguf -sm tensor -fa off"), "KVD211"));
+  EXPECT_FALSE(fires(check_launch("", "llama-server -m m.gguf -sm layer -fa off"), "KVD211"));
+  EXPECT_FALSE(fires(check_launch("", "llama-server -m m.gguf -sm tensor"), "KVD211"));
 }
 
 }  // namespace

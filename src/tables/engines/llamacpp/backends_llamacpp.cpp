@@ -359,15 +359,27 @@ constexpr Constraint kLlamacppConstraints[] = {
      .when = {.kv_quant = "none", .flags_all = flag_split_tensor, .v_quantized = true},
      .detail = kTensorQuantRefused, .introduced_in = "b8738", .selection = false, .source = kTensorQuantSource,
      .removed_in = "b9455"},
+    // Tensor split needs flash attention: llama_init_from_model turns -fa auto into on and stops at
+    // -fa off ("SPLIT_MODE_TENSOR requires flash_attn to be enabled"). The build that added the
+    // auto-enable was not placed; the refusal of an explicit off is the mode's requirement from its
+    // first build (LocalAI#9560 of 2026-04-25 lists "FlashAttention enabled" among its needs).
+    {.engine = Engine::llamacpp, .rule = "KVD211", .when = {.flags_all = flag_split_tensor | flag_flash_attn_off},
+     .detail = "llama_init_from_model stops with \"SPLIT_MODE_TENSOR requires flash_attn to be enabled\" (it turns -fa "
+               "auto into on)",
+     .introduced_in = "b8738", .selection = false,
+     .source = "ggml-org/llama.cpp src/llama-context.cpp llama_init_from_model (SPLIT_MODE_TENSOR: auto -> enabled, "
+               "otherwise an error), as quoted in public code notes; docs/multi-gpu.md (PR #22729, 2026-05: 'Add -fa on "
+               "or remove -fa off'); mudler/LocalAI#9560"},
     // From b9455 a quantized cache runs under -sm tensor where the GPU backend has a flash-attention
     // kernel for the pair (f32 f16 bf16 q4_0 q8_0 on a default CUDA/HIP build). Where it has none,
     // -sm layer hands the op to the CPU (KVD202); the meta backend cannot, and its split-state
     // inference asserts at start-up (ggml-backend-meta.cpp 'ret.axis != GGML_BACKEND_SPLIT_AXIS_UNKNOWN').
     // Reported for iq4_nl at b10441 (#27116, also the release binaries) and for q4_1, iq4_nl, q5_0,
-    // q5_1 in a fork that calls it an upstream limitation; PR #27248 (open) is the fix. The row
-    // asks for -fa on: what -fa auto resolves to under -sm tensor was not read.
+    // q5_1 in a fork that calls it an upstream limitation; PR #27248 (open) is the fix. Under
+    // -sm tensor -fa auto is on (llama_init_from_model enables it), so only -fa off is left out
+    // (refused by itself, KVD211).
     {.engine = Engine::llamacpp, .rule = "KVD210",
-     .when = {.flags_all = flag_split_tensor | flag_flash_attn_on, .fa_no_kernel = true},
+     .when = {.flags_all = flag_split_tensor, .flags_none = flag_flash_attn_off, .fa_no_kernel = true},
      .detail = "the meta backend's split-state inference asserts at start-up ('GGML_ASSERT(ret.axis != "
                "GGML_BACKEND_SPLIT_AXIS_UNKNOWN)'); reported for iq4_nl at b10441 and for q4_1, iq4_nl, q5_0 and q5_1 "
                "on a default CUDA/HIP build; no fix is released (PR #27248 open)",
