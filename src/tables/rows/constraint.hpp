@@ -32,7 +32,7 @@ struct When {
   bool v_quantized = false;          ///< the V cache (K's type unless set apart) is a quantized type
   /// The chosen backend models its flash-attention kernels (Backend::fa_kv_pairs, llama.cpp) and
   /// they lack the request's K/V pair or head size: ggml's scheduler would hand the op to the CPU
-  /// (what check() reports as KVD202-KVD204). Unknown head size or backend never match.
+  /// (KVD202-KVD204). An unknown backend never matches; an unknown head size counts as served.
   bool fa_no_kernel = false;
   // Query heads per tensor-parallel rank (shape-dependent kernels: AITER MLA tiles). Matches
   // when the heads per rank are known, in `heads_per_rank` (words; empty: any) and inside
