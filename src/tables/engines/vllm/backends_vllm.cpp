@@ -430,8 +430,11 @@ constexpr Backend kRows[] = {
     // which it registers under vLLM's FLASH_ATTN name (any other requested backend is logged and
     // replaced). The impl quantizes K/V to to_jax_dtype(kv_cache_dtype); the TPU dtype map names
     // bfloat16, fp8 (e4m3fn), fp8_e4m3 and fp8_e5m2. Which element an fp8 cache is allocated as
-    // depends on the TPU: TpuPlatform.fp8_dtype returns e5m2 on v6e (tpu-inference#1136), and on v5e
-    // the allocator provisioned bf16 for fp8 (tpu-inference#3126) -- so fp8 coverage is left unknown.
+    // depends on the TPU: by the code every generation stores 'fp8' as e4m3fn (the runner's
+    // to_torch_dtype and kv_cache_manager's specs at the v0.20.0-v0.27.0 tags; TpuPlatform.fp8_dtype,
+    // e5m2 on v6e since tpu-inference#1136, is called nowhere in tpu_inference), but on v5e the
+    // allocator was measured provisioning bf16 for fp8 (tpu-inference#3126, no code path found) --
+    // so fp8 coverage is left unknown.
     {.engine = Engine::vllm, .name = "PALLAS", .aliases = "PALLAS_VLLM_V1", .platforms = "tpu",
      .attention = "mha gqa mqa",
      .kv_cache_dtypes = "auto bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
@@ -443,8 +446,8 @@ constexpr Backend kRows[] = {
                "tpu_inference/layers/vllm/backends/flash_attn.py (PallasAttentionBackend, quantize_kv); "
                "tpu_inference/utils.py TPU_STR_DTYPE_TO_JAX_DTYPE; tpu-inference#1136, #3126",
      .kv_cache_dtypes_unknown = "fp8 fp8_e4m3 fp8_e5m2",
-     .coverage_unknown = "which element format tpu-inference stores an fp8 cache in on this TPU (bf16 on v5e in "
-                         "tpu-inference#3126, e5m2 on v6e by TpuPlatform.fp8_dtype)"},
+     .coverage_unknown = "which element format tpu-inference stores an fp8 cache in on this TPU (e4m3fn by its code on every "
+                         "generation; bf16 measured on v5e in tpu-inference#3126 with no code path found)"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
