@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "kvdtype/check.hpp"
 #include "report_helpers.hpp"
@@ -49,7 +50,9 @@ Report h100_fp8(const char* version, bool use_v1, const char* backend_name = nul
   EXPECT_TRUE(in.set("attention", "gqa"));
   EXPECT_TRUE(in.set("head-size", "128"));
   EXPECT_TRUE(in.set("kv-cache-dtype", "fp8"));
-  if (backend_name) EXPECT_TRUE(in.set("backend", backend_name));
+  if (backend_name) {
+    EXPECT_TRUE(in.set("backend", backend_name));
+  }
   if (use_v1) in.flags |= flag_vllm_use_v1;
   auto req = make_request(in);
   EXPECT_TRUE(req.ok());
@@ -60,17 +63,29 @@ Report h100_fp8(const char* version, bool use_v1, const char* backend_name = nul
 TEST(VllmEngineSwitch, V1IgnoredFp8BeforeV080) {
   const Report bug = h100_fp8("0.7.1", true);
   EXPECT_EQ(backend(bug), "FLASH_ATTN");
-  EXPECT_EQ(severity(bug, "KVD070"), Severity::error);
-  EXPECT_EQ(severity(h100_fp8("0.7.3", true), "KVD070"), Severity::error);
-  EXPECT_FALSE(h100_fp8("0.8.3", true).fired("KVD070"));
-  EXPECT_FALSE(h100_fp8("0.31.0", true).fired("KVD070"));
+  EXPECT_EQ(severity(bug, "KVD017"), Severity::error);
+  EXPECT_EQ(severity(h100_fp8("0.7.3", true), "KVD017"), Severity::error);
+  EXPECT_FALSE(h100_fp8("0.8.3", true).fired("KVD017"));
+  EXPECT_FALSE(h100_fp8("0.31.0", true).fired("KVD017"));
+  // Without a version the newest release is judged: quiet.
+  RequestInput in;
+  in.engine = "vllm";
+  for (const auto& [k, v] : {std::pair{"gpu", "H100"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"},
+                             {"head-size", "128"}, {"kv-cache-dtype", "fp8"}})
+    EXPECT_TRUE(in.set(k, v));
+  in.flags |= flag_vllm_use_v1;
+  auto req = make_request(in);
+  ASSERT_TRUE(req.ok());
+  const Report unversioned = check(*req);
+  EXPECT_FALSE(unversioned.fired("KVD017"));
+  EXPECT_EQ(backend(unversioned), "FLASH_ATTN");
 }
 
 // V0 (no switch before 0.8.0) serves fp8 with xFormers, and swaps an asked-for FlashAttention.
 TEST(VllmEngineSwitch, V0ServesFp8WithXformers) {
   const Report auto_v0 = h100_fp8("0.7.1", false);
   EXPECT_EQ(backend(auto_v0), "XFORMERS");
-  EXPECT_FALSE(auto_v0.fired("KVD070"));
+  EXPECT_FALSE(auto_v0.fired("KVD017"));
   const Report asked = h100_fp8("0.7.1", false, "FLASH_ATTN");
   EXPECT_EQ(backend(asked), "XFORMERS");
   EXPECT_TRUE(asked.fired("KVD060"));

@@ -544,15 +544,18 @@ constexpr Constraint kRows[] = {
     // 0.7 series, VLLM_USE_V1=1: the V1 engine's only non-MLA backend, FlashAttention, had no fp8 path
     // and did not refuse the string, so an fp8 cache was allocated and read as if it were not: garbage
     // output (#13133, 0.7.1, H100). #14221 (opened 2025-03-04, after v0.7.3 of 02-20; in v0.8.0) makes
-    // the V1 backends raise on a quantized cache they cannot serve. V1 was an alpha from v0.7.0.
-    {.engine = Engine::vllm, .rule = "KVD070",
+    // the V1 backends raise on a quantized cache they cannot serve. V1 was an alpha from v0.7.0. A
+    // behaviour of v0.7.0 to v0.7.3 (as the EAGLE-3 row below), bounded so that a check without
+    // --engine-version, which is judged at the newest release, stays quiet.
+    {.engine = Engine::vllm, .rule = "KVD017",
      .when = {.backends = "FLASH_ATTN", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "cuda",
               .flags_all = flag_vllm_use_v1},
-     .detail = "with VLLM_USE_V1=1 the V1 FlashAttention backend had no fp8 path and did not refuse the string: the fp8 cache was ignored and the output is garbage",
-     .introduced_in = "0.7.0", .affected_in = "0.7.1", .fixed_in = "0.8.0", .fix_pr = "vllm-project/vllm#14221",
+     .detail = "with VLLM_USE_V1=1 the 0.7 series' V1 FlashAttention had no fp8 path and did not refuse the string: the fp8 cache is ignored and the output is garbage (v0.8.0 raises instead, vllm-project/vllm#14221)",
+     .introduced_in = "0.7.0",
      .selection = false,
      .source = "vllm-project/vllm#13133 (0.7.1, H100, VLLM_USE_V1=1, Qwen2.5-72B-FP8 with --kv-cache-dtype fp8: unreadable output; 'KV fp8 is ok when disabling V1'); "
-               "fix #14221 ('we have just been ignoring the parameter', raises 'FlashAttention V1 with FP8 KV cache not yet supported'); V1 alpha with v0.7.0 (blog.vllm.ai 2025-01-27)"},
+               "fix #14221 ('we have just been ignoring the parameter', raises 'FlashAttention V1 with FP8 KV cache not yet supported'); V1 alpha with v0.7.0 (blog.vllm.ai 2025-01-27)",
+     .removed_in = "0.8.0"},
     // From v0.8.0 (#13726) an explicit VLLM_USE_V1=1 turns the oracle's fallback to V0 into an error:
     // a non-auto cache is V1's only with FlashAttention 3 (major 9, flash_attn_supports_fp8; #15191),
     // so below SM90 the engine stops ('VLLM_USE_V1=1 is not supported with --kv-cache-dtype'). SM100
