@@ -45,6 +45,11 @@ enum RequestFlag : std::uint32_t {
   /// vLLM on ROCm stores the KV cache in AITER's shuffled layout for ROCM_AITER_FA
   /// (VLLM_ROCM_SHUFFLE_KV_CACHE_LAYOUT, vllm/envs.py; read by rocm_aiter_fa.py only).
   flag_rocm_shuffle_kv = 1u << 22,
+  /// vLLM's engine switch VLLM_USE_V1 set to a non-zero integer (vllm/envs.py reads it as
+  /// bool(int(value)), 0.7 to 0.10): the V1 engine, opt-in before v0.8.0; from v0.8.0, the default,
+  /// the explicit switch makes V1's oracle raise where it would otherwise fall back to V0. Unset or
+  /// 0: the bit is clear. V0 was removed in v0.11.0; from then on the switch selects nothing.
+  flag_vllm_use_v1 = 1u << 23,
 };
 
 /// Model geometry of the KV-carrying layers; 0 means unknown.

@@ -144,6 +144,8 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
                                            [](const Version& a, const Version& b) { return !(a < b); }) == releases.end();
   ix.vocabulary = vocabulary;
   ix.backends = backends;
+  // The release a request without a version is judged at (release-bounded selection orders).
+  ix.established_through = newest_version(engine);
   const std::string en(engine_info(engine).name);
   Compiler c{problems, {}, releases};
 
@@ -412,7 +414,6 @@ const Built& built(Engine engine) noexcept {
     b.index = build_engine_index(e, row.vocabulary(), row.backends(), row.selection(), row.constraints(), b.problems,
                                  release_versions(e));
     b.index.release_rows = releases(e);
-    b.index.established_through = newest_version(e);
     // The release table itself: every row parses, oldest first, no duplicates.
     const auto rows = releases(e);
     const auto versions = release_versions(e);

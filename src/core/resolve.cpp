@@ -505,7 +505,10 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
   for (const CompiledSelection& s : ctx.ix.selection) {
     const SelectionOrder& row = *s.row;
     if (!(s.platform & platform_bit(*ctx.platform))) continue;
-    if (const auto in = s.range.at(r.engine_version); in == ReleaseRange::In::before || in == ReleaseRange::In::removed) continue;
+    // A release-bounded order holds for the release checked; without one, for the newest release
+    // the tables establish (as a behaviour constraint row does), so an order that ended is not assumed.
+    const Version& at = r.engine_version.known ? r.engine_version : ctx.ix.established_through;
+    if (const auto in = s.range.at(at); in == ReleaseRange::In::before || in == ReleaseRange::In::removed) continue;
     if (s.attention && !(s.attention & attention_bit(kind))) continue;
     if (!cc_in(r.target->cc(), row.min_cc, row.max_cc)) continue;
     if (row.kv_quantized == 1 && !ctx.quantized) continue;

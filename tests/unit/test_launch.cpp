@@ -121,7 +121,8 @@ std::uint32_t flag_bits(const nlohmann::json& names) {
   static const std::map<std::string, std::uint32_t> bits = {
       {"rocm_aiter", kvdtype::flag_rocm_aiter},     {"rocm_aiter_mha", kvdtype::flag_rocm_aiter_mha},
       {"rocm_aiter_mla", kvdtype::flag_rocm_aiter_mla}, {"kv_connector", kvdtype::flag_kv_connector},
-      {"dp_attention", kvdtype::flag_dp_attention}, {"speculative", kvdtype::flag_speculative}};
+      {"dp_attention", kvdtype::flag_dp_attention}, {"speculative", kvdtype::flag_speculative},
+      {"vllm_use_v1", kvdtype::flag_vllm_use_v1}};
   std::uint32_t out = 0;
   for (const auto& n : names) {
     auto it = bits.find(n.get<std::string>());

@@ -26,7 +26,9 @@ constexpr Backend kRows[] = {
     // Quantized KV only where FlashAttention 3 (SM90 family) or 4 (SM100 family) runs it; that
     // limit is a Constraint row (KVD017). fp8_e5m2 is never accepted. Q is quantized to the
     // cache's fp8 (FA3 requires q and k of one dtype).
-    {.engine = Engine::vllm, .name = "FLASH_ATTN", .platforms = "cuda", .attention = "mha gqa mqa",
+    // FLASH_ATTN_VLLM_V1: the V1 backend's VLLM_ATTENTION_BACKEND name in the 0.8 series (the V1
+    // oracle's will_use_fa test; vllm-project/vllm#16165 comment of 2025-04-09).
+    {.engine = Engine::vllm, .name = "FLASH_ATTN", .aliases = "FLASH_ATTN_VLLM_V1", .platforms = "cuda", .attention = "mha gqa mqa",
      .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
      .min_cc = 80, .head_size_max = 256, .head_size_multiple = 8, .block_size_multiple = 16,
      .q_policy = kv_format, .q_strict = true, .kv_declared = element, .fp8_path = hardware,
@@ -88,6 +90,21 @@ constexpr Backend kRows[] = {
      .q_policy = model_dtype, .kv_declared = element, .fp8_path = hardware,
      .notes = "Tencent hpc-ops, Hy3 models, Hopper only; not in the automatic priority list; builder derives use_fp8 from the uint8 spec dtype (always false), impl from the string",
      .source = "vllm/v1/attention/backends/hpc_attn.py (HpcAttentionBackend); reference sheet vllm.md §2.2 note (builder use_fp8)"},
+
+    // V0's xFormers backend (issue 28, session 40): prefill with xFormers, decode and the cache writes
+    // with vLLM's CUDA PagedAttention kernels, which convert an fp8 cache in software (any capability:
+    // fp8/fp8_e4m3 as e4m3, fp8_e5m2 as e5m2) and take the cache as its uint8 bytes plus the string.
+    // V0 sent every fp8 cache here instead of FlashAttention-2, asked for or not. Reached only through
+    // the V0 rows of selection_vllm.cpp and constraints_vllm.cpp (VLLM_USE_V1); gone with V0 in v0.11.0.
+    {.engine = Engine::vllm, .name = "XFORMERS", .platforms = "cuda", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16 float32",
+     .head_sizes = "32 64 80 96 112 120 128 192 256", .block_sizes = "8 16 32",
+     .q_policy = model_dtype, .kv_declared = element_or_bytes, .fp8_path = software,
+     .notes = "V0 only (VLLM_USE_V1 unset before v0.8.0, or V1's oracle falling back to V0 until v0.10.2); xFormers prefill, CUDA PagedAttention decode; removed with V0 in v0.11.0",
+     .source = "vllm/attention/backends/xformers.py (XFormersBackend, head sizes of ops/paged_attn.py PagedAttention.get_supported_head_sizes); "
+               "vllm/platforms/cuda.py get_attn_backend_cls of the 0.7 series (an fp8 cache: 'Cannot use FlashAttention-2 backend for FP8 KV cache', XFORMERS); "
+               "v0.11.0 release notes (V0 engine and its attention backends removed)",
+     .removed_in = "0.11.0"},
 
     // =========================== ROCm, MHA / GQA / MQA ========================================
     // ROCm kernels view the cache as current_platform.fp8_dtype(): float8_e4m3fnuz on gfx942,
@@ -392,12 +409,32 @@ constexpr Backend kRows[] = {
                "vllm_ascend.attention.mla_v1.AscendMLABackend); vllm-project/vllm-ascend#8102",
      .kv_cache_dtypes_unknown = "float16 bfloat16",
      .coverage_unknown = "whether vllm-ascend honours an explicit 16-bit --kv-cache-dtype string"},
+    // vllm-ascend's sparse flash attention for models with a lightning indexer (DeepSeek V3.2 and
+    // kin, config index_topk), from vllm-ascend v0.11.0rc1 (#3432, built against vLLM 0.11.0). Its
+    // platform hook writes the model dtype's name over the cache dtype of every such model
+    // (NPUPlatform.check_and_update_config: cache_dtype = str(model dtype)), so whatever
+    // --kv-cache-dtype says, the cache is 16-bit: every string is rewritten into auto here, and the
+    // quantized ones are a silent substitution (constraints_vllm.cpp, KVD102). On the 310P
+    // get_attn_backend_cls returns its dense 310 backend for MLA and SFA alike (no MLA/SFA there,
+    // backend_map_310); kvdtype's cann targets carry no capability, so that case is not told apart.
+    {.engine = Engine::vllm, .name = "ASCEND_SFA", .platforms = "cann", .attention = "sparse-mla",
+     .kv_cache_dtypes = "auto bfloat16 float16 fp8 fp8_e4m3 fp8_e5m2 fp8_inc fp8_ds_mla", .model_dtypes = "float16 bfloat16",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .canonicalizes = "bfloat16 float16 fp8 fp8_e4m3 fp8_e5m2 fp8_inc fp8_ds_mla", .canonical_kv = "auto",
+     .notes = "vllm-ascend sparse flash attention (DeepSeek V3.2); the platform replaces the cache dtype of an index_topk model by the model dtype; kernel block 128",
+     .source = "vllm-project/vllm-ascend vllm_ascend/platform.py get_attn_backend_cls ((use_mla, use_sparse) -> "
+               "vllm_ascend.attention.sfa_v1.AscendSFABackend, get_name 'ASCEND_SFA') and check_and_update_config "
+               "(hasattr(hf_text_config, 'index_topk') -> cache_dtype = str(model_config.dtype)) @v0.17.0rc1; #3432 (v0.11.0rc1)",
+     .introduced_in = "0.11.0"},
     // tpu-inference (vllm-tpu): TpuPlatform.get_attn_backend_cls forces its PallasAttentionBackend,
     // which it registers under vLLM's FLASH_ATTN name (any other requested backend is logged and
     // replaced). The impl quantizes K/V to to_jax_dtype(kv_cache_dtype); the TPU dtype map names
     // bfloat16, fp8 (e4m3fn), fp8_e4m3 and fp8_e5m2. Which element an fp8 cache is allocated as
-    // depends on the TPU: TpuPlatform.fp8_dtype returns e5m2 on v6e (tpu-inference#1136), and on v5e
-    // the allocator provisioned bf16 for fp8 (tpu-inference#3126) -- so fp8 coverage is left unknown.
+    // depends on the TPU: by the code every generation stores 'fp8' as e4m3fn (the runner's
+    // to_torch_dtype and kv_cache_manager's specs at the v0.20.0-v0.27.0 tags; TpuPlatform.fp8_dtype,
+    // e5m2 on v6e since tpu-inference#1136, is called nowhere in tpu_inference), but on v5e the
+    // allocator was measured provisioning bf16 for fp8 (tpu-inference#3126, no code path found) --
+    // so fp8 coverage is left unknown.
     {.engine = Engine::vllm, .name = "PALLAS", .aliases = "PALLAS_VLLM_V1", .platforms = "tpu",
      .attention = "mha gqa mqa",
      .kv_cache_dtypes = "auto bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
@@ -409,8 +446,8 @@ constexpr Backend kRows[] = {
                "tpu_inference/layers/vllm/backends/flash_attn.py (PallasAttentionBackend, quantize_kv); "
                "tpu_inference/utils.py TPU_STR_DTYPE_TO_JAX_DTYPE; tpu-inference#1136, #3126",
      .kv_cache_dtypes_unknown = "fp8 fp8_e4m3 fp8_e5m2",
-     .coverage_unknown = "which element format tpu-inference stores an fp8 cache in on this TPU (bf16 on v5e in "
-                         "tpu-inference#3126, e5m2 on v6e by TpuPlatform.fp8_dtype)"},
+     .coverage_unknown = "which element format tpu-inference stores an fp8 cache in on this TPU (e4m3fn by its code on every "
+                         "generation; bf16 measured on v5e in tpu-inference#3126 with no code path found)"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 

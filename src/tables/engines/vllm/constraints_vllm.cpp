@@ -540,6 +540,76 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#54704 (RFC 2026-09-01), #54705 (open 2026-09-01); #51405"},
 
+    // ==== issue 28, session 40 (GV): V0 and V1 ========================================================
+    // 0.7 series, VLLM_USE_V1=1: the V1 engine's only non-MLA backend, FlashAttention, had no fp8 path
+    // and did not refuse the string, so an fp8 cache was allocated and read as if it were not: garbage
+    // output (#13133, 0.7.1, H100). #14221 (opened 2025-03-04, after v0.7.3 of 02-20; in v0.8.0) makes
+    // the V1 backends raise on a quantized cache they cannot serve. V1 was an alpha from v0.7.0. A
+    // behaviour of v0.7.0 to v0.7.3 (as the EAGLE-3 row below), bounded so that a check without
+    // --engine-version, which is judged at the newest release, stays quiet.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.backends = "FLASH_ATTN", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "cuda",
+              .flags_all = flag_vllm_use_v1},
+     .detail = "with VLLM_USE_V1=1 the 0.7 series' V1 FlashAttention had no fp8 path and did not refuse the string: the fp8 cache is ignored and the output is garbage (v0.8.0 raises instead, vllm-project/vllm#14221)",
+     .introduced_in = "0.7.0",
+     .selection = false,
+     .source = "vllm-project/vllm#13133 (0.7.1, H100, VLLM_USE_V1=1, Qwen2.5-72B-FP8 with --kv-cache-dtype fp8: unreadable output; 'KV fp8 is ok when disabling V1'); "
+               "fix #14221 ('we have just been ignoring the parameter', raises 'FlashAttention V1 with FP8 KV cache not yet supported'); V1 alpha with v0.7.0 (blog.vllm.ai 2025-01-27)",
+     .removed_in = "0.8.0"},
+    // From v0.8.0 (#13726) an explicit VLLM_USE_V1=1 turns the oracle's fallback to V0 into an error:
+    // a non-auto cache is V1's only with FlashAttention 3 (major 9, flash_attn_supports_fp8; #15191),
+    // so below SM90 the engine stops ('VLLM_USE_V1=1 is not supported with --kv-cache-dtype'). SM100
+    // and SM12x are left out: which 0.8-0.10 releases' is_kv_cache_dtype_supported took them is not
+    // established. Ends with V0 (v0.11.0): no fallback, no oracle.
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.kv_quant = "fp8_per_tensor", .platforms = "cuda", .max_cc = 89, .flags_all = flag_vllm_use_v1},
+     .detail = "VLLM_USE_V1=1 is set and V1 takes a quantized cache only with FlashAttention 3 (SM90); where V1's oracle would fall back to V0 the explicit switch makes it raise ('VLLM_USE_V1=1 is not supported with --kv-cache-dtype')",
+     .introduced_in = "0.8.0",
+     .selection = false,
+     .source = "vllm/engine/arg_utils.py _is_v1_supported_oracle and _raise_or_fallback ('VLLM_USE_V1=1 is not supported with {feature_name}'); "
+               "vllm-project/vllm#17355 (2025-04-29), #16165 (vllm/vllm-openai:v0.8.3); #15191 (FA3 fp8 allowed in the oracle)",
+     .removed_in = "0.11.0"},
+    // V0 swaps an asked-for FlashAttention for xFormers with an fp8 cache (FlashAttention-2 has no fp8
+    // path): before v0.8.0 whenever V1 is not asked for, and in 0.8-0.10 below SM90, where V1's oracle
+    // sends the launch to V0 (an explicit VLLM_ATTENTION_BACKEND also does, but SM90 and later are not
+    // modelled: V0's FlashAttention of those releases is not read).
+    {.engine = Engine::vllm, .rule = "KVD060",
+     .when = {.backends = "FLASH_ATTN", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "cuda",
+              .flags_none = flag_vllm_use_v1},
+     .detail = "the V0 engine cannot run FlashAttention-2 with an fp8 cache ('Cannot use FlashAttention-2 backend for FP8 KV cache') and serves it with xFormers and the CUDA PagedAttention kernels",
+     .selection = false, .replace_backend = "XFORMERS",
+     .source = "vllm/platforms/cuda.py get_attn_backend_cls of the 0.7 series (selected FLASH_ATTN falls through to the fp8 test); vllm-project/vllm#12543 (v0.7.0, VLLM_ATTENTION_BACKEND=FLASH_ATTN with fp8)",
+     .removed_in = "0.8.0"},
+    {.engine = Engine::vllm, .rule = "KVD060",
+     .when = {.backends = "FLASH_ATTN", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .platforms = "cuda", .max_cc = 89,
+              .flags_none = flag_vllm_use_v1},
+     .detail = "V1's oracle sends a quantized cache below SM90 to the V0 engine ('--kv-cache-dtype is not supported by the V1 Engine. Falling back to V0'), whose selector serves it with xFormers instead of FlashAttention",
+     .introduced_in = "0.8.0",
+     .selection = false, .replace_backend = "XFORMERS",
+     .source = "vllm/engine/arg_utils.py _is_v1_supported_oracle / _raise_or_fallback; V0 vllm/platforms/cuda.py fp8 -> XFORMERS; v0.10.2 L40S log (research index file 66569058152)",
+     .removed_in = "0.11.0"},
+
+    // ==== issue 28, session 40 (GV): vllm-ascend and sparse (indexer) models =========================
+    // NPUPlatform.check_and_update_config writes str(model dtype) over the cache dtype of every model
+    // with an indexer (index_topk), since vllm-ascend v0.11.0rc1 (#3432; until about v0.16 only when
+    // the plugin's own additional_config kv_cache_dtype was unset): an fp8 cache asked for is a 16-bit
+    // one. With a float16 model the name is 'float16', which vLLM's CacheDType lists only from 0.18.0
+    // (cache_dtypes_vllm.cpp): get_attn_backend asserts on it at start-up (vllm-ascend#7685, 0.17.0).
+    {.engine = Engine::vllm, .rule = "KVD102",
+     .when = {.backends = "ASCEND_SFA", .kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2 fp8_inc fp8_ds_mla", .platforms = "cann"},
+     .detail = "vllm-ascend replaces the cache dtype of a model with a sparse indexer (index_topk) by the model dtype's name: the cache is 16-bit, twice the bytes of the fp8 cache asked for, and nothing is logged",
+     .introduced_in = "0.11.0",
+     .selection = false,
+     .source = "vllm-project/vllm-ascend vllm_ascend/platform.py check_and_update_config ('cache_dtype = str(model_config.dtype)' under hasattr(hf_text_config, 'index_topk')) @v0.17.0rc1 and @v0.23.0; #3432 (v0.11.0rc1)"},
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.model_dtypes = "float16", .attention = "sparse-mla", .platforms = "cann"},
+     .detail = "vllm-ascend sets the cache dtype of a model with a sparse indexer to the model dtype's name, 'float16', which vLLM's CacheDType does not list before 0.18.0: get_attn_backend asserts ('Invalid kv_cache_dtype: float16') whatever --kv-cache-dtype says",
+     .introduced_in = "0.11.0",
+     .selection = false,
+     .source = "vllm-project/vllm-ascend#7685 (310P, DeepSeek V3.2, vllm 0.17.0 image, --kv-cache-dtype fp8 --dtype float16: AssertionError 'Invalid kv_cache_dtype: float16. Valid values are: (auto, bfloat16, fp8, fp8_e4m3, fp8_e5m2, fp8_inc, fp8_ds_mla)'); "
+               "vllm_ascend/platform.py check_and_update_config @v0.17.0rc1; vllm/v1/attention/selector.py get_attn_backend (assert kv_cache_dtype in get_args(CacheDType))",
+     .removed_in = "0.18.0"},
+
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)

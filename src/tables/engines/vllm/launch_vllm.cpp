@@ -1,7 +1,9 @@
 // vLLM's own launch code (layer `sources`, docs/layers.md): the environment variables it reads
-// (vllm/envs.py: the attention backend, the ROCm AITER switches, AITER's shuffled KV layout).
+// (vllm/envs.py: the attention backend, the ROCm AITER switches, AITER's shuffled KV layout, the
+// V0/V1 engine switch of 0.7 to 0.10).
 // Its programs, subcommand and flags are rows (engine_vllm.cpp, launch_flags_vllm.cpp) read by
 // the launch code every engine shares.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +22,22 @@ bool env_true(std::string_view value) {
   return v == "true" || v == "1";
 }
 
+// VLLM_USE_V1 is read as `bool(int(value))` (vllm/envs.py, 0.7 to 0.10): an integer, any non-zero
+// one meaning V1. A value int() refuses stops vLLM itself; kvdtype then leaves the bit clear.
+bool engine_switch_v1(std::string_view value) {
+  std::string_view v = value;
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+  if (!v.empty() && (v.front() == '+' || v.front() == '-')) v.remove_prefix(1);
+  if (v.empty()) return false;
+  bool zero = true;
+  for (const char ch : v) {
+    if (ch < '0' || ch > '9') return false;
+    zero = zero && ch == '0';
+  }
+  return !zero;
+}
+
 void apply_vllm_environment(const std::vector<std::string>& env, LaunchCommand& out, launch::Collected& c) {
   std::optional<bool> aiter, mha, mla;
   std::string env_backend;
@@ -31,6 +49,11 @@ void apply_vllm_environment(const std::vector<std::string>& env, LaunchCommand& 
     else if (name == "VLLM_ROCM_USE_AITER_MHA") mha = env_true(value);
     else if (name == "VLLM_ROCM_USE_AITER_MLA") mla = env_true(value);
     else if (name == "VLLM_ROCM_SHUFFLE_KV_CACHE_LAYOUT" && env_true(value)) out.input.flags |= flag_rocm_shuffle_kv;
+    else if (name == "VLLM_USE_V1") {
+      // A later assignment wins, as in the shell: VLLM_USE_V1=0 after =1 clears the bit.
+      if (engine_switch_v1(value)) out.input.flags |= flag_vllm_use_v1;
+      else out.input.flags &= ~static_cast<std::uint32_t>(flag_vllm_use_v1);
+    }
   }
   // The MHA and MLA switches default to on; they only matter once AITER itself is on.
   if (aiter.value_or(false)) {

@@ -69,6 +69,32 @@ constexpr SelectionOrder kRows[] = {
      .source = "vllm/platforms/cuda.py _get_backend_priorities (use_mla, other majors: sparse tail without FLASHINFER_MLA_SPARSE_SM90 unless head_size == 512); issue #56564"},
 
     // ---------------------------------- CUDA, MHA / GQA / MQA ---------------------------------
+    // V0 and V1 (issue 28, session 40). Before v0.8.0 V0 served unless VLLM_USE_V1 was set to a
+    // non-zero integer; V1's platform hook then returned FlashAttention whatever was asked. V0's
+    // selector sent an fp8 cache, and every GPU below sm_80, to xFormers. From v0.8.0 (#13726) V1 is
+    // the default and its oracle (arg_utils.py _is_v1_supported_oracle) falls back to V0 for a
+    // non-auto cache unless FlashAttention 3 runs it (flash_attn_supports_fp8: major 9), and for any
+    // GPU below sm_80; an explicit VLLM_USE_V1=1 makes it raise instead (constraints_vllm.cpp).
+    // Modelled where the outcome does not depend on facts not established: sm_80 to sm_89 and below
+    // (FA3 is SM90-only, so V0 either way), not SM90 with VLLM_USE_V1=0 nor SM100/SM12x, whose oracle
+    // answer changed inside 0.8-0.10 (is_kv_cache_dtype_supported). V0 was removed in v0.11.0.
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa", .flags_all = flag_vllm_use_v1,
+     .order = "FLASH_ATTN",
+     .source = "vllm/platforms/cuda.py get_attn_backend_cls of the 0.7 series ('if use_v1: ... Using Flash Attention backend on V1 engine'); vllm-project/vllm#13133 (0.7.1, VLLM_USE_V1=1)",
+     .removed_in = "0.8.0"},
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa", .kv_quantized = 1,
+     .flags_none = flag_vllm_use_v1, .order = "XFORMERS",
+     .source = "vllm/platforms/cuda.py get_attn_backend_cls of the 0.7 series (V0: 'Cannot use FlashAttention-2 backend for FP8 KV cache', XFORMERS); vllm-project/vllm#12543 (v0.7.0 log)",
+     .removed_in = "0.8.0"},
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa", .max_cc = 79,
+     .flags_none = flag_vllm_use_v1, .order = "XFORMERS",
+     .source = "vllm/platforms/cuda.py get_attn_backend_cls (V0: 'Cannot use FlashAttention-2 backend for Volta and Turing GPUs', XFORMERS); vllm/engine/arg_utils.py _is_v1_supported_oracle ('Compute Capability < 8.0': V0 from v0.8.0)",
+     .removed_in = "0.11.0"},
+    {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa", .max_cc = 89, .kv_quantized = 1,
+     .flags_none = flag_vllm_use_v1, .order = "XFORMERS",
+     .source = "vllm/engine/arg_utils.py _is_v1_supported_oracle (--kv-cache-dtype: V1 only with FA3, fa_utils.py flash_attn_supports_fp8 major 9; else 'Falling back to V0'); V0 cuda.py fp8 -> XFORMERS; "
+               "v0.10.2 on an L40S logs 'Initializing a V0 LLM engine', 'Cannot use FlashAttention backend for FP8 KV cache', 'Using XFormers backend' (third-party write-up, research index file 66569058152)",
+     .introduced_in = "0.8.0", .removed_in = "0.11.0"},
     {.engine = Engine::vllm, .platform = "cuda", .attention = "mha gqa mqa",
      .min_cc = 100, .max_cc = 109,
      .order = "FLASHINFER FLASH_ATTN TRITON_ATTN FLEX_ATTENTION TURBOQUANT",
@@ -142,6 +168,10 @@ constexpr SelectionOrder kRows[] = {
     {.engine = Engine::vllm, .platform = "cann", .attention = "mla",
      .order = "ASCEND_MLA",
      .source = "vllm-project/vllm-ascend vllm_ascend/platform.py get_attn_backend_cls (use_mla -> AscendMLABackend)"},
+    // Sparse MLA (a lightning indexer, config index_topk) goes to the SFA backend (session 40).
+    {.engine = Engine::vllm, .platform = "cann", .attention = "sparse-mla",
+     .order = "ASCEND_SFA",
+     .source = "vllm-project/vllm-ascend vllm_ascend/platform.py get_attn_backend_cls ((use_mla, use_sparse) = (True, True) -> AscendSFABackend) @v0.17.0rc1"},
     {.engine = Engine::vllm, .platform = "cann", .attention = "mha gqa mqa",
      .order = "ASCEND",
      .source = "vllm-project/vllm-ascend vllm_ascend/platform.py get_attn_backend_cls (otherwise AscendAttentionBackend)"},
