@@ -183,6 +183,22 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "sgl-project/sglang#27686 (closed, superseded by #27972), #24783"},
 
+    // trtllm_mha with an fp8 cache on SM10x (the TRTLLM-GEN path; XQA decode keeps a bf16 Q): since
+    // #12307 (merged 2025-10-29, in 0.5.5, tagged from main after 11-04) Q is cast to fp8 with
+    // q_scale forced to 1.0 and the K/V scales were not folded into the BMM scales, so the QK
+    // product ran in fp8 unscaled (Gemma-4-26B-A4B NVFP4: MMLU 0.037 against 0.622 on triton,
+    // #26518). #28144 (merged 2026-06-13) quantizes Q dynamically and passes q_scale * k_scale *
+    // softmax_scale; release/v0.5.14 branched from main on 06-23 (and #29245 cherry-picked it), so
+    // v0.5.14 is the first fixed release; v0.5.12.post1 (05-26) the last known to carry it.
+    {.engine = Engine::sglang, .rule = "KVD071",
+     .when = {.backends = "trtllm_mha", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 100, .max_cc = 109},
+     .detail = "the TRTLLM-GEN path casts Q to fp8 with q_scale fixed at 1.0 and leaves the K/V scales out of the BMM "
+               "scales, so QK runs in unscaled fp8 (Gemma-4-26B-A4B NVFP4 fell to MMLU 0.037; a bf16 cache or triton recovers it)",
+     .affected_in = "0.5.5 0.5.12.post1", .fixed_in = "0.5.14", .fix_pr = "sgl-project/sglang#28144",
+     .selection = false,
+     .source = "sgl-project/sglang#26518 (closed: GB200/SM103 MMLU table; 'q_scale is forced to be 1.0'), #28144 (merged "
+               "2026-06-13), #29245 (cherry-pick to release/v0.5.14), #12307 (merged 2025-10-29: Q cast to the fp8 KV dtype)"},
+
     // Same path, wrong numbers: the DeepSeek V4 triton flashmla fp8 path assumed e4m3fn; on gfx942
     // (e4m3fnuz) GSM8K collapsed to ~0 with NaNs. Fixed by #28455, merged 2026-06-24T00:45Z (5e6d7c1615),
     // after release/v0.5.14 branched (06-23; no cherry-pick found): v0.5.13 and v0.5.14 affected,
