@@ -52,12 +52,14 @@ struct RequestInput {
   std::string model_type;           ///< config.json model_type ("deepseek_v32")
   std::string weight_quantization;  ///< quantization_config.quant_method or --quantization ("awq", "fp8")
   std::string kv_scale_layout;      ///< which KV scales the checkpoint carries: k, v, both or none
+  std::string kv_scales_source;     ///< where the KV scales come from: checkpoint, file (--quantization-param-path) or computed
   std::string speculative_method;   ///< --speculative-config method / SGLang --speculative-algorithm
   std::string num_speculative_tokens;
   std::string speculative_model;    ///< the drafter's model path or Hub id
   std::string kv_connector;         ///< --kv-transfer-config kv_connector / SGLang transfer backend
   std::string dsa_prefill_backend, dsa_decode_backend;  ///< SGLang --dsa-*-backend (formerly --nsa-*)
   std::string hierarchical_cache;   ///< yes/no: SGLang --enable-hierarchical-cache
+  std::string chunked_prefix_cache; ///< yes/no: no with SGLang --disable-chunked-prefix-cache (MLA models)
   std::string cuda_graph;           ///< yes/no: no with vLLM --enforce-eager or SGLang --disable-cuda-graph
   // The model's layers as the engines plan their caches (issue 28, per-layer plans): learned
   // attention sinks, the sliding window, the groups of a hybrid model, and the drafter's own cache.
@@ -93,6 +95,12 @@ struct RequestInput {
 
 /// Which calibrated KV scales a checkpoint carries (its k_scale / v_scale tensors).
 enum class KvScaleLayout : std::uint8_t { unknown, none, k_only, v_only, both };
+
+/// Where the engine takes its KV scales from: the checkpoint's k_scale / v_scale tensors, a
+/// separate file (--quantization-param-path, a JSON of per-layer factors), or computed from the
+/// first batches (vLLM --calculate-kv-scales). Engines load each by its own code path, and a bug
+/// of one path leaves the others sound (sgl-project/sglang#20705).
+enum class KvScalesSource : std::uint8_t { unknown, checkpoint, file, computed };
 
 /// What a decoder layer keeps per sequence (issue 28): a KV cache over every token (full), a KV
 /// cache over the last `window` tokens (sliding), or a fixed-size recurrent state that no
@@ -148,12 +156,14 @@ struct Request {
   std::array<char, 32> model_type{};
   std::array<char, 32> weight_quantization{};  ///< lower case
   KvScaleLayout kv_scale_layout = KvScaleLayout::unknown;
+  KvScalesSource kv_scales_source = KvScalesSource::unknown;
   std::array<char, 24> speculative_method{};   ///< lower case
   std::uint32_t num_speculative_tokens = 0;    ///< 0: not given
   std::array<char, 96> speculative_model{};
   std::array<char, 48> kv_connector{};
   std::array<char, 24> dsa_prefill_backend{}, dsa_decode_backend{};  ///< lower case
   Tri hierarchical_cache = Tri::unknown;
+  Tri chunked_prefix_cache = Tri::unknown;
   Tri cuda_graph = Tri::unknown;
   // Per-layer plans (request_layers.cpp). An empty layer_groups is the single-group model of
   // before: every KV layer full attention of the request's head size.

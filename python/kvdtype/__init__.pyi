@@ -191,13 +191,15 @@ def check(
     model_type: Optional[str] = ...,  # config.json model_type (deepseek_v32, qwen3_moe)
     weight_quantization: Optional[str] = ...,  # weight quantization method (awq, gptq, fp8, compressed-tensors, modelopt_fp4, …; config.json quantization_config.quant_method)
     kv_scale_layout: Optional[str] = ...,  # which calibrated KV scales the checkpoint carries (k_scale / v_scale tensors)
+    kv_scales_source: Optional[str] = ...,  # where the KV scales come from: the checkpoint's tensors, a file (--quantization-param-path) or computed (vLLM --calculate-kv-scales); implies kv_scales=yes
     speculative_method: Optional[str] = ...,  # speculative decoding method (eagle, eagle3, mtp, ngram, draft_model, …; SGLang EAGLE, NEXTN, …)
     num_speculative_tokens: Union[int, str, None] = ...,  # draft tokens per step (vLLM num_speculative_tokens, SGLang --speculative-num-steps)
     speculative_model: Optional[str] = ...,  # the drafter's model (path or Hub id)
     kv_connector: Optional[str] = ...,  # KV connector (vLLM kv_connector: NixlConnector, LMCacheConnectorV1, …; SGLang transfer backend: mooncake, nixl)
-    dsa_prefill_backend: Optional[str] = ...,  # SGLang DSA (sparse MLA) prefill kernel: flashmla_sparse, flashmla_kv, flashmla_auto, fa3, tilelang, aiter, trtllm
+    dsa_prefill_backend: Optional[str] = ...,  # SGLang DSA (sparse MLA) prefill kernel: flashmla_sparse, flashmla_kv, flashmla_auto, flashinfer_sparse_mla, fa3, tilelang, aiter, trtllm
     dsa_decode_backend: Optional[str] = ...,  # SGLang DSA (sparse MLA) decode kernel, same names
     hierarchical_cache: Union[bool, str, None] = ...,  # hierarchical KV cache (host-memory offload; SGLang --enable-hierarchical-cache)
+    chunked_prefix_cache: Union[bool, str, None] = ...,  # SGLang's chunked prefix cache for MLA models (no: --disable-chunked-prefix-cache; SGLang also turns it off itself on a backend outside its list)
     cuda_graph: Union[bool, str, None] = ...,  # CUDA graphs captured (no: vLLM --enforce-eager, SGLang --disable-cuda-graph)
     attention_sinks: Union[bool, str, None] = ...,  # attention layers carry learned sinks (gpt-oss, GptOssForCausalLM: implied by the architecture)
     sliding_window: Union[int, str, None] = ...,  # tokens a sliding-window layer attends to (config.json sliding_window)

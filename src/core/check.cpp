@@ -375,6 +375,24 @@ void target_path(const Context& ctx, const Report& rep, Emitter& out) {
   }
 }
 
+// Whether the request's named DSA sub-backends and architecture leave the route possible
+// (KernelRoute::dsa_backends, unless_architectures). Unknown inputs never rule a route out.
+bool route_taken(const KernelRoute& route, const Request& r) noexcept {
+  const std::string_view prefill = Request::text(r.dsa_prefill_backend), decode = Request::text(r.dsa_decode_backend);
+  const bool named = !prefill.empty() || !decode.empty();
+  if (!route.dsa_backends.empty() && named &&
+      !(!prefill.empty() && detail::has_word(route.dsa_backends, prefill)) &&
+      !(!decode.empty() && detail::has_word(route.dsa_backends, decode)))
+    return false;
+  if (!route.unless_architectures.empty() && !named) {
+    const std::string_view arch = Request::text(r.model_architecture), type = Request::text(r.model_type);
+    if ((!arch.empty() && detail::has_word(route.unless_architectures, arch)) ||
+        (!type.empty() && detail::has_word(route.unless_architectures, type)))
+      return false;
+  }
+  return true;
+}
+
 // Compiled-kernel availability (kernel.hpp): a route of the running backend to a kernel family
 // whose row for this target, Q, KV format and head size says it does not exist (or is broken).
 // The routes and rows are compiled into the index (CompiledRoute): bits, no word compares.
@@ -396,6 +414,7 @@ void kernel_availability(const Context& ctx, const Report& rep, Emitter& out) {
     if (!in_range(route.min_cc, route.max_cc)) continue;
     if (cr.attention != 0 && !(cr.attention & attention)) continue;
     if (route.kv_quantized >= 0 && (route.kv_quantized == 1) != ctx.quantized) continue;
+    if (!route_taken(route, r)) continue;
     for (const detail::CompiledKernel& ck : cr.kernels) {
       const KernelRow& k = *ck.row;
       if (!in_range(k.min_cc, k.max_cc)) continue;

@@ -432,11 +432,12 @@ const Built& built(Engine engine) noexcept {
 
 const EngineIndex& engine_index(Engine engine) noexcept { return built(engine).index; }
 
-std::uint16_t extra_needs(const When& w) noexcept {
-  std::uint16_t needs = 0;
+std::uint32_t extra_needs(const When& w) noexcept {
+  std::uint32_t needs = 0;
   if (!w.architectures.empty()) needs |= extra_architecture;
   if (!w.weight_quantizations.empty()) needs |= extra_weight_quantization;
   if (!w.kv_scale_layouts.empty()) needs |= extra_kv_scale_layout;
+  if (!w.kv_scales_sources.empty()) needs |= extra_kv_scales_source;
   if (!w.speculative_methods.empty()) needs |= extra_speculative_method;
   if (w.min_speculative_tokens != 0) needs |= extra_speculative_tokens;
   if (!w.kv_connectors.empty()) needs |= extra_kv_connector;
@@ -444,6 +445,7 @@ std::uint16_t extra_needs(const When& w) noexcept {
   if (!w.block_sizes.empty()) needs |= extra_block_size;  // inside or outside the list: a size given
   if (w.cuda_graph != Tri::unknown) needs |= extra_cuda_graph;
   if (w.hierarchical_cache != Tri::unknown) needs |= extra_hierarchical_cache;
+  if (w.chunked_prefix_cache != Tri::unknown) needs |= extra_chunked_prefix_cache;
   if (w.kv_scales != Tri::unknown) needs |= extra_kv_scales;
   if (w.attention_sinks != Tri::unknown) needs |= extra_attention_sinks;
   // A layer condition on a request without groups or window is unknown: it never holds.
@@ -453,11 +455,12 @@ std::uint16_t extra_needs(const When& w) noexcept {
   return needs;
 }
 
-std::uint16_t extra_given(const Request& r) noexcept {
-  std::uint16_t given = 0;
+std::uint32_t extra_given(const Request& r) noexcept {
+  std::uint32_t given = 0;
   if (r.model_architecture[0] != '\0' || r.model_type[0] != '\0') given |= extra_architecture;
   if (r.weight_quantization[0] != '\0') given |= extra_weight_quantization;
   if (r.kv_scale_layout != KvScaleLayout::unknown) given |= extra_kv_scale_layout;
+  if (r.kv_scales_source != KvScalesSource::unknown) given |= extra_kv_scales_source;
   if (r.speculative_method[0] != '\0') given |= extra_speculative_method;
   if (r.num_speculative_tokens != 0) given |= extra_speculative_tokens;
   if (r.kv_connector[0] != '\0') given |= extra_kv_connector;
@@ -465,6 +468,7 @@ std::uint16_t extra_given(const Request& r) noexcept {
   if (r.block_size != 0) given |= extra_block_size;
   if (r.cuda_graph != Tri::unknown) given |= extra_cuda_graph;
   if (r.hierarchical_cache != Tri::unknown) given |= extra_hierarchical_cache;
+  if (r.chunked_prefix_cache != Tri::unknown) given |= extra_chunked_prefix_cache;
   if (r.kv_scales != Tri::unknown || r.checkpoint_kv != nullptr) given |= extra_kv_scales;
   if (r.attention_sinks != Tri::unknown) given |= extra_attention_sinks;
   if (r.layer_groups.size() != 0 || r.sliding_window != 0) given |= extra_layers;

@@ -186,7 +186,7 @@ struct CompiledWhen {
   SizeList head_sizes;
   SizeList heads_per_rank;
   bool extra = false;  // the row has issue-28 conditions (core/when_extra.hpp)
-  std::uint16_t extra_needs = 0;  // the inputs those conditions need (extra_needs())
+  std::uint32_t extra_needs = 0;  // the inputs those conditions need (extra_needs())
   std::uint16_t tests = 0;        // WhenTest bits: the conditions the row has
 };
 
@@ -261,7 +261,7 @@ struct EngineIndex {
 /// needs its input given (an unknown input never matches), so a row that needs an input the
 /// request leaves unknown fails on one test, before any of its words is compared. A condition
 /// not listed here needs no bit: when_extra_holds() still judges it.
-enum ExtraInput : std::uint16_t {
+enum ExtraInput : std::uint32_t {
   extra_architecture = 1u << 0,   // model_architecture or model_type
   extra_weight_quantization = 1u << 1,
   extra_kv_scale_layout = 1u << 2,
@@ -277,10 +277,12 @@ enum ExtraInput : std::uint16_t {
   extra_layers = 1u << 12,         // layer groups, or a sliding window
   extra_draft_kv = 1u << 13,       // the drafter's own cache string
   extra_gqa_ratio = 1u << 14,      // query and KV head counts that divide (issue 28, LOCAL)
+  extra_kv_scales_source = 1u << 15,  // where the KV scales come from
+  extra_chunked_prefix_cache = 1u << 16,  // SGLang chunked prefix cache on or off
 };
 /// The inputs a row's conditions need, and those a request gives (ExtraInput bits).
-[[nodiscard]] std::uint16_t extra_needs(const When& w) noexcept;
-[[nodiscard]] std::uint16_t extra_given(const Request& r) noexcept;
+[[nodiscard]] std::uint32_t extra_needs(const When& w) noexcept;
+[[nodiscard]] std::uint32_t extra_given(const Request& r) noexcept;
 
 /// The compiled tables of one engine (engines without tables have empty spans).
 const EngineIndex& engine_index(Engine engine) noexcept;

@@ -89,6 +89,17 @@ std::optional<Error> read_request_extra(const RequestInput& in, Request& r) {
     else return bad("kv_scale_layout", in.kv_scale_layout, "expected k, v, both or none");
   }
 
+  if (!in.kv_scales_source.empty()) {
+    const std::string s = to_lower(trimmed(in.kv_scales_source));
+    if (s == "checkpoint") r.kv_scales_source = KvScalesSource::checkpoint;
+    else if (s == "file") r.kv_scales_source = KvScalesSource::file;
+    else if (s == "computed") r.kv_scales_source = KvScalesSource::computed;
+    else return bad("kv_scales_source", in.kv_scales_source, "expected checkpoint, file or computed");
+    // Scales from somewhere exist, unless the caller said otherwise (then the two disagree, and
+    // the caller's kv_scales stands: nothing is guessed over a value given).
+    if (r.kv_scales == Tri::unknown) r.kv_scales = Tri::yes;
+  }
+
   if (!in.num_speculative_tokens.empty()) {
     const fields::RequestField* f = fields::find_name("num_speculative_tokens");
     std::uint32_t v = 0;
@@ -101,6 +112,7 @@ std::optional<Error> read_request_extra(const RequestInput& in, Request& r) {
   }
 
   if (auto e = yes_no("hierarchical_cache", in.hierarchical_cache, r.hierarchical_cache)) return e;
+  if (auto e = yes_no("chunked_prefix_cache", in.chunked_prefix_cache, r.chunked_prefix_cache)) return e;
   if (auto e = yes_no("cuda_graph", in.cuda_graph, r.cuda_graph)) return e;
   return std::nullopt;
 }

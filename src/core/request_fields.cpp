@@ -75,6 +75,10 @@ constexpr RequestField kFields[] = {
      "--quantization"},
     {"kv_scale_layout", &RequestInput::kv_scale_layout, G::model, K::text, "k|v|both|none",
      "which calibrated KV scales the checkpoint carries (k_scale / v_scale tensors)", ""},
+    {"kv_scales_source", &RequestInput::kv_scales_source, G::model, K::text, "checkpoint|file|computed",
+     "where the KV scales come from: the checkpoint's tensors, a file (--quantization-param-path) or computed "
+     "(vLLM --calculate-kv-scales); implies kv_scales=yes",
+     ""},
     {"speculative_method", &RequestInput::speculative_method, G::serving, K::text, "METHOD",
      "speculative decoding method (eagle, eagle3, mtp, ngram, draft_model, …; SGLang EAGLE, NEXTN, …)",
      "--speculative-algorithm"},
@@ -85,12 +89,16 @@ constexpr RequestField kFields[] = {
     {"kv_connector", &RequestInput::kv_connector, G::serving, K::text, "CONNECTOR",
      "KV connector (vLLM kv_connector: NixlConnector, LMCacheConnectorV1, …; SGLang transfer backend: mooncake, nixl)", ""},
     {"dsa_prefill_backend", &RequestInput::dsa_prefill_backend, G::serving, K::text, "BACKEND",
-     "SGLang DSA (sparse MLA) prefill kernel: flashmla_sparse, flashmla_kv, flashmla_auto, fa3, tilelang, aiter, trtllm",
+     "SGLang DSA (sparse MLA) prefill kernel: flashmla_sparse, flashmla_kv, flashmla_auto, flashinfer_sparse_mla, fa3, "
+     "tilelang, aiter, trtllm",
      "--nsa-prefill-backend"},
     {"dsa_decode_backend", &RequestInput::dsa_decode_backend, G::serving, K::text, "BACKEND",
      "SGLang DSA (sparse MLA) decode kernel, same names", "--nsa-decode-backend"},
     {"hierarchical_cache", &RequestInput::hierarchical_cache, G::serving, K::yes_no, "yes|no",
      "hierarchical KV cache (host-memory offload; SGLang --enable-hierarchical-cache)", ""},
+    {"chunked_prefix_cache", &RequestInput::chunked_prefix_cache, G::serving, K::yes_no, "yes|no",
+     "SGLang's chunked prefix cache for MLA models (no: --disable-chunked-prefix-cache; SGLang also turns it off "
+     "itself on a backend outside its list)", ""},
     {"cuda_graph", &RequestInput::cuda_graph, G::serving, K::yes_no, "yes|no",
      "CUDA graphs captured (no: vLLM --enforce-eager, SGLang --disable-cuda-graph)", ""},
     // Issue 28's per-layer plans (request_layers.cpp). Read from config.json where the model

@@ -25,7 +25,7 @@ struct Context {
   std::uint32_t head_size = 0;           // K head size; MLA: latent width; 0 unknown
   bool quantized = false;                // effective cache is quantized
   int release = -1;                      // release_slot of the request's version (-1: none)
-  std::uint16_t extra_given = 0;         // the issue-28 inputs the request gives (ExtraInput bits)
+  std::uint32_t extra_given = 0;         // the issue-28 inputs the request gives (ExtraInput bits)
 
   Context(const Request& r, const EngineIndex& index);
 };

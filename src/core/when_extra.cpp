@@ -32,6 +32,16 @@ const char* layout_word(KvScaleLayout l) noexcept {
   return "";
 }
 
+const char* source_word(KvScalesSource s) noexcept {
+  switch (s) {
+    case KvScalesSource::checkpoint: return "checkpoint";
+    case KvScalesSource::file: return "file";
+    case KvScalesSource::computed: return "computed";
+    case KvScalesSource::unknown: break;
+  }
+  return "";
+}
+
 // What a request says of its layers: yes when a group of the kind is given, no when its groups
 // are given without one, unknown otherwise.
 Tri has_kind(const Request& r, LayerKind k) noexcept {
@@ -78,9 +88,10 @@ bool layers_hold(const When& w, const Request& r) noexcept {
 
 bool has_extra(const When& w) noexcept {
   return !w.architectures.empty() || !w.weight_quantizations.empty() || !w.kv_scale_layouts.empty() ||
+         !w.kv_scales_sources.empty() ||
          !w.speculative_methods.empty() || w.min_speculative_tokens != 0 || !w.kv_connectors.empty() ||
          !w.dsa_backends.empty() || !w.block_sizes.empty() || w.cuda_graph != Tri::unknown ||
-         w.hierarchical_cache != Tri::unknown || w.kv_scales != Tri::unknown || w.attention_sinks != Tri::unknown ||
+         w.hierarchical_cache != Tri::unknown || w.chunked_prefix_cache != Tri::unknown || w.kv_scales != Tri::unknown || w.attention_sinks != Tri::unknown ||
          w.sliding_window != Tri::unknown || w.state_layers != Tri::unknown || !w.group_head_sizes.empty() ||
          !w.draft_kv_cache_dtypes.empty() || !w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0;
 }
@@ -97,6 +108,10 @@ bool when_extra_holds(const When& w, const Request& r) noexcept {
   }
   if (!w.kv_scale_layouts.empty()) {
     if (r.kv_scale_layout == KvScaleLayout::unknown || !has_word(w.kv_scale_layouts, layout_word(r.kv_scale_layout)))
+      return false;
+  }
+  if (!w.kv_scales_sources.empty()) {
+    if (r.kv_scales_source == KvScalesSource::unknown || !has_word(w.kv_scales_sources, source_word(r.kv_scales_source)))
       return false;
   }
   if (!w.speculative_methods.empty()) {
@@ -121,6 +136,7 @@ bool when_extra_holds(const When& w, const Request& r) noexcept {
   }
   if (w.cuda_graph != Tri::unknown && r.cuda_graph != w.cuda_graph) return false;
   if (w.hierarchical_cache != Tri::unknown && r.hierarchical_cache != w.hierarchical_cache) return false;
+  if (w.chunked_prefix_cache != Tri::unknown && r.chunked_prefix_cache != w.chunked_prefix_cache) return false;
   if (w.kv_scales != Tri::unknown) {
     // As the plan reads it (resolve.cpp): given, or implied by a checkpoint's KV quantization.
     const Tri scales = r.kv_scales != Tri::unknown ? r.kv_scales : (r.checkpoint_kv != nullptr ? Tri::yes : Tri::unknown);

@@ -74,6 +74,12 @@ Json request_json(const Request& r) {
     case KvScaleLayout::v_only: j["kv_scale_layout"] = "v"; break;
     case KvScaleLayout::both: j["kv_scale_layout"] = "both"; break;
   }
+  switch (r.kv_scales_source) {
+    case KvScalesSource::unknown: break;
+    case KvScalesSource::checkpoint: j["kv_scales_source"] = "checkpoint"; break;
+    case KvScalesSource::file: j["kv_scales_source"] = "file"; break;
+    case KvScalesSource::computed: j["kv_scales_source"] = "computed"; break;
+  }
   text("speculative_method", Request::text(r.speculative_method));
   if (r.num_speculative_tokens) j["num_speculative_tokens"] = r.num_speculative_tokens;
   text("speculative_model", Request::text(r.speculative_model));
@@ -81,6 +87,7 @@ Json request_json(const Request& r) {
   text("dsa_prefill_backend", Request::text(r.dsa_prefill_backend));
   text("dsa_decode_backend", Request::text(r.dsa_decode_backend));
   if (r.hierarchical_cache != Tri::unknown) j["hierarchical_cache"] = r.hierarchical_cache == Tri::yes;
+  if (r.chunked_prefix_cache != Tri::unknown) j["chunked_prefix_cache"] = r.chunked_prefix_cache == Tri::yes;
   if (r.cuda_graph != Tri::unknown) j["cuda_graph"] = r.cuda_graph == Tri::yes;
   // The per-layer inputs, likewise only when given.
   if (r.attention_sinks != Tri::unknown) j["attention_sinks"] = r.attention_sinks == Tri::yes;

@@ -27,10 +27,15 @@ constexpr RequestValues kValues[] = {
      "_mtp",
      "vllm/config/speculative.py SpeculativeMethod, MTPModelTypes; sglang/srt/speculative/spec_info.py "
      "SpeculativeAlgorithm"},
-    {"dsa_prefill_backend", "flashmla_sparse flashmla_kv flashmla_auto fa3 tilelang aiter trtllm", "",
-     "sglang/srt/server_args.py NSA_CHOICES (--nsa-prefill-backend; trtllm added 2026)"},
-    {"dsa_decode_backend", "flashmla_sparse flashmla_kv flashmla_auto fa3 tilelang aiter trtllm", "",
-     "sglang/srt/server_args.py NSA_CHOICES (--nsa-decode-backend)"},
+    // flashinfer_sparse_mla (SGLang #26928, SM120 sparse MLA through FlashInfer) is a choice by
+    // v0.5.20, whose image accepts it and then gates it to GlmMoeDsa architectures (#40286);
+    // flashmla_sparse_q8 is in the choices of a later main snapshot (arg_groups ExecKernel).
+    {"dsa_prefill_backend", "flashmla_sparse flashmla_sparse_q8 flashmla_kv flashmla_auto flashinfer_sparse_mla fa3 tilelang aiter trtllm", "",
+     "sglang/srt/server_args.py NSA_CHOICES (--nsa-prefill-backend; trtllm added 2026); sglang/srt/arg_groups "
+     "ExecKernel.dsa_prefill_backend choices (main, late 2026); sgl-project/sglang#40286 (v0.5.20)"},
+    {"dsa_decode_backend", "flashmla_sparse flashmla_sparse_q8 flashmla_kv flashmla_auto flashinfer_sparse_mla fa3 tilelang aiter trtllm", "",
+     "sglang/srt/server_args.py NSA_CHOICES (--nsa-decode-backend); sglang/srt/arg_groups ExecKernel.dsa_decode_backend "
+     "choices (main, late 2026); sgl-project/sglang#40286 (v0.5.20)"},
 };
 
 // Whether `word` is one of the space-separated words of `list`.

@@ -34,6 +34,8 @@ inline constexpr std::string_view kKvQuantWords[] = {
 };
 /// Which KV scales a checkpoint carries (When::kv_scale_layouts; KvScaleLayout without unknown).
 inline constexpr std::string_view kKvScaleLayoutWords[] = {"none", "k", "v", "both"};
+/// Where KV scales come from (When::kv_scales_sources; KvScalesSource without unknown).
+inline constexpr std::string_view kKvScalesSourceWords[] = {"checkpoint", "file", "computed"};
 static_assert(std::size(kPlatformWords) == static_cast<std::size_t>(Platform::tpu) + 1);
 static_assert(std::size(kAttentionWords) == static_cast<std::size_t>(Attention::sparse_mla) + 1);
 static_assert(std::size(kKvQuantWords) == static_cast<std::size_t>(KvQuant::affine_group) + 1);
@@ -85,7 +87,8 @@ consteval bool row_words_known(const KernelRoute& r) { return words_in(r.attenti
 consteval bool row_words_known(const CacheDtype& c) { return words_in(c.platforms, kPlatformWords); }
 consteval bool row_words_known(const Constraint& k) {
   return words_in(k.when.platforms, kPlatformWords) && words_in(k.when.attention, kAttentionWords, 1) &&
-         words_in(k.when.kv_quant, kKvQuantWords) && words_in(k.when.kv_scale_layouts, kKvScaleLayoutWords);
+         words_in(k.when.kv_quant, kKvQuantWords) && words_in(k.when.kv_scale_layouts, kKvScaleLayoutWords) &&
+         words_in(k.when.kv_scales_sources, kKvScalesSourceWords);
 }
 
 /// Every row's platform, attention and quant-family words are known (for `static_assert`).

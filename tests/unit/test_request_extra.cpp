@@ -174,6 +174,62 @@ TEST(RequestExtra, LaunchCommandsFillTheFields) {
   EXPECT_EQ(plain->input.cuda_graph, "") << "no flag: CUDA graphs not given, never defaulted";
 }
 
+// Where the KV scales come from: SGLang's --quantization-param-path road assigned plain floats and
+// never set k_scale_float (sglang#20705), while a checkpoint's tensors load through the weights.
+TEST(RequestExtra, KvScalesSourceTellsTheScalesRoadsApart) {
+  const Request file = request({{"kv-scales-source", "File"}});
+  EXPECT_EQ(file.kv_scales_source, kvdtype::KvScalesSource::file);
+  EXPECT_EQ(file.kv_scales, Tri::yes) << "scales from a file are calibrated scales";
+  const Request said_no = request({{"kv-scales-source", "checkpoint"}, {"kv-scales", "no"}});
+  EXPECT_EQ(said_no.kv_scales, Tri::no) << "a value given is never overwritten";
+  auto bad = kvdtype::make_request(input({{"kv-scales-source", "json"}}));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("--kv-scales-source"), std::string::npos) << bad.error().message;
+
+  auto sglang = kvdtype::io::parse_launch_command(
+      Words{"python", "-m", "sglang.launch_server", "--model-path", "org/model", "--quantization-param-path", "s.json"});
+  ASSERT_TRUE(sglang.ok()) << sglang.error().message;
+  EXPECT_EQ(sglang->input.kv_scales_source, "file");
+  auto vllm = kvdtype::io::parse_launch_command(Words{"vllm", "serve", "org/model", "--calculate-kv-scales"});
+  ASSERT_TRUE(vllm.ok()) << vllm.error().message;
+  EXPECT_EQ(vllm->input.kv_scales_source, "computed");
+
+  const Report fa3_file = run({{"engine", "sglang"}, {"engine-version", "0.5.9"}, {"gpu", "H100"}, {"model-dtype", "bfloat16"},
+                               {"attention", "gqa"}, {"head-size", "128"}, {"kv-cache-dtype", "fp8_e4m3"}, {"backend", "fa3"},
+                               {"kv-scales-source", "file"}});
+  EXPECT_TRUE(fa3_file.fired("KVD070")) << messages(fa3_file);
+  const Report fa3_ckpt = run({{"engine", "sglang"}, {"engine-version", "0.5.9"}, {"gpu", "H100"}, {"model-dtype", "bfloat16"},
+                               {"attention", "gqa"}, {"head-size", "128"}, {"kv-cache-dtype", "fp8_e4m3"}, {"backend", "fa3"},
+                               {"kv-scales-source", "checkpoint"}});
+  EXPECT_EQ(messages(fa3_ckpt).find("expand"), std::string::npos) << messages(fa3_ckpt);
+  const Report fa3_unknown = run({{"engine", "sglang"}, {"engine-version", "0.5.9"}, {"gpu", "H100"}, {"model-dtype", "bfloat16"},
+                                  {"attention", "gqa"}, {"head-size", "128"}, {"kv-cache-dtype", "fp8_e4m3"}, {"backend", "fa3"},
+                                  {"kv-scales", "yes"}});
+  EXPECT_EQ(messages(fa3_unknown).find("expand"), std::string::npos) << "the source not given: the row is not judged";
+}
+
+// SGLang's chunked prefix cache (MLA): off, trtllm_mla's cached-prefix prefill falls back to the
+// FlashInfer MLA wrapper, which converts an fp8 pool to bf16 whole (sglang#40266).
+TEST(RequestExtra, ChunkedPrefixCacheCondition) {
+  auto sglang = kvdtype::io::parse_launch_command(
+      Words{"python", "-m", "sglang.launch_server", "--model-path", "org/model", "--disable-chunked-prefix-cache"});
+  ASSERT_TRUE(sglang.ok()) << sglang.error().message;
+  EXPECT_EQ(sglang->input.chunked_prefix_cache, "no");
+  auto plain = kvdtype::io::parse_launch_command(Words{"python", "-m", "sglang.launch_server", "--model-path", "org/model"});
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->input.chunked_prefix_cache, "") << "not given, never defaulted";
+
+  auto mla = [](const char* chunked) {
+    return run({{"engine", "sglang"}, {"engine-version", "0.5.20"}, {"gpu", "B200"}, {"model-dtype", "bfloat16"},
+                {"attention", "mla"}, {"head-size", "576"}, {"kv-cache-dtype", "fp8_e4m3"}, {"backend", "trtllm_mla"},
+                {"chunked-prefix-cache", chunked}});
+  };
+  const Report off = mla("no");
+  EXPECT_TRUE(off.fired("KVD102")) << messages(off);
+  EXPECT_NE(messages(off).find("FlashInfer MLA wrapper"), std::string::npos) << messages(off);
+  EXPECT_EQ(messages(mla("yes")).find("FlashInfer MLA wrapper"), std::string::npos);
+}
+
 TEST(RequestExtra, ModelConfigGivesArchitectureTypeAndQuantMethod) {
   auto m = kvdtype::io::parse_model_config(
       R"({"architectures": ["Gemma4ForConditionalGeneration"], "model_type": "gemma4", "num_attention_heads": 32,

@@ -127,6 +127,11 @@ Request satisfying(const When& w) {
                       : layout == "v"  ? KvScaleLayout::v_only
                       : layout == "both" ? KvScaleLayout::both
                                          : KvScaleLayout::unknown;
+  const std::string_view source = first_word(w.kv_scales_sources);
+  r.kv_scales_source = source == "checkpoint" ? KvScalesSource::checkpoint
+                       : source == "file"     ? KvScalesSource::file
+                       : source == "computed" ? KvScalesSource::computed
+                                              : KvScalesSource::unknown;
   const std::string_view method = first_word(w.speculative_methods);
   put(r.speculative_method, method == "*_mtp" ? std::string_view("deepseek_mtp") : method);
   r.num_speculative_tokens = std::max<std::uint32_t>(w.min_speculative_tokens, 1);
@@ -136,6 +141,7 @@ Request satisfying(const When& w) {
   if (!w.block_sizes.empty() && !w.block_sizes_outside) r.block_size = static_cast<std::uint32_t>(std::stoul(std::string(first_word(w.block_sizes))));
   r.cuda_graph = w.cuda_graph;
   r.hierarchical_cache = w.hierarchical_cache;
+  r.chunked_prefix_cache = w.chunked_prefix_cache;
   r.kv_scales = w.kv_scales;
   // Two KV heads and the ratio the row names (or 1, which no step of 2 or more divides into).
   const std::string_view ratio = first_word(w.gqa_ratios);
@@ -145,11 +151,12 @@ Request satisfying(const When& w) {
 }
 
 // The same request with one input left unknown.
-Request without(Request r, std::uint16_t input) {
+Request without(Request r, std::uint32_t input) {
   switch (input) {
     case detail::extra_architecture: r.model_architecture = {}; r.model_type = {}; break;
     case detail::extra_weight_quantization: r.weight_quantization = {}; break;
     case detail::extra_kv_scale_layout: r.kv_scale_layout = KvScaleLayout::unknown; break;
+    case detail::extra_kv_scales_source: r.kv_scales_source = KvScalesSource::unknown; break;
     case detail::extra_speculative_method: r.speculative_method = {}; break;
     case detail::extra_speculative_tokens: r.num_speculative_tokens = 0; break;
     case detail::extra_kv_connector: r.kv_connector = {}; break;
@@ -157,6 +164,7 @@ Request without(Request r, std::uint16_t input) {
     case detail::extra_block_size: r.block_size = 0; break;
     case detail::extra_cuda_graph: r.cuda_graph = Tri::unknown; break;
     case detail::extra_hierarchical_cache: r.hierarchical_cache = Tri::unknown; break;
+    case detail::extra_chunked_prefix_cache: r.chunked_prefix_cache = Tri::unknown; break;
     case detail::extra_kv_scales: r.kv_scales = Tri::unknown; r.checkpoint_kv = nullptr; break;
     case detail::extra_gqa_ratio: r.geometry.num_kv_heads = 0; break;
     default: break;
@@ -172,7 +180,7 @@ TEST(WideTables, TheOneTestForAnUnknownInputAgreesWithTheConditionsOfEveryRow) {
         EXPECT_EQ(detail::extra_needs(row.when), 0u) << row.rule << " " << row.detail;
         continue;
       }
-      const std::uint16_t needs = detail::extra_needs(row.when);
+      const std::uint32_t needs = detail::extra_needs(row.when);
       EXPECT_NE(needs, 0u) << row.rule << " " << row.detail;
       const Request full = satisfying(row.when);
       // Rows whose words this helper cannot satisfy are judged by the unknown-input half only.
@@ -181,7 +189,7 @@ TEST(WideTables, TheOneTestForAnUnknownInputAgreesWithTheConditionsOfEveryRow) {
         ++satisfied;
         EXPECT_EQ(needs & ~detail::extra_given(full), 0u) << row.rule << " " << row.detail;
       }
-      for (std::uint16_t input = 1; input != 0 && input <= needs; input = static_cast<std::uint16_t>(input << 1)) {
+      for (std::uint32_t input = 1; input != 0 && input <= needs; input <<= 1) {
         if (!(needs & input)) continue;
         const Request missing = without(full, input);
         // The shortcut refuses the row, and so do the conditions themselves.

@@ -202,9 +202,13 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
     case Action::quantization_param_path:
       out.quantization_param_path = std::string(value);
       in.kv_scales = "yes";
+      in.kv_scales_source = "file";
       break;
     case Action::calculate_kv_scales:
-      if (!negated) in.kv_scales = "yes";
+      if (!negated) {
+        in.kv_scales = "yes";
+        in.kv_scales_source = "computed";
+      }
       break;
     case Action::dp_attention:
       if (!negated) in.flags |= flag_dp_attention;

@@ -539,6 +539,7 @@ Result<ModelConfig> parse_model_config(std::string_view json_text, std::string_v
     if (!ckv.empty()) {
       in.checkpoint_kv_cache_dtype = ckv;
       in.kv_scales = "yes";  // a checkpoint that declares KV quantization ships its scales
+      in.kv_scales_source = "checkpoint";  // a launch flag naming a scales file overlays this
     }
     return out;
   } catch (const std::exception& e) {

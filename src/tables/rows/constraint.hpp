@@ -45,6 +45,7 @@ struct When {
   std::string_view architectures;        ///< config.json architectures[0] or model_type (words, exact)
   std::string_view weight_quantizations; ///< weight quantization methods, lower case
   std::string_view kv_scale_layouts;     ///< k v both none: the checkpoint's KV scales
+  std::string_view kv_scales_sources;    ///< checkpoint file computed: where the KV scales come from
   std::string_view speculative_methods;  ///< lower case; the word "*_mtp" matches every MTP model type
   std::uint16_t min_speculative_tokens = 0;  ///< at least this many draft tokens (0: any)
   std::string_view kv_connectors;        ///< connector names as the engine spells them
@@ -53,6 +54,7 @@ struct When {
   bool block_sizes_outside = false;      ///< match a known block size *not* in block_sizes
   Tri cuda_graph = Tri::unknown;         ///< yes/no: CUDA graphs captured or not (unknown: any)
   Tri hierarchical_cache = Tri::unknown; ///< yes/no: hierarchical cache on or off (unknown: any)
+  Tri chunked_prefix_cache = Tri::unknown;  ///< yes/no: SGLang chunked prefix cache on or off (unknown: any)
   Tri kv_scales = Tri::unknown;          ///< yes/no: calibrated KV scales exist (given, or a checkpoint's KV quantization)
   // Issue 28's per-layer plans (src/core/when_extra.cpp; the request side: core/request_layers.cpp).
   Tri attention_sinks = Tri::unknown;    ///< yes/no: the attention layers carry learned sinks (gpt-oss)

@@ -56,6 +56,14 @@ struct KernelRoute {
   std::int8_t kv_quantized = -1;  ///< 1: only with a quantized cache, 0: only unquantized, -1: any
   std::string_view family;
   bool certain = true;          ///< false: the engine takes another kernel in cases kvdtype cannot see (see note)
+  /// SGLang DSA sub-backends whose kernels this route is (words; empty: any): a request that names
+  /// DSA sub-backends (--dsa-prefill-backend / --dsa-decode-backend), none of them listed, runs
+  /// other kernels and does not take the route. Nothing named: the automatic choice may take it.
+  std::string_view dsa_backends;
+  /// Architectures (config.json architectures[0] or model_type, words) the engine's automatic
+  /// choice sends to other kernels: with no DSA sub-backend named, a request naming one of them does
+  /// not take the route (an unknown architecture may).
+  std::string_view unless_architectures;
   std::string_view note;        ///< when the route is taken; what else may run
   std::string_view source;
 };

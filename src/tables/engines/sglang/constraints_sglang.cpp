@@ -183,6 +183,22 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "sgl-project/sglang#27686 (closed, superseded by #27972), #24783"},
 
+    // trtllm_mha with an fp8 cache on SM10x (the TRTLLM-GEN path; XQA decode keeps a bf16 Q): since
+    // #12307 (merged 2025-10-29, in 0.5.5, tagged from main after 11-04) Q is cast to fp8 with
+    // q_scale forced to 1.0 and the K/V scales were not folded into the BMM scales, so the QK
+    // product ran in fp8 unscaled (Gemma-4-26B-A4B NVFP4: MMLU 0.037 against 0.622 on triton,
+    // #26518). #28144 (merged 2026-06-13) quantizes Q dynamically and passes q_scale * k_scale *
+    // softmax_scale; release/v0.5.14 branched from main on 06-23 (and #29245 cherry-picked it), so
+    // v0.5.14 is the first fixed release; v0.5.12.post1 (05-26) the last known to carry it.
+    {.engine = Engine::sglang, .rule = "KVD071",
+     .when = {.backends = "trtllm_mha", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 100, .max_cc = 109},
+     .detail = "the TRTLLM-GEN path casts Q to fp8 with q_scale fixed at 1.0 and leaves the K/V scales out of the BMM "
+               "scales, so QK runs in unscaled fp8 (Gemma-4-26B-A4B NVFP4 fell to MMLU 0.037; a bf16 cache or triton recovers it)",
+     .affected_in = "0.5.5 0.5.12.post1", .fixed_in = "0.5.14", .fix_pr = "sgl-project/sglang#28144",
+     .selection = false,
+     .source = "sgl-project/sglang#26518 (closed: GB200/SM103 MMLU table; 'q_scale is forced to be 1.0'), #28144 (merged "
+               "2026-06-13), #29245 (cherry-pick to release/v0.5.14), #12307 (merged 2025-10-29: Q cast to the fp8 KV dtype)"},
+
     // Same path, wrong numbers: the DeepSeek V4 triton flashmla fp8 path assumed e4m3fn; on gfx942
     // (e4m3fnuz) GSM8K collapsed to ~0 with NaNs. Fixed by #28455, merged 2026-06-24T00:45Z (5e6d7c1615),
     // after release/v0.5.14 branched (06-23; no cherry-pick found): v0.5.13 and v0.5.14 affected,
@@ -203,6 +219,27 @@ constexpr Constraint kSglangConstraints[] = {
      .detail = "FlashInfer has no MLA kernel for a bfloat16 query with an fp8 cache, so the whole per-layer fp8 pool is converted to bfloat16 before each call (a full-pool temporary; slower, out-of-memory under load)",
      .selection = false,
      .source = "flashinfer-ai/flashinfer#2144 (open: bf16-Q x fp8-KV MLA); sgl-project/sglang#40266 (the same cast on trtllm_mla's cached-prefix prefill)"},
+
+    // The same cast reached from trtllm_mla: with the chunked prefix cache off, an extend over a
+    // cached prefix takes the absorbed MLA path, which trtllm_mla hands to the FlashInfer MLA paged
+    // wrapper (fallback_to_flashinfer_impl = disable_chunked_prefix_cache and a prefix, #12361), and
+    // with an fp8 pool that wrapper converts the whole per-layer pool to bf16 (#40266, open
+    // 2026-09-19: 'can cause OOM'). trtllm_mla is in CHUNKED_PREFIX_CACHE_SUPPORTED_ATTENTION_BACKENDS,
+    // so the cache is on unless --disable-chunked-prefix-cache says otherwise: the default plan has
+    // no such fallback. (The fallback is also taken inside a tc_piecewise prefill CUDA graph, which
+    // SGLang kept off for trtllm_mla prefill at the time: not an input.) v0.5.20 (tag 09-18) is the
+    // release #40266 was written against; no fix is merged in a release read.
+    {.engine = Engine::sglang, .rule = "KVD102",
+     .when = {.backends = "trtllm_mla", .kv_cache_dtypes = "fp8_e4m3", .attention = "mla", .platforms = "cuda",
+              .chunked_prefix_cache = Tri::no},
+     .detail = "with the chunked prefix cache off, a prefill over a cached prefix falls back to the FlashInfer MLA "
+               "wrapper, which converts the whole per-layer fp8 pool to bfloat16 (a full-pool temporary: out of "
+               "memory under load)",
+     .affected_in = "0.5.20", .fix_pr = "sgl-project/sglang#40266",
+     .selection = false,
+     .source = "sgl-project/sglang#40266 (open 2026-09-19), #12361 (merged 2025-10-30: fallback_to_flashinfer_mla "
+               "when the chunked prefix cache is disabled); layers/attention/trtllm_mla_backend.py "
+               "init_forward_metadata; server_args.py CHUNKED_PREFIX_CACHE_SUPPORTED_ATTENTION_BACKENDS"},
 
     // ==== issue 28: per-layer plans (LAYER; When fields of core/when_extra.cpp) ======================
     // Hybrid linear-attention models (Qwen3.5/3.6: Gated DeltaNet + full attention) keep their
@@ -248,6 +285,33 @@ constexpr Constraint kSglangConstraints[] = {
      .detail = "tilelang's fp8 sparse decode emits the rope-tail GEMM even when the latent has no rope part; a NoPE DSA model dies at start-up ('ValueError: Unsupported k_dim 0')",
      .selection = false,
      .source = "sgl-project/sglang#40301 (open: GLM-5.3-Flash with --kv-cache-dtype fp8_e4m3 on ROCm)"},
+
+    // GLM-5.3-Flash (Glm5Next*, a NoPE DSA model) on SM12x: no DSA kernel serves it. The automatic
+    // choice lands on trtllm (device_sm_major >= 10), whose trtllm-gen FMHA has no SM12x build;
+    // flashinfer_sparse_mla accepts only the GlmMoeDsa architectures ('supports only GLM DSA ...
+    // got model_arch=Glm5NextForConditionalGeneration'); tilelang refuses an fp8 cache on CUDA and,
+    // with a bf16 cache, asks for 169984 B of dynamic shared memory where SM12x allows about 101 KB;
+    // triton's DSA path is ROCm only. Reported on 0.5.19 (SM120) and 0.5.20 (SM121), no fix.
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "dsa", .kv_cache_dtypes = "fp8_e4m3", .platforms = "cuda", .min_cc = 120, .max_cc = 121,
+              .architectures = "Glm5NextForConditionalGeneration Glm5NextForCausalLM glm5_next glm5_next_text"},
+     .detail = "no DSA kernel serves GLM-5.3-Flash with an fp8 cache on SM12x: the automatic trtllm kernels have no "
+               "SM12x build ('TllmGenFmhaRunner ... Unsupported architecture'), flashinfer_sparse_mla takes only the "
+               "GlmMoeDsa architectures, and tilelang refuses an fp8 cache on CUDA",
+     .affected_in = "0.5.19 0.5.20",
+     .selection = false,
+     .source = "sgl-project/sglang#40286 (open 2026-09-19, v0.5.20 image, SM121), #39302 (open 2026-09-13, 0.5.19, "
+               "SM120), #36507 (review comment 2026-08-30, SM120: every --dsa-*-backend blocked)"},
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "dsa", .kv_quant = "none", .platforms = "cuda", .min_cc = 120, .max_cc = 121,
+              .architectures = "Glm5NextForConditionalGeneration Glm5NextForCausalLM glm5_next glm5_next_text"},
+     .detail = "no DSA kernel serves GLM-5.3-Flash with a 16-bit cache on SM12x: tilelang asks for 169984 B of dynamic "
+               "shared memory (SM12x allows about 101 KB), the automatic trtllm kernels have no SM12x build, and "
+               "flashinfer_sparse_mla takes only the GlmMoeDsa architectures",
+     .affected_in = "0.5.19 0.5.20",
+     .selection = false,
+     .source = "sgl-project/sglang#36507 (review comment 2026-08-30: 'Failed to set the allowed dynamic shared memory "
+               "size to 169984', SM120 allows ~101376), #39302 (0.5.19, SM120), #40286 (v0.5.20, SM121)"},
 
     // Class 5, heads per rank: AITER's MLA decode asserted 16 or 128 heads ('Aiter MLA only supports
     // 16 or 128 number of heads'); #21213 added fewer-than-16 heads with an fp8 cache (TP8 Kimi).
@@ -330,6 +394,47 @@ constexpr Constraint kSglangConstraints[] = {
      .selection = false,
      .source = "sgl-project/sglang#18882 (merged 2026-02-16: k_scale/v_scale fused into decode_attention.py and "
                "extend_attention.py; set_kv_buffer given the scales), #18818 (JSON scales never reached set_kv_buffer)"},
+
+    // Class 8: a compressed-tensors checkpoint that declares kv_cache_scheme ships per-tensor
+    // k_scale / v_scale, but SGLang dropped them at load ('Parameter model.layers.N.k_scale not found
+    // in params_dict'): from_config never forwarded kv_cache_scheme and get_quant_method had no
+    // RadixAttention branch, so an fp8 cache ran unscaled. #35455 merged 2026-08-19; v0.5.17
+    // (2026-08-08) predates it. The first release containing it was not read.
+    {.engine = Engine::sglang, .rule = "KVD102",
+     .when = {.kv_quant = "fp8_per_tensor", .weight_quantizations = "compressed-tensors",
+              .kv_scales_sources = "checkpoint"},
+     .detail = "the compressed-tensors loader drops the checkpoint's kv_cache_scheme scales (no KV-cache quant method "
+               "for RadixAttention), so the fp8 cache runs at scale 1.0",
+     .affected_in = "0.5.17", .fix_pr = "sgl-project/sglang#35455",
+     .selection = false,
+     .source = "sgl-project/sglang#35455 (merged 2026-08-19: 'silently dropped at load ... runs the cache unscaled'; "
+               "CompressedTensorsKVCacheMethod added)"},
+    // Class 8: scales from --quantization-param-path (a JSON of per-layer factors) take another
+    // road than a checkpoint's k_scale / v_scale tensors: the models' load_kv_cache_scales (llama.py,
+    // qwen2.py, …) assign a plain float over attn.k_scale / v_scale and never set k_scale_float /
+    // v_scale_float, which the backends read. FlashInfer then runs the cache at scale 1.0, triton
+    // finds a float where it expects the tensor and falls back to 1.0 or fails, and fa3's
+    // k_scale.expand() raises AttributeError. Reported on main from 2026-02-06 (#18372, #18373) to
+    // 2026-03-16 (#20705); all three PRs closed unmerged and #18818 closed, so v0.5.9 (tagged from
+    // main after 02-20) carries it and no fix is established: later releases are not established.
+    {.engine = Engine::sglang, .rule = "KVD102",
+     .when = {.backends = "flashinfer triton", .kv_quant = "fp8_per_tensor", .kv_scales_sources = "file"},
+     .detail = "the scales of --quantization-param-path are assigned as plain floats over attn.k_scale / v_scale and "
+               "never reach k_scale_float / v_scale_float, which this backend reads: the fp8 cache runs at scale 1.0 "
+               "(triton may also fail on the float)",
+     .affected_in = "0.5.9",
+     .selection = false,
+     .source = "sgl-project/sglang#20705 (closed 2026-03-16: 'crashes on FlashAttention, silently ignored on other "
+               "backends'), #18372 and #18373 (closed, 2026-02-06), #18818 (closed 2026-02-13); models/llama.py "
+               "load_kv_cache_scales"},
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.backends = "fa3", .kv_quant = "fp8_per_tensor", .kv_scales_sources = "file"},
+     .detail = "the scales of --quantization-param-path replace the attn.k_scale tensor with a plain float, and fa3's "
+               "k_scale.expand() raises AttributeError ('float' object has no attribute 'expand') on the first batch",
+     .affected_in = "0.5.9",
+     .selection = false,
+     .source = "sgl-project/sglang#20705 (closed 2026-03-16), #18372 and #18373 (closed, 2026-02-06); "
+               "models/llama.py load_kv_cache_scales"},
 
     // ==== issue 28: QSA, the sparse attention of Qwen3.8-Flash-Next (qwen4_exp) =====================
     // QSA is not an attention kind of its own: its full-attention layers run SGLang's

@@ -31,6 +31,7 @@ constexpr LaunchFlag kSglang[] = {
     {"--speculative-num-steps", N::value, A::field, "num_speculative_tokens", "S (draft steps per verify)"},
     {"--enable-hierarchical-cache", N::none, A::switch_yes, "hierarchical_cache", "S"},
     {"--disable-cuda-graph", N::none, A::switch_no, "cuda_graph", "S"},
+    {"--disable-chunked-prefix-cache", N::none, A::switch_no, "chunked_prefix_cache", "S"},
     {"--tensor-parallel-size --tp-size --tp", N::value, A::field, "tensor_parallel_size", "S"},
     {"--data-parallel-size --dp-size --dp", N::value, A::field, "data_parallel_size", "S"},
     {"--enable-dp-attention", N::none, A::dp_attention, {}, "S"},
