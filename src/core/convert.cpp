@@ -26,13 +26,13 @@ bool is_element(const Format& f) noexcept {
 }
 
 // The bit layout of one floating row, in the integers the codec works with.
-struct Layout {
+struct BitFields {
   unsigned bits, mantissa_bits;
   std::uint32_t sign_bit;       // 0 for unsigned formats
   std::uint32_t top_exponent;   // all-ones exponent field
   std::uint32_t mantissa_mask;
 
-  explicit Layout(const Format& f) noexcept
+  explicit BitFields(const Format& f) noexcept
       : bits(f.bits),
         mantissa_bits(f.mantissa_bits),
         sign_bit(f.is_signed ? 1u << (f.bits - 1) : 0u),
@@ -43,7 +43,7 @@ struct Layout {
 };
 
 // Largest finite magnitude code; the same rule as the table's largest_finite(), on codes.
-std::uint32_t max_magnitude(const Format& f, const Layout& l) noexcept {
+std::uint32_t max_magnitude(const Format& f, const BitFields& l) noexcept {
   if (f.inf == InfEncoding::ieee || f.nan == NanEncoding::ieee)
     return ((l.top_exponent - 1) << l.mantissa_bits) | l.mantissa_mask;
   if (f.nan == NanEncoding::all_ones || f.nan == NanEncoding::all_ones_unsigned)
@@ -52,7 +52,7 @@ std::uint32_t max_magnitude(const Format& f, const Layout& l) noexcept {
 }
 
 // The code a NaN input becomes.
-std::uint32_t nan_code(const Format& f, const Layout& l, bool negative) noexcept {
+std::uint32_t nan_code(const Format& f, const BitFields& l, bool negative) noexcept {
   const std::uint32_t sign = negative ? l.sign_bit : 0u;
   switch (f.nan) {
     case NanEncoding::ieee:  // quiet NaN: top mantissa bit set (IEEE 754-2019 6.2.1), as ml_dtypes
@@ -111,7 +111,7 @@ std::uint64_t round_magnitude(const Format& f, double a) noexcept {
 }
 
 std::optional<std::uint32_t> encode_float(const Format& f, double x, Overflow overflow) noexcept {
-  const Layout l(f);
+  const BitFields l(f);
   const bool negative = std::signbit(x);
   const std::uint32_t sign = negative ? l.sign_bit : 0u;
   const std::uint32_t max_code = max_magnitude(f, l);
@@ -144,7 +144,7 @@ std::optional<std::uint32_t> encode_float(const Format& f, double x, Overflow ov
 }
 
 std::optional<double> decode_float(const Format& f, std::uint32_t code) noexcept {
-  const Layout l(f);
+  const BitFields l(f);
   const bool negative = (code & l.sign_bit) != 0;
   const std::uint32_t magnitude = code & ~l.sign_bit;
   const std::uint32_t field = magnitude >> l.mantissa_bits;

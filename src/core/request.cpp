@@ -24,10 +24,6 @@ namespace {
 
 using fields::flag;
 
-Error bad(std::string_view field, std::string_view value, std::string_view why) {
-  return Error{ErrorCode::bad_value,
-               flag(field) + " '" + detail::printable(value) + "': " + std::string(why)};
-}
 
 // An integer in [lo, hi]; "" leaves `out` untouched (unknown).
 std::optional<Error> read_uint(std::string_view field, std::string_view text, std::uint64_t lo, std::uint64_t hi,
@@ -36,9 +32,9 @@ std::optional<Error> read_uint(std::string_view field, std::string_view text, st
   std::uint64_t v = 0;
   const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec == std::errc::result_out_of_range || (ec == std::errc() && p == text.data() + text.size() && (v < lo || v > hi)))
-    return bad(field, text, "out of range (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+    return fields::bad_value(field, text, "out of range (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
   if (ec != std::errc() || p != text.data() + text.size())
-    return bad(field, text, "not a whole number (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+    return fields::bad_value(field, text, "not a whole number (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
   out = v;
   return std::nullopt;
 }
@@ -56,10 +52,10 @@ std::optional<Error> read_double(std::string_view field, std::string_view text, 
   double v = 0;
   const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || p != text.data() + text.size() || !std::isfinite(v))
-    return bad(field, text, "not a number");
+    return fields::bad_value(field, text, "not a number");
   if (v < lo || v > hi) {
     std::string range = std::to_string(lo) + ".." + std::to_string(hi);
-    return bad(field, text, "out of range (expected " + range + ")");
+    return fields::bad_value(field, text, "out of range (expected " + range + ")");
   }
   out = v;
   return std::nullopt;
@@ -197,7 +193,7 @@ Result<Request> make_request(const RequestInput& in) {
     if (!f.ok()) return Error{f.error().code, "--model-dtype: " + f.error().message};
     const Format& fmt = format(*f);
     if (fmt.kind != FormatKind::floating || fmt.bits < 16)
-      return bad("model_dtype", in.model_dtype, "a model's activation dtype is bfloat16, float16 or float32");
+      return fields::bad_value("model_dtype", in.model_dtype, "a model's activation dtype is bfloat16, float16 or float32");
     r.model_dtype = *f;
   }
   if (!in.attention.empty()) {
@@ -234,7 +230,7 @@ Result<Request> make_request(const RequestInput& in) {
       for (const CacheDtype& c : cache_dtypes(r.engine))
         if (c.internal && detail::iequals(c.name, in.checkpoint_kv_cache_dtype)) row = &c;
     if (row == nullptr)
-      return bad("checkpoint_kv_cache_dtype", in.checkpoint_kv_cache_dtype,
+      return fields::bad_value("checkpoint_kv_cache_dtype", in.checkpoint_kv_cache_dtype,
                  "not a kv-cache quantization this engine knows (fp8, nvfp4, …)");
     r.checkpoint_kv = row->name == engine.default_kv ? nullptr : row;
   }
@@ -242,7 +238,7 @@ Result<Request> make_request(const RequestInput& in) {
     const std::string s = detail::to_lower(in.kv_scales);
     if (s == "yes" || s == "true" || s == "1") r.kv_scales = Tri::yes;
     else if (s == "no" || s == "false" || s == "0") r.kv_scales = Tri::no;
-    else return bad("kv_scales", in.kv_scales, "expected yes or no");
+    else return fields::bad_value("kv_scales", in.kv_scales, "expected yes or no");
   }
 
   // Bounds are generous physical limits: beyond them the value is a typo, not a model.
@@ -268,7 +264,7 @@ Result<Request> make_request(const RequestInput& in) {
       return *e;
   }
   if (g.num_kv_layers && g.num_layers && g.num_kv_layers > g.num_layers)
-    return bad("num_kv_layers", in.num_kv_layers, "more KV layers than --num-layers");
+    return fields::bad_value("num_kv_layers", in.num_kv_layers, "more KV layers than --num-layers");
   for (const auto& [field, text, out] : {std::tuple{"gpu_memory_gib", &in.gpu_memory_gib, &r.gpu_memory_gib},
                                           std::tuple{"gpu_memory_utilization", &in.gpu_memory_utilization,
                                                      &r.gpu_memory_utilization},
@@ -293,11 +289,11 @@ Result<Request> make_request(const RequestInput& in) {
     r.flags &= ~(flag_flash_attn_on | flag_flash_attn_off);
     if (fa == "on" || fa == "1" || fa == "true" || fa == "enabled") r.flags |= flag_flash_attn_on;
     else if (fa == "off" || fa == "0" || fa == "false" || fa == "disabled") r.flags |= flag_flash_attn_off;
-    else if (fa != "auto") return bad("flash_attention", in.flash_attention, "expected on, off or auto");
+    else if (fa != "auto") return fields::bad_value("flash_attention", in.flash_attention, "expected on, off or auto");
   }
   if (!in.refused_rule.empty()) {
     r.refused = find_rule(in.refused_rule);
-    if (r.refused == nullptr) return bad("refused_rule", in.refused_rule, "not a rule code");
+    if (r.refused == nullptr) return fields::bad_value("refused_rule", in.refused_rule, "not a rule code");
     const std::string v = detail::printable(in.refused_value);
     const std::size_t n = std::min(v.size(), r.refused_value.size() - 1);
     std::copy_n(v.data(), n, r.refused_value.data());

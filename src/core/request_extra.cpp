@@ -14,9 +14,6 @@
 namespace kvdtype::detail {
 namespace {
 
-Error bad(std::string_view field, std::string_view value, std::string_view why) {
-  return Error{ErrorCode::bad_value, fields::flag(field) + " '" + printable(value) + "': " + std::string(why)};
-}
 
 std::string trimmed(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -45,7 +42,7 @@ std::optional<Error> yes_no(std::string_view field, const std::string& text, Tri
   const std::string s = to_lower(trimmed(text));
   if (s == "yes" || s == "true" || s == "1" || s == "on") out = Tri::yes;
   else if (s == "no" || s == "false" || s == "0" || s == "off") out = Tri::no;
-  else return bad(field, text, "expected yes or no");
+  else return fields::bad_value(field, text, "expected yes or no");
   return std::nullopt;
 }
 
@@ -86,7 +83,7 @@ std::optional<Error> read_request_extra(const RequestInput& in, Request& r) {
     else if (s == "v" || s == "v_only") r.kv_scale_layout = KvScaleLayout::v_only;
     else if (s == "both" || s == "kv") r.kv_scale_layout = KvScaleLayout::both;
     else if (s == "none") r.kv_scale_layout = KvScaleLayout::none;
-    else return bad("kv_scale_layout", in.kv_scale_layout, "expected k, v, both or none");
+    else return fields::bad_value("kv_scale_layout", in.kv_scale_layout, "expected k, v, both or none");
   }
 
   if (!in.kv_scales_source.empty()) {
@@ -106,7 +103,7 @@ std::optional<Error> read_request_extra(const RequestInput& in, Request& r) {
     const std::string& t = in.num_speculative_tokens;
     const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (ec != std::errc() || p != t.data() + t.size() || v < f->lo || v > f->hi)
-      return bad("num_speculative_tokens", t,
+      return fields::bad_value("num_speculative_tokens", t,
                  "expected a whole number " + std::to_string(int(f->lo)) + ".." + std::to_string(int(f->hi)));
     r.num_speculative_tokens = v;
   }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/text.hpp"
 #include "core/index.hpp"
 #include "kvdtype/engine.hpp"
 
@@ -174,6 +175,10 @@ std::string flag(std::string_view name) {
   std::string out = "--";
   for (char c : name) out += c == '_' ? '-' : c;
   return out;
+}
+
+Error bad_value(std::string_view field, std::string_view value, std::string_view why) {
+  return Error{ErrorCode::bad_value, flag(field) + " '" + detail::printable(value) + "': " + std::string(why)};
 }
 
 std::string_view title(Group group) noexcept {

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "kvdtype/request.hpp"
+#include "kvdtype/result.hpp"
 
 namespace kvdtype::fields {
 
@@ -48,6 +49,9 @@ struct RequestField {
 
 /// "kv_cache_dtype" → "--kv-cache-dtype".
 [[nodiscard]] std::string flag(std::string_view name);
+
+/// The error of a bad value of a request field: "--FIELD 'VALUE': WHY", the value made printable.
+[[nodiscard]] Error bad_value(std::string_view field, std::string_view value, std::string_view why);
 
 /// A group's title in help ("Engine", "Model geometry", …).
 [[nodiscard]] std::string_view title(Group group) noexcept;

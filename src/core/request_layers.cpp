@@ -26,11 +26,8 @@ std::string_view name(LayerKind k) noexcept {
 namespace detail {
 namespace {
 
-Error bad(std::string_view field, std::string_view value, std::string_view why) {
-  return Error{ErrorCode::bad_value, fields::flag(field) + " '" + printable(value) + "': " + std::string(why)};
-}
 
-std::string_view trim(std::string_view s) noexcept {
+std::string_view trim_blanks(std::string_view s) noexcept {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
@@ -66,15 +63,15 @@ std::optional<Error> read_group(std::string_view all, std::string_view text, Lay
   std::size_t part = 0;
   while (!text.empty()) {
     const std::size_t colon = text.find(':');
-    const std::string_view p = trim(text.substr(0, colon));
+    const std::string_view p = trim_blanks(text.substr(0, colon));
     text = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
     if (part == 0) {
       const auto k = kind_of(p);
-      if (!k) return bad("layer_groups", all, "unknown layer kind '" + printable(p) + "' (" + std::string(kGroupForm) + ")");
+      if (!k) return fields::bad_value("layer_groups", all, "unknown layer kind '" + printable(p) + "' (" + std::string(kGroupForm) + ")");
       g.kind = *k;
     } else if (part == 1) {
       if (!read_u32(p, 1, 100000, g.layers))
-        return bad("layer_groups", all, "layer count '" + printable(p) + "' is not a whole number 1..100000");
+        return fields::bad_value("layer_groups", all, "layer count '" + printable(p) + "' is not a whole number 1..100000");
     } else {
       std::uint32_t* out = nullptr;
       std::string_view digits;
@@ -83,15 +80,15 @@ std::optional<Error> read_group(std::string_view all, std::string_view text, Lay
       else if (p.size() > 1 && p[0] == 'w') out = &g.window, digits = p.substr(1);
       const std::uint32_t hi = out == &g.window ? UINT32_MAX : 65536;
       if (out == nullptr || !read_u32(digits, 1, hi, *out))
-        return bad("layer_groups", all, "'" + printable(p) + "' is not hHEAD, kvHEADS or wWINDOW (" + std::string(kGroupForm) + ")");
+        return fields::bad_value("layer_groups", all, "'" + printable(p) + "' is not hHEAD, kvHEADS or wWINDOW (" + std::string(kGroupForm) + ")");
     }
     ++part;
   }
-  if (part < 2) return bad("layer_groups", all, std::string(kGroupForm));
+  if (part < 2) return fields::bad_value("layer_groups", all, std::string(kGroupForm));
   if (g.window != 0 && g.kind != LayerKind::sliding)
-    return bad("layer_groups", all, "a window (w…) belongs to a sliding group only");
+    return fields::bad_value("layer_groups", all, "a window (w…) belongs to a sliding group only");
   if (!g.attention() && (g.head_size != 0 || g.num_kv_heads != 0))
-    return bad("layer_groups", all, "a linear or mamba group keeps a state, not KV heads: no h… or kv…");
+    return fields::bad_value("layer_groups", all, "a linear or mamba group keeps a state, not KV heads: no h… or kv…");
   return std::nullopt;
 }
 
@@ -99,23 +96,23 @@ std::optional<Error> read_group(std::string_view all, std::string_view text, Lay
 
 std::optional<Error> read_request_layers(const RequestInput& in, Request& r) {
   if (!in.attention_sinks.empty()) {
-    const std::string s = to_lower(std::string(trim(in.attention_sinks)));
+    const std::string s = to_lower(std::string(trim_blanks(in.attention_sinks)));
     if (s == "yes" || s == "true" || s == "1" || s == "on") r.attention_sinks = Tri::yes;
     else if (s == "no" || s == "false" || s == "0" || s == "off") r.attention_sinks = Tri::no;
-    else return bad("attention_sinks", in.attention_sinks, "expected yes or no");
+    else return fields::bad_value("attention_sinks", in.attention_sinks, "expected yes or no");
   }
   if (!in.sliding_window.empty()) {
     const fields::RequestField* f = fields::find_name("sliding_window");
-    if (!read_u32(trim(in.sliding_window), static_cast<std::uint32_t>(f->lo), static_cast<std::uint32_t>(f->hi), r.sliding_window))
-      return bad("sliding_window", in.sliding_window, "expected a whole number of tokens 1..4294967295");
+    if (!read_u32(trim_blanks(in.sliding_window), static_cast<std::uint32_t>(f->lo), static_cast<std::uint32_t>(f->hi), r.sliding_window))
+      return fields::bad_value("sliding_window", in.sliding_window, "expected a whole number of tokens 1..4294967295");
   }
 
   std::string_view rest = in.layer_groups;
-  while (!trim(rest).empty()) {
+  while (!trim_blanks(rest).empty()) {
     const std::size_t comma = rest.find(',');
-    const std::string_view one = trim(rest.substr(0, comma));
+    const std::string_view one = trim_blanks(rest.substr(0, comma));
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    if (one.empty()) return bad("layer_groups", in.layer_groups, "an empty group (" + std::string(kGroupForm) + ")");
+    if (one.empty()) return fields::bad_value("layer_groups", in.layer_groups, "an empty group (" + std::string(kGroupForm) + ")");
     LayerGroup g;
     if (auto e = read_group(in.layer_groups, one, g)) return e;
     if (g.kind == LayerKind::sliding && g.window == 0) g.window = r.sliding_window;
@@ -127,7 +124,7 @@ std::optional<Error> read_request_layers(const RequestInput& in, Request& r) {
         merged = true;
       }
     if (merged) continue;
-    if (r.layer_groups.size() == 8) return bad("layer_groups", in.layer_groups, "more than 8 distinct groups");
+    if (r.layer_groups.size() == 8) return fields::bad_value("layer_groups", in.layer_groups, "more than 8 distinct groups");
     r.layer_groups.push_back(g);
   }
   if (r.layer_groups.size() != 0) {
@@ -137,11 +134,11 @@ std::optional<Error> read_request_layers(const RequestInput& in, Request& r) {
     Geometry& geo = r.geometry;
     // The layers that own a KV cache are the attention groups': given both ways, they must agree.
     if (geo.num_kv_layers != 0 && attention != geo.num_kv_layers)
-      return bad("layer_groups", in.layer_groups,
+      return fields::bad_value("layer_groups", in.layer_groups,
                  "its attention groups hold " + std::to_string(attention) + " layers, --num-kv-layers says " +
                      std::to_string(geo.num_kv_layers));
     if (geo.num_layers != 0 && attention > geo.num_layers)
-      return bad("layer_groups", in.layer_groups,
+      return fields::bad_value("layer_groups", in.layer_groups,
                  "its attention groups hold " + std::to_string(attention) + " layers, more than --num-layers " +
                      std::to_string(geo.num_layers));
     if (geo.num_kv_layers == 0 && attention != 0) geo.num_kv_layers = attention;
@@ -149,12 +146,12 @@ std::optional<Error> read_request_layers(const RequestInput& in, Request& r) {
     bool sliding = false;
     for (const LayerGroup& g : r.layer_groups) sliding = sliding || g.kind == LayerKind::sliding;
     if (r.sliding_window != 0 && !sliding)
-      return bad("layer_groups", in.layer_groups,
+      return fields::bad_value("layer_groups", in.layer_groups,
                  "--sliding-window " + std::to_string(r.sliding_window) + " is given but no group is sliding");
   }
 
   if (!in.speculative_kv_cache_dtype.empty()) {
-    auto c = parse_cache_dtype(r.engine, trim(in.speculative_kv_cache_dtype));
+    auto c = parse_cache_dtype(r.engine, trim_blanks(in.speculative_kv_cache_dtype));
     if (!c.ok()) return Error{c.error().code, "--speculative-kv-cache-dtype: " + c.error().message};
     r.draft_kv_cache_dtype = *c;
   }

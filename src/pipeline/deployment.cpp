@@ -45,7 +45,7 @@ const tables::EngineBehaviour& behaviour(const Peer& p) { return tables::engine_
 // The peer's connector is its engine's hashed-handshake connector (vLLM's NixlConnector).
 bool is_nixl(const Peer& p) {
   const std::string_view connector = behaviour(p).hashed_handshake_connector;
-  return !connector.empty() && detail::iequals(p.launch->kv_transfer->connector, connector);
+  return !connector.empty() && kvdtype::detail::iequals(p.launch->kv_transfer->connector, connector);
 }
 
 std::string env_value(const LaunchCommand& l, std::string_view name) {
@@ -67,7 +67,7 @@ std::string version_text(const Version& v) {
 // does not make it another one. Local paths are compared as written.
 std::string model_key(std::string m) {
   while (!m.empty() && m.back() == '/') m.pop_back();
-  return detail::to_lower(m);
+  return kvdtype::detail::to_lower(m);
 }
 
 struct Pair {
@@ -224,8 +224,8 @@ std::vector<DeploymentDiagnostic> check_deployment(std::span<const WorkloadResul
     p.index = i;
     p.report = &r.checked->report;
     p.launch = &l;
-    p.group = std::string(engine_info(l.engine).name) + "|" + detail::to_lower(t.connector) + "|" + t.endpoint;
-    const std::string role = detail::to_lower(t.role);
+    p.group = std::string(engine_info(l.engine).name) + "|" + kvdtype::detail::to_lower(t.connector) + "|" + t.endpoint;
+    const std::string role = kvdtype::detail::to_lower(t.role);
     p.produces = role.empty() || role == "kv_producer" || role == "kv_both";
     p.consumes = role.empty() || role == "kv_consumer" || role == "kv_both";
     peers.push_back(std::move(p));

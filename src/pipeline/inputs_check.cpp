@@ -39,7 +39,7 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
     const std::string* v = launch.input.get(field);
     if (v == nullptr || v->find('$') == std::string::npos) continue;
     add(extras, "KVD152",
-        std::string(flag(field)) + " unknown: " + detail::printable(*v) + " is not set by the script, its environment or --env",
+        std::string(flag(field)) + " unknown: " + kvdtype::detail::printable(*v) + " is not set by the script, its environment or --env",
         "set the variable in the script or pass --env NAME=VALUE");
     launch.input.set(field, "");
   }
@@ -48,12 +48,12 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
       add(extras, "KVD152", b.flag + " unknown: its value holds a variable nothing set (the script, its environment or --env)",
           "set the variable in the script or pass --env NAME=VALUE");
     } else {
-      add(extras, "KVD151", "the launch command's " + detail::printable(b.why) + ": the engine refuses it",
+      add(extras, "KVD151", "the launch command's " + kvdtype::detail::printable(b.why) + ": the engine refuses it",
           b.fix.empty() ? "write the value as the JSON the engine expects" : b.fix);
     }
   }
   if (launch.model.find('$') != std::string::npos) {
-    add(extras, "KVD152", "the model unknown: " + detail::printable(launch.model) + " is not set by the script, its environment or --env",
+    add(extras, "KVD152", "the model unknown: " + kvdtype::detail::printable(launch.model) + " is not set by the script, its environment or --env",
         "set the variable in the script or pass --env NAME=VALUE");
     launch.model.clear();
   }
@@ -61,7 +61,7 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
 
 void unknown_model(const std::string& model, ReportExtras& extras) {
   add(extras, "KVD153",
-      "model " + detail::printable(model) +
+      "model " + kvdtype::detail::printable(model) +
           " is not a directory here, not in the Hugging Face cache and not in kvdtype's catalogue: its attention kind and geometry are unknown",
       "pass --model /path/to/the/model (its config.json), download it into the HF cache, or give --attention, --num-heads, "
       "--num-kv-heads, --head-size and --num-layers");
@@ -86,7 +86,7 @@ void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fie
     if (field == "kv_cache_dtype") {
       if (!r.ok()) {
         add(extras, "KVD001",
-            "'" + detail::printable(*from_launch) + "' is not a " + std::string(engine_info(engine).display) +
+            "'" + kvdtype::detail::printable(*from_launch) + "' is not a " + std::string(engine_info(engine).display) +
                 " kv-cache dtype: the engine refuses the command (" + r.error().message + ")",
             "use one of the engine's strings (kvdtype backends --engine " + std::string(engine_info(engine).name) + ")");
         merged.kv_cache_dtype.clear();
@@ -273,7 +273,7 @@ void drop_ignored_inputs(ReportExtras& extras, const std::vector<std::string>& i
   std::vector<InputDiagnostic> kept;
   for (InputDiagnostic& d : extras.input_diagnostics) {
     bool drop = false;
-    for (const std::string& c : ignore) drop = drop || detail::iequals(c, d.rule->code);
+    for (const std::string& c : ignore) drop = drop || kvdtype::detail::iequals(c, d.rule->code);
     if (!drop) kept.push_back(std::move(d));
   }
   extras.input_diagnostics = std::move(kept);

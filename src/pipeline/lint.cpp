@@ -100,7 +100,7 @@ void prove_rules(LintResult& res) {
   res.summary.push_back(std::to_string(rules().size()) + " rules, " + std::to_string(fired) + " proven by their trigger");
   // Each check fired only codes its firing-site row declares, over every trigger (check() records
   // the others as it runs; see src/core/firing_sites.hpp).
-  for (const std::string& u : detail::undeclared_firings()) res.problems.push_back(u);
+  for (const std::string& u : kvdtype::detail::undeclared_firings()) res.problems.push_back(u);
   // A page whose rule is gone (or misnamed) would be served by `explain` for no rule; a retired
   // code keeps its page, which names the rule that reports the finding now.
   const auto pages = rule_page_codes();

@@ -32,17 +32,17 @@ Result<RequestInput> request_from_args(std::span<const std::string> args) {
       in.overlay(flags);
       return in;
     }
-    if (!a.starts_with("--")) return Error{ErrorCode::bad_command, "unexpected argument '" + detail::printable(a) + "'"};
+    if (!a.starts_with("--")) return Error{ErrorCode::bad_command, "unexpected argument '" + kvdtype::detail::printable(a) + "'"};
     a.remove_prefix(2);
     std::string key(a), value;
     if (const auto eq = key.find('='); eq != std::string::npos) {
       value = key.substr(eq + 1);
       key.resize(eq);
     } else {
-      if (i + 1 >= args.size()) return Error{ErrorCode::bad_command, "--" + detail::printable(key) + " needs a value"};
+      if (i + 1 >= args.size()) return Error{ErrorCode::bad_command, "--" + kvdtype::detail::printable(key) + " needs a value"};
       value = args[++i];
     }
-    if (!flags.set(key, value)) return Error{ErrorCode::bad_command, "unknown flag --" + detail::printable(key)};
+    if (!flags.set(key, value)) return Error{ErrorCode::bad_command, "unknown flag --" + kvdtype::detail::printable(key)};
   }
   in.overlay(flags);
   return in;

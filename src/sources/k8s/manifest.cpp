@@ -50,6 +50,11 @@ std::string scalar(const YAML::Node& n) {
   return n.Scalar();
 }
 
+bool truthy(const YAML::Node& n) {
+  const std::string v = scalar(n);
+  return v == "true" || v == "True";
+}
+
 // A child by key, without yaml-cpp's operator[] (which, on a const node that is not a map,
 // throws, and on a scalar creates nothing useful).
 YAML::Node child(const YAML::Node& n, const char* key) { return yaml::find_child(n, key); }

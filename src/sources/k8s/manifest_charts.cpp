@@ -48,7 +48,6 @@ void add_flag(Words& w, const char* flag, const YAML::Node& v) {
   w.push_back(v.Scalar());
 }
 
-bool truthy(const YAML::Node& v) { return v && v.IsScalar() && (v.Scalar() == "true" || v.Scalar() == "True"); }
 
 std::optional<Error> read_model_spec(Reader& r, const YAML::Node& m, Pod pod) {
   pod.kind = "production-stack modelSpec";

@@ -136,11 +136,6 @@ std::string int_at(const YAML::Node& n) {
 
 bool positive(const std::string& v) { return !v.empty() && v.find_first_not_of('0') != std::string::npos; }
 
-bool truthy(const YAML::Node& n) {
-  const std::string v = scalar(n);
-  return v == "true" || v == "True";
-}
-
 }  // namespace
 
 YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const std::string& role,

@@ -34,13 +34,13 @@ std::string spaced(std::string_view v) {
 std::string gpu_from_node_label(std::string_view key, std::string_view value) {
   // "auto" would probe the machine reading the manifest (a CI runner, the webhook's node), not
   // the node the label selects.
-  if (value.empty() || detail::iequals(value, "auto")) return {};
+  if (value.empty() || kvdtype::detail::iequals(value, "auto")) return {};
   if (key == "nvidia.com/gpu.product" || key == "amd.com/gpu.product-name" || key == "amd.com/gpu.product")
     return spaced(value);
   if (key == "nvidia.com/gpu.family") {
     // One capability per family only where the family has one: Ampere (8.0 / 8.6 / 8.7) and
     // Blackwell (10.0 / 12.0) span several and say nothing exact.
-    const std::string f = detail::to_lower(value);
+    const std::string f = kvdtype::detail::to_lower(value);
     if (f == "hopper") return "9.0";
     if (f == "ada-lovelace" || f == "lovelace") return "8.9";
     if (f == "volta") return "7.0";
@@ -48,7 +48,7 @@ std::string gpu_from_node_label(std::string_view key, std::string_view value) {
     return {};
   }
   if (key == "amd.com/gpu.family" || key == "amd.com/gpu.gfx" || key == "beta.amd.com/gpu.family") {
-    const std::string f = detail::to_lower(value);
+    const std::string f = kvdtype::detail::to_lower(value);
     if (f.rfind("gfx", 0) == 0) return f;
     return {};
   }

@@ -31,7 +31,7 @@ struct KaitoPreset {
 };
 
 // supported_models.yaml @056b8280: the presets the corpus's Workspaces use.
-constexpr KaitoPreset kPresets[] = {
+constexpr KaitoPreset kKaitoPresets[] = {
     {"deepseek-r1-distill-qwen-14b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B"},
     {"gpt-oss-120b", "openai/gpt-oss-120b"},
 };
@@ -66,7 +66,7 @@ YAML::Node kaito_workspace_pod(const Reader& r, const YAML::Node& obj, Pod& /*po
   }
   const std::string preset = scalar(path(obj, {"inference", "preset", "name"}));
   const KaitoPreset* row = nullptr;
-  for (const KaitoPreset& p : kPresets)
+  for (const KaitoPreset& p : kKaitoPresets)
     if (p.name == preset) row = &p;
   if (row == nullptr) {
     notes.push_back("preset " + preset + " is not in kvdtype's KAITO preset table (src/sources/k8s/manifest_kaito.cpp): "

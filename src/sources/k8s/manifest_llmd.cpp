@@ -61,7 +61,7 @@ struct Preset {
   const char* kv_transfer;  // the --kv-transfer-config both pools get, "" none
 };
 
-constexpr Preset kPresets[] = {
+constexpr Preset kLlmdPresets[] = {
     {"basic-gpu-preset", ""},
     {"basic-gpu-with-nixl-preset", R"({"kv_connector":"NixlConnector","kv_role":"kv_both"})"},
     {"basic-gpu-with-nixl-and-redis-lookup-preset",
@@ -87,7 +87,7 @@ std::optional<Error> read_llmd_deployer(Reader& r, const YAML::Node& doc, Pod po
   std::string preset_name = scalar(child(app, "baseConfigMapRefName"));
   if (preset_name.empty()) preset_name = "basic-gpu-with-nixl-and-redis-lookup-preset";
   const Preset* preset = nullptr;
-  for (const Preset& p : kPresets)
+  for (const Preset& p : kLlmdPresets)
     if (preset_name == p.name) preset = &p;
   if (preset == nullptr) {
     r.out.skipped.push_back(pod.file + " " + pod.kind + "/" + name + ": baseConfigMapRefName " + preset_name +

@@ -102,11 +102,6 @@ void push_words(YAML::Node& list, const YAML::Node& words) {
   for (const auto& w : words) list.push_back(w);
 }
 
-bool truthy(const YAML::Node& n) {
-  const std::string v = scalar(n);
-  return v == "true" || v == "True";
-}
-
 // A Go int32 field: printed when set and above zero.
 std::string positive_int(const YAML::Node& n) {
   const std::string v = scalar(n);

@@ -55,6 +55,8 @@ struct Container {
 
 [[nodiscard]] int line_of(const YAML::Node& n);
 [[nodiscard]] std::string scalar(const YAML::Node& n);
+/// A Go or Helm boolean field that is set: the scalar `true` or `True`.
+[[nodiscard]] bool truthy(const YAML::Node& n);
 /// A child by key (an undefined node when `n` is not a map or has no such key).
 [[nodiscard]] YAML::Node child(const YAML::Node& n, const char* key);
 [[nodiscard]] YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys);

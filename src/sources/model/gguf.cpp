@@ -104,7 +104,7 @@ struct Reader {
   }
 };
 
-Error bad(const fs::path& p, std::string_view why) {
+Error bad_gguf(const fs::path& p, std::string_view why) {
   return Error{ErrorCode::bad_file, kvdtype::detail::printable(p.string()) + ": " + std::string(why)};
 }
 
@@ -116,7 +116,7 @@ Result<ModelConfig> read_gguf_config(const std::filesystem::path& path) {
   detail::RegularFile f = std::move(opened).value();
   std::array<char, 4> magic{};
   const bool whole = f.read(magic.data(), 4);
-  if (!whole || std::memcmp(magic.data(), "GGUF", 4) != 0) return bad(path, "not a GGUF file (no GGUF magic)");
+  if (!whole || std::memcmp(magic.data(), "GGUF", 4) != 0) return bad_gguf(path, "not a GGUF file (no GGUF magic)");
   return detail::read_gguf_header(f, path);
 }
 
@@ -124,11 +124,11 @@ Result<ModelConfig> detail::read_gguf_header(detail::RegularFile& f, const std::
   Reader r{f, f.size()};
   r.pos = 4;  // the magic, read by the caller
   const auto version = r.read<std::uint32_t>();
-  if (!r.ok || version < 2 || version > 3) return bad(path, "GGUF version " + std::to_string(version) + " (2 or 3 are read)");
+  if (!r.ok || version < 2 || version > 3) return bad_gguf(path, "GGUF version " + std::to_string(version) + " (2 or 3 are read)");
   r.read<std::uint64_t>();  // tensor count: the tensors are not read
   const auto n_kv = r.read<std::uint64_t>();
-  if (!r.ok) return bad(path, "truncated GGUF header (it ends before the key count)");
-  if (n_kv > kMaxKeys) return bad(path, "implausible GGUF key count (" + std::to_string(n_kv) + ")");
+  if (!r.ok) return bad_gguf(path, "truncated GGUF header (it ends before the key count)");
+  if (n_kv > kMaxKeys) return bad_gguf(path, "implausible GGUF key count (" + std::to_string(n_kv) + ")");
 
   std::string arch;
   std::map<std::string, std::uint64_t> ints;                // scalar integers by key
@@ -143,16 +143,16 @@ Result<ModelConfig> detail::read_gguf_header(detail::RegularFile& f, const std::
     } else if (type == array) {
       const auto elem = r.read<std::uint32_t>();
       const auto count = r.read<std::uint64_t>();
-      if (!r.ok || count > kMaxArrayCount) return bad(path, "implausible GGUF array in " + kvdtype::detail::printable(key));
+      if (!r.ok || count > kMaxArrayCount) return bad_gguf(path, "implausible GGUF array in " + kvdtype::detail::printable(key));
       // Each element takes at least one byte (a string: its 8-byte length).
-      if (count > r.left()) return bad(path, "truncated GGUF metadata");
+      if (count > r.left()) return bad_gguf(path, "truncated GGUF metadata");
       if (elem == string) {
         if (count > kMaxStringArrayCount)
-          return bad(path, "implausible GGUF string array in " + kvdtype::detail::printable(key) + " (" +
+          return bad_gguf(path, "implausible GGUF string array in " + kvdtype::detail::printable(key) + " (" +
                                std::to_string(count) + " strings)");
         for (std::uint64_t i = 0; i < count && r.ok; ++i) r.skip(r.read<std::uint64_t>());
       } else if (scalar_size(elem) == 0) {
-        return bad(path, "unsupported GGUF array type in " + kvdtype::detail::printable(key));
+        return bad_gguf(path, "unsupported GGUF array type in " + kvdtype::detail::printable(key));
       } else if (key.find(".attention.head_count") != std::string::npos && count <= 65536) {
         std::vector<std::uint64_t> v;
         for (std::uint64_t i = 0; i < count && r.ok; ++i) {
@@ -168,11 +168,11 @@ Result<ModelConfig> detail::read_gguf_header(detail::RegularFile& f, const std::
       if (auto x = r.integer(type)) ints[key] = *x;
       else r.skip(size);
     } else {
-      return bad(path, "unknown GGUF value type " + std::to_string(type) + " at " + kvdtype::detail::printable(key));
+      return bad_gguf(path, "unknown GGUF value type " + std::to_string(type) + " at " + kvdtype::detail::printable(key));
     }
   }
-  if (!r.ok) return bad(path, "truncated GGUF metadata");
-  if (arch.empty()) return bad(path, "GGUF metadata without general.architecture");
+  if (!r.ok) return bad_gguf(path, "truncated GGUF metadata");
+  if (arch.empty()) return bad_gguf(path, "GGUF metadata without general.architecture");
 
   ModelConfig out;
   out.path = path.string();

@@ -25,33 +25,33 @@ std::string env(const char* name) {
   return v != nullptr ? std::string(v) : std::string();
 }
 
-std::string num(std::uint64_t v) { return std::to_string(v); }
+std::string decimal(std::uint64_t v) { return std::to_string(v); }
 
 RequestInput from_row(const tables::ModelRow& m) {
   RequestInput in;
   in.model_dtype = std::string(m.dtype);
-  in.num_heads = num(m.num_heads);
-  in.num_layers = num(m.num_layers);
-  if (m.kv_layers) in.num_kv_layers = num(m.kv_layers);
+  in.num_heads = decimal(m.num_heads);
+  in.num_layers = decimal(m.num_layers);
+  if (m.kv_layers) in.num_kv_layers = decimal(m.kv_layers);
   if (m.kv_lora_rank) {
     // The same reading as model_config.cpp: one latent vector (kv_lora_rank + qk_rope_head_dim)
     // per token; DSA models (index_topk, deepseek_v32, glm_moe_dsa) are sparse MLA.
     const bool sparse = m.index_topk || m.model_type == "deepseek_v32" || m.model_type == "glm_moe_dsa";
     in.attention = sparse ? "sparse-mla" : "mla";
-    in.kv_lora_rank = num(m.kv_lora_rank);
-    in.qk_rope_head_dim = num(m.qk_rope_head_dim);
-    if (m.qk_nope_head_dim) in.qk_nope_head_dim = num(m.qk_nope_head_dim);
-    if (m.index_topk) in.index_topk = num(m.index_topk);
-    in.head_size = num(m.kv_lora_rank + m.qk_rope_head_dim);
+    in.kv_lora_rank = decimal(m.kv_lora_rank);
+    in.qk_rope_head_dim = decimal(m.qk_rope_head_dim);
+    if (m.qk_nope_head_dim) in.qk_nope_head_dim = decimal(m.qk_nope_head_dim);
+    if (m.index_topk) in.index_topk = decimal(m.index_topk);
+    in.head_size = decimal(m.kv_lora_rank + m.qk_rope_head_dim);
     in.num_kv_heads = "1";
   } else {
-    in.num_kv_heads = num(m.num_kv_heads);
+    in.num_kv_heads = decimal(m.num_kv_heads);
     in.attention = m.num_kv_heads == 1 && m.num_heads > 1 ? "mqa" : m.num_kv_heads == m.num_heads ? "mha" : "gqa";
-    in.head_size = num(m.head_dim);
+    in.head_size = decimal(m.head_dim);
   }
   // What the catalogue says of the layers (issue 28): the local layers' window, and gpt-oss's
   // learned attention sinks (the same reading as model_config.cpp).
-  if (m.sliding_window) in.sliding_window = num(m.sliding_window);
+  if (m.sliding_window) in.sliding_window = decimal(m.sliding_window);
   if (m.model_type == "gpt_oss") in.attention_sinks = "yes";
   if (m.params_b > 0 && m.weight_bits > 0)
     in.weight_gib = kvdtype::detail::gib(m.params_b * 1e9 * m.weight_bits / 8.0 / (1024.0 * 1024 * 1024), 3);

@@ -88,7 +88,7 @@ constexpr std::pair<std::string_view, std::string_view> kDefaults[] = {
     {"LLMDBENCH_VLLM_MODELSERVICE_PREFILL_ENVVARS_TO_YAML", "${LLMDBENCH_VLLM_COMMON_ENVVARS_TO_YAML}"},
 };
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_words(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\\')) s.remove_suffix(1);
   return s;
@@ -98,7 +98,7 @@ std::vector<std::string> split(std::string_view s, char sep) {
   std::vector<std::string> out;
   for (std::size_t at = 0; at <= s.size();) {
     const std::size_t end = std::min(s.find(sep, at), s.size());
-    if (const std::string_view part = trim(s.substr(at, end - at)); !part.empty()) out.emplace_back(part);
+    if (const std::string_view part = trim_words(s.substr(at, end - at)); !part.empty()) out.emplace_back(part);
     at = end + 1;
   }
   return out;
@@ -192,11 +192,11 @@ class Scenario {
     std::size_t at = text.find("--");
     while (at != std::string::npos) {
       const std::size_t next = text.find(" --", at + 2);
-      const std::string piece(trim(std::string_view(text).substr(at + 2, next == std::string::npos ? std::string::npos : next - at - 2)));
+      const std::string piece(trim_words(std::string_view(text).substr(at + 2, next == std::string::npos ? std::string::npos : next - at - 2)));
       const std::size_t space = piece.find(' ');
       out.push_back("--" + piece.substr(0, space));
       if (space != std::string::npos) {
-        std::string value(trim(std::string_view(piece).substr(space + 1)));
+        std::string value(trim_words(std::string_view(piece).substr(space + 1)));
         value = value.substr(0, value.find(' '));
         while (!value.empty() && value.back() == '"') value.pop_back();
         if (value.size() >= 2 && value.front() == '\'' && value.back() == '\'') value = value.substr(1, value.size() - 2);

@@ -19,14 +19,14 @@
 namespace kvdtype::io::detail {
 namespace {
 
-std::string_view trim(std::string_view s) noexcept {
+std::string_view trim_unit(std::string_view s) noexcept {
   const std::size_t b = s.find_first_not_of(" \t\r");
   if (b == std::string_view::npos) return {};
   return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
 // One word, single-quoted for the shell: what systemd took literally stays literal.
-std::string quoted(std::string_view w) {
+std::string shell_quoted(std::string_view w) {
   std::string out = "'";
   for (const char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
@@ -43,7 +43,7 @@ std::optional<std::vector<std::string>> words_of(std::string_view value) {
 
 std::string joined_quoted(const std::vector<std::string>& words, std::size_t from) {
   std::string out;
-  for (std::size_t i = from; i < words.size(); ++i) out += (out.empty() ? "" : " ") + quoted(words[i]);
+  for (std::size_t i = from; i < words.size(); ++i) out += (out.empty() ? "" : " ") + shell_quoted(words[i]);
   return out;
 }
 
@@ -60,7 +60,7 @@ std::optional<std::string> systemd_unit_as_script(std::string_view text) {
   }
   bool header_first = false, service = false;
   for (const std::string_view raw : lines) {
-    const std::string_view l = trim(raw);
+    const std::string_view l = trim_unit(raw);
     if (l.empty() || l.front() == '#' || l.front() == ';') continue;
     if (!header_first && !(l.front() == '[' && l.back() == ']')) return std::nullopt;
     header_first = true;
@@ -79,19 +79,19 @@ std::optional<std::string> systemd_unit_as_script(std::string_view text) {
   std::vector<Entry> entries;
   std::string_view section;
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    std::string line(trim(lines[i]));
+    std::string line(trim_unit(lines[i]));
     std::size_t joined = 0;  // a trailing backslash continues the line (systemd.syntax)
     while (!line.empty() && line.back() == '\\' && i + joined + 1 < lines.size()) {
       line.pop_back();
-      line = std::string(trim(line)) + " " + std::string(trim(lines[i + ++joined]));
+      line = std::string(trim_unit(line)) + " " + std::string(trim_unit(lines[i + ++joined]));
     }
     if (!line.empty() && line.front() == '[' && line.back() == ']') {
-      section = trim(lines[i]);
+      section = trim_unit(lines[i]);
     } else if (section == "[Service]" && !line.empty() && line.front() != '#' && line.front() != ';') {
       const std::size_t eq = line.find('=');
       if (eq != std::string::npos)
-        entries.push_back({i, joined, std::string(trim(std::string_view(line).substr(0, eq))),
-                           std::string(trim(std::string_view(line).substr(eq + 1)))});
+        entries.push_back({i, joined, std::string(trim_unit(std::string_view(line).substr(0, eq))),
+                           std::string(trim_unit(std::string_view(line).substr(eq + 1)))});
     }
     i += joined;
   }
@@ -107,11 +107,11 @@ std::optional<std::string> systemd_unit_as_script(std::string_view text) {
       environment += "export";
       for (const std::string& a : *words) {  // NAME='value': the name bare, as `export` takes it
         const std::size_t at = a.find('=');
-        environment += " " + (at == std::string::npos ? quoted(a) : a.substr(0, at + 1) + quoted(std::string_view(a).substr(at + 1)));
+        environment += " " + (at == std::string::npos ? shell_quoted(a) : a.substr(0, at + 1) + shell_quoted(std::string_view(a).substr(at + 1)));
       }
       environment += "; ";
     } else if (e.key == "EnvironmentFile") {
-      environment += ". " + quoted(e.value.front() == '-' ? std::string_view(e.value).substr(1) : std::string_view(e.value)) + "; ";
+      environment += ". " + shell_quoted(e.value.front() == '-' ? std::string_view(e.value).substr(1) : std::string_view(e.value)) + "; ";
     }
   }
   std::vector<std::string> shell(lines.size());
