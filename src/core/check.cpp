@@ -439,11 +439,12 @@ void refused_value(const Context& ctx, Emitter& out) {
 // builds (src/tables/engines/llamacpp/backends_llamacpp.cpp).
 bool fa_off_unless_asked(const Context& ctx) {
   if ((ctx.req.flags & (flag_flash_attn_on | flag_flash_attn_off)) != 0 || !ctx.req.engine_version.known) return false;
-  const Rule* const kvd206 = rule("KVD206");
-  for (const detail::CompiledConstraint& c : ctx.ix.constraints)
-    if (c.rule == kvd206 && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
-        detail::affected(ctx, c) == detail::Affected::yes)
+  // The index lists the rows of KVD206 (EngineIndex::fa_off_rows): no scan of every row.
+  for (const std::uint32_t i : ctx.ix.fa_off_rows) {
+    const detail::CompiledConstraint& c = ctx.ix.constraints[i];
+    if ((ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all && detail::affected(ctx, c) == detail::Affected::yes)
       return true;
+  }
   return false;
 }
 

@@ -124,6 +124,17 @@ struct HeadSince {
   [[nodiscard]] bool maybe_absent(const Version& v) const noexcept { return absent.known && absent < v && v < since; }
 };
 
+/// A Version as two integers that order as Version::compare does among versions of one scheme
+/// (all build numbers, or none): the release numbers, then (pre, post, dev) as Version::key()
+/// orders them. Versions of the two schemes never compare through it.
+struct ReleaseKey {
+  std::uint64_t numbers = 0, rest = 0;
+  friend constexpr bool operator<(const ReleaseKey& a, const ReleaseKey& b) noexcept {
+    return a.numbers != b.numbers ? a.numbers < b.numbers : a.rest < b.rest;
+  }
+};
+[[nodiscard]] ReleaseKey release_key(const Version& v) noexcept;
+
 struct CompiledBackend {
   const Backend* row = nullptr;
   ReleaseRange range;
@@ -228,12 +239,25 @@ struct EngineIndex {
   std::span<const Backend> backends;
   std::vector<CompiledBackend> compiled_backends;  // parallel to backends
   std::vector<CompiledSelection> selection;
+  // Per platform and attention kind (selection_key), the selection rows that cover both, in
+  // table order: resolve() tries those, not every row of the table (vLLM's GQA on an H100 was
+  // the eleventh of 27 rows).
+  static constexpr std::size_t kAttentionKinds = 6;  // Attention's values
+  static_assert(static_cast<std::size_t>(Attention::sparse_mla) + 1 == kAttentionKinds && static_cast<std::size_t>(Platform::tpu) + 1 == 8,
+                "selection_by_kind has a list per platform and attention kind");
+  std::array<std::vector<std::uint16_t>, 8 * kAttentionKinds> selection_by_kind;
+  [[nodiscard]] static constexpr std::size_t selection_key(Platform p, Attention a) noexcept {
+    return static_cast<std::size_t>(p) * kAttentionKinds + static_cast<std::size_t>(a);
+  }
   std::vector<CompiledConstraint> constraints;         // all rows
   // Constraint indexes, so that check() visits only rows that can apply: those naming the
   // backend in question, and those naming no backend, split by the kv string they name.
   std::vector<std::vector<std::uint32_t>> by_backend;  // per backend
   std::vector<std::vector<std::uint32_t>> global_by_kv;  // no backend, naming this kv string
   std::vector<std::uint32_t> global_any;               // no backend, any kv string
+  // The rows that fire KVD206 (a build that leaves flash attention off unless asked): check()
+  // asks them for every request of a release, instead of scanning every row for the rule.
+  std::vector<std::uint32_t> fa_off_rows;
   // Kernel routes of this engine (check's kernel availability), and per backend the routes
   // that name it, so that check() compares no backend, format or attention words.
   std::vector<CompiledRoute> routes;
@@ -245,6 +269,10 @@ struct EngineIndex {
   // whether it is strictly ascending (then release_slot searches it by halves).
   std::span<const Version> releases;
   bool releases_ordered = false;
+  // The releases' order keys (release_key), parallel to `releases`, when they are ordered and of
+  // one scheme: release_slot then searches integers, not Version::compare (~30 instructions a
+  // comparison, seven or eight of them for every check with a version).
+  std::vector<ReleaseKey> release_keys;
   // The engine's release rows (parallel to `releases`; empty for tests' own tables) and the
   // newest release whose kv-cache facts are established: a check of a release whose content is
   // not established, or of a version after that one, is incomplete (KVD080), not a silent yes.

@@ -1,6 +1,7 @@
 // resolve(): Request → Plan. Picks the backend the way the engine would (its selection order,
 // skipping candidates that break hard rules), then derives every dtype and size from the rows.
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 
 #include "kvdtype/check.hpp"
@@ -396,10 +397,11 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
   // An issue-28 condition on an input not given never holds: one test, first, since most rows
   // with such a condition are about inputs a request leaves out (the words are compared last).
   if ((t & when_extra) && (w.extra_needs & ~ctx.extra_given) != 0) return false;
+  // The backends condition (when_backends) is settled by the list the row was found in: a row
+  // naming backends is only in EngineIndex::by_backend, and every caller visits a backend's list
+  // for a plan of that backend (the global lists hold the rows naming none).
+  assert(!w.backends.any() || (plan.backend != nullptr && w.backends.test(backend_index(ctx.ix, plan.backend))));
   // Unknown inputs never match a condition on them: rules fire on facts, not guesses.
-  if (t & when_backends) {
-    if (plan.backend == nullptr || !w.backends.test(backend_index(ctx.ix, plan.backend))) return false;
-  }
   if ((t & when_kv) && (ctx.requested == nullptr || !w.kv.test(vocabulary_index(ctx.ix, ctx.requested)))) return false;
   if ((t & when_kv_quant) && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
   if ((t & when_model_dtypes) && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
@@ -487,11 +489,11 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
   if (!ctx.platform) return nullptr;
   const Request& r = ctx.req;
   const Attention kind = assumed_attention(ctx);
-  for (const CompiledSelection& s : ctx.ix.selection) {
+  // Only the rows of this platform and attention kind (EngineIndex::selection_by_kind), in order.
+  for (const std::uint16_t i : ctx.ix.selection_by_kind[EngineIndex::selection_key(*ctx.platform, kind)]) {
+    const CompiledSelection& s = ctx.ix.selection[i];
     const SelectionOrder& row = *s.row;
-    if (!(s.platform & platform_bit(*ctx.platform))) continue;
     if (const auto in = s.range.at(r.engine_version); in == ReleaseRange::In::before || in == ReleaseRange::In::removed) continue;
-    if (s.attention && !(s.attention & attention_bit(kind))) continue;
     if (!cc_in(r.target->cc(), row.min_cc, row.max_cc)) continue;
     if (row.kv_quantized == 1 && !ctx.quantized) continue;
     if (row.kv_quantized == 0 && ctx.quantized) continue;
@@ -516,7 +518,10 @@ std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBacken
   const auto failures = row_failures(ctx, cb);
   // A release fact names its release ("0.30.0"); the rule's title says what it means.
   if (!failures.empty()) return SkippedBackend{cb.row, failures[0].rule, failures[0].value};
-  trial = Plan{};
+  // A default-initialised Plan (every member has its initialiser), not Plan{}: value-initialising
+  // zero-fills the whole 1.6 KB object first (its InlineVectors' slots), ~200 instructions a try.
+  const Plan fresh;
+  trial = fresh;
   fill_plan(ctx, cb.row, trial);
   for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {
     const CompiledConstraint& c = ctx.ix.constraints[i];
@@ -569,7 +574,8 @@ Plan resolve_in(const Context& ctx) noexcept {
     if (const Backend* sub = substitute(ctx, plan.backend, plan)) {
       const Backend* asked = plan.backend;
       auto skipped = plan.skipped;
-      plan = Plan{};
+      const Plan fresh;  // not Plan{}: see exclusion()
+      plan = fresh;
       fill_plan(ctx, sub, plan);
       plan.skipped = skipped;
       plan.replaced = asked;
