@@ -205,6 +205,8 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     ix.release_keys.reserve(releases.size());
     for (const Version& v : releases) ix.release_keys.push_back(release_key(v));
   }
+  for (const Format& row : kvdtype::formats())
+    if (row.is_float8() && static_cast<std::size_t>(row.id) < 64) ix.float8_formats |= format_bit(row.id);
   ix.vocabulary = vocabulary;
   ix.backends = backends;
   const std::string en(engine_info(engine).name);
@@ -215,6 +217,12 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     ix.vocabulary = ix.vocabulary.first(std::min(ix.vocabulary.size(), kMaxRows));
     ix.backends = ix.backends.first(std::min(ix.backends.size(), kMaxRows));
   }
+  // Each vector sized once: growing them by doubling copied the rows (a CompiledBackend is
+  // 1.2 KB, a CompiledConstraint 0.5 KB) and touched twice the memory, a page fault per new page.
+  ix.vocabulary_ranges.reserve(ix.vocabulary.size());
+  ix.compiled_backends.reserve(ix.backends.size());
+  ix.selection.reserve(selection.size());
+  ix.constraints.reserve(constraints.size());
   for (const CacheDtype& row : ix.vocabulary) {
     if (row.name == engine_info(engine).default_kv) ix.auto_row = &row;
     c.at("cache_dtypes_", en, row.name);
@@ -545,8 +553,7 @@ std::uint16_t extra_given(const Request& r) noexcept {
 
 ReleaseKey release_key(const Version& v) noexcept {
   using U = std::uint64_t;
-  ReleaseKey k;
-  k.numbers = (U{v.major} << 48) | (U{v.minor} << 32) | (U{v.patch} << 16) | U{v.micro};
+  const U numbers = (U{v.major} << 48) | (U{v.minor} << 32) | (U{v.patch} << 16) | U{v.micro};
   // Version::key()'s three numbers, each moved to start at 0: the pre-release rank (-1 for a dev
   // release of a final, 4 << 16 for none), the post number (-1 when none), the dev number (1 << 17
   // when none). 19, 17 and 18 bits.
@@ -556,7 +563,8 @@ ReleaseKey release_key(const Version& v) noexcept {
   else pre = ((U{static_cast<std::uint8_t>(v.pre)} << 16) | U{v.pre_number}) + 1;
   const U post = v.post == Version::kNone ? 0 : U{v.post} + 1;
   const U dev = v.dev == Version::kNone ? U{1} << 17 : U{v.dev};
-  k.rest = (pre << 36) | (post << 18) | dev;
+  ReleaseKey k;
+  k.key = (ReleaseKey::Bits128{numbers} << 64) | ((pre << 36) | (post << 18) | dev);
   return k;
 }
 

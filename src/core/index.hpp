@@ -128,10 +128,9 @@ struct HeadSince {
 /// (all build numbers, or none): the release numbers, then (pre, post, dev) as Version::key()
 /// orders them. Versions of the two schemes never compare through it.
 struct ReleaseKey {
-  std::uint64_t numbers = 0, rest = 0;
-  friend constexpr bool operator<(const ReleaseKey& a, const ReleaseKey& b) noexcept {
-    return a.numbers != b.numbers ? a.numbers < b.numbers : a.rest < b.rest;
-  }
+  __extension__ using Bits128 = unsigned __int128;  // GCC and Clang; one comparison instead of two
+  Bits128 key = 0;  // the release numbers in the high 64 bits, the rest in the low ones
+  friend constexpr bool operator<(const ReleaseKey& a, const ReleaseKey& b) noexcept { return a.key < b.key; }
 };
 [[nodiscard]] ReleaseKey release_key(const Version& v) noexcept;
 
@@ -282,6 +281,9 @@ struct EngineIndex {
   // for every backend is checked before the GPU, and so a backend, is known.
   bool every_backend_models_fa = false;
   bool any_extra = false;  // some constraint row has issue-28 conditions: Context asks extra_given()
+  // The 8-bit float formats (Format::is_float8) as format bits, read from the format rows when the
+  // index is built: resolve and check ask it several times a check (is_float8 below).
+  Bits float8_formats = 0;
 };
 
 /// The inputs of the issue-28 conditions (core/when_extra.hpp) as bits. Each of those conditions
@@ -333,6 +335,10 @@ inline std::size_t backend_index(const EngineIndex& ix, const Backend* row) noex
 /// Whether a format is an 8-bit float (Format::is_float8), from a set of the format rows read
 /// once: fill_plan asks it several times per backend, and format() is a call into the table.
 bool is_float8(FormatId f) noexcept;
+/// The same from the index's copy of the set: no call, no initialisation guard on the check path.
+inline bool is_float8(const EngineIndex& ix, FormatId f) noexcept {
+  return static_cast<std::size_t>(f) < 64 && (ix.float8_formats & format_bit(f)) != 0;
+}
 
 /// Problems found while compiling every table: "backends_vllm FLASHMLA: unknown kv string 'fp9'".
 const std::vector<std::string>& table_problems() noexcept;

@@ -329,8 +329,8 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
   auto k = apply_rule(ctx, eff->k_rule, eff->k_format);
   auto v = apply_rule(ctx, veff->v_rule, veff->v_format);
   if (cb && cb->fp8_as) {
-    if (k && is_float8(*k)) k = apply_rule(ctx, *cb->fp8_as, *k);
-    if (v && is_float8(*v)) v = apply_rule(ctx, *cb->fp8_as, *v);
+    if (k && is_float8(ctx.ix, *k)) k = apply_rule(ctx, *cb->fp8_as, *k);
+    if (v && is_float8(ctx.ix, *v)) v = apply_rule(ctx, *cb->fp8_as, *v);
   }
   plan.k.format = k;
   plan.v.format = v;
@@ -358,7 +358,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
     // A quantized Q is fp8: the cache's own format when that is fp8, else the platform's e4m3
     // (an nvfp4 cache runs with an e4m3 Q on FlashInfer trtllm-gen).
     std::optional<FormatId> q8 = k;
-    if (k && !is_float8(*k)) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
+    if (k && !is_float8(ctx.ix, *k)) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
     plan.q = q_fp8 ? q8 : r.model_dtype;
     if (q_fp8 && !backend->q_strict) plan.q_tolerated = r.model_dtype;
   }
@@ -401,8 +401,16 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
   // naming backends is only in EngineIndex::by_backend, and every caller visits a backend's list
   // for a plan of that backend (the global lists hold the rows naming none).
   assert(!w.backends.any() || (plan.backend != nullptr && w.backends.test(backend_index(ctx.ix, plan.backend))));
-  // Unknown inputs never match a condition on them: rules fire on facts, not guesses.
+  // Unknown inputs never match a condition on them: rules fire on facts, not guesses. The
+  // conditions that most often fail come first (a head size, a flag, a kv string: llama.cpp's
+  // rows are per head size), the order of the tests changes no answer.
   if ((t & when_kv) && (ctx.requested == nullptr || !w.kv.test(vocabulary_index(ctx.ix, ctx.requested)))) return false;
+  if (t & when_head_sizes) {
+    // head_sizes matches the K head size, or the pair when V differs (e.g. "192" with V 128).
+    if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
+  }
+  if ((t & when_flags_all) && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
+  if ((t & when_flags_none) && (r.flags & row.when.flags_none)) return false;
   if ((t & when_kv_quant) && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
   if ((t & when_model_dtypes) && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
   if ((t & when_k_formats) && (!plan.k.format || !(w.k_formats & format_bit(*plan.k.format)))) return false;
@@ -413,12 +421,6 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
     const bool in = cc_in(r.target->cc(), row.when.min_cc, row.when.max_cc);
     if (in == row.when.outside_cc) return false;
   }
-  if (t & when_head_sizes) {
-    // head_sizes matches the K head size, or the pair when V differs (e.g. "192" with V 128).
-    if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
-  }
-  if ((t & when_flags_all) && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
-  if ((t & when_flags_none) && (r.flags & row.when.flags_none)) return false;
   if (t & when_v_quantized) {
     const CacheDtype* v = plan.v_cache_dtype != nullptr ? plan.v_cache_dtype : plan.cache_dtype;
     if (v == nullptr || !is_quantized(v->quant)) return false;
@@ -525,7 +527,7 @@ std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBacken
   fill_plan(ctx, cb.row, trial);
   for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {
     const CompiledConstraint& c = ctx.ix.constraints[i];
-    if (!c.row->selection || c.replace != nullptr) continue;
+    if (!c.row->selection || c.replace != nullptr || !may_match(ctx, c)) continue;
     if (c.rule->severity != Severity::error) continue;
     if (affected(ctx, c) == Affected::yes && matches(ctx, c, trial)) return SkippedBackend{cb.row, c.rule, c.row->detail};
   }
