@@ -265,9 +265,9 @@ void constraints(const Context& ctx, Report& rep, Emitter& out) {
   if (plan.replaced != nullptr) {
     Plan asked;
     detail::fill_plan(ctx, plan.replaced, asked);
-    for (std::uint32_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
+    for (std::uint32_t i : ctx.ix.replacing_by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
       const detail::CompiledConstraint& c = ctx.ix.constraints[i];
-      if (c.replace == nullptr || !detail::matches(ctx, c, asked) || detail::affected(ctx, c) == detail::Affected::no) continue;
+      if (!detail::matches(ctx, c, asked) || detail::affected(ctx, c) == detail::Affected::no) continue;
       out.add(*c.rule, {.backend = plan.replaced, .detail = c.row->detail, .value = c.replace->name, .constraint = c.row});
     }
   }

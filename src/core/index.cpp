@@ -461,6 +461,14 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
         if (cc.when.backends.test(b)) ix.by_backend[b].push_back(index);
     }
   }
+  ix.excluding_by_backend.resize(ix.backends.size());
+  ix.replacing_by_backend.resize(ix.backends.size());
+  for (std::size_t b = 0; b < ix.backends.size(); ++b)
+    for (const std::uint32_t i : ix.by_backend[b]) {
+      const CompiledConstraint& c = ix.constraints[i];
+      if (c.replace != nullptr) ix.replacing_by_backend[b].push_back(i);
+      else if (c.row->selection && c.rule->severity == Severity::error) ix.excluding_by_backend[b].push_back(i);
+    }
   return ix;
 }
 

@@ -252,6 +252,11 @@ struct EngineIndex {
   // Constraint indexes, so that check() visits only rows that can apply: those naming the
   // backend in question, and those naming no backend, split by the kv string they name.
   std::vector<std::vector<std::uint32_t>> by_backend;  // per backend
+  // Of each backend's rows, those selection asks (resolve.cpp): the rows that exclude the backend
+  // while the engine selects (Constraint::selection, error severity, no replacement), and the
+  // rows that swap it for another (replace_backend). Their own lists, so that selection does not
+  // pass over every other row of the backend twice.
+  std::vector<std::vector<std::uint32_t>> excluding_by_backend, replacing_by_backend;
   std::vector<std::vector<std::uint32_t>> global_by_kv;  // no backend, naming this kv string
   std::vector<std::uint32_t> global_any;               // no backend, any kv string
   // The rows that fire KVD206 (a build that leaves flash attention off unless asked): check()

@@ -525,20 +525,20 @@ std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBacken
   const Plan fresh;
   trial = fresh;
   fill_plan(ctx, cb.row, trial);
-  for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {
+  // The backend's selection rows of error severity without a replacement (excluding_by_backend).
+  for (std::uint32_t i : ctx.ix.excluding_by_backend[backend_index(ctx.ix, cb.row)]) {
     const CompiledConstraint& c = ctx.ix.constraints[i];
-    if (!c.row->selection || c.replace != nullptr || !may_match(ctx, c)) continue;
-    if (c.rule->severity != Severity::error) continue;
-    if (affected(ctx, c) == Affected::yes && matches(ctx, c, trial)) return SkippedBackend{cb.row, c.rule, c.row->detail};
+    if (may_match(ctx, c) && affected(ctx, c) == Affected::yes && matches(ctx, c, trial))
+      return SkippedBackend{cb.row, c.rule, c.row->detail};
   }
   return std::nullopt;
 }
 
 // A substitution the engine makes for this backend (SGLang fa3 + fp8_e5m2 → triton).
 const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan& plan) noexcept {
-  for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, chosen)]) {
+  for (std::uint32_t i : ctx.ix.replacing_by_backend[backend_index(ctx.ix, chosen)]) {  // rows with replace_backend
     const CompiledConstraint& c = ctx.ix.constraints[i];
-    if (c.replace != nullptr && affected(ctx, c) != Affected::no && matches(ctx, c, plan)) return c.replace;
+    if (affected(ctx, c) != Affected::no && matches(ctx, c, plan)) return c.replace;
   }
   return nullptr;
 }

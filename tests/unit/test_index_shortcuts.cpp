@@ -96,6 +96,29 @@ TEST(IndexShortcuts, SelectionRowsPerKindAreTheRowsThatCoverIt) {
   }
 }
 
+TEST(IndexShortcuts, SelectionListsAreTheBackendsRowsThatExcludeOrReplaceIt) {
+  std::size_t excluding = 0, replacing = 0;
+  for (const EngineInfo& e : engines()) {
+    const detail::EngineIndex& ix = detail::engine_index(e.id);
+    ASSERT_EQ(ix.excluding_by_backend.size(), ix.backends.size()) << e.name;
+    ASSERT_EQ(ix.replacing_by_backend.size(), ix.backends.size()) << e.name;
+    for (std::size_t b = 0; b < ix.backends.size(); ++b) {
+      std::vector<std::uint32_t> exclude, replace;
+      for (const std::uint32_t i : ix.by_backend[b]) {
+        const detail::CompiledConstraint& c = ix.constraints[i];
+        if (c.replace != nullptr) replace.push_back(i);
+        if (c.replace == nullptr && c.row->selection && c.rule->severity == Severity::error) exclude.push_back(i);
+      }
+      EXPECT_EQ(ix.excluding_by_backend[b], exclude) << e.name << " " << ix.backends[b].name;
+      EXPECT_EQ(ix.replacing_by_backend[b], replace) << e.name << " " << ix.backends[b].name;
+      excluding += exclude.size();
+      replacing += replace.size();
+    }
+  }
+  EXPECT_GT(excluding, 0u);
+  EXPECT_GT(replacing, 0u) << "SGLang's fa3 with fp8_e5m2 is swapped for triton";
+}
+
 TEST(IndexShortcuts, FlashAttentionDefaultRowsAreEveryRowOfKvd206) {
   const Rule* kvd206 = find_rule("KVD206");
   ASSERT_NE(kvd206, nullptr);
