@@ -247,24 +247,27 @@ void constraints(const Context& ctx, Report& rep, Emitter& out) {
     if (c.replace) ev.value = c.replace->name;
     out.add(*c.rule, ev, sev);
   };
-  for (std::uint32_t i : ctx.ix.global_any) judge(ctx.ix.constraints[i], plan.backend);
+  // may_match(): the rows needing an issue-28 input the request leaves out, passed over inline.
+  for (std::uint32_t i : ctx.ix.global_any)
+    if (detail::may_match(ctx, ctx.ix.constraints[i])) judge(ctx.ix.constraints[i], plan.backend);
   if (ctx.requested != nullptr)
     for (std::uint32_t i : ctx.ix.global_by_kv[detail::vocabulary_index(ctx.ix, ctx.requested)])
-      judge(ctx.ix.constraints[i], plan.backend);
+      if (detail::may_match(ctx, ctx.ix.constraints[i])) judge(ctx.ix.constraints[i], plan.backend);
   // Constraints of the backend that runs (none when the release does not have it: KVD006 says so).
   if (plan.backend != nullptr) {
     const std::size_t b = detail::backend_index(ctx.ix, plan.backend);
     const auto in = ctx.ix.compiled_backends[b].range.at(ctx.req.engine_version);
     if (in != detail::ReleaseRange::In::before && in != detail::ReleaseRange::In::removed)
-      for (std::uint32_t i : ctx.ix.by_backend[b]) judge(ctx.ix.constraints[i], plan.backend);
+      for (std::uint32_t i : ctx.ix.by_backend[b])
+        if (detail::may_match(ctx, ctx.ix.constraints[i])) judge(ctx.ix.constraints[i], plan.backend);
   }
   // The swap itself, judged on the plan the swapped-out backend would have had.
   if (plan.replaced != nullptr) {
     Plan asked;
     detail::fill_plan(ctx, plan.replaced, asked);
-    for (std::uint32_t i : ctx.ix.by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
+    for (std::uint32_t i : ctx.ix.replacing_by_backend[detail::backend_index(ctx.ix, plan.replaced)]) {
       const detail::CompiledConstraint& c = ctx.ix.constraints[i];
-      if (c.replace == nullptr || !detail::matches(ctx, c, asked) || detail::affected(ctx, c) == detail::Affected::no) continue;
+      if (!detail::matches(ctx, c, asked) || detail::affected(ctx, c) == detail::Affected::no) continue;
       out.add(*c.rule, {.backend = plan.replaced, .detail = c.row->detail, .value = c.replace->name, .constraint = c.row});
     }
   }
@@ -292,7 +295,7 @@ void format_substitution(const Context& ctx, const Report& rep, Emitter& out) {
   if (!plan.cache_dtype || !plan.k.format || !ctx.effective) return;
   // What the string names (before a backend rewrites it into an internal layout row).
   const auto asked = asked_format(*ctx.effective);
-  if (!asked || *asked == *plan.k.format || !detail::is_float8(*asked)) return;
+  if (!asked || *asked == *plan.k.format || !detail::is_float8(ctx.ix, *asked)) return;
   // Suggest the string that names what is actually stored: the engine's platform-e4m3 string.
   std::string_view better;
   for (const CacheDtype& row : ctx.ix.vocabulary)
@@ -350,7 +353,7 @@ void target_path(const Context& ctx, const Report& rep, Emitter& out) {
                        .detail = "no bfloat16 arithmetic below compute capability 8.0"});
   if (!r.target || !plan.backend) return;
   for (const std::optional<FormatId>& f : {plan.k.format, plan.v.format}) {
-    if (!f || !detail::is_float8(*f)) continue;
+    if (!f || !detail::is_float8(ctx.ix, *f)) continue;
     switch (plan.backend->fp8_path) {
       case Fp8Path::software: break;
       case Fp8Path::triton: {
@@ -458,11 +461,12 @@ void refused_value(const Context& ctx, Emitter& out) {
 // builds (src/tables/engines/llamacpp/backends_llamacpp.cpp).
 bool fa_off_unless_asked(const Context& ctx) {
   if ((ctx.req.flags & (flag_flash_attn_on | flag_flash_attn_off)) != 0 || !ctx.req.engine_version.known) return false;
-  const Rule* const kvd206 = rule("KVD206");
-  for (const detail::CompiledConstraint& c : ctx.ix.constraints)
-    if (c.rule == kvd206 && (ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
-        detail::affected(ctx, c) == detail::Affected::yes)
+  // The index lists the rows of KVD206 (EngineIndex::fa_off_rows): no scan of every row.
+  for (const std::uint32_t i : ctx.ix.fa_off_rows) {
+    const detail::CompiledConstraint& c = ctx.ix.constraints[i];
+    if ((ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all && detail::affected(ctx, c) == detail::Affected::yes)
       return true;
+  }
   return false;
 }
 

@@ -39,17 +39,22 @@ Result<Engine> parse_engine(std::string_view text) {
 
 namespace {
 
-// Reads one decimal number (at most `limit`); false when absent or out of range.
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// Reads one decimal number (at most `limit`); false when absent or out of range. Digit by digit
+// (std::from_chars cost ~45 instructions a number; every release row is parsed at start-up).
 bool read_number(std::string_view& s, std::uint16_t& out, unsigned limit = 65535) {
+  std::size_t n = 0;
   unsigned value = 0;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (ec != std::errc() || ptr == s.data() || value > limit) return false;
+  for (; n < s.size() && is_digit(s[n]); ++n) {
+    value = value * 10 + static_cast<unsigned>(s[n] - '0');
+    if (value > limit) return false;  // the digits left would only make it larger
+  }
+  if (n == 0) return false;
   out = static_cast<std::uint16_t>(value);
-  s.remove_prefix(static_cast<std::size_t>(ptr - s.data()));
+  s.remove_prefix(n);
   return true;
 }
-
-bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 bool is_sep(char c) noexcept { return c == '.' || c == '-' || c == '_'; }
 
 // Consumes `word` (lower case) at the front of s, after an optional separator.
@@ -89,16 +94,18 @@ std::optional<Version> build_number(std::string_view digits) {
 }  // namespace
 
 Result<Version> parse_version(std::string_view text) {
-  const std::string original(text);
-  auto bad = [&] {
-    return Error{ErrorCode::bad_value, "bad engine version '" + detail::printable(original) +
+  // No allocation on the way to a version: every release table row is parsed at start-up.
+  auto bad = [text] {
+    return Error{ErrorCode::bad_value, "bad engine version '" + detail::printable(text) +
                                            "'; expected a release such as 0.25.1, v0.25.1, 0.31.0rc1, "
                                            "0.4.8.post1 or 0.9.2+cu126, a llama.cpp build such as b6325 "
                                            "(or latest, auto)"};
   };
   if (text.size() > 64) return bad();
-  const std::string lowered = detail::to_lower(text);
-  std::string_view s = lowered;
+  std::array<char, 64> lowered;  // ASCII lower case, as detail::to_lower
+  for (std::size_t i = 0; i < text.size(); ++i)
+    lowered[i] = text[i] >= 'A' && text[i] <= 'Z' ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
+  std::string_view s(lowered.data(), text.size());
   // A build number: "b6325" (no PEP 440 version starts with b, so the schemes never collide).
   if (s.size() > 1 && s.front() == 'b') {
     if (auto v = build_number(s.substr(1))) return *v;
@@ -120,6 +127,10 @@ Result<Version> parse_version(std::string_view text) {
     break;
   }
   if (count < 2) return bad();
+  if (s.empty()) {  // a final release ("0.25.1"): nothing of what follows can be there
+    v.known = true;
+    return v;
+  }
   // Pre-release: a, alpha, b, beta, c, rc, pre, preview (longest spellings first).
   struct PreWord {
     std::string_view word;

@@ -26,11 +26,24 @@ namespace {
 
 struct Compiler {
   std::vector<std::string>& problems;
-  std::string where;  // "backends_vllm FLASHMLA"
+  // Where the row being compiled is ("backends_vllm FLASHMLA"): its pieces, joined only when a
+  // problem is found (a string built per row was a tenth of compiling vLLM's tables).
+  struct Where {
+    std::string_view table, engine;     // "backends_", "vllm"
+    std::array<std::string_view, 2> words{};  // each written after a blank
+    std::size_t count = 0;
+  } where;
+  void at(std::string_view table, std::string_view engine, std::string_view a) { where = {table, engine, {a, {}}, 1}; }
+  void at(std::string_view table, std::string_view engine, std::string_view a, std::string_view b) {
+    where = {table, engine, {a, b}, 2};
+  }
   std::span<const Version> releases = {};  // empty: any well-formed version is accepted
+  const EngineIndex* keyed = nullptr;       // its release keys, when it has them (release_slot)
 
   void problem(std::string_view what, std::string_view word) {
-    problems.push_back(where + ": " + std::string(what) + " '" + std::string(word) + "'");
+    std::string text = std::string(where.table) + std::string(where.engine);
+    for (std::size_t i = 0; i < where.count; ++i) text += " " + std::string(where.words[i]);
+    problems.push_back(text + ": " + std::string(what) + " '" + std::string(word) + "'");
   }
 
   // Closed sets: the build already refused an unknown word (tables/words.hpp); the problem
@@ -117,8 +130,11 @@ struct Compiler {
       problem("bad version", text);
       return {};
     }
-    if (!releases.empty() && std::find(releases.begin(), releases.end(), *v) == releases.end())
-      problem("version not in the release table", text);
+    // By halves over the release keys where the table has them (vLLM: 66 releases, ~400 versions
+    // named by its rows), else a scan.
+    const bool listed = keyed != nullptr ? release_slot(*keyed, *v) >= 0
+                                         : std::find(releases.begin(), releases.end(), *v) != releases.end();
+    if (!releases.empty() && !listed) problem("version not in the release table", text);
     return *v;
   }
 
@@ -131,6 +147,48 @@ struct Compiler {
   }
 };
 
+// CompiledConstraint::by_release from the releases' positions in the table: affected_at() for
+// each release, with every version the row names replaced by its position (the table is
+// ordered, so positions order as the versions do). One integer comparison where affected_at
+// compares Versions: vLLM's bounded and bug rows made ~1,500 calls of it at every start.
+// False (nothing filled) when the table has no keys or the row names a version it lacks.
+bool by_release_slots(const EngineIndex& ix, CompiledConstraint& cc) {
+  if (ix.release_keys.empty()) return false;
+  constexpr int kNone = -1;
+  bool listed = true;
+  const auto slot = [&](const Version& v) {
+    if (!v.known) return kNone;
+    const int s = release_slot(ix, v);
+    listed = listed && s >= 0;
+    return s;
+  };
+  const int introduced = slot(cc.introduced), fixed = slot(cc.fixed), removed = slot(cc.removed);
+  std::array<int, 4> affected{};
+  int lo = kNone, hi = kNone;
+  for (std::uint8_t i = 0; i < cc.affected_count; ++i) {
+    affected[i] = slot(cc.affected[i]);
+    if (lo == kNone || affected[i] < lo) lo = affected[i];
+    if (hi == kNone || hi < affected[i]) hi = affected[i];
+  }
+  if (!listed) return false;
+  // affected_at() as ranges of positions: [0, introduced) and [fixed or removed, n) are not
+  // affected; a bug is certain between its bounds when both are known, else "maybe"; a bug's
+  // observed releases, and the releases between the first and last of them, carry it.
+  const auto n = static_cast<std::ptrdiff_t>(ix.releases.size());
+  const auto fill = [&](std::ptrdiff_t from, std::ptrdiff_t to, Affected a) {
+    if (from < to) std::fill(cc.by_release.begin() + from, cc.by_release.begin() + to, static_cast<std::uint8_t>(a));
+  };
+  const std::ptrdiff_t first = introduced == kNone ? 0 : introduced;
+  const std::ptrdiff_t end = cc.bug ? (fixed == kNone ? n : fixed) : (removed == kNone ? n : removed);
+  cc.by_release.assign(static_cast<std::size_t>(n), static_cast<std::uint8_t>(Affected::no));
+  fill(first, std::min(end, n), !cc.bug || (introduced != kNone && fixed != kNone) ? Affected::yes : Affected::maybe);
+  if (cc.bug) {
+    if (lo != kNone) fill(lo + 1, hi, Affected::yes);
+    for (std::uint8_t i = 0; i < cc.affected_count; ++i) cc.by_release[static_cast<std::size_t>(affected[i])] = static_cast<std::uint8_t>(Affected::yes);
+  }
+  return true;
+}
+
 }  // namespace
 
 EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabulary, std::span<const Backend> backends,
@@ -142,28 +200,41 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
   ix.releases_ordered = std::all_of(releases.begin(), releases.end(), [](const Version& v) { return v.known; }) &&
                         std::adjacent_find(releases.begin(), releases.end(),
                                            [](const Version& a, const Version& b) { return !(a < b); }) == releases.end();
+  if (ix.releases_ordered && std::all_of(releases.begin(), releases.end(),
+                                         [&](const Version& v) { return v.build == releases.front().build; })) {
+    ix.release_keys.reserve(releases.size());
+    for (const Version& v : releases) ix.release_keys.push_back(release_key(v));
+  }
+  for (const Format& row : kvdtype::formats())
+    if (row.is_float8() && static_cast<std::size_t>(row.id) < 64) ix.float8_formats |= format_bit(row.id);
   ix.vocabulary = vocabulary;
   ix.backends = backends;
   // The release a request without a version is judged at (release-bounded selection orders).
   ix.established_through = newest_version(engine);
   const std::string en(engine_info(engine).name);
-  Compiler c{problems, {}, releases};
+  Compiler c{problems, {}, releases, ix.release_keys.empty() ? nullptr : &ix};
 
   if (ix.vocabulary.size() > kMaxRows || ix.backends.size() > kMaxRows) {
     problems.push_back(en + ": more than " + std::to_string(kMaxRows) + " vocabulary or backend rows; raise detail::kMaxRows");
     ix.vocabulary = ix.vocabulary.first(std::min(ix.vocabulary.size(), kMaxRows));
     ix.backends = ix.backends.first(std::min(ix.backends.size(), kMaxRows));
   }
+  // Each vector sized once: growing them by doubling copied the rows (a CompiledBackend is
+  // 1.2 KB, a CompiledConstraint 0.5 KB) and touched twice the memory, a page fault per new page.
+  ix.vocabulary_ranges.reserve(ix.vocabulary.size());
+  ix.compiled_backends.reserve(ix.backends.size());
+  ix.selection.reserve(selection.size());
+  ix.constraints.reserve(constraints.size());
   for (const CacheDtype& row : ix.vocabulary) {
     if (row.name == engine_info(engine).default_kv) ix.auto_row = &row;
-    c.where = "cache_dtypes_" + en + " " + std::string(row.name);
+    c.at("cache_dtypes_", en, row.name);
     ix.vocabulary_ranges.push_back(c.range(row.introduced_in, row.absent_in, row.removed_in));
   }
   if (!ix.vocabulary.empty() && ix.auto_row == nullptr)
     problems.push_back(en + ": vocabulary has no default row '" + std::string(engine_info(engine).default_kv) + "'");
 
   for (const Backend& b : ix.backends) {
-    c.where = "backends_" + en + " " + std::string(b.name);
+    c.at("backends_", en, b.name);
     CompiledBackend cb;
     cb.row = &b;
     cb.platforms = c.platforms(b.platforms);
@@ -248,7 +319,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
                                            [](const CompiledBackend& b) { return !b.fa_pairs.empty(); });
 
   for (const SelectionOrder& s : selection) {
-    c.where = "selection_" + en + " " + std::string(s.platform) + " " + std::string(s.attention);
+    c.at("selection_", en, s.platform, s.attention);
     CompiledSelection cs;
     cs.row = &s;
     cs.platform = c.platforms(s.platform);
@@ -262,6 +333,11 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       else cs.order[cs.count++] = static_cast<std::uint16_t>(it - ix.backends.begin());
     });
     ix.selection_platforms |= cs.platform;
+    const auto row = static_cast<std::uint16_t>(ix.selection.size());
+    for (std::size_t p = 0; p < 8; ++p)
+      for (std::size_t a = 0; a < EngineIndex::kAttentionKinds; ++a)
+        if ((cs.platform & (1u << p)) && (cs.attention == 0 || (cs.attention & (1u << a))))
+          ix.selection_by_kind[p * EngineIndex::kAttentionKinds + a].push_back(row);
     ix.selection.push_back(cs);
   }
 
@@ -304,7 +380,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
   // the same engine, so it is asked once per engine (63 scans were a tenth of building vLLM's index).
   std::optional<std::pair<Engine, Version>> newest;
   for (const Constraint& k : constraints) {
-    c.where = "constraints_" + en + " " + std::string(k.rule) + " " + std::string(k.when.backends);
+    c.at("constraints_", en, k.rule, k.when.backends);
     CompiledConstraint cc;
     cc.row = &k;
     cc.rule = find_rule(k.rule);
@@ -370,13 +446,14 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     // instructions of a cold `kvdtype check` (docs/performance.md).
     if (!cc.bug && !cc.introduced.known && !cc.removed.known) {
       cc.by_release.assign(releases.size(), static_cast<std::uint8_t>(Affected::yes));
-    } else {
+    } else if (!by_release_slots(ix, cc)) {
       cc.by_release.reserve(releases.size());
       for (const Version& v : releases) cc.by_release.push_back(static_cast<std::uint8_t>(affected_at(cc, v)));
     }
     if (cc.rule == nullptr) continue;  // reported; a row without a rule cannot fire
     const auto index = static_cast<std::uint32_t>(ix.constraints.size());
     ix.constraints.push_back(cc);
+    if (cc.rule->code == "KVD206") ix.fa_off_rows.push_back(index);
     if (!cc.when.backends.any() && !cc.when.kv.any()) {
       ix.global_any.push_back(index);
     } else if (!cc.when.backends.any()) {
@@ -387,6 +464,14 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
         if (cc.when.backends.test(b)) ix.by_backend[b].push_back(index);
     }
   }
+  ix.excluding_by_backend.resize(ix.backends.size());
+  ix.replacing_by_backend.resize(ix.backends.size());
+  for (std::size_t b = 0; b < ix.backends.size(); ++b)
+    for (const std::uint32_t i : ix.by_backend[b]) {
+      const CompiledConstraint& c = ix.constraints[i];
+      if (c.replace != nullptr) ix.replacing_by_backend[b].push_back(i);
+      else if (c.row->selection && c.rule->severity == Severity::error) ix.excluding_by_backend[b].push_back(i);
+    }
   return ix;
 }
 
@@ -405,7 +490,9 @@ constexpr std::size_t kMaxEngines = 16;
 
 const Built& built(Engine engine) noexcept {
   static std::array<std::once_flag, kMaxEngines> once;
-  static std::array<Built, kMaxEngines> instances;
+  // Never destroyed: freeing every engine's vectors at exit was ~40,000 instructions of a cold
+  // `kvdtype check`, for memory the process gives back anyway.
+  static std::array<Built, kMaxEngines>& instances = *new std::array<Built, kMaxEngines>;
   const tables::EngineTables& row = tables::engine_tables(engine);
   const auto i = static_cast<std::size_t>(row.info.id);
   std::call_once(once[i], [&] {
@@ -478,8 +565,33 @@ std::uint32_t extra_given(const Request& r) noexcept {
   return given;
 }
 
+ReleaseKey release_key(const Version& v) noexcept {
+  using U = std::uint64_t;
+  const U numbers = (U{v.major} << 48) | (U{v.minor} << 32) | (U{v.patch} << 16) | U{v.micro};
+  // Version::key()'s three numbers, each moved to start at 0: the pre-release rank (-1 for a dev
+  // release of a final, 4 << 16 for none), the post number (-1 when none), the dev number (1 << 17
+  // when none). 19, 17 and 18 bits.
+  U pre = 0;
+  if (v.pre == Version::Pre::none && v.post == Version::kNone && v.dev != Version::kNone) pre = 0;
+  else if (v.pre == Version::Pre::none) pre = (U{4} << 16) + 1;
+  else pre = ((U{static_cast<std::uint8_t>(v.pre)} << 16) | U{v.pre_number}) + 1;
+  const U post = v.post == Version::kNone ? 0 : U{v.post} + 1;
+  const U dev = v.dev == Version::kNone ? U{1} << 17 : U{v.dev};
+  ReleaseKey k;
+  k.key = (ReleaseKey::Bits128{numbers} << 64) | ((pre << 36) | (post << 18) | dev);
+  return k;
+}
+
 int release_slot(const EngineIndex& ix, const Version& v) noexcept {
   if (!v.known) return -1;
+  if (!ix.release_keys.empty()) {
+    // The keys order like Version::compare within one scheme; a version of the other scheme is
+    // no release of the table (compare never finds a build number equal to a PEP 440 version).
+    if (v.build != ix.releases.front().build) return -1;
+    const ReleaseKey key = release_key(v);
+    const auto it = std::lower_bound(ix.release_keys.begin(), ix.release_keys.end(), key);
+    return it != ix.release_keys.end() && !(key < *it) ? static_cast<int>(it - ix.release_keys.begin()) : -1;
+  }
   if (ix.releases_ordered) {
     const auto it = std::lower_bound(ix.releases.begin(), ix.releases.end(), v);
     return it != ix.releases.end() && *it == v ? static_cast<int>(it - ix.releases.begin()) : -1;

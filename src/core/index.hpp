@@ -124,6 +124,16 @@ struct HeadSince {
   [[nodiscard]] bool maybe_absent(const Version& v) const noexcept { return absent.known && absent < v && v < since; }
 };
 
+/// A Version as two integers that order as Version::compare does among versions of one scheme
+/// (all build numbers, or none): the release numbers, then (pre, post, dev) as Version::key()
+/// orders them. Versions of the two schemes never compare through it.
+struct ReleaseKey {
+  __extension__ using Bits128 = unsigned __int128;  // GCC and Clang; one comparison instead of two
+  Bits128 key = 0;  // the release numbers in the high 64 bits, the rest in the low ones
+  friend constexpr bool operator<(const ReleaseKey& a, const ReleaseKey& b) noexcept { return a.key < b.key; }
+};
+[[nodiscard]] ReleaseKey release_key(const Version& v) noexcept;
+
 struct CompiledBackend {
   const Backend* row = nullptr;
   ReleaseRange range;
@@ -229,12 +239,30 @@ struct EngineIndex {
   std::span<const Backend> backends;
   std::vector<CompiledBackend> compiled_backends;  // parallel to backends
   std::vector<CompiledSelection> selection;
+  // Per platform and attention kind (selection_key), the selection rows that cover both, in
+  // table order: resolve() tries those, not every row of the table (vLLM's GQA on an H100 was
+  // the eleventh of 27 rows).
+  static constexpr std::size_t kAttentionKinds = 6;  // Attention's values
+  static_assert(static_cast<std::size_t>(Attention::sparse_mla) + 1 == kAttentionKinds && static_cast<std::size_t>(Platform::tpu) + 1 == 8,
+                "selection_by_kind has a list per platform and attention kind");
+  std::array<std::vector<std::uint16_t>, 8 * kAttentionKinds> selection_by_kind;
+  [[nodiscard]] static constexpr std::size_t selection_key(Platform p, Attention a) noexcept {
+    return static_cast<std::size_t>(p) * kAttentionKinds + static_cast<std::size_t>(a);
+  }
   std::vector<CompiledConstraint> constraints;         // all rows
   // Constraint indexes, so that check() visits only rows that can apply: those naming the
   // backend in question, and those naming no backend, split by the kv string they name.
   std::vector<std::vector<std::uint32_t>> by_backend;  // per backend
+  // Of each backend's rows, those selection asks (resolve.cpp): the rows that exclude the backend
+  // while the engine selects (Constraint::selection, error severity, no replacement), and the
+  // rows that swap it for another (replace_backend). Their own lists, so that selection does not
+  // pass over every other row of the backend twice.
+  std::vector<std::vector<std::uint32_t>> excluding_by_backend, replacing_by_backend;
   std::vector<std::vector<std::uint32_t>> global_by_kv;  // no backend, naming this kv string
   std::vector<std::uint32_t> global_any;               // no backend, any kv string
+  // The rows that fire KVD206 (a build that leaves flash attention off unless asked): check()
+  // asks them for every request of a release, instead of scanning every row for the rule.
+  std::vector<std::uint32_t> fa_off_rows;
   // Kernel routes of this engine (check's kernel availability), and per backend the routes
   // that name it, so that check() compares no backend, format or attention words.
   std::vector<CompiledRoute> routes;
@@ -246,6 +274,10 @@ struct EngineIndex {
   // whether it is strictly ascending (then release_slot searches it by halves).
   std::span<const Version> releases;
   bool releases_ordered = false;
+  // The releases' order keys (release_key), parallel to `releases`, when they are ordered and of
+  // one scheme: release_slot then searches integers, not Version::compare (~30 instructions a
+  // comparison, seven or eight of them for every check with a version).
+  std::vector<ReleaseKey> release_keys;
   // The engine's release rows (parallel to `releases`; empty for tests' own tables) and the
   // newest release whose kv-cache facts are established: a check of a release whose content is
   // not established, or of a version after that one, is incomplete (KVD080), not a silent yes.
@@ -255,6 +287,9 @@ struct EngineIndex {
   // for every backend is checked before the GPU, and so a backend, is known.
   bool every_backend_models_fa = false;
   bool any_extra = false;  // some constraint row has issue-28 conditions: Context asks extra_given()
+  // The 8-bit float formats (Format::is_float8) as format bits, read from the format rows when the
+  // index is built: resolve and check ask it several times a check (is_float8 below).
+  Bits float8_formats = 0;
 };
 
 /// The inputs of the issue-28 conditions (core/when_extra.hpp) as bits. Each of those conditions
@@ -308,6 +343,10 @@ inline std::size_t backend_index(const EngineIndex& ix, const Backend* row) noex
 /// Whether a format is an 8-bit float (Format::is_float8), from a set of the format rows read
 /// once: fill_plan asks it several times per backend, and format() is a call into the table.
 bool is_float8(FormatId f) noexcept;
+/// The same from the index's copy of the set: no call, no initialisation guard on the check path.
+inline bool is_float8(const EngineIndex& ix, FormatId f) noexcept {
+  return static_cast<std::size_t>(f) < 64 && (ix.float8_formats & format_bit(f)) != 0;
+}
 
 /// Problems found while compiling every table: "backends_vllm FLASHMLA: unknown kv string 'fp9'".
 const std::vector<std::string>& table_problems() noexcept;

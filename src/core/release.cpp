@@ -1,6 +1,7 @@
 // Release lookup: the release tables, parsed once into Versions.
 #include <algorithm>
 #include <array>
+#include <mutex>
 #include <vector>
 
 #include "tables/rows/release.hpp"
@@ -20,29 +21,30 @@ std::span<const Release> rows_of(Engine e) noexcept {
 constexpr std::size_t kMaxEngines = 16;  // Engine values are small; room for engines to come
 
 struct Parsed {
-  std::array<std::vector<Version>, kMaxEngines> by_engine;
+  std::vector<Version> versions;
   // Every row parses and each is newer than the one before (the table tests and the lint
   // require it): find_release may then search by halves. Otherwise it scans.
-  std::array<bool, kMaxEngines> ordered{};
+  bool ordered = false;
 };
 
-const Parsed& parsed() noexcept {
-  static const Parsed instance = [] {
-    Parsed p;
-    for (const EngineInfo& info : engines()) {
-      const auto i = static_cast<std::size_t>(info.id);
-      if (i >= kMaxEngines) continue;
-      auto& out = p.by_engine[i];
-      for (const Release& r : rows_of(info.id)) {
-        auto v = parse_version(r.version);
-        out.push_back(v.ok() ? *v : Version{});
-      }
-      p.ordered[i] = std::all_of(out.begin(), out.end(), [](const Version& v) { return v.known; }) &&
-                     std::is_sorted(out.begin(), out.end()) && std::adjacent_find(out.begin(), out.end()) == out.end();
+// One engine's versions, parsed on the first use of that engine: a process that checks one vLLM
+// request parses vLLM's 66 rows, not every engine's (docs/performance.md, fifth round).
+const Parsed& parsed(std::size_t i) noexcept {
+  static std::array<std::once_flag, kMaxEngines> once;
+  static std::array<Parsed, kMaxEngines>& by_engine = *new std::array<Parsed, kMaxEngines>;  // never destroyed
+  std::call_once(once[i], [i] {
+    Parsed& p = by_engine[i];
+    if (std::none_of(engines().begin(), engines().end(), [i](const EngineInfo& e) { return static_cast<std::size_t>(e.id) == i; }))
+      return;  // no such engine: no releases
+    for (const Release& r : rows_of(static_cast<Engine>(i))) {
+      auto v = parse_version(r.version);
+      p.versions.push_back(v.ok() ? *v : Version{});
     }
-    return p;
-  }();
-  return instance;
+    const auto& out = p.versions;
+    p.ordered = std::all_of(out.begin(), out.end(), [](const Version& v) { return v.known; }) &&
+                std::is_sorted(out.begin(), out.end()) && std::adjacent_find(out.begin(), out.end()) == out.end();
+  });
+  return by_engine[i];
 }
 
 }  // namespace
@@ -52,14 +54,14 @@ std::span<const Release> releases(Engine engine) noexcept { return rows_of(engin
 std::span<const Version> release_versions(Engine engine) noexcept {
   const auto i = static_cast<std::size_t>(engine);
   if (i >= kMaxEngines) return {};
-  return parsed().by_engine[i];
+  return parsed(i).versions;
 }
 
 const Release* find_release(Engine engine, const Version& v) noexcept {
   if (!v.known) return nullptr;
   const auto rows = releases(engine);
   const auto versions = release_versions(engine);
-  if (const auto i = static_cast<std::size_t>(engine); i < kMaxEngines && parsed().ordered[i]) {
+  if (const auto i = static_cast<std::size_t>(engine); i < kMaxEngines && parsed(i).ordered) {
     // check() asks this for every versioned request: by halves, not a scan of every release.
     const auto it = std::lower_bound(versions.begin(), versions.end(), v);
     return it != versions.end() && *it == v ? &rows[static_cast<std::size_t>(it - versions.begin())] : nullptr;

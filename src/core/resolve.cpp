@@ -1,6 +1,7 @@
 // resolve(): Request → Plan. Picks the backend the way the engine would (its selection order,
 // skipping candidates that break hard rules), then derives every dtype and size from the rows.
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 
 #include "kvdtype/check.hpp"
@@ -328,8 +329,8 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
   auto k = apply_rule(ctx, eff->k_rule, eff->k_format);
   auto v = apply_rule(ctx, veff->v_rule, veff->v_format);
   if (cb && cb->fp8_as) {
-    if (k && is_float8(*k)) k = apply_rule(ctx, *cb->fp8_as, *k);
-    if (v && is_float8(*v)) v = apply_rule(ctx, *cb->fp8_as, *v);
+    if (k && is_float8(ctx.ix, *k)) k = apply_rule(ctx, *cb->fp8_as, *k);
+    if (v && is_float8(ctx.ix, *v)) v = apply_rule(ctx, *cb->fp8_as, *v);
   }
   plan.k.format = k;
   plan.v.format = v;
@@ -357,7 +358,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
     // A quantized Q is fp8: the cache's own format when that is fp8, else the platform's e4m3
     // (an nvfp4 cache runs with an e4m3 Q on FlashInfer trtllm-gen).
     std::optional<FormatId> q8 = k;
-    if (k && !is_float8(*k)) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
+    if (k && !is_float8(ctx.ix, *k)) q8 = apply_rule(ctx, FormatRule::platform_fp8_e4m3, FormatId::float8_e4m3fn);
     plan.q = q_fp8 ? q8 : r.model_dtype;
     if (q_fp8 && !backend->q_strict) plan.q_tolerated = r.model_dtype;
   }
@@ -396,11 +397,20 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
   // An issue-28 condition on an input not given never holds: one test, first, since most rows
   // with such a condition are about inputs a request leaves out (the words are compared last).
   if ((t & when_extra) && (w.extra_needs & ~ctx.extra_given) != 0) return false;
-  // Unknown inputs never match a condition on them: rules fire on facts, not guesses.
-  if (t & when_backends) {
-    if (plan.backend == nullptr || !w.backends.test(backend_index(ctx.ix, plan.backend))) return false;
-  }
+  // The backends condition (when_backends) is settled by the list the row was found in: a row
+  // naming backends is only in EngineIndex::by_backend, and every caller visits a backend's list
+  // for a plan of that backend (the global lists hold the rows naming none).
+  assert(!w.backends.any() || (plan.backend != nullptr && w.backends.test(backend_index(ctx.ix, plan.backend))));
+  // Unknown inputs never match a condition on them: rules fire on facts, not guesses. The
+  // conditions that most often fail come first (a head size, a flag, a kv string: llama.cpp's
+  // rows are per head size), the order of the tests changes no answer.
   if ((t & when_kv) && (ctx.requested == nullptr || !w.kv.test(vocabulary_index(ctx.ix, ctx.requested)))) return false;
+  if (t & when_head_sizes) {
+    // head_sizes matches the K head size, or the pair when V differs (e.g. "192" with V 128).
+    if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
+  }
+  if ((t & when_flags_all) && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
+  if ((t & when_flags_none) && (r.flags & row.when.flags_none)) return false;
   if ((t & when_kv_quant) && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
   if ((t & when_model_dtypes) && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
   if ((t & when_k_formats) && (!plan.k.format || !(w.k_formats & format_bit(*plan.k.format)))) return false;
@@ -411,12 +421,6 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
     const bool in = cc_in(r.target->cc(), row.when.min_cc, row.when.max_cc);
     if (in == row.when.outside_cc) return false;
   }
-  if (t & when_head_sizes) {
-    // head_sizes matches the K head size, or the pair when V differs (e.g. "192" with V 128).
-    if (ctx.head_size == 0 || !w.head_sizes.contains(ctx.head_size)) return false;
-  }
-  if ((t & when_flags_all) && (r.flags & row.when.flags_all) != row.when.flags_all) return false;
-  if ((t & when_flags_none) && (r.flags & row.when.flags_none)) return false;
   if (t & when_v_quantized) {
     const CacheDtype* v = plan.v_cache_dtype != nullptr ? plan.v_cache_dtype : plan.cache_dtype;
     if (v == nullptr || !is_quantized(v->quant)) return false;
@@ -502,14 +506,14 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
   if (!ctx.platform) return nullptr;
   const Request& r = ctx.req;
   const Attention kind = assumed_attention(ctx);
-  for (const CompiledSelection& s : ctx.ix.selection) {
+  // Only the rows of this platform and attention kind (EngineIndex::selection_by_kind), in order.
+  for (const std::uint16_t i : ctx.ix.selection_by_kind[EngineIndex::selection_key(*ctx.platform, kind)]) {
+    const CompiledSelection& s = ctx.ix.selection[i];
     const SelectionOrder& row = *s.row;
-    if (!(s.platform & platform_bit(*ctx.platform))) continue;
     // A release-bounded order holds for the release checked; without one, for the newest release
     // the tables establish (as a behaviour constraint row does), so an order that ended is not assumed.
     const Version& at = r.engine_version.known ? r.engine_version : ctx.ix.established_through;
     if (const auto in = s.range.at(at); in == ReleaseRange::In::before || in == ReleaseRange::In::removed) continue;
-    if (s.attention && !(s.attention & attention_bit(kind))) continue;
     if (!cc_in(r.target->cc(), row.min_cc, row.max_cc)) continue;
     if (row.kv_quantized == 1 && !ctx.quantized) continue;
     if (row.kv_quantized == 0 && ctx.quantized) continue;
@@ -534,22 +538,25 @@ std::optional<SkippedBackend> exclusion(const Context& ctx, const CompiledBacken
   const auto failures = row_failures(ctx, cb);
   // A release fact names its release ("0.30.0"); the rule's title says what it means.
   if (!failures.empty()) return SkippedBackend{cb.row, failures[0].rule, failures[0].value};
-  trial = Plan{};
+  // A default-initialised Plan (every member has its initialiser), not Plan{}: value-initialising
+  // zero-fills the whole 1.6 KB object first (its InlineVectors' slots), ~200 instructions a try.
+  const Plan fresh;
+  trial = fresh;
   fill_plan(ctx, cb.row, trial);
-  for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, cb.row)]) {
+  // The backend's selection rows of error severity without a replacement (excluding_by_backend).
+  for (std::uint32_t i : ctx.ix.excluding_by_backend[backend_index(ctx.ix, cb.row)]) {
     const CompiledConstraint& c = ctx.ix.constraints[i];
-    if (!c.row->selection || c.replace != nullptr) continue;
-    if (c.rule->severity != Severity::error) continue;
-    if (affected(ctx, c) == Affected::yes && matches(ctx, c, trial)) return SkippedBackend{cb.row, c.rule, c.row->detail};
+    if (may_match(ctx, c) && affected(ctx, c) == Affected::yes && matches(ctx, c, trial))
+      return SkippedBackend{cb.row, c.rule, c.row->detail};
   }
   return std::nullopt;
 }
 
 // A substitution the engine makes for this backend (SGLang fa3 + fp8_e5m2 → triton).
 const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan& plan) noexcept {
-  for (std::uint32_t i : ctx.ix.by_backend[backend_index(ctx.ix, chosen)]) {
+  for (std::uint32_t i : ctx.ix.replacing_by_backend[backend_index(ctx.ix, chosen)]) {  // rows with replace_backend
     const CompiledConstraint& c = ctx.ix.constraints[i];
-    if (c.replace != nullptr && affected(ctx, c) != Affected::no && matches(ctx, c, plan)) return c.replace;
+    if (affected(ctx, c) != Affected::no && matches(ctx, c, plan)) return c.replace;
   }
   return nullptr;
 }
@@ -587,7 +594,8 @@ Plan resolve_in(const Context& ctx) noexcept {
     if (const Backend* sub = substitute(ctx, plan.backend, plan)) {
       const Backend* asked = plan.backend;
       auto skipped = plan.skipped;
-      plan = Plan{};
+      const Plan fresh;  // not Plan{}: see exclusion()
+      plan = fresh;
       fill_plan(ctx, sub, plan);
       plan.skipped = skipped;
       plan.replaced = asked;

@@ -57,8 +57,21 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept;
 /// no backend was chosen; an unknown head size counts as served.
 [[nodiscard]] Tri fa_kernel(const Context& ctx, const Plan& plan) noexcept;
 
-/// Whether the constraint's When holds for this request and plan.
+/// Whether the constraint's When holds for this request and plan. `c` is from one of the index's
+/// lists: a global one, or the by_backend list of the plan's backend (the backends condition is
+/// the list's).
 bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) noexcept;
+
+/// Two of matches()'s tests, inline in the loops over the index's lists, so that the rows they
+/// refuse are passed over without a call: a row whose issue-28 conditions need an input the
+/// request leaves out (most of vLLM's rows on a check's path, for a request without those
+/// inputs), and a row for other head sizes (most of llama.cpp's rows of a backend). False only
+/// where matches() is false.
+inline bool may_match(const Context& ctx, const CompiledConstraint& c) noexcept {
+  const CompiledWhen& w = c.when;
+  if ((w.tests & when_extra) && (w.extra_needs & ~ctx.extra_given) != 0) return false;
+  return !(w.tests & when_head_sizes) || (ctx.head_size != 0 && w.head_sizes.contains(ctx.head_size));
+}
 
 /// How a version-scoped constraint applies to the request's engine version.
 enum class Affected : std::uint8_t { no, maybe, yes };

@@ -368,34 +368,35 @@ struct Index {
   std::vector<std::string_view> names;  // every target and product name, for suggestions
 };
 
+// One product row's key. `key` must not move afterwards: its words point into key.lower.
+void build_key(const Product& p, Key& key) {
+  key.product = &p;
+  key.target = find_target(p.target);
+  key.lower = to_lower(p.name.substr(0, kMaxText));
+  Words<kMaxWords> raw, words;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= key.lower.size(); ++i) {
+    if (i == key.lower.size() || is_chunk_separator(key.lower[i])) {
+      if (i > start) split_words(std::string_view(key.lower).substr(start, i - start), raw);
+      start = i + 1;
+    }
+  }
+  classify(raw, /*input=*/false, words);
+  for (std::size_t i = 0; i < words.n; ++i) {
+    const Word& w = words.w[i];
+    if (w.kind == Kind::memory && key.gb == 0) key.gb = w.gb;
+    if (w.kind == Kind::form && key.form.empty()) key.form = w.text;
+    if (w.kind == Kind::model && key.n < kMaxKeyWords) {
+      key.optional[key.n] = in(w.text, kOptionalWords);
+      key.words[key.n++] = w.text;
+    }
+  }
+}
+
 Index build_index() {
   Index idx;
   idx.keys.resize(products().size());  // sized once: the views below must not move
-  for (std::size_t k = 0; k < products().size(); ++k) {
-    const Product& p = products()[k];
-    Key& key = idx.keys[k];
-    key.product = &p;
-    key.target = find_target(p.target);
-    key.lower = to_lower(p.name.substr(0, kMaxText));
-    Words<kMaxWords> raw, words;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= key.lower.size(); ++i) {
-      if (i == key.lower.size() || is_chunk_separator(key.lower[i])) {
-        if (i > start) split_words(std::string_view(key.lower).substr(start, i - start), raw);
-        start = i + 1;
-      }
-    }
-    classify(raw, /*input=*/false, words);
-    for (std::size_t i = 0; i < words.n; ++i) {
-      const Word& w = words.w[i];
-      if (w.kind == Kind::memory && key.gb == 0) key.gb = w.gb;
-      if (w.kind == Kind::form && key.form.empty()) key.form = w.text;
-      if (w.kind == Kind::model && key.n < kMaxKeyWords) {
-        key.optional[key.n] = in(w.text, kOptionalWords);
-        key.words[key.n++] = w.text;
-      }
-    }
-  }
+  for (std::size_t k = 0; k < products().size(); ++k) build_key(products()[k], idx.keys[k]);
   for (const Target& t : targets()) idx.names.push_back(t.name);
   for (const Product& p : products()) idx.names.push_back(p.name);
   return idx;
@@ -416,6 +417,17 @@ struct FitResult {
 };
 
 bool family_of(const Target& t, std::string_view word) noexcept { return iequals(t.family, word); }
+
+// Whether `text` holds `lower_word` (lower case) in any case.
+bool icontains(std::string_view text, std::string_view lower_word) noexcept {
+  if (lower_word.size() > text.size()) return false;
+  for (std::size_t at = 0; at + lower_word.size() <= text.size(); ++at) {
+    std::size_t i = 0;
+    while (i < lower_word.size() && lower(text[at + i]) == lower_word[i]) ++i;
+    if (i == lower_word.size()) return true;
+  }
+  return false;
+}
 
 template <std::size_t N>
 FitResult fit(const Words<N>& in, const Key& key, const Target* asserted) noexcept {
@@ -576,17 +588,59 @@ Result<TargetMatch> parse_one(std::string_view text, Refused& why) {
     return unknown<1>(text, "too many words");
   }
 
-  const Index& idx = index();
-  const Key* best = nullptr;
-  int best_score = -1;
-  const Key* first_partial = nullptr;
-  std::string_view stray;
   std::uint16_t want_gb = 0;
   std::string_view want_form;
   for (std::size_t i = 0; i < words.n; ++i) {
     if (words.w[i].kind == Kind::memory && want_gb == 0) want_gb = words.w[i].gb;
     if (words.w[i].kind == Kind::form && want_form.empty()) want_form = words.w[i].text;
   }
+  // The products that fit every word, in table order: the first is kept unless a later one
+  // matches the memory size or form factor better (ties keep the earlier row: the model's
+  // default variant); two of different targets are ambiguous.
+  struct Best {
+    const Product* product = nullptr;
+    const Target* target = nullptr;
+    int score = -1;
+  } best;
+  std::optional<Error> ambiguous;
+  const auto full_fit = [&](const Key& key) {
+    if (best.product != nullptr && best.target != key.target) {
+      why = Refused::ambiguous;
+      ambiguous = Error{ErrorCode::unknown_name,
+                        "ambiguous GPU '" + printable(text) + "': it fits " + std::string(best.product->name) + " (" +
+                            std::string(best.target->name) + ") and " + std::string(key.product->name) + " (" +
+                            std::string(key.target->name) + "); add the word that tells them apart"};
+      return false;
+    }
+    const bool gb_match = want_gb != 0 && key.gb == want_gb;
+    const bool form_match = !want_form.empty() && starts_with(key.form, want_form);
+    const int score = (gb_match ? 2 : 0) + (form_match ? 1 : 0);
+    if (score > best.score) best = {key.product, key.target, score};
+    return true;
+  };
+  // A product fits fully only if each model word of the text is one of its words, and so a piece
+  // of its lower-cased name. The rows whose names hold every such word are keyed here, one at a
+  // time; the full product index (every row keyed, ~2,500 instructions a row) is built only when
+  // none fits: for the error's "does not fit" and suggestions, which need every row.
+  bool any_model_word = false;
+  for (std::size_t i = 0; i < words.n; ++i) any_model_word = any_model_word || words.w[i].kind == Kind::model;
+  if (any_model_word) {
+    for (const Product& p : products()) {
+      const std::string_view name = p.name.substr(0, kMaxText);
+      bool candidate = true;
+      for (std::size_t i = 0; i < words.n && candidate; ++i)
+        candidate = words.w[i].kind != Kind::model || icontains(name, words.w[i].text);
+      if (!candidate) continue;
+      Key key;
+      build_key(p, key);
+      if (key.target == nullptr || fit(words, key, asserted).fit != Fit::full) continue;
+      if (!full_fit(key)) return *ambiguous;
+    }
+    if (best.product != nullptr) return TargetMatch{best.target, best.product};
+  }
+  const Index& idx = index();
+  const Key* first_partial = nullptr;
+  std::string_view stray;
   for (const Key& key : idx.keys) {
     if (key.target == nullptr) continue;  // a row naming an unknown target; the unit tests catch it
     const FitResult r = fit(words, key, asserted);
@@ -594,23 +648,9 @@ Result<TargetMatch> parse_one(std::string_view text, Refused& why) {
       first_partial = &key;
       stray = r.stray;
     }
-    if (r.fit != Fit::full) continue;
-    if (best != nullptr && best->target != key.target) {
-      why = Refused::ambiguous;
-      return Error{ErrorCode::unknown_name,
-                   "ambiguous GPU '" + printable(text) + "': it fits " + std::string(best->product->name) + " (" +
-                       std::string(best->target->name) + ") and " + std::string(key.product->name) + " (" +
-                       std::string(key.target->name) + "); add the word that tells them apart"};
-    }
-    const bool gb_match = want_gb != 0 && key.gb == want_gb;
-    const bool form_match = !want_form.empty() && starts_with(key.form, want_form);
-    const int score = (gb_match ? 2 : 0) + (form_match ? 1 : 0);
-    if (score > best_score) {  // ties keep the earlier row: the model's default variant
-      best = &key;
-      best_score = score;
-    }
+    if (r.fit == Fit::full && !full_fit(key)) return *ambiguous;
   }
-  if (best != nullptr) return TargetMatch{best->target, best->product};
+  if (best.product != nullptr) return TargetMatch{best.target, best.product};
   if (first_partial != nullptr) {
     std::string msg = "unknown GPU '" + printable(text) + "' ('" + printable(stray) + "' does not fit " +
                       std::string(first_partial->product->name) + "); nearest: ";

@@ -127,6 +127,13 @@ struct Command {
 /// (docs/performance.md). run() parses again with everything when a parse fails or leaves
 /// words over, so that errors and their "did you mean" see every flag.
 [[nodiscard]] bool flag_named(std::string_view name);
+/// flag_named() for a CLI11 name list ("--fail-on", "-o,--output"): true when a long name is
+/// named, and always for a list with a short name (single-dash letters combine, "-qv": a word
+/// need not spell them). Options registered only when named follow flag_named()'s reasoning:
+/// each one costs CLI11's comparison with every earlier option at every start.
+[[nodiscard]] bool option_named(std::string_view names);
+/// Whether option `name` of `sub` was given (false as well where it was not registered).
+[[nodiscard]] bool option_given(const CLI::App& sub, const std::string& name);
 /// The Command of a light subcommand.
 [[nodiscard]] inline Command light_command(CLI::App* sub) { return Command{sub, nullptr, true}; }
 Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::string>& launch);
@@ -153,6 +160,9 @@ struct Program {
   std::vector<std::string> launch;  ///< the words after `--`
   CLI::App app{"kvdtype: resolve and check KV-cache dtype flags before any kernel runs", "kvdtype"};
   std::vector<Command> commands;
+  /// Some subcommands were not made (make_program: the words named one, no help was asked):
+  /// run() parses again with everything whenever it would show or name them.
+  bool partial = false;
 };
 /// `args`: the words of the command line before `--`, for registering only what they can use:
 /// the options of the subcommands they name (every subcommand's for --help-all, or when `args`

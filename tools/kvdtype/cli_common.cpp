@@ -19,18 +19,20 @@ void add_output_options(CLI::App& sub, Output& out) {
   for (const io::OutputFormat f : accepted) names += (names.empty() ? "" : ", ") + std::string(io::output_format(f).name);
   out.accepted = std::move(accepted);
   out.who = "kvdtype " + sub.get_name();
-  sub.add_option("--format", out.format, names)->capture_default_str()->type_name("FORMAT")->group("Output");
+  // --format, --color and --min-severity register only where a word names them (option_named in
+  // cli.hpp): their defaults are Output's own.
+  if (option_named("--format")) sub.add_option("--format", out.format, names)->capture_default_str()->type_name("FORMAT")->group("Output");
   sub.add_option("-o,--output", out.file, "write the output to FILE instead of stdout (replaced whole; the exit status is unchanged)")
       ->type_name("FILE")
       ->group("Output");
-  sub.add_option("--color", out.color, "auto, always or never (auto honours NO_COLOR)")
+  if (option_named("--color")) sub.add_option("--color", out.color, "auto, always or never (auto honours NO_COLOR)")
       ->capture_default_str()
       ->type_name("WHEN")
       ->group("Output");
 }
 
 void add_severity_options(CLI::App& sub, Output& out) {
-  sub.add_option("--min-severity", out.min_severity, "show diagnostics of at least this severity: info, warning or error")
+  if (option_named("--min-severity")) sub.add_option("--min-severity", out.min_severity, "show diagnostics of at least this severity: info, warning or error")
       ->capture_default_str()
       ->type_name("SEVERITY")
       ->group("Output");

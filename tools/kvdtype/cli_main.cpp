@@ -4,7 +4,9 @@
 // collected instead of thrown (allow_extras) and reported here as one line, in the order the
 // user typed it, with the nearest valid names.
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <string_view>
@@ -144,6 +146,23 @@ bool flag_named(std::string_view name) {
   return false;
 }
 
+bool option_named(std::string_view names) {
+  while (!names.empty()) {
+    const std::size_t comma = names.find(',');
+    const std::string_view name = names.substr(0, comma);
+    if (name.size() == 2 && name[0] == '-') return true;  // a short name: always registered
+    if (flag_named(name)) return true;
+    if (comma == std::string_view::npos) break;
+    names.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+bool option_given(const CLI::App& sub, const std::string& name) {
+  const CLI::Option* opt = sub.get_option_no_throw(name);
+  return opt != nullptr && opt->count() > 0;
+}
+
 std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
   auto p = std::make_unique<Program>();
   const bool all = args == nullptr || std::find(args->begin(), args->end(), "--help-all") != args->end();
@@ -162,10 +181,32 @@ std::unique_ptr<Program> make_program(const std::vector<std::string>* args) {
   app.set_help_all_flag("--help-all", "Print help for every subcommand and exit");
   app.footer(kExitStatusHelp);
   app.get_formatter()->column_width(50);
-  p->commands = {add_check(app, false, p->launch), add_check(app, true, p->launch),
-                 add_explain(app),
-                 add_rules(app),    add_backends(app),   add_formats(app),  add_targets(app),
-                 add_matrix(app),   add_probe(app),      add_releases(app), add_serve(app)};
+  // A subcommand no word names is light (its name and description); when a word does name one
+  // and no help is asked for, the others are not made at all: each CLI::App costs ~25,000
+  // instructions and its allocations at every start, and nothing of theirs is read unless the
+  // parse goes wrong, which parses again with everything (run()). Help, --help-all and the
+  // generators list every subcommand, so they make all of them.
+  struct Adder {
+    std::string_view name;
+    std::function<Command()> add;
+  };
+  const Adder adders[] = {
+      {"check", [&] { return add_check(app, false, p->launch); }}, {"resolve", [&] { return add_check(app, true, p->launch); }},
+      {"explain", [&] { return add_explain(app); }},    {"rules", [&] { return add_rules(app); }},
+      {"backends", [&] { return add_backends(app); }},  {"formats", [&] { return add_formats(app); }},
+      {"targets", [&] { return add_targets(app); }},    {"matrix", [&] { return add_matrix(app); }},
+      {"probe", [&] { return add_probe(app); }},        {"releases", [&] { return add_releases(app); }},
+      {"serve", [&] { return add_serve(app); }}};
+  const auto named = [&](std::string_view name) { return !all && std::find(args->begin(), args->end(), name) != args->end(); };
+  const bool only_named = !all && !g_every_flag && std::any_of(std::begin(adders), std::end(adders), [&](const Adder& a) { return named(a.name); });
+  for (const Adder& a : adders) {
+    if (only_named && !named(a.name)) {
+      p->partial = true;
+      continue;
+    }
+    p->commands.push_back(a.add());
+    assert(p->commands.back().app->get_name() == a.name && "make_program names each subcommand as its add_* does");
+  }
   for (const Command& c : p->commands) {
     c.app->allow_extras();
     if (c.app->get_footer().empty()) c.app->footer(kExitStatusHelp);
@@ -237,6 +278,9 @@ int run(const std::vector<std::string>& args, const std::vector<std::string>& la
     for (const Command& c : p.commands)
       if (c.app->parsed()) chosen = &c;
     const std::vector<std::string> top = p.app.remaining();
+    // Words left at the top or no subcommand entered: the answer names or lists subcommands,
+    // so it is made with every one of them (make_program made only the named ones).
+    if (p.partial && (!top.empty() || chosen == nullptr)) return run(args, launch, original, true);
     if (!top.empty()) {
       status = report_extras(p, nullptr, top, args, original);
     } else if (chosen != nullptr && chosen->app->get_name() == "serve") {

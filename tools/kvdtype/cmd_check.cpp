@@ -34,8 +34,8 @@ void merge(Options& o, const Config& c) {
   // Defaults, not explicit fields: a launch command, a model config or a pod's node labels that
   // say otherwise win over them too (as kvdtype serve's --gpu and --engine-version).
   o.defaults = c.fields;
-  if (c.fail_on && o.app->count("--fail-on") == 0) o.fail_on = *c.fail_on;
-  if (c.format && o.app->count("--format") == 0) o.out.format = *c.format;
+  if (c.fail_on && !option_given(*o.app, "--fail-on")) o.fail_on = *c.fail_on;
+  if (c.format && !option_given(*o.app, "--format")) o.out.format = *c.format;
   o.ignore.insert(o.ignore.begin(), c.ignore.begin(), c.ignore.end());
   if (o.include.empty()) o.include = c.include;
   if (o.exclude.empty()) o.exclude = c.exclude;
@@ -108,6 +108,7 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   o->many_inputs.resize(io::detail::readers().size());
   for (const io::detail::Reader& row : io::detail::readers()) {
     if (!io::detail::given_by_caller(row)) continue;  // read where another input names it: no flag
+    if (!option_named(row.flag)) continue;  // no word names it (option_named in cli.hpp)
     const auto k = static_cast<std::size_t>(row.kind);
     const std::string flag(row.flag), help(row.help);
     CLI::Option* opt = row.value == io::detail::InputValue::path ? sub->add_option(flag, o->one_input[k], help)
@@ -119,19 +120,21 @@ Command add_check(CLI::App& app, bool resolve_only, const std::vector<std::strin
   }
   sub->add_flag("-v,--verbose", o->verbose, "list launch-command flags that were ignored, the engine release and the known bugs it has fixes for")
       ->group("Output");
-  sub->add_option("--ignore", o->ignore, "rule codes to drop, KVDnnn[,KVDnnn…] (repeatable)")
+  // The options below register only where a word names them (option_named in cli.hpp); their
+  // defaults are the Options' own, given or not.
+  if (option_named("--ignore")) sub->add_option("--ignore", o->ignore, "rule codes to drop, KVDnnn[,KVDnnn…] (repeatable)")
       ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("CODES")->group("Output");
-  sub->add_option("--fail-on", o->fail_on, "error (default), incomplete (a fact unknown, checks skipped) or warning: the lowest verdict that makes the exit status 1")
+  if (option_named("--fail-on")) sub->add_option("--fail-on", o->fail_on, "error (default), incomplete (a fact unknown, checks skipped) or warning: the lowest verdict that makes the exit status 1")
       ->capture_default_str()->type_name("VERDICT")->group("Output");
-  sub->add_option("--include", o->include, "GLOB: with --manifest DIR, the files to read (default *.yaml, *.yml, *.json; repeatable)")
+  if (option_named("--include")) sub->add_option("--include", o->include, "GLOB: with --manifest DIR, the files to read (default *.yaml, *.yml, *.json; repeatable)")
       ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("GLOB")->group("Inputs");
-  sub->add_option("--exclude", o->exclude, "GLOB: with --manifest DIR, files and directories to leave out (repeatable)")
+  if (option_named("--exclude")) sub->add_option("--exclude", o->exclude, "GLOB: with --manifest DIR, files and directories to leave out (repeatable)")
       ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->type_name("GLOB")->group("Inputs");
-  sub->add_option("--max-files", o->max_files, "with --manifest DIR, the most manifest files a walk reads (default 10000; more is bad input)")
+  if (option_named("--max-files")) sub->add_option("--max-files", o->max_files, "with --manifest DIR, the most manifest files a walk reads (default 10000; more is bad input)")
       ->type_name("N")->group("Inputs");
-  sub->add_option("--config", o->config, "the configuration file (.kvdtype.toml, or a pyproject.toml's [tool.kvdtype]) instead of the nearest one")
+  if (option_named("--config")) sub->add_option("--config", o->config, "the configuration file (.kvdtype.toml, or a pyproject.toml's [tool.kvdtype]) instead of the nearest one")
       ->type_name("FILE")->group("Inputs");
-  sub->add_flag("--isolated", o->isolated, "read no configuration file")->group("Inputs");
+  if (option_named("--isolated")) sub->add_flag("--isolated", o->isolated, "read no configuration file")->group("Inputs");
   add_output_options(*sub, o->out);
   add_severity_options(*sub, o->out);
   o->app = sub;
