@@ -91,7 +91,7 @@ std::optional<Error> read_request_extra(const RequestInput& in, Request& r) {
     if (s == "checkpoint") r.kv_scales_source = KvScalesSource::checkpoint;
     else if (s == "file") r.kv_scales_source = KvScalesSource::file;
     else if (s == "computed") r.kv_scales_source = KvScalesSource::computed;
-    else return bad("kv_scales_source", in.kv_scales_source, "expected checkpoint, file or computed");
+    else return fields::bad_value("kv_scales_source", in.kv_scales_source, "expected checkpoint, file or computed");
     // Scales from somewhere exist, unless the caller said otherwise (then the two disagree, and
     // the caller's kv_scales stands: nothing is guessed over a value given).
     if (r.kv_scales == Tri::unknown) r.kv_scales = Tri::yes;
