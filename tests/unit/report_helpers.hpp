@@ -42,4 +42,12 @@ inline io::LaunchCommand launch(std::string_view text) {
 inline std::string backend(const Report& r) { return r.plan.backend ? std::string(r.plan.backend->name) : "none"; }
 inline std::string fmt(const std::optional<FormatId>& f) { return f ? std::string(name(*f)) : "unknown"; }
 
+/// The highest severity `code` fired with in `r`, or nothing when it did not fire.
+inline std::optional<Severity> severity(const Report& r, std::string_view code) {
+  std::optional<Severity> out;
+  for (const Diagnostic& d : r.diagnostics)
+    if (d.rule->code == code && (!out || d.severity > *out)) out = d.severity;
+  return out;
+}
+
 }  // namespace kvdtype::test

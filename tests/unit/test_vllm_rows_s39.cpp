@@ -16,16 +16,10 @@ namespace {
 using test::Args;
 using test::backend;
 using test::launch;
+using test::severity;
 
 Report run(Args args) { return test::run_engine("vllm", args); }
 
-/// The highest severity a rule fired with, or nothing.
-std::optional<Severity> severity(const Report& r, std::string_view code) {
-  std::optional<Severity> out;
-  for (const Diagnostic& d : r.diagnostics)
-    if (d.rule->code == code && (!out || d.severity > *out)) out = d.severity;
-  return out;
-}
 
 Report flashinfer_512(const char* version, const char* backend_name = "FLASHINFER") {
   return run({{"engine-version", version}, {"gpu", "B200"}, {"model-dtype", "bfloat16"}, {"attention", "gqa"},

@@ -17,15 +17,10 @@ namespace {
 using test::Args;
 using test::backend;
 using test::launch;
+using test::severity;
 
 Report run(Args args) { return test::run_engine("vllm", args); }
 
-std::optional<Severity> severity(const Report& r, std::string_view code) {
-  std::optional<Severity> out;
-  for (const Diagnostic& d : r.diagnostics)
-    if (d.rule->code == code && (!out || d.severity > *out)) out = d.severity;
-  return out;
-}
 
 bool v1(const io::LaunchCommand& c) { return (c.input.flags & flag_vllm_use_v1) != 0; }
 
