@@ -107,13 +107,21 @@ bool CheckOutcome::rejected() const {
   return v >= fail_on;
 }
 
-Checks CheckOutcome::as_checks() const {
-  if (several) return *several;
+Checks CheckOutcome::as_checks() const& {
+  CheckOutcome copy;
+  copy.one = one;
+  copy.source = source;
+  copy.several = several;
+  return std::move(copy).as_checks();
+}
+
+Checks CheckOutcome::as_checks() && {
+  if (several) return std::move(*several);
   Checks c;
   if (one) {
     WorkloadResult& r = c.results.emplace_back();
-    if (source) r.source = *source;
-    r.checked = *one;
+    if (source) r.source = std::move(*source);
+    r.checked = std::move(*one);
   }
   return c;
 }

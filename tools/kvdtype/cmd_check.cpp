@@ -82,10 +82,10 @@ int run(Options& o, bool resolve_only, const std::vector<std::string>& launch_ar
   }
   const int status = answer.rejected() ? kRejected : kAccepted;
   if (o.out.quiet && o.out.parsed == io::OutputFormat::text)
-    return o.out.write(io::render_finding_lines(answer.as_checks(), o.out.shown), status);
+    return o.out.write(io::render_finding_lines(std::move(answer).as_checks(), o.out.shown), status);
   // The CI formats list findings with where each came from: the one workload with its source.
   if (io::output_format(o.out.parsed).render_findings != nullptr || answer.several)
-    return o.out.write(io::render_checks(answer.as_checks(), o.out.parsed, o.out.style), status);
+    return o.out.write(io::render_checks(std::move(answer).as_checks(), o.out.parsed, o.out.style), status);
   io::ReportExtras extras = answer.one->view();
   extras.min_severity = o.out.shown;
   return o.out.write(io::render_report(answer.one->report, o.out.parsed, resolve_only ? "resolve" : "check", o.out.style, &extras),
