@@ -128,6 +128,9 @@ struct Request {
   const CacheDtype* kv_cache_dtype = nullptr;  ///< nullptr only for engines without tables
   const CacheDtype* v_cache_dtype = nullptr;   ///< the V side's own row (llama.cpp -ctv); nullptr: kv_cache_dtype's
   std::optional<FormatId> model_dtype;
+  /// The checkpoint's dtype when the engine's `--dtype auto` runs the model in another one on this
+  /// GPU (model_dtype then holds the one it runs in; rule KVD087); empty otherwise.
+  std::optional<FormatId> checkpoint_dtype;
   Attention attention = Attention::unknown;
   const Backend* backend = nullptr;            ///< nullptr: automatic selection
   std::optional<FormatId> q_dtype;             ///< Q the caller will hand the kernel

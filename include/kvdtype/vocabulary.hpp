@@ -50,6 +50,12 @@ enum RequestFlag : std::uint32_t {
   /// the explicit switch makes V1's oracle raise where it would otherwise fall back to V0. Unset or
   /// 0: the bit is clear. V0 was removed in v0.11.0; from then on the switch selects nothing.
   flag_vllm_use_v1 = 1u << 23,
+  /// The model dtype is the checkpoint's own (config.json's torch_dtype, or the built-in catalogue):
+  /// neither a launch command's --dtype nor an explicit model_dtype named one, so the engine's dtype
+  /// is `auto`, which an engine may resolve per GPU (vLLM runs a bfloat16 checkpoint in float16 on a
+  /// GPU without bfloat16 arithmetic: EngineBehaviour::auto_dtype_fallback_since, rule KVD087). Set
+  /// by the check pipeline when it merges the model config under the other inputs.
+  flag_model_dtype_auto = 1u << 24,
 };
 
 /// Model geometry of the KV-carrying layers; 0 means unknown.

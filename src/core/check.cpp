@@ -123,6 +123,8 @@ void cache_string(const Context& ctx, const Report& rep, Emitter& out) {
     out.add("KVD063", {.value = r.checkpoint_kv->name});
   if (r.model_dtype == FormatId::bfloat16 && r.target && r.target->vendor == Vendor::nvidia && !r.target->bf16)
     out.add("KVD081");
+  // make_request resolved the engine's --dtype auto on this GPU to another dtype (resolve_auto_model_dtype).
+  if (r.checkpoint_dtype && r.model_dtype) out.add("KVD087", {.got = r.checkpoint_dtype, .want = r.model_dtype});
   // The launch command's spelling is refused by the engine's argparse (exact `choices`).
   if ((r.flags & flag_kv_spelling) && ctx.requested) out.add("KVD103", {.value = ctx.requested->name});
   (void)rep;

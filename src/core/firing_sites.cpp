@@ -27,7 +27,7 @@ constexpr FiringSite kFixedSites[] = {
     // A value the launch readers found the engine refuses (RequestInput::refused_rule).
     {.name = "refused_value", .kind = check, .codes = "KVD200 KVD205 KVD220 KVD240 KVD260 KVD293"},
     {.name = "flash_attention", .kind = check, .codes = "KVD201 KVD202 KVD203 KVD204"},
-    {.name = "cache_string", .kind = check, .codes = "KVD002 KVD004 KVD063 KVD081 KVD103"},
+    {.name = "cache_string", .kind = check, .codes = "KVD002 KVD004 KVD063 KVD081 KVD087 KVD103"},
     {.name = "release_scope", .kind = check, .codes = "KVD005 KVD006 KVD007 KVD008 KVD080 KVD104"},
     // The requested backend's own row (resolve.cpp row_failures), and no backend at all.
     {.name = "backend_rows", .kind = check, .codes = "KVD006 KVD008 KVD010 KVD011 KVD012 KVD013 KVD014 KVD015 KVD016 KVD023 KVD080 KVD090 KVD104"},

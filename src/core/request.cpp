@@ -1,5 +1,6 @@
 // RequestInput (what was typed) → Request (typed), refusing bad input with one clear line.
 #include "kvdtype/request.hpp"
+#include "kvdtype/release.hpp"
 #include "tables/rows/release.hpp"
 
 #include <algorithm>
@@ -121,6 +122,34 @@ Error empty_value(std::string_view flag) {
   return Error{ErrorCode::bad_value, name + ": empty value (an unset shell variable?); give a value, or leave " + name +
                                          " out to have it treated as unknown"};
 }
+
+namespace {
+
+// The engine's `--dtype auto` resolved on this GPU (flag_model_dtype_auto): an engine whose row
+// says it falls back runs a bfloat16 checkpoint in float16 on an NVIDIA GPU without bfloat16
+// arithmetic, or in float32 for the model types float16 destabilises, instead of refusing it
+// (KVD081). The request then carries the dtype the model runs in, which the Q and an `auto` cache
+// follow, and the checkpoint's in checkpoint_dtype (KVD087 says so).
+void resolve_auto_model_dtype(Request& r) {
+  if (!(r.flags & flag_model_dtype_auto) || r.model_dtype != FormatId::bfloat16) return;
+  if (r.target == nullptr || r.target->vendor != Vendor::nvidia || r.target->bf16) return;
+  const tables::EngineBehaviour& b = tables::engine_tables(r.engine).behaviour;
+  if (b.auto_dtype_fallback_since.empty()) return;
+  // A check without a version is judged at the newest release the tables know, as every
+  // release-bounded behaviour is (docs/tables.md).
+  const Version at = r.engine_version.known ? r.engine_version : newest_version(r.engine);
+  const auto since = parse_version(r.engine, b.auto_dtype_fallback_since);
+  if (!since.ok() || !at.known || at < *since) return;
+  bool no_float16 = false;
+  for (std::string_view t : detail::split_words(b.auto_dtype_no_float16))
+    no_float16 = no_float16 || t == Request::text(r.model_type);
+  r.checkpoint_dtype = r.model_dtype;
+  r.model_dtype = no_float16 ? FormatId::float32 : FormatId::float16;
+  // float32 weights take twice a 16-bit checkpoint's memory (a quantized one keeps its own).
+  if (no_float16 && r.weight_quantization[0] == '\0') r.weight_gib *= 2;
+}
+
+}  // namespace
 
 Result<Request> make_request(const RequestInput& in) {
   Request r;
@@ -279,6 +308,7 @@ Result<Request> make_request(const RequestInput& in) {
   r.flags = in.flags;
   if (auto e = detail::read_request_extra(in, r)) return *e;
   if (auto e = detail::read_request_layers(in, r)) return *e;
+  resolve_auto_model_dtype(r);
   // A speculative method, drafter (or its own cache string) or connector given as a field is the same fact a launch
   // command's --speculative-config / --kv-transfer-config sets as a flag.
   if (r.speculative_method[0] != '\0' || r.speculative_model[0] != '\0' || r.draft_kv_cache_dtype != nullptr)

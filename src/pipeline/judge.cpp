@@ -66,6 +66,14 @@ Merged merge_layers(const CheckInput& in, const Layers& layers) {
     if (in.verbose) extras.ignored_flags = m.launch->ignored;
   }
   m.input.overlay(in.fields);
+  // The model dtype only the model's own config (or the catalogue) names: the engine's --dtype is
+  // auto, which an engine may resolve per GPU (flag_model_dtype_auto; make_request applies it).
+  const RequestInput* model_layer = layers.model_config ? &layers.model_config->input
+                                    : layers.resolved   ? &layers.resolved->input
+                                                        : nullptr;
+  const bool dtype_named = !in.fields.model_dtype.empty() || !in.defaults.model_dtype.empty() ||
+                           (m.launch && !m.launch->input.model_dtype.empty());
+  if (model_layer != nullptr && !model_layer->model_dtype.empty() && !dtype_named) m.input.flags |= flag_model_dtype_auto;
   // Bad values inside the launch command are the command's problem (KVD001, KVD103, KVD151).
   if (m.launch) launch_values(*m.launch, in.fields, m.input, extras);
   return m;

@@ -40,6 +40,8 @@ Json request_json(const Request& r) {
   if (r.v_cache_dtype) j["v_cache_dtype"] = std::string(r.v_cache_dtype->name);
   if (r.flags & (flag_flash_attn_on | flag_flash_attn_off)) j["flash_attention"] = r.flags & flag_flash_attn_on ? "on" : "off";
   j["model_dtype"] = opt(r.model_dtype);
+  // The engine ran `--dtype auto` into another dtype than the checkpoint's (KVD087): both are said.
+  if (r.checkpoint_dtype) j["checkpoint_dtype"] = opt(r.checkpoint_dtype);
   j["attention"] = r.attention == Attention::unknown ? Json(nullptr) : Json(std::string(name(r.attention)));
   j["backend"] = r.backend ? std::string(r.backend->name) : std::string("auto");
   j["q_dtype"] = opt(r.q_dtype);

@@ -254,10 +254,16 @@ constexpr Rule kRules[] = {
      .trigger = "check --engine vllm --kv-cache-dtype fp8"},
     {.code = "KVD081", .severity = error,
      .title = "model dtype not supported on this GPU",
-     .message = "{target} has no native {model_dtype} arithmetic; {engine} refuses an explicit --dtype {model_dtype} there (with --dtype auto vLLM falls back to float16)",
+     .message = "{target} has no native {model_dtype} arithmetic; {engine} refuses an explicit --dtype {model_dtype} there (with --dtype auto, vLLM from 0.9.0 runs a bfloat16 checkpoint in float16 instead)",
      .fix = "serve with --dtype float16",
      .source = "vllm/platforms/cuda.py supported_dtypes (bf16 needs SM80+); LLVM NVPTXSubtarget.h hasBF16Math",
      .trigger = "check --engine vllm --gpu T4 --model-dtype bfloat16 --kv-cache-dtype auto"},
+    {.code = "KVD087", .severity = info,
+     .title = "engine runs the checkpoint in another dtype",
+     .message = "{target} has no native {got} arithmetic: with --dtype auto, {engine} runs this {got} checkpoint in {want} (it logs a warning); the Q and an auto cache are {want}",
+     .fix = "to keep {got}, serve on a GPU with bfloat16 arithmetic (SM80 or newer); to choose yourself, pass --dtype float16 or --dtype float32",
+     .source = "vllm/config/model.py _resolve_auto_dtype (the platform's supported_dtypes, less float16 for _FLOAT16_NOT_SUPPORTED_MODELS); vllm-project/vllm#17265; the engine row's auto_dtype_fallback_since",
+     .trigger = "check --engine vllm --gpu T4 --model Qwen/Qwen2.5-0.5B-Instruct"},
 
     // ---- per-layer plans (issue 28: hybrid models' layer groups, the drafter's own cache) ------
     {.code = "KVD090", .severity = error,

@@ -109,6 +109,13 @@ struct EngineBehaviour {
   /// peer's release, dtypes and backend (KVD301) and cannot split replicated KV heads over fewer
   /// ranks (KVD306). Empty: the engine has no such connector.
   std::string_view hashed_handshake_connector;
+  /// The first release whose `--dtype auto` runs a bfloat16 checkpoint in another dtype on a GPU
+  /// without bfloat16 arithmetic instead of refusing it (KVD087 instead of KVD081); empty: the
+  /// engine refuses it, or kvdtype has not established that it does not.
+  std::string_view auto_dtype_fallback_since;
+  /// Model types (config.json model_type, space-separated) the fallback gives float32, not float16.
+  std::string_view auto_dtype_no_float16;
+  std::string_view auto_dtype_source;  ///< where both facts are read
 };
 
 /// One engine's registry row: its public description and where its tables are. The row is

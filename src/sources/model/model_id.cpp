@@ -30,6 +30,9 @@ std::string decimal(std::uint64_t v) { return std::to_string(v); }
 RequestInput from_row(const tables::ModelRow& m) {
   RequestInput in;
   in.model_dtype = std::string(m.dtype);
+  // The model's identity, as config.json's reading gives it (engines gate on it: vLLM's float16
+  // exclusions under --dtype auto, per-architecture rows).
+  in.model_type = std::string(m.model_type);
   in.num_heads = decimal(m.num_heads);
   in.num_layers = decimal(m.num_layers);
   if (m.kv_layers) in.num_kv_layers = decimal(m.kv_layers);

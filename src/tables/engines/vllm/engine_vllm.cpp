@@ -25,9 +25,19 @@ const EngineTables& vllm_engine() noexcept {
       // VLLM_KV_CACHE_LAYOUT, checked by the NIXL worker's _validate_remote_agent_handshake;
       // NixlConnector's compute_nixl_compatibility_hash
       // (vllm/distributed/kv_transfer/kv_connector/v1/nixl/metadata.py).
+      // --dtype auto below SM80: vllm/config/model.py _resolve_auto_dtype picks the first of the
+      // platform's supported_dtypes (vllm/platforms/cuda.py: bfloat16 from SM80, float16 from SM60,
+      // float32 below) that the model type allows (_FLOAT16_NOT_SUPPORTED_MODELS), with a warning.
+      // Added by vllm-project/vllm#17265 (opened 2025-04-27, after v0.8.4 of 2025-04-14; placed at
+      // 0.9.0: whether v0.8.5, tagged the next day, carries it is not established, so 0.8.5 is
+      // judged as before); before it, ValueError "Bfloat16 is only supported on GPUs with compute
+      // capability of at least 8.0" (vllm#1157, #946).
       .behaviour = {.data_parallel_attention = true, .config_files = ConfigFiles::yaml,
                     .attached_optimization_level = true, .heads_divide_by_tp = true, .one_request_must_fit = true,
-                    .kv_layout_variable = "VLLM_KV_CACHE_LAYOUT", .hashed_handshake_connector = "NixlConnector"},
+                    .kv_layout_variable = "VLLM_KV_CACHE_LAYOUT", .hashed_handshake_connector = "NixlConnector",
+                    .auto_dtype_fallback_since = "0.9.0", .auto_dtype_no_float16 = "gemma2 gemma3 gemma3_text plamo2 glm4",
+                    .auto_dtype_source = "vllm/config/model.py _resolve_auto_dtype and _FLOAT16_NOT_SUPPORTED_MODELS; "
+                                         "vllm/platforms/cuda.py supported_dtypes; vllm-project/vllm#17265"},
       .images = vllm_images, .kernel_routes = vllm_kernel_routes};
   return kRow;
 }
