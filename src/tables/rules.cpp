@@ -263,7 +263,7 @@ constexpr Rule kRules[] = {
      .message = "{target} has no native {got} arithmetic: with --dtype auto, {engine} runs this {got} checkpoint in {want} (it logs a warning); the Q and an auto cache are {want}",
      .fix = "to keep {got}, serve on a GPU with bfloat16 arithmetic (SM80 or newer); to choose yourself, pass --dtype float16 or --dtype float32",
      .source = "vllm/config/model.py _resolve_auto_dtype (the platform's supported_dtypes, less float16 for _FLOAT16_NOT_SUPPORTED_MODELS); vllm-project/vllm#17265; the engine row's auto_dtype_fallback_since",
-     .trigger = "check --engine vllm --gpu T4 --model Qwen/Qwen2.5-0.5B-Instruct"},
+     .trigger = "check --gpu T4 -- vllm serve Qwen/Qwen2.5-0.5B-Instruct"},
 
     // ---- per-layer plans (issue 28: hybrid models' layer groups, the drafter's own cache) ------
     {.code = "KVD090", .severity = error,
