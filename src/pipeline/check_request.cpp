@@ -217,6 +217,11 @@ CheckOutcome run_check(const CheckRequest& r) {
 
     // One script or command text: one result per serving command it holds.
     const bool one_text = r.command.size() == 1 && r.command.front().find_first_of(" \t\n") != std::string::npos;
+    // The one workload checked below: `in`, or the single command of a script. One Result and
+    // one CheckOutcome on this frame for both ways (each holds a Checked, ~11 KB: the start's
+    // stack pages, docs/performance.md, sixth round).
+    const CheckInput* single = &in;
+    std::optional<Result<std::vector<Workload>>> workloads;
     if (scripts.size() == 1 || one_text) {
       CheckInput base = in;
       std::string file;
@@ -228,26 +233,22 @@ CheckOutcome run_check(const CheckRequest& r) {
         file = base.command_file;
       }
       std::vector<std::string> instead;
-      auto workloads = script_workloads(base, file, &instead);
-      if (!workloads.ok()) return failed(workloads.error(), what);
-      if (workloads->empty()) {
+      workloads.emplace(script_workloads(base, file, &instead));
+      if (!workloads->ok()) return failed(workloads->error(), what);
+      if ((*workloads)->empty()) {
         Checks none;
         none.diagnostics.push_back(no_workload(file, instead));
         return several_of(std::move(none));
       }
-      if (workloads->size() > 1) return several_of(check_workloads(*workloads));
-      auto checked = check_input(workloads->front().input);
-      if (!checked.ok()) return failed(checked.error(), what);
-      CheckOutcome one;
-      one.one = std::move(checked).value();
-      one.source = workloads->front().source;
-      return one;
+      if ((*workloads)->size() > 1) return several_of(check_workloads(**workloads));
+      single = &(*workloads)->front().input;
     }
 
-    auto checked = check_input(in);
+    auto checked = check_input(*single);
     if (!checked.ok()) return failed(checked.error(), what);
     CheckOutcome one;
     one.one = std::move(checked).value();
+    if (workloads) one.source = (*workloads)->front().source;
     return one;
   }();
   out.fail_on = *fail_on;
