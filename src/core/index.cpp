@@ -3,6 +3,7 @@
 #include "tables/since_word.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <mutex>
 #include <optional>
@@ -326,6 +327,8 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cs.attention = c.attention(s.attention);
     cs.head_sizes = c.sizes(s.head_sizes);
     cs.range = c.range(s.introduced_in, {}, s.removed_in);
+    const auto newest = cs.range.at(ix.established_through);
+    cs.holds_unversioned = newest != ReleaseRange::In::before && newest != ReleaseRange::In::removed;
     for_each_word(s.order, [&](std::string_view w) {
       const auto it = std::find_if(ix.backends.begin(), ix.backends.end(), [&](const Backend& b) { return b.name == w; });
       if (it == ix.backends.end()) c.problem("unknown backend", w);
@@ -515,9 +518,22 @@ const Built& built(Engine engine) noexcept {
   return instances[i];
 }
 
+// Each engine's index once built, by the Engine's value: one acquire load on the check path.
+// built() looks the engine's table row up and passes std::call_once every time, ~60
+// instructions of a ~2,000-instruction check. Zero-initialised storage: no guard of its own.
+std::array<std::atomic<const EngineIndex*>, kMaxEngines> g_built_index{};
+
 }  // namespace
 
-const EngineIndex& engine_index(Engine engine) noexcept { return built(engine).index; }
+const EngineIndex& engine_index(Engine engine) noexcept {
+  const auto e = static_cast<std::size_t>(engine);
+  if (e < kMaxEngines) {
+    if (const EngineIndex* ready = g_built_index[e].load(std::memory_order_acquire)) return *ready;
+  }
+  const EngineIndex& ix = built(engine).index;
+  if (e < kMaxEngines) g_built_index[e].store(&ix, std::memory_order_release);
+  return ix;
+}
 
 std::uint32_t extra_needs(const When& w) noexcept {
   std::uint32_t needs = 0;

@@ -160,6 +160,9 @@ struct CompiledBackend {
 struct CompiledSelection {
   const SelectionOrder* row = nullptr;
   ReleaseRange range;
+  // Whether the order holds at EngineIndex::established_through, the release a request without
+  // a version is judged at: decided once here rather than by Version comparisons per check.
+  bool holds_unversioned = true;
   std::uint8_t platform = 0;
   std::uint8_t attention = 0;  // 0: any
   SizeList head_sizes;

@@ -1,5 +1,6 @@
 // Release lookup: the release tables, parsed once into Versions.
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <mutex>
 #include <vector>
@@ -47,6 +48,10 @@ const Parsed& parsed(std::size_t i) noexcept {
   return by_engine[i];
 }
 
+// Each engine's parsed versions once parsed: one acquire load where parsed() passes
+// std::call_once (~50 instructions; check() asks for them at every check of a release).
+std::array<std::atomic<const Parsed*>, kMaxEngines> g_parsed_ready{};
+
 }  // namespace
 
 std::span<const Release> releases(Engine engine) noexcept { return rows_of(engine); }
@@ -54,7 +59,10 @@ std::span<const Release> releases(Engine engine) noexcept { return rows_of(engin
 std::span<const Version> release_versions(Engine engine) noexcept {
   const auto i = static_cast<std::size_t>(engine);
   if (i >= kMaxEngines) return {};
-  return parsed(i).versions;
+  if (const Parsed* ready = g_parsed_ready[i].load(std::memory_order_acquire)) return ready->versions;
+  const Parsed& p = parsed(i);
+  g_parsed_ready[i].store(&p, std::memory_order_release);
+  return p.versions;
 }
 
 const Release* find_release(Engine engine, const Version& v) noexcept {

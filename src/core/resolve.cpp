@@ -512,8 +512,12 @@ const CompiledSelection* selection_for(const Context& ctx) noexcept {
     const SelectionOrder& row = *s.row;
     // A release-bounded order holds for the release checked; without one, for the newest release
     // the tables establish (as a behaviour constraint row does), so an order that ended is not assumed.
-    const Version& at = r.engine_version.known ? r.engine_version : ctx.ix.established_through;
-    if (const auto in = s.range.at(at); in == ReleaseRange::In::before || in == ReleaseRange::In::removed) continue;
+    // (CompiledSelection::holds_unversioned has the latter, decided when the index was built.)
+    if (!r.engine_version.known) {
+      if (!s.holds_unversioned) continue;
+    } else if (const auto in = s.range.at(r.engine_version); in == ReleaseRange::In::before || in == ReleaseRange::In::removed) {
+      continue;
+    }
     if (!cc_in(r.target->cc(), row.min_cc, row.max_cc)) continue;
     if (row.kv_quantized == 1 && !ctx.quantized) continue;
     if (row.kv_quantized == 0 && ctx.quantized) continue;

@@ -62,14 +62,17 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept;
 /// the list's).
 bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) noexcept;
 
-/// Two of matches()'s tests, inline in the loops over the index's lists, so that the rows they
+/// Three of matches()'s tests, inline in the loops over the index's lists, so that the rows they
 /// refuse are passed over without a call: a row whose issue-28 conditions need an input the
 /// request leaves out (most of vLLM's rows on a check's path, for a request without those
-/// inputs), and a row for other head sizes (most of llama.cpp's rows of a backend). False only
-/// where matches() is false.
+/// inputs), a row needing program flags the request lacks, and a row for other head sizes (most
+/// of llama.cpp's rows of a backend). False only where matches() is false.
 inline bool may_match(const Context& ctx, const CompiledConstraint& c) noexcept {
   const CompiledWhen& w = c.when;
   if ((w.tests & when_extra) && (w.extra_needs & ~ctx.extra_given) != 0) return false;
+  // Program flags a row needs (llama.cpp's -fa, -sm tensor, ...): most rows of a build are about
+  // flags a launch does not set, refused here without a call of matches().
+  if ((w.tests & when_flags_all) && (ctx.req.flags & c.row->when.flags_all) != c.row->when.flags_all) return false;
   return !(w.tests & when_head_sizes) || (ctx.head_size != 0 && w.head_sizes.contains(ctx.head_size));
 }
 

@@ -58,8 +58,12 @@ const RulesByNumber& by_number() noexcept {
 
 }  // namespace
 
+std::atomic<const Rule* const*> tables::g_rules_by_number{nullptr};
+
 const Rule* tables::rule_by_number(int number) noexcept {
-  return number >= 0 && number < 1000 ? by_number().rule[static_cast<std::size_t>(number)] : nullptr;
+  const RulesByNumber& table = by_number();
+  g_rules_by_number.store(table.rule.data(), std::memory_order_release);  // for rule()'s inline read
+  return number >= 0 && number < 1000 ? table.rule[static_cast<std::size_t>(number)] : nullptr;
 }
 
 const Rule* find_rule(std::string_view code) noexcept {

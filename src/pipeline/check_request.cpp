@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <utility>
 
 #include "sources/k8s/manifest_tree.hpp"
@@ -180,13 +181,14 @@ CheckOutcome run_check(const CheckRequest& r) {
   auto fail_on = parse_fail_on(r.fail_on);
   if (!fail_on.ok()) return failed(fail_on.error(), "--fail-on");
   // The layers every workload starts from, through their rows (sources/readers.hpp).
-  detail::Gathered layers{.base = std::move(in)};
+  // On the heap, made in place: 11 KB of the deepest frame of a check otherwise.
+  const std::unique_ptr<detail::Gathered> layers(new detail::Gathered{.base = std::move(in)});
   for (const InputRef& i : r.inputs) {
     const detail::Reader& row = detail::reader(i.kind);
     if (!row.layer) continue;
-    if (auto e = row.read(i, layers)) return failed(*e, std::string(row.flag));
+    if (auto e = row.read(i, *layers)) return failed(*e, std::string(row.flag));
   }
-  in = std::move(layers.base);
+  in = std::move(layers->base);
   // --set-file sets a value of chart values, which only --manifest reads (check_several's
   // gather also refuses it when none of the manifests was chart values).
   if (!in.set_files.empty() && std::none_of(r.inputs.begin(), r.inputs.end(), [](const InputRef& i) { return i.kind == InputKind::manifest; }))
@@ -225,6 +227,11 @@ CheckOutcome run_check(const CheckRequest& r) {
 
     // One script or command text: one result per serving command it holds.
     const bool one_text = r.command.size() == 1 && r.command.front().find_first_of(" \t\n") != std::string::npos;
+    // The one workload checked below: `in`, or the single command of a script. One Result and
+    // one CheckOutcome on this frame for both ways (each holds a Checked, ~11 KB: the start's
+    // stack pages, docs/performance.md, sixth round).
+    const CheckInput* single = &in;
+    std::optional<Result<std::vector<Workload>>> workloads;
     if (scripts.size() == 1 || one_text) {
       CheckInput base = in;
       std::string file;
@@ -236,26 +243,22 @@ CheckOutcome run_check(const CheckRequest& r) {
         file = base.command_file;
       }
       std::vector<std::string> instead;
-      auto workloads = script_workloads(base, file, &instead);
-      if (!workloads.ok()) return failed(workloads.error(), what);
-      if (workloads->empty()) {
+      workloads.emplace(script_workloads(base, file, &instead));
+      if (!workloads->ok()) return failed(workloads->error(), what);
+      if ((*workloads)->empty()) {
         Checks none;
         none.diagnostics.push_back(no_workload(file, instead));
         return several_of(std::move(none));
       }
-      if (workloads->size() > 1) return several_of(check_workloads(*workloads));
-      auto checked = check_input(workloads->front().input);
-      if (!checked.ok()) return failed(checked.error(), what);
-      CheckOutcome one;
-      one.one = std::move(checked).value();
-      one.source = workloads->front().source;
-      return one;
+      if ((*workloads)->size() > 1) return several_of(check_workloads(**workloads));
+      single = &(*workloads)->front().input;
     }
 
-    auto checked = check_input(in);
+    auto checked = check_input(*single);
     if (!checked.ok()) return failed(checked.error(), what);
     CheckOutcome one;
     one.one = std::move(checked).value();
+    if (workloads) one.source = (*workloads)->front().source;
     return one;
   }();
   out.fail_on = *fail_on;

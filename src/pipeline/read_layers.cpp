@@ -4,6 +4,7 @@
 // which row a model name goes to and what this machine says (the GPU probe, the installed engine).
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 
 #include "kvdtype/io/installed_source.hpp"
 #include "kvdtype/io/installed_version.hpp"
@@ -48,7 +49,9 @@ std::optional<Error> read_one(InputKind kind, std::string value, Gathered& g) {
 Result<Layers> read_layers(const CheckInput& in) {
   // The workload's own inputs, each through its row: the launch command (and the files its
   // flags name), then the model it or --model names.
-  Gathered g{.base = in};
+  // On the heap, made in place (11 KB; see `merged` below).
+  const std::unique_ptr<Gathered> gathered(new Gathered{.base = in});
+  Gathered& g = *gathered;
   if (auto e = read_one(InputKind::launch_command, {}, g)) return *e;
   // The model the command names once its unset variables are cleared, as judge() sees it.
   std::optional<LaunchCommand> launch = g.read.launch;
@@ -75,8 +78,11 @@ Result<Layers> read_layers(const CheckInput& in) {
   Layers layers;
   static_cast<WorkloadRead&>(layers) = std::move(g.read);
 
-  // What the merged layers ask of this machine: the GPU probe, the installed engine.
-  const Merged merged = merge_layers(in, layers);
+  // What the merged layers ask of this machine: the GPU probe, the installed engine. On the
+  // heap (initialised in place there): a Merged holds a Checked, 16 KB of this frame otherwise,
+  // and this frame is on the deepest path of a check (docs/performance.md, sixth round).
+  const std::unique_ptr<const Merged> merged_held(new Merged(merge_layers(in, layers)));
+  const Merged& merged = *merged_held;
   if (kvdtype::detail::iequals(merged.input.gpu, "auto")) {  // any case, as every other name
     auto g = probed_gpu();
     if (!g.ok() && g.error().code == ErrorCode::unsupported) {
@@ -102,9 +108,9 @@ Result<Layers> read_layers(const CheckInput& in) {
       merged.launch->draft_model != merged.launch->model && !in.runs_elsewhere) {
     std::error_code ec;
     if (std::filesystem::exists(merged.launch->draft_model, ec)) {
-      Gathered drafter;
-      if (auto e = read_one(InputKind::model_config, merged.launch->draft_model, drafter)) layers.draft_config = *e;
-      else layers.draft_config = std::move(*drafter.read.model_config);
+      const auto drafter = std::make_unique<Gathered>();  // 11 KB, for a drafter only
+      if (auto e = read_one(InputKind::model_config, merged.launch->draft_model, *drafter)) layers.draft_config = *e;
+      else layers.draft_config = std::move(*drafter->read.model_config);
     }
   }
   return layers;

@@ -4,6 +4,7 @@
 // that file by cmake/rule_codes.cmake). A typo is a compile error, never a silently dropped rule.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <string_view>
 
@@ -41,6 +42,10 @@ struct RuleId {
 /// The rule whose code is KVDnnn for this number (src/core/rule.cpp), or null.
 [[nodiscard]] const Rule* rule_by_number(int number) noexcept;
 
+/// rule_by_number()'s table once it is built (null before): rule() reads it inline, without
+/// the call and the initialisation guard (a check asks for a rule by code a few times).
+extern std::atomic<const Rule* const*> g_rules_by_number;
+
 /// Every row's `.rule` names a rule (for `static_assert` in the table files).
 template <class Row, std::size_t N>
 consteval bool rule_codes_known(const Row (&rows)[N]) {
@@ -55,7 +60,11 @@ namespace kvdtype {
 
 /// The rule of a compile-time-checked code (never null).
 [[nodiscard]] inline const Rule* rule(tables::RuleId id) noexcept {
-  return id.number >= 0 ? tables::rule_by_number(id.number) : find_rule(id.code);
+  if (id.number >= 0) {
+    if (const Rule* const* table = tables::g_rules_by_number.load(std::memory_order_acquire)) return table[id.number];
+    return tables::rule_by_number(id.number);
+  }
+  return find_rule(id.code);
 }
 
 }  // namespace kvdtype
