@@ -474,6 +474,18 @@ bool fa_off_unless_asked(const Context& ctx) {
   return false;
 }
 
+// Whether the request's build turns -fa auto into on for its flags: the KVD212 rows (release
+// ranges and flags are data, llama.cpp's -sm tensor in backends_llamacpp.cpp), listed by the index.
+bool fa_forced_on(const Context& ctx) {
+  for (const std::uint32_t i : ctx.ix.fa_forced_rows) {
+    const detail::CompiledConstraint& c = ctx.ix.constraints[i];
+    if ((ctx.req.flags & c.row->when.flags_all) == c.row->when.flags_all &&
+        (ctx.req.flags & c.row->when.flags_none) == 0 && detail::affected(ctx, c) == detail::Affected::yes)
+      return true;
+  }
+  return false;
+}
+
 // Engines whose attention is a flash-attention op with per-backend K/V coverage (llama.cpp):
 // a quantized V needs flash attention, and a pair without a kernel runs elsewhere or turns
 // flash attention off (Backend::fa_kv_pairs; rules KVD201-KVD204). A build that has no auto
@@ -494,10 +506,9 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
   const CacheDtype* v = plan.v_cache_dtype ? plan.v_cache_dtype : k;
   const bool v_quantized = is_quantized(v->quant);
   std::uint32_t fa = ctx.req.flags;
-  // llama.cpp's tensor split (-sm tensor) needs flash attention: llama_init_from_model turns -fa
-  // auto into on ("enabling flash_attn since it is required for SPLIT_MODE_TENSOR") and refuses
-  // -fa off (KVD211), so auto never resolves to off there.
-  if ((fa & flag_split_tensor) && !(fa & flag_flash_attn_off)) fa |= flag_flash_attn_on;
+  // A mode that turns -fa auto on (the KVD212 rows: llama.cpp's -sm tensor from its first build)
+  // never lets auto resolve to off; its -fa off is refused by its own row (KVD211).
+  if (fa_forced_on(ctx)) fa |= flag_flash_attn_on;
   if (fa & flag_flash_attn_off) {
     if (v_quantized) out.add("KVD201", {.backend = plan.backend, .value = v->name});
     return;

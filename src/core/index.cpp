@@ -457,6 +457,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     const auto index = static_cast<std::uint32_t>(ix.constraints.size());
     ix.constraints.push_back(cc);
     if (cc.rule->code == "KVD206") ix.fa_off_rows.push_back(index);
+    if (cc.rule->code == "KVD212") ix.fa_forced_rows.push_back(index);
     if (!cc.when.backends.any() && !cc.when.kv.any()) {
       ix.global_any.push_back(index);
     } else if (!cc.when.backends.any()) {

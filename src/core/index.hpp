@@ -266,6 +266,9 @@ struct EngineIndex {
   // The rows that fire KVD206 (a build that leaves flash attention off unless asked): check()
   // asks them for every request of a release, instead of scanning every row for the rule.
   std::vector<std::uint32_t> fa_off_rows;
+  // The rows that fire KVD212 (a mode that turns -fa auto on: llama.cpp's -sm tensor): the
+  // flash-attention check asks them whether auto resolves to on for the request's build.
+  std::vector<std::uint32_t> fa_forced_rows;
   // Kernel routes of this engine (check's kernel availability), and per backend the routes
   // that name it, so that check() compares no backend, format or attention words.
   std::vector<CompiledRoute> routes;

@@ -428,6 +428,14 @@ constexpr Rule kRules[] = {
      .source = "ggml-org/llama.cpp src/llama-context.cpp llama_init_from_model (SPLIT_MODE_TENSOR); docs/multi-gpu.md "
                "(PR #22729)",
      .trigger = "check --gpu RTX4090 -- llama-server -m model.gguf -sm tensor -fa off"},
+    {.code = "KVD212", .severity = info,
+     .title = "tensor split mode turns -fa auto on",
+     .message = "-sm tensor with -fa auto (the default): llama.cpp {engine_version} {detail}, so the flash-attention "
+                "coverage of K {cache_dtype} / V {v_cache_dtype} is judged as with -fa on",
+     .fix = "nothing to change; pass -fa on to say so, or use -sm layer to let auto decide",
+     .source = "ggml-org/llama.cpp src/llama-context.cpp llama_init_from_model (SPLIT_MODE_TENSOR: \"enabling flash_attn "
+               "since it is required for SPLIT_MODE_TENSOR\"); PR #19378 (first tag b8738)",
+     .trigger = "check --gpu RTX4090 -- llama-server -m model.gguf -sm tensor"},
 
     // ---- TensorRT-LLM (KVD220-KVD239) ----------------------------------------------------
     {.code = "KVD220", .severity = error,

@@ -266,6 +266,15 @@ TEST(LlamaCppBuilds, TensorSplitAndTheQuantizedCache) {
   EXPECT_TRUE(fires(check_launch("", "llama-server -m m.gguf -sm tensor -fa off"), "KVD211"));
   EXPECT_FALSE(fires(check_launch("", "llama-server -m m.gguf -sm layer -fa off"), "KVD211"));
   EXPECT_FALSE(fires(check_launch("", "llama-server -m m.gguf -sm tensor"), "KVD211"));
+  // The enabling is a row (KVD212) bounded by the mode's first build, b8738: it fires only with
+  // -fa auto, and before b8738 auto keeps its own answer (KVD203 for a pair without a kernel).
+  EXPECT_TRUE(fires(check_launch("", "llama-server -m m.gguf -sm tensor"), "KVD212"));
+  EXPECT_TRUE(fires(automatic, "KVD212"));
+  EXPECT_FALSE(fires(check_launch("", "llama-server -m m.gguf -sm tensor -fa on"), "KVD212"));
+  EXPECT_FALSE(fires(check_launch("", "llama-server -m m.gguf -sm layer"), "KVD212"));
+  const Report before = check_launch("b8700", "llama-server -m m.gguf -sm tensor -ctk iq4_nl -ctv iq4_nl");
+  EXPECT_FALSE(fires(before, "KVD212"));
+  EXPECT_TRUE(fires(before, "KVD203"));
 }
 
 }  // namespace

@@ -359,9 +359,9 @@ constexpr Constraint kLlamacppConstraints[] = {
      .when = {.kv_quant = "none", .flags_all = flag_split_tensor, .v_quantized = true},
      .detail = kTensorQuantRefused, .introduced_in = "b8738", .selection = false, .source = kTensorQuantSource,
      .removed_in = "b9455"},
-    // Tensor split needs flash attention: llama_init_from_model turns -fa auto into on and stops at
-    // -fa off ("SPLIT_MODE_TENSOR requires flash_attn to be enabled"). The build that added the
-    // auto-enable was not placed; the refusal of an explicit off is the mode's requirement from its
+    // Tensor split needs flash attention: llama_init_from_model stops at -fa off ("SPLIT_MODE_TENSOR
+    // requires flash_attn to be enabled") and turns -fa auto into on (KVD212, the next row). The
+    // refusal of an explicit off is the mode's requirement from its
     // first build (LocalAI#9560 of 2026-04-25 lists "FlashAttention enabled" among its needs).
     {.engine = Engine::llamacpp, .rule = "KVD211", .when = {.flags_all = flag_split_tensor | flag_flash_attn_off},
      .detail = "llama_init_from_model stops with \"SPLIT_MODE_TENSOR requires flash_attn to be enabled\" (it turns -fa "
@@ -370,6 +370,19 @@ constexpr Constraint kLlamacppConstraints[] = {
      .source = "ggml-org/llama.cpp src/llama-context.cpp llama_init_from_model (SPLIT_MODE_TENSOR: auto -> enabled, "
                "otherwise an error), as quoted in public code notes; docs/multi-gpu.md (PR #22729, 2026-05: 'Add -fa on "
                "or remove -fa off'); mudler/LocalAI#9560"},
+    // The same branch of llama_init_from_model turns -fa auto into on under tensor split. check.cpp
+    // reads these rows (EngineIndex::fa_forced_rows): where one holds for the request's build, the
+    // flash-attention coverage is judged as with -fa on (no KVD203/KVD204; KVD202 or KVD210). The
+    // build is the mode's first: the enabling and the refusal stand together in the code read, and
+    // no record read places the enabling after PR #19378.
+    {.engine = Engine::llamacpp, .rule = "KVD212",
+     .when = {.flags_all = flag_split_tensor, .flags_none = flag_flash_attn_on | flag_flash_attn_off},
+     .detail = "turns it on at context creation (\"enabling flash_attn since it is required for SPLIT_MODE_TENSOR\")",
+     .introduced_in = "b8738", .selection = false,
+     .source = "ggml-org/llama.cpp src/llama-context.cpp llama_init_from_model (SPLIT_MODE_TENSOR: auto -> enabled), "
+               "as quoted in public code notes (the SPLIT_MODE_TENSOR branch: AUTO -> ENABLED, otherwise an error) and in tensor-split logs; PR #19378 (first tag "
+               "b8738), the mode's first build, taken as the bound: the build that added the enabling was not placed "
+               "apart from it"},
     // From b9455 a quantized cache runs under -sm tensor where the GPU backend has a flash-attention
     // kernel for the pair (f32 f16 bf16 q4_0 q8_0 on a default CUDA/HIP build). Where it has none,
     // -sm layer hands the op to the CPU (KVD202); the meta backend cannot, and its split-state

@@ -31,7 +31,10 @@ constexpr std::string_view kSlidingModels =
     "GptOssForCausalLM";
 constexpr std::string_view kGemma3 = "gemma3 gemma3_text Gemma3ForCausalLM Gemma3ForConditionalGeneration";
 constexpr std::string_view kQwen3Next = "qwen3_next Qwen3NextForCausalLM";
-constexpr std::string_view kDeepseekV3 = "deepseek_v3 DeepseekV3ForCausalLM";
+// The MLA attentions of commit f18526f8 (PR #839, v0.30.6): deepseek_v3 and GLM-4.7-Flash's glm4_moe_lite
+// (glm4_moe_lite.py lines 140-153 at v0.31.3: the same latent/rope cache and k_pe.swapaxes).
+constexpr std::string_view kMlaLatentModels =
+    "deepseek_v3 DeepseekV3ForCausalLM glm4_moe_lite Glm4MoeLiteForCausalLM";
 
 constexpr Backend kMlxLmBackends[] = {
     {.engine = Engine::mlx_lm, .name = "METAL", .aliases = "metal gpu", .platforms = "metal",
@@ -148,14 +151,16 @@ constexpr Constraint kMlxLmConstraints[] = {
      .source = "ml-explore/mlx-lm#477 (qwen3_next with kv quantization); generate.py @v0.28.0 maybe_quantize_kv_cache; "
                "mlx_lm/models/qwen3_next.py make_cache (first tag v0.28.0); PR #495 (commit 36963eec, first tag v0.28.1)"},
     // DeepSeek V3's MLA attention (PR #839) keeps the latent and the rope key in one cache and
-    // reads the rope part as an array; a quantized cache hands back (codes, scales, biases).
-    {.engine = Engine::mlx_lm, .rule = "KVD070", .when = {.kv_quant = "affine_group", .architectures = kDeepseekV3},
-     .detail = "deepseek_v3's MLA attention calls k_pe.swapaxes on what the cache returns, and a quantized cache returns "
-               "a list (AttributeError: 'list' object has no attribute 'swapaxes'); DeepSeek V2's attention does not "
-               "(reported on main at d78bf58e; no fix merged)",
+    // reads the rope part as an array; a quantized cache hands back (codes, scales, biases). The
+    // same commit gave glm4_moe_lite (GLM-4.7-Flash) that attention (its v0.30.5 form was not MLA).
+    {.engine = Engine::mlx_lm, .rule = "KVD070", .when = {.kv_quant = "affine_group", .architectures = kMlaLatentModels},
+     .detail = "deepseek_v3's and glm4_moe_lite's MLA attention calls k_pe.swapaxes on what the cache returns, and a "
+               "quantized cache returns a list (AttributeError: 'list' object has no attribute 'swapaxes'); DeepSeek "
+               "V2's attention does not (reported on main at d78bf58e; no fix merged)",
      .introduced_in = "0.30.6", .selection = false,
-     .source = "ml-explore/mlx-lm PR #1558 (open), #1323, #1800; mlx_lm/models/deepseek_v3.py lines 138-147 at d78bf58e; "
-               "commit f18526f8 'DSV3 MLA (#839)' (first tag v0.30.6)"},
+     .source = "ml-explore/mlx-lm PR #1558 (open), #1323, #1800 (closed: deepseek_v3 and glm4_moe_lite fail on main "
+               "96830a6); mlx_lm/models/deepseek_v3.py lines 138-147 at d78bf58e, glm4_moe_lite.py lines 140-153 at "
+               "v0.31.3; commit f18526f8 'DSV3 MLA (#839)' (first tag v0.30.6, both files)"},
 };
 static_assert(closed_words_known(kMlxLmConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kMlxLmConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

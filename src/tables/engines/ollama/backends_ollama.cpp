@@ -50,7 +50,8 @@ constexpr Backend kOllamaBackends[] = {
      .source = "ollama/ollama discover/types.go @v0.5.0 FlashAttentionSupported; ml/device.go @fb3076099"},
     {.engine = Engine::ollama, .name = "VULKAN", .aliases = "vulkan", .platforms = "vulkan rocm sycl",
      .attention = kAttention, .kv_cache_dtypes = kTypes, .model_dtypes = kModelDtypes,
-     .notes = "any GPU with a Vulkan driver (OLLAMA_VULKAN); flash attention allowed from 0.12.6",
+     .notes = "any GPU with a Vulkan driver (OLLAMA_VULKAN); flash attention allowed in 0.12.6 and from 0.12.10 "
+              "(KVD261 between)",
      .source = "ollama/ollama commit 2aba569a2 'Vulkan based on #9650 (#11835)' (first tag v0.12.6); ml/device.go",
      .introduced_in = "0.12.6"},
     {.engine = Engine::ollama, .name = "CPU", .aliases = "cpu", .platforms = "cpu cuda rocm metal vulkan sycl",
@@ -119,6 +120,18 @@ constexpr Constraint kOllamaConstraints[] = {
      .introduced_in = "0.12.4", .selection = false,
      .source = "ollama/ollama ml/device.go cudaFlashAttentionSupported (commit aa45f7ce2, first tag v0.12.4)",
      .removed_in = "0.30.0"},
+    // 0.12.6 allowed flash attention on Vulkan (discover/types.go FlashAttentionSupported); the move
+    // of that check to ml/device.go in 0.12.7 (PR #12540) dropped the Vulkan line, and PR #12937
+    // (first tag v0.12.10) restored it.
+    {.engine = Engine::ollama, .rule = "KVD261",
+     .when = {.backends = "VULKAN", .flags_all = flag_flash_attn_on, .v_quantized = true},
+     .detail = "Ollama's GPU check (ml/device.go FlashAttentionSupported) does not count a Vulkan GPU in 0.12.7 to "
+               "0.12.9; the log says \"flash attention enabled but not supported by gpu\"",
+     .introduced_in = "0.12.7", .selection = false,
+     .source = "ollama/ollama ml/device.go @v0.12.7 and @v0.12.9 FlashAttentionSupported (cpu, Metal, CUDA, ROCm; "
+               "discover/types.go @v0.12.6 had Vulkan); commit 3258a89b6 (PR #12540, first tag v0.12.7); commit "
+               "a4770107a (PR #12937, first tag v0.12.10); ollama/ollama#12928",
+     .removed_in = "0.12.10"},
     {.engine = Engine::ollama, .rule = "KVD261",
      .when = {.backends = "CPU", .flags_all = flag_flash_attn_on, .v_quantized = true},
      .detail = "Ollama's GPU check did not count the CPU as able to run flash attention (the device list of a model "

@@ -23,6 +23,8 @@
 //   - 0.13.4, PR #13052: flash attention "auto" for the llama.cpp runner when the variable is unset,
 //     and the warning text "OLLAMA_FLASH_ATTENTION must be enabled to use a quantized
 //     OLLAMA_KV_CACHE_TYPE": a quantized type still needs the variable set to 1.
+//   - 0.12.7-0.12.9: FlashAttentionSupported (ml/device.go, PR #12540) left Vulkan GPUs out, so on
+//     them a quantized type was dropped for f16 (KVD261); #12937 (first tag v0.12.10) put them back.
 //   - 0.30.0, PR #16031: every GGUF model runs in the bundled llama-server; the type goes to it
 //     unchecked and llama.cpp decides (KVD263, KVD264); OLLAMA_NEW_ENGINE is gone.
 #include "tables/rows/release.hpp"
@@ -61,6 +63,12 @@ constexpr Release kRows[] = {
                "(commit fdb109469); gpt-oss quantized cache allowed again, PR #12494"},
     {.engine = Engine::ollama, .version = "0.12.6", .date = "2025-10-16", .note = kTagDate,
      .source = "ollama/ollama tag v0.12.6 (1813ff85a); Vulkan, commit 2aba569a2 (#11835)"},
+    {.engine = Engine::ollama, .version = "0.12.7", .date = "2025-10-29", .note = kTagDate,
+     .source = "ollama/ollama tag v0.12.7 (c88647104d16); FlashAttentionSupported moved to ml/device.go without "
+               "Vulkan, commit 3258a89b6 'DRY out the runner lifecycle code (#12540)'"},
+    {.engine = Engine::ollama, .version = "0.12.10", .date = "2025-11-05", .note = kTagDate,
+     .source = "ollama/ollama tag v0.12.10 (80d34260ea16); Vulkan counted again by FlashAttentionSupported, commit "
+               "a4770107a 'vulkan: enable flash attention (#12937)' (fixes #12928)"},
     {.engine = Engine::ollama, .version = "0.13.4", .date = "2025-12-15", .note = kTagDate,
      .source = "ollama/ollama tag v0.13.4 (89eb795293f3); flash attention auto for the llama runner, PR #13052"},
     {.engine = Engine::ollama, .version = "0.19.0", .date = "2026-03-29", .note = kTagDate,
