@@ -88,6 +88,23 @@ constexpr Constraint kLmdeployConstraints[] = {
      .selection = false,
      .source = "InternLM/lmdeploy#4863 (closed 2026-08-14: Qwen3.6-35B-A3B-FP8, --model-format fp8, 4x RTX 2080 Ti), "
                "#4875 (closed: 'reject fp8 model_format early on sm<9.0'), #4884 (closed: FP8 w8a16 for sm75/sm70)"},
+    // Qwen3 with a 4-bit KV cache (--quant-policy 4, LMDeploy's online per-token, per-head
+    // asymmetric int4 in both engines): two reports, one code path that refuses nothing. 0.9.1,
+    // PyTorch engine, Qwen3-32B: int8 close to fp16, int4 a large accuracy loss; a maintainer
+    // answered that LMDeploy's int4 KV algorithm does not suit Qwen3-32B and is not recommended
+    // (#3752). 0.14.0, TurboMind on V100, Qwen3-Coder-30B-A3B (AWQ): with int4 the model stops
+    // emitting the tool-call format (0/6 chains), with int8 5/6; a maintainer called it likely not
+    // a framework bug (#4743). No fix is named, so later releases warn too.
+    {.engine = Engine::lmdeploy, .rule = "KVD071",
+     .when = {.kv_cache_dtypes = "4", .architectures = "Qwen3ForCausalLM Qwen3MoeForCausalLM qwen3 qwen3_moe"},
+     .detail = "LMDeploy's int4 KV cache degrades Qwen3 models: a large accuracy loss on Qwen3-32B (maintainers: the int4 "
+               "algorithm does not suit it, not recommended) and Qwen3-Coder-30B-A3B no longer emitting its tool-call format; "
+               "int8 (--quant-policy 8) was close to the 16-bit cache in both",
+     .affected_in = "0.9.1 0.14.0",
+     .selection = false,
+     .source = "InternLM/lmdeploy#3752 (closed 2025-07-21: Qwen3-32B, --backend pytorch, lmdeploy 0.9.1; maintainer: "
+               "'kv int4 ... not suitable for qwen3-32b, not recommended'), #4743 (closed 2026-07: Qwen3-Coder-30B-A3B AWQ, "
+               "4x V100, LMDeploy 0.14.0, --quant-policy 4 breaks tool calls, 8 works)"},
 };
 static_assert(closed_words_known(kLmdeployConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kLmdeployConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

@@ -18,6 +18,9 @@ namespace kvdtype::tables {
 namespace {
 
 constexpr Release kRows[] = {
+    {.engine = Engine::lmdeploy, .version = "0.9.1", .date = "2025-07-04", .date_verified = true,
+     .note = "tag date (commit of tag v0.9.1, 2025-07-04)",
+     .source = "InternLM/lmdeploy tag v0.9.1 (git clone); InternLM/lmdeploy#3752 (2025-07-21: 'lmdeploy==0.9.1, the latest')"},
     {.engine = Engine::lmdeploy, .version = "0.12.3",
      .note = "about the week of 2026-05-04 (a digest lists it with SGLang v0.5.11 and vLLM v0.20.1); the day was not established",
      .source = "GitHub release InternLM/lmdeploy v0.12.3 as listed by a 2026-05 release digest; security advisory fixed in v0.12.3"},
