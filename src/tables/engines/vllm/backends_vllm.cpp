@@ -408,7 +408,11 @@ constexpr Backend kRows[] = {
      .introduced_in = "0.10.0", .absent_in = "0.9.1",
      // #37731 merged 2026-04-12: after v0.19.0 (04-03), before #38479 (04-15), which is first
      // released in v0.20.0; the v0.19.1 patch release (04-18) is not established either way.
-     .kv_cache_dtypes_since = "fp8:0.19.0..0.20.0 fp8_e4m3:0.19.0..0.20.0"},
+     .kv_cache_dtypes_since = "fp8:0.19.0..0.20.0 fp8_e4m3:0.19.0..0.20.0",
+     // The stored main's get_attn_backend_cls sends turboquant_* to TURBOQUANT before anything else;
+     // since which release it does was not read, those strings are left unknown here rather than refused.
+     .kv_cache_dtypes_unknown = "turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc",
+     .coverage_unknown = "whether this release's XPU platform sends turboquant_* to its TurboQuant backend (vllm/platforms/xpu.py on main does; the release that added it was not read)"},
 
     // =========================== out-of-tree platforms (TGT, session 39) =========================
     // Plugins that register their own platform and attention backends. Their releases follow the
