@@ -290,7 +290,11 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
     case Action::config_file:
       out.ignored.push_back(std::string(flag) + " " + std::string(value) + " (file not read)");
       break;
-    case Action::engine_option: out.engine_options.emplace_back(std::string(f.field), std::string(value)); break;
+    case Action::engine_option:
+      // A switch given as --no-<flag> (BooleanOptionalAction) is kept as "no", so that the engine's
+      // launch code can tell it from the switch itself (vLLM --no-enable-sleep-mode).
+      out.engine_options.emplace_back(std::string(f.field), negated ? std::string("no") : std::string(value));
+      break;
   }
   return std::nullopt;
 }

@@ -380,6 +380,40 @@ constexpr Backend kRows[] = {
      .kv_cache_dtypes_unknown = "bfloat16",
      .coverage_unknown = "whether ROCM_FLASHMLA_SPARSE_DSV4 still takes bfloat16 in this release (v0.23-era source lists it, main of 2026-08-06 does not)"},
 
+    // =========================== Intel XPU (issue 28, session 41) ===============================
+    // vLLM's in-tree XPU platform sends every non-MLA decoder layer to FlashAttentionBackend (the
+    // same FLASH_ATTN class as CUDA, with vllm-xpu-kernels' flash_attn_varlen_func behind fa_utils;
+    // IPEX's before the kernel migration of RFC #33214). kvdtype names it XPU_FLASH_ATTN because
+    // its facts differ from the CUDA row: XPUPlatform.get_attn_backend_cls returns the class path
+    // without validate_configuration, so supports_kv_cache_dtype and the head-size list are never
+    // consulted there; what refuses is FlashAttentionImpl.__init__ ('FlashAttention does not
+    // support fp8 kv-cache on this device' while fa_utils.flash_attn_supports_fp8() is false, which
+    // it was on XPU -- FA version 2 -- until #37731 made it true on XPU, merged 2026-04-12) and
+    // get_fp8_dtype_for_flashattn, which knows fp8/fp8_e4m3 only (fp8_e5m2 raises 'Unrecognized FP8
+    // dtype' when the first metadata is built). XPUPlatform.fp8_dtype() is float8_e4m3fn; the Xe
+    // GPUs have no fp8 instructions, the vllm-xpu-kernels paged decode/chunked prefill dequantize a
+    // per-tensor-scaled fp8 cache (vllm-xpu-kernels #128, #357), and Q stays 16-bit
+    // (flash_attn_supports_quant_query_input() is false on XPU; #39676).
+    {.engine = Engine::vllm, .name = "XPU_FLASH_ATTN", .platforms = "sycl", .attention = "mha gqa mqa",
+     .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3", .model_dtypes = "float16 bfloat16",
+     .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .notes = "vLLM's FLASH_ATTN on Intel XPU (vllm-xpu-kernels; registered as FLASH_ATTN: --attention-backend FLASH_ATTN "
+              "means the CUDA row here); fp8/fp8_e4m3 from v0.20.0 (#37731), per-tensor scales, Q not quantized; "
+              "float32 models go to TRITON_ATTN (not modelled); head sizes are not validated on XPU",
+     .source = "vllm/platforms/xpu.py get_attn_backend_cls (FLASH_ATTN by default, no validation) and fp8_dtype; "
+               "vllm/v1/attention/backends/fa_utils.py (is_xpu: flash_attn_supports_fp8 True, flash_attn_supports_quant_query_input False) "
+               "and flash_attn.py (FlashAttentionImpl.__init__ fp8 refusal, get_fp8_dtype_for_flashattn); "
+               "vllm-project/vllm#37731 (merged 2026-04-12, sha 639402f5a24a), #19560 (V1 on XPU with FLASH_ATTN, merged 2025-06-26)",
+     // #19560 merged 2025-06-26: after v0.9.1 (06-10), in v0.10.0 (07-24); v0.9.2 (07-08) not established.
+     .introduced_in = "0.10.0", .absent_in = "0.9.1",
+     // #37731 merged 2026-04-12: after v0.19.0 (04-03), before #38479 (04-15), which is first
+     // released in v0.20.0; the v0.19.1 patch release (04-18) is not established either way.
+     .kv_cache_dtypes_since = "fp8:0.19.0..0.20.0 fp8_e4m3:0.19.0..0.20.0",
+     // The stored main's get_attn_backend_cls sends turboquant_* to TURBOQUANT before anything else;
+     // since which release it does was not read, those strings are left unknown here rather than refused.
+     .kv_cache_dtypes_unknown = "turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc",
+     .coverage_unknown = "whether this release's XPU platform sends turboquant_* to its TurboQuant backend (vllm/platforms/xpu.py on main does; the release that added it was not read)"},
+
     // =========================== out-of-tree platforms (TGT, session 39) =========================
     // Plugins that register their own platform and attention backends. Their releases follow the
     // plugin's own tags, not vLLM's, so no release range is given; the rows state what every

@@ -7,6 +7,7 @@
 // fixed_in is a vLLM release only where the first release containing the fix was established;
 // where it was not, it is left empty and the row says so (docs/engines/vllm.md lists why).
 #include "tables/rule_id.hpp"
+#include "tables/engines/vllm/flags_vllm.hpp"
 #include "tables/tables.hpp"
 #include "tables/words.hpp"
 
@@ -103,6 +104,20 @@ constexpr Constraint kRows[] = {
      .affected_in = "0.30.0", .fixed_in = "", .fix_pr = "vllm-project/vllm#55222",
      .selection = false,
      .source = "vllm-project/vllm#55221 (GLM-5.3-Flash, 2xH200), #57713 (H100 TP8); fix vllm-project/vllm#55222; flashinfer mla/_core.py plan() dtype allow-list"},
+    // Sleep mode (issue 28, session 41). A server launched with --enable-sleep-mode can be put to
+    // sleep at level 2, which discards the weights -- the fp8 cache's k/v scales with them -- and
+    // re-allocates the cache on wake-up; with an fp8 cache the output after waking was gibberish
+    // (level 1 was fine). #28783 (merged 2025-11-30, sha 66b584028779, "Fixes #25800") saves the
+    // scales before sleep and restores them, zeroing the re-mapped cache. v0.12.0 (2025-12-03) was
+    // released three days later and whether it carries the merge was not established; v0.13.0
+    // (2025-12-19) does. The sleep itself is a runtime call, so the row needs the launch flag and
+    // warns (KVD071): nothing fails at start.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.kv_quant = "fp8_per_tensor", .platforms = "cuda", .flags_all = flag_vllm_sleep_mode},
+     .detail = "after LLM.sleep(level=2) and wake_up the fp8 cache ran without its k/v scales and generated gibberish (level 1 was unaffected); reported on 0.10.2",
+     .affected_in = "0.10.2", .fixed_in = "0.13.0", .fix_pr = "vllm-project/vllm#28783",
+     .selection = false,
+     .source = "vllm-project/vllm#25800 (open 2025-09-27: H100, 0.10.2, FP8 KV cache + sleep(level=2) -> gibberish, level 1 fine); fix #28783 (merged 2025-11-30, 66b584028779: vllm/v1/worker/gpu_model_runner.py, gpu_worker.py, tests/basic_correctness/test_cumem.py); vllm/engine/arg_utils.py --enable-sleep-mode"},
     // ==== issue 28: per-layer plans (LAYER; When fields of core/when_extra.cpp) ======================
     // unify_kv_cache_spec_page_size scaled the smaller-page groups' block_size, a no-op for a
     // MambaSpec page: when a drafter's attention page (a dense draft model, a DFlash drafter)

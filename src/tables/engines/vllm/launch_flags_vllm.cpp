@@ -35,6 +35,7 @@ constexpr LaunchFlag kVllm[] = {
     {"--quantization -q", N::value, A::quantization, {}, "V"},
     {"--quantization-param-path", N::value, A::quantization_param_path, {}, "V (< 0.8: KV scales JSON)"},
     {"--calculate-kv-scales", N::none, A::calculate_kv_scales, {}, "V"},
+    {"--enable-sleep-mode", N::none, A::engine_option, "enable_sleep_mode", "V (CuMem allocator for LLM.sleep / POST /sleep; launch_vllm.cpp)"},
     {"--speculative-config -sc", N::json, A::speculative_config, {}, "V (-sc main)"},
     {"--kv-transfer-config", N::json, A::kv_transfer_config, {}, "V"},
     {"--kv-offloading-size", N::value, A::kv_connector, {}, "V (native offloading is an OffloadingConnector)"},

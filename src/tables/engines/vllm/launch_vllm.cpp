@@ -1,6 +1,6 @@
 // vLLM's own launch code (layer `sources`, docs/layers.md): the environment variables it reads
 // (vllm/envs.py: the attention backend, the ROCm AITER switches, AITER's shuffled KV layout, the
-// V0/V1 engine switch of 0.7 to 0.10).
+// V0/V1 engine switch of 0.7 to 0.10), and the launch flags kept as engine options (sleep mode).
 // Its programs, subcommand and flags are rows (engine_vllm.cpp, launch_flags_vllm.cpp) read by
 // the launch code every engine shares.
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include "kvdtype/request.hpp"
 #include "sources/launch/launch_engines.hpp"
 #include "sources/launch/launch_parts.hpp"
+#include "tables/engines/vllm/flags_vllm.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
@@ -66,12 +67,24 @@ void apply_vllm_environment(const std::vector<std::string>& env, LaunchCommand& 
   if (c.backend.empty()) c.backend = env_backend;
 }
 
+// --enable-sleep-mode arrives as an engine option (launch_flags_vllm.cpp); as in argparse, the
+// last of it and --no-enable-sleep-mode wins.
+std::optional<Error> finish_vllm(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {
+  for (const auto& [name, value] : out.engine_options) {
+    if (name != "enable_sleep_mode") continue;
+    if (value == "no") out.input.flags &= ~tables::flag_vllm_sleep_mode;
+    else out.input.flags |= tables::flag_vllm_sleep_mode;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 }  // namespace kvdtype::io::detail
 
 namespace kvdtype::tables {
 
 extern const EngineLaunchHooks vllm_launch_hooks;  // the registry row's (engine_vllm.cpp)
-const EngineLaunchHooks vllm_launch_hooks{.environment = io::detail::apply_vllm_environment};
+const EngineLaunchHooks vllm_launch_hooks{.finish = io::detail::finish_vllm,
+                                           .environment = io::detail::apply_vllm_environment};
 
 }  // namespace kvdtype::tables

@@ -163,6 +163,16 @@ constexpr SelectionOrder kRows[] = {
      .order = "CPU_ATTN",
      .source = "vllm/platforms/cpu.py get_attn_backend_cls (everything else -> CPU_ATTN)"},
 
+    // ---------------------------------- Intel XPU (session 41) --------------------------------
+    // XPUPlatform.get_attn_backend_cls: turboquant_* strings go to TURBOQUANT, sparse MLA to
+    // XPU_MLA_SPARSE and MLA to TRITON_MLA (neither modelled on XPU: no row, the backend stays
+    // unknown), float32 and multimodal prefix-LM models to TRITON_ATTN; everything else to
+    // FLASH_ATTN, without validating the configuration (V1 on XPU from #19560, v0.10.0).
+    {.engine = Engine::vllm, .platform = "sycl", .attention = "mha gqa mqa",
+     .order = "XPU_FLASH_ATTN",
+     .source = "vllm/platforms/xpu.py get_attn_backend_cls ('Using Flash Attention backend.'); vllm-project/vllm#19560",
+     .introduced_in = "0.10.0"},
+
     // ---------------------------------- out-of-tree platforms (TGT, session 39) ---------------
     // vllm-ascend routes by MLA alone: no priority list, no validation of the kv-cache string.
     {.engine = Engine::vllm, .platform = "cann", .attention = "mla",
