@@ -84,9 +84,12 @@ void launch_values(const LaunchCommand& launch, const RequestInput& explicit_fie
     if (field == "engine") continue;
     const std::string* from_launch = &(launch.input.*(row.member));
     if (from_launch->empty() || !(explicit_fields.*(row.member)).empty()) continue;
-    RequestInput one = base;
-    one.*(row.member) = *from_launch;
-    auto r = make_request(one);
+    // `base` with this one field set, then cleared again for the next: one request input for
+    // every field instead of a copy of all of them per field.
+    std::string& slot = base.*(row.member);
+    slot = *from_launch;
+    auto r = make_request(base);
+    slot.clear();
     if (field == "kv_cache_dtype") {
       if (!r.ok()) {
         add(extras, "KVD001",
