@@ -109,6 +109,69 @@ std::vector<std::string> warning_lines(const Verdicts& v) {
   return lines;
 }
 
+// `s` as a JSON string the way nlohmann's dump() writes it (ensure_ascii off): " and \ escaped,
+// \b \f \n \r \t by name, other control bytes as \u00xx, everything else as is. Only for ASCII
+// text: false for a byte of 0x80 or above (dump_json checks and repairs UTF-8 there; the caller
+// then builds the answer through it).
+bool append_ascii_json_string(std::string& out, std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x80) return false;
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          out += "\\u00";
+          out += kHex[c >> 4];
+          out += kHex[c & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+  return true;
+}
+
+// The AdmissionReview answer written straight as text, byte for byte what dump_json() makes of
+// the same object (nlohmann's objects keep their keys sorted: apiVersion, kind, response; allowed,
+// status, uid, warnings; code, message, reason) without building the tree: nullopt when a string
+// is not ASCII, and the caller builds it as a tree instead.
+std::optional<std::string> answer_text(const std::string& api, const std::string& uid, const std::string* deny_message,
+                                       const std::vector<std::string>& warnings) {
+  std::string out;
+  out.reserve(160 + api.size() + uid.size() + (deny_message != nullptr ? deny_message->size() : 0));
+  out += "{\"apiVersion\":";
+  if (!append_ascii_json_string(out, api)) return std::nullopt;
+  out += ",\"kind\":\"AdmissionReview\",\"response\":{\"allowed\":";
+  out += deny_message != nullptr ? "false" : "true";
+  if (deny_message != nullptr) {
+    out += ",\"status\":{\"code\":403,\"message\":";
+    if (!append_ascii_json_string(out, *deny_message)) return std::nullopt;
+    out += ",\"reason\":\"Forbidden\"}";
+  }
+  out += ",\"uid\":";
+  if (!append_ascii_json_string(out, uid)) return std::nullopt;
+  if (!warnings.empty()) {
+    out += ",\"warnings\":[";
+    for (std::size_t i = 0; i < warnings.size(); ++i) {
+      if (i > 0) out += ',';
+      if (!append_ascii_json_string(out, warnings[i])) return std::nullopt;
+    }
+    out += ']';
+  }
+  out += "}}";
+  return out;
+}
+
 }  // namespace
 
 std::optional<Enforcement> parse_enforcement(std::string_view text) noexcept {
@@ -134,7 +197,6 @@ Outcome review(std::string_view body, const Policy& policy) {
   o.name = in.name;
   o.kind = in.request_kind;
 
-  Json response = {{"uid", o.uid}, {"allowed", true}};
   Verdicts v;
   if (in.has_object) {
     if (o.name.empty()) o.name = in.metadata_name.empty() ? in.metadata_generate_name : in.metadata_name;
@@ -172,19 +234,27 @@ Outcome review(std::string_view body, const Policy& policy) {
     v.deny.clear();
   }
   if (policy.enforcement == Enforcement::dry_run) v.warnings.clear();
+  std::string msg;
   if (!v.deny.empty()) {
-    std::string msg = "kvdtype rejected this " + (o.kind.empty() ? std::string("object") : o.kind) + ":";
+    msg = "kvdtype rejected this " + (o.kind.empty() ? std::string("object") : o.kind) + ":";
     for (const std::string& d : v.deny) msg += " " + d + ";";
     msg.pop_back();
-    response["allowed"] = false;
-    response["status"] = {{"code", 403}, {"reason", "Forbidden"}, {"message", msg}};
     o.decision = "denied";
   } else {
     o.decision = v.warnings.empty() ? "allowed" : "warned";
   }
-  if (!v.warnings.empty()) response["warnings"] = warning_lines(v);
+  const std::vector<std::string> warnings = v.warnings.empty() ? std::vector<std::string>() : warning_lines(v);
   o.codes = std::move(v.codes);
-  // dump_json: never throws, whatever bytes a message carries.
+  const std::string* deny_message = v.deny.empty() ? nullptr : &msg;
+  if (auto text = answer_text(api, o.uid, deny_message, warnings)) {
+    o.body = std::move(*text);
+    return o;
+  }
+  // A string that is not ASCII: the tree through dump_json, which never throws, whatever bytes
+  // a message carries (invalid UTF-8 written as \xNN text).
+  Json response = {{"uid", o.uid}, {"allowed", deny_message == nullptr}};
+  if (deny_message != nullptr) response["status"] = {{"code", 403}, {"reason", "Forbidden"}, {"message", msg}};
+  if (!warnings.empty()) response["warnings"] = warnings;
   o.body = io::dump_json(Json{{"apiVersion", api}, {"kind", "AdmissionReview"}, {"response", std::move(response)}}, -1);
   return o;
 }

@@ -287,21 +287,29 @@ Result<Request> make_request(const RequestInput& in) {
       {"qk_nope_head_dim", {&in.qk_nope_head_dim, &g.qk_nope_head_dim}},
       {"index_topk", {&in.index_topk, &g.index_topk}},
   };
-  for (const auto& [field, p] : ints) {
-    const Bounds b = bounds(field);
+  // The rows' bounds looked up by name once, not at every request (make_request runs several
+  // times per workload: the launch command's values are each tried alone, pipeline/inputs_check.cpp).
+  static const auto int_bounds = [&ints] {
+    std::array<Bounds, std::size(ints)> b{};
+    for (std::size_t i = 0; i < b.size(); ++i) b[i] = bounds(ints[i].first);
+    return b;
+  }();
+  for (std::size_t i = 0; i < std::size(ints); ++i) {
+    const auto& [field, p] = ints[i];
+    const Bounds b = int_bounds[i];
     if (auto e = read_u32(field, *p.first, static_cast<std::uint32_t>(b.lo), static_cast<std::uint32_t>(b.hi), *p.second))
       return *e;
   }
   if (g.num_kv_layers && g.num_layers && g.num_kv_layers > g.num_layers)
     return fields::bad_value("num_kv_layers", in.num_kv_layers, "more KV layers than --num-layers");
-  for (const auto& [field, text, out] : {std::tuple{"gpu_memory_gib", &in.gpu_memory_gib, &r.gpu_memory_gib},
-                                          std::tuple{"gpu_memory_utilization", &in.gpu_memory_utilization,
-                                                     &r.gpu_memory_utilization},
-                                          std::tuple{"weight_gib", &in.weight_gib, &r.weight_gib}}) {
-    const Bounds b = bounds(field);
+  static const Bounds memory_bounds = bounds("gpu_memory_gib"), utilization_bounds = bounds("gpu_memory_utilization"),
+                      weight_bounds = bounds("weight_gib"), len = bounds("max_model_len");
+  for (const auto& [field, text, out, b] : {std::tuple{"gpu_memory_gib", &in.gpu_memory_gib, &r.gpu_memory_gib, memory_bounds},
+                                             std::tuple{"gpu_memory_utilization", &in.gpu_memory_utilization,
+                                                        &r.gpu_memory_utilization, utilization_bounds},
+                                             std::tuple{"weight_gib", &in.weight_gib, &r.weight_gib, weight_bounds}}) {
     if (auto e = read_double(field, *text, b.lo, b.hi, *out)) return *e;
   }
-  const Bounds len = bounds("max_model_len");
   if (auto e = read_uint("max_model_len", in.max_model_len, static_cast<std::uint64_t>(len.lo),
                          static_cast<std::uint64_t>(len.hi), r.max_model_len))
     return *e;

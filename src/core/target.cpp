@@ -719,8 +719,28 @@ Result<TargetMatch> parse_all(std::string_view text, Refused& why) {
 }  // namespace detail
 
 Result<TargetMatch> parse_target(std::string_view text) {
+  // The last few names each thread parsed, with their answers: a webhook or a fleet manifest asks
+  // about the same node-selector value for every container and every review, and one parse is
+  // ~44 K instructions (the product keys and the fuzzy match of an unknown name). The answer is a
+  // pure function of the text and the static tables, so a remembered one is the same answer.
+  struct ParsedTarget {
+    std::string text;
+    Result<TargetMatch> answer;
+  };
+  static constexpr std::size_t kRemembered = 8;
+  static constexpr std::size_t kLongestRemembered = 128;
+  thread_local std::vector<ParsedTarget> remembered;
+  thread_local std::size_t next_slot = 0;
+  for (const ParsedTarget& p : remembered)
+    if (p.text == text) return p.answer;
   detail::Refused why{};
-  return detail::parse_all(text, why);
+  Result<TargetMatch> answer = detail::parse_all(text, why);
+  if (text.size() <= kLongestRemembered) {
+    if (remembered.size() < kRemembered) remembered.push_back({std::string(text), answer});
+    else remembered[next_slot] = {std::string(text), answer};
+    next_slot = (next_slot + 1) % kRemembered;
+  }
+  return answer;
 }
 
 namespace detail {

@@ -113,9 +113,12 @@ Result<Checked> judge(const CheckInput& in, const Layers& layers) {
   installed_judgement(judged, out.extras);
   // A string only the installed engine has: no table row gives its formats, so nothing is
   // planned for it (the KVD080 above says so) rather than a plan for some other string.
-  RequestInput typed = input;
-  if (judged.unmodelled) typed.kv_cache_dtype.clear();
-  auto request = make_request(typed);
+  std::optional<RequestInput> typed;  // a copy only when the string is dropped
+  if (judged.unmodelled) {
+    typed = input;
+    typed->kv_cache_dtype.clear();
+  }
+  auto request = make_request(typed ? *typed : input);
   if (!request.ok()) return request.error();
   if (judged.unmodelled) {
     out.report.request = *request;

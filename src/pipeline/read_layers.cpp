@@ -53,15 +53,14 @@ Result<Layers> read_layers(const CheckInput& in) {
   const std::unique_ptr<Gathered> gathered(new Gathered{.base = in});
   Gathered& g = *gathered;
   if (auto e = read_one(InputKind::launch_command, {}, g)) return *e;
-  // The model the command names once its unset variables are cleared, as judge() sees it.
-  std::optional<LaunchCommand> launch = g.read.launch;
-  if (launch) {
-    ReportExtras scratch;
-    unresolved_values(*launch, scratch);
-  }
+  // The model the command names once its unset variables are cleared, as judge() sees it
+  // (unresolved_values() clears a model that still holds a `$`): decided here without copying
+  // the launch command to clear it.
+  const std::optional<LaunchCommand>& launch = g.read.launch;
+  const bool launch_model_unset = launch && launch->model.find('$') != std::string::npos;
   // The model: a local directory, config.json or GGUF file; else a Hub id from the HF cache or
   // the built-in catalogue; else unknown (KVD153). An explicit --model path that is missing is bad input.
-  const std::string model = in.model.empty() && launch ? launch->model : in.model;
+  const std::string model = in.model.empty() && launch ? (launch_model_unset ? std::string() : launch->model) : in.model;
   // A model named by a command that runs elsewhere is that machine's, never a file here.
   const bool remote_model = in.runs_elsewhere && in.model.empty();
   if (remote_model && !model.empty() && !looks_like_model_id(model)) {
@@ -93,14 +92,18 @@ Result<Layers> read_layers(const CheckInput& in) {
     }
   }
   // engine_version = auto: the installed engine's metadata (never runs Python).
-  RequestInput versioned = merged.input;
-  auto installed = resolve_auto_engine_version(versioned);
-  if (!installed.ok()) return installed.error();
-  if (!installed->empty()) {
-    layers.installed_version = versioned.engine_version;
-    layers.installed_note = *installed;
+  // Only then: the merged fields are copied for it (resolve_auto_engine_version does nothing to
+  // any other engine_version).
+  if (kvdtype::detail::iequals(merged.input.engine_version, "auto")) {
+    RequestInput versioned = merged.input;
+    auto installed = resolve_auto_engine_version(versioned);
+    if (!installed.ok()) return installed.error();
+    if (!installed->empty()) {
+      layers.installed_version = versioned.engine_version;
+      layers.installed_note = *installed;
+    }
+    layers.installed_judged = judge_with_installed(versioned);
   }
-  if (kvdtype::detail::iequals(merged.input.engine_version, "auto")) layers.installed_judged = judge_with_installed(versioned);
 
   // A drafter with its own local config has its own geometry and dtype; an error reading it is
   // reported when the drafter is judged.

@@ -46,6 +46,7 @@ bool is_fleet(std::string_view gpu) noexcept { return gpu.find(',') != std::stri
 
 Result<std::vector<Workload>> expand_fleet(std::vector<Workload> workloads) {
   std::vector<Workload> out;
+  out.reserve(workloads.size());  // without it every growth moved each Workload made so far
   for (Workload& w : workloads) {
     if (!is_fleet(w.input.fields.gpu)) {
       out.push_back(std::move(w));

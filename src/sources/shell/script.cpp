@@ -444,6 +444,10 @@ const ScriptFile* find_script_file(std::span<const ScriptFile> files, std::strin
 }
 
 std::string expand_variables(std::string_view w, std::span<const std::string> vars) {
+  // A cooked expansion acts on `$` only (no quotes, escapes or backquotes): a word without one
+  // is itself, and most words of a container's command are such words. Not building the shell
+  // state per word was a third of reading a webhook review's launch command (28 K of 86 K).
+  if (w.find('$') == std::string_view::npos) return std::string(w);
   detail::ShellState st;
   for (const std::string& e : vars)
     if (const std::size_t eq = e.find('='); eq != std::string::npos) st.scalars[e.substr(0, eq)] = e.substr(eq + 1);
