@@ -1,6 +1,6 @@
 // Internal: request flag bits only vLLM's tables and launch code read. The public RequestFlag
 // bits (kvdtype/vocabulary.hpp) take the low bits in order; these count down from the top so that
-// a bit added there does not meet one here (static_assert below for the bits known today).
+// a bit added there does not meet one here (static_assert below against the highest public bit).
 #pragma once
 
 #include <cstdint>
@@ -14,8 +14,8 @@ namespace kvdtype::tables {
 /// KV cache. The sleep itself is a runtime call; the launch flag is what makes it possible. Set by
 /// launch_vllm.cpp from the launch command; read by constraints_vllm.cpp.
 inline constexpr std::uint32_t flag_vllm_sleep_mode = 1u << 31;
-static_assert((flag_vllm_sleep_mode & static_cast<std::uint32_t>(flag_vllm_use_v1)) == 0 &&
-                  static_cast<std::uint32_t>(flag_vllm_use_v1) < flag_vllm_sleep_mode,
+static_assert((flag_vllm_sleep_mode & static_cast<std::uint32_t>(flag_model_dtype_auto)) == 0 &&
+                  static_cast<std::uint32_t>(flag_model_dtype_auto) < flag_vllm_sleep_mode,
               "a public RequestFlag reached the bits vLLM's tables keep for themselves");
 
 }  // namespace kvdtype::tables
