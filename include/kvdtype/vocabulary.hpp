@@ -56,6 +56,12 @@ enum RequestFlag : std::uint32_t {
   /// GPU without bfloat16 arithmetic: EngineBehaviour::auto_dtype_fallback_since, rule KVD087). Set
   /// by the check pipeline when it merges the model config under the other inputs.
   flag_model_dtype_auto = 1u << 24,
+  /// vLLM launched with --enable-sleep-mode (vllm/engine/arg_utils.py; Python
+  /// LLM(enable_sleep_mode=True)): the CuMem allocator that lets LLM.sleep(level) / POST /sleep drop
+  /// the weights (level 2) and the KV cache. The sleep itself is a runtime call; the launch flag is
+  /// what makes it possible. Set by vLLM's launch reader (launch_vllm.cpp; --no-enable-sleep-mode
+  /// clears it, the last one wins); read by constraints_vllm.cpp (KVD071, #25800).
+  flag_vllm_sleep_mode = 1u << 25,
 };
 
 /// Model geometry of the KV-carrying layers; 0 means unknown.

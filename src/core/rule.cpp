@@ -62,7 +62,10 @@ std::atomic<const Rule* const*> tables::g_rules_by_number{nullptr};
 
 const Rule* tables::rule_by_number(int number) noexcept {
   const RulesByNumber& table = by_number();
-  g_rules_by_number.store(table.rule.data(), std::memory_order_release);  // for rule()'s inline read
+  // Published once for rule()'s inline read (a store at every call would write a line every
+  // thread reads).
+  if (g_rules_by_number.load(std::memory_order_relaxed) == nullptr)
+    g_rules_by_number.store(table.rule.data(), std::memory_order_release);
   return number >= 0 && number < 1000 ? table.rule[static_cast<std::size_t>(number)] : nullptr;
 }
 

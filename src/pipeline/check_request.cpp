@@ -108,13 +108,7 @@ bool CheckOutcome::rejected() const {
   return v >= fail_on;
 }
 
-Checks CheckOutcome::as_checks() const& {
-  CheckOutcome copy;
-  copy.one = one;
-  copy.source = source;
-  copy.several = several;
-  return std::move(copy).as_checks();
-}
+Checks CheckOutcome::as_checks() const& { return CheckOutcome(*this).as_checks(); }
 
 Checks CheckOutcome::as_checks() && {
   if (several) return std::move(*several);

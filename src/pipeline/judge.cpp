@@ -52,10 +52,13 @@ Merged merge_layers(const CheckInput& in, const Layers& layers) {
   // The model: a local directory or config.json; else a Hub id from the HF cache or the
   // built-in catalogue; else unknown (KVD153).
   if (!layers.model_note.empty()) extras.notes.push_back(layers.model_note);
+  const RequestInput* model_layer = nullptr;  // the model's own fields, when a config or the catalogue gave them
   if (layers.model_config) {
+    model_layer = &layers.model_config->input;
     m.input.overlay(layers.model_config->input);
     extras.notes.push_back("model config: " + layers.model_config->path);
   } else if (layers.resolved) {
+    model_layer = &layers.resolved->input;
     m.input.overlay(layers.resolved->input);
     extras.notes.push_back(layers.resolved->note());
   } else if (!layers.unknown_model.empty()) {
@@ -68,9 +71,6 @@ Merged merge_layers(const CheckInput& in, const Layers& layers) {
   m.input.overlay(in.fields);
   // The model dtype only the model's own config (or the catalogue) names: the engine's --dtype is
   // auto, which an engine may resolve per GPU (flag_model_dtype_auto; make_request applies it).
-  const RequestInput* model_layer = layers.model_config ? &layers.model_config->input
-                                    : layers.resolved   ? &layers.resolved->input
-                                                        : nullptr;
   const bool dtype_named = !in.fields.model_dtype.empty() || !in.defaults.model_dtype.empty() ||
                            (m.launch && !m.launch->input.model_dtype.empty());
   if (model_layer != nullptr && !model_layer->model_dtype.empty() && !dtype_named) m.input.flags |= flag_model_dtype_auto;

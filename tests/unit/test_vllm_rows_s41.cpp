@@ -6,7 +6,6 @@
 
 #include "kvdtype/check.hpp"
 #include "report_helpers.hpp"
-#include "tables/engines/vllm/flags_vllm.hpp"
 
 namespace kvdtype {
 namespace {
@@ -16,7 +15,7 @@ using test::backend;
 using test::launch;
 using test::severity;
 
-bool sleep_mode(const io::LaunchCommand& c) { return (c.input.flags & tables::flag_vllm_sleep_mode) != 0; }
+bool sleep_mode(const io::LaunchCommand& c) { return (c.input.flags & flag_vllm_sleep_mode) != 0; }
 
 // argparse's BooleanOptionalAction: the switch sets it, --no-… clears it, the last one wins.
 TEST(VllmSleepMode, LaunchFlagSetsTheBit) {
@@ -35,7 +34,7 @@ Report h100_sleep(const char* version, bool sleep, const char* kv = "fp8") {
   EXPECT_TRUE(in.set("attention", "gqa"));
   EXPECT_TRUE(in.set("head-size", "128"));
   EXPECT_TRUE(in.set("kv-cache-dtype", kv));
-  if (sleep) in.flags |= tables::flag_vllm_sleep_mode;
+  if (sleep) in.flags |= flag_vllm_sleep_mode;
   auto req = make_request(in);
   EXPECT_TRUE(req.ok());
   return req.ok() ? check(*req) : Report{};

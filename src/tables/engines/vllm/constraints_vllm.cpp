@@ -7,7 +7,6 @@
 // fixed_in is a vLLM release only where the first release containing the fix was established;
 // where it was not, it is left empty and the row says so (docs/engines/vllm.md lists why).
 #include "tables/rule_id.hpp"
-#include "tables/engines/vllm/flags_vllm.hpp"
 #include "tables/tables.hpp"
 #include "tables/words.hpp"
 

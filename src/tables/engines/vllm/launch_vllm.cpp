@@ -12,7 +12,6 @@
 #include "kvdtype/request.hpp"
 #include "sources/launch/launch_engines.hpp"
 #include "sources/launch/launch_parts.hpp"
-#include "tables/engines/vllm/flags_vllm.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
@@ -72,8 +71,8 @@ void apply_vllm_environment(const std::vector<std::string>& env, LaunchCommand& 
 std::optional<Error> finish_vllm(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {
   for (const auto& [name, value] : out.engine_options) {
     if (name != "enable_sleep_mode") continue;
-    if (value == "no") out.input.flags &= ~tables::flag_vllm_sleep_mode;
-    else out.input.flags |= tables::flag_vllm_sleep_mode;
+    if (value == "no") out.input.flags &= ~static_cast<std::uint32_t>(flag_vllm_sleep_mode);
+    else out.input.flags |= flag_vllm_sleep_mode;
   }
   return std::nullopt;
 }
