@@ -325,6 +325,24 @@ TEST(FailClosed, ReadersNameWhatIsWrong) {
   EXPECT_NE(r.err.find("UTF-16 text"), std::string::npos) << r.err;
 }
 
+// docs/reliability.md finding 34: a directive line holding a byte that is not UTF-8 sent
+// libfyaml's scanner round forever (a 158-byte manifest hung CI's fuzz step). Such text is
+// refused by line and byte before libfyaml reads it; a comment holding one is refused too.
+TEST(FailClosed, YamlThatIsNotUtf8IsRefusedByLineNotScanned) {
+  Dir d;
+  auto r = run_cli({"check", "--manifest", d.write("dir.yaml", "kind: Pod\n%\xbf\n")}, {}, {}, 60);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("dir.yaml:2"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("0xBF that is not UTF-8"), std::string::npos) << r.err;
+  r = run_cli({"check", "--manifest", d.write("comment.yaml", "# caf\xe9\nkind: Pod\n")}, {}, {}, 60);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("0xE9 that is not UTF-8"), std::string::npos) << r.err;
+  // Valid UTF-8 beyond ASCII is text like any other.
+  r = run_cli({"check", "--manifest", d.write("ok.yaml", "# caf\xc3\xa9 \xe2\x9c\x93\nkind: ConfigMap\nmetadata: {name: x}\n")}, {}, {}, 60);
+  EXPECT_NE(r.exit_code, 2) << r.err;
+}
+
 }  // namespace
 
 // Issue "real deployment files", item 5: an input with no serving workload is never a silent

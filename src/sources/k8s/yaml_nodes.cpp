@@ -3,6 +3,8 @@
 
 #include <libfyaml.h>
 
+#include "common/text.hpp"
+
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -322,18 +324,48 @@ class OnePass {
   throw YAML::ParserException(YAML::Mark::null_mark(), "not YAML");
 }
 
+// Where byte `pos` of `text` is, as yaml-cpp marks it (line and column from 0).
+YAML::Mark mark_at(const std::string& text, std::size_t pos) {
+  YAML::Mark m;
+  m.pos = static_cast<int>(pos);
+  const auto before = text.begin() + static_cast<std::ptrdiff_t>(pos);
+  m.line = static_cast<int>(std::count(text.begin(), before, '\n'));
+  const std::size_t line_start = pos == 0 ? std::string::npos : text.rfind('\n', pos - 1);
+  m.column = static_cast<int>(line_start == std::string::npos ? pos : pos - line_start - 1);
+  return m;
+}
+
+// The first byte of `text` that begins no valid UTF-8 sequence; npos when the text is UTF-8.
+std::size_t first_non_utf8(const std::string& text) {
+  const std::string_view s(text);
+  for (std::size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t n = kvdtype::detail::utf8_sequence_length(s.substr(i));
+    if (n == 0) return i;
+    i += n;
+  }
+  return std::string::npos;
+}
+
 }  // namespace
 
 Documents load_documents(const std::string& text, std::size_t max_nodes) {
   Documents out;
   // libfyaml ends its input at a NUL byte and would read the text before it as the whole file;
   // YAML allows none (YAML 1.2 section 5.1: printable characters only), and yaml-cpp refused it.
-  if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
-    YAML::Mark m;
-    m.pos = static_cast<int>(nul);
-    m.line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
-    m.column = static_cast<int>(nul - (text.rfind('\n', nul) == std::string::npos ? 0 : text.rfind('\n', nul) + 1));
-    throw YAML::ParserException(m, "a NUL byte, which YAML text cannot hold");
+  if (const std::size_t nul = text.find('\0'); nul != std::string::npos)
+    throw YAML::ParserException(mark_at(text, nul), "a NUL byte, which YAML text cannot hold");
+  // Bytes that are not UTF-8: libfyaml (0.7.12, Debian 12) scans a directive line holding one
+  // forever (`%\xBF`, found by the manifest_parse fuzzer; docs/reliability.md finding 41), and
+  // kubectl's reader refuses such a file anyway. Refused before libfyaml reads a byte.
+  if (const std::size_t bad = first_non_utf8(text); bad != std::string::npos) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    const auto b = static_cast<unsigned char>(text[bad]);
+    throw YAML::ParserException(mark_at(text, bad), std::string("a byte 0x") + kHex[b >> 4] + kHex[b & 15] +
+                                                        " that is not UTF-8 (YAML text is UTF-8; kubectl refuses it too)");
   }
   fy_diag_cfg dcfg{};
   fy_diag_cfg_default(&dcfg);
