@@ -46,6 +46,12 @@ void BM_check_error(benchmark::State& state) {
 }
 BENCHMARK(BM_check_error);
 
+// The same through check(const Request&): the Request copied into a Report returned by value.
+void BM_check_error_copy(benchmark::State& state) { time_check_copy(state, uint8_request()); }
+BENCHMARK(BM_check_error_copy);
+void BM_check_ok_copy(benchmark::State& state) { time_check_copy(state, typical_request()); }
+BENCHMARK(BM_check_ok_copy);
+
 // The version dimension: the founding TurboQuant case with a release given (v0.25.1 carries
 // vllm#39988 and #50533: both known-bug rows judged against the release, the kv string's and
 // the backend's release ranges looked up). Same work as an unversioned check plus the release

@@ -87,6 +87,8 @@ Plan resolve_with(const Request& request, const EngineIndex& index) noexcept;
 /// resolve_with() for a Context already made (check() makes one for both: one release lookup).
 Plan resolve_in(const Context& ctx) noexcept;
 Report check_with(const Request& request, const EngineIndex& index) noexcept;
+/// check(Report&) against a given index.
+void check_in_place_with(Report& report, const EngineIndex& index) noexcept;
 
 /// The format a row rule gives on this request (nullopt when it depends on something unknown).
 std::optional<FormatId> apply_rule(const Context& ctx, FormatRule rule, FormatId fixed) noexcept;

@@ -125,7 +125,9 @@ Result<Checked> judge(const CheckInput& in, const Layers& layers) {
     out.report.request.kv_cache_dtype = nullptr;  // no row: shown as unknown, never as another string
     out.report.plan.target = request->target;
   } else {
-    out.report = check(*request);
+    // Judged in place: check(*request) would build a 6.6 KB Report only to move it into this one.
+    out.report.request = *request;
+    check(out.report);
   }
   for (std::string& n : engine_release_notes(out.report, in.verbose)) out.extras.notes.push_back(std::move(n));
   if (no_gpu_found) gpu_auto_found_nothing(out.report, out.extras);

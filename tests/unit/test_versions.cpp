@@ -445,6 +445,80 @@ TEST(ReleaseSweep, CheckStaysAllocationFreeWithVersions) {
     for (const Request& r : requests) fired += static_cast<long>(check(r).diagnostics.size());
   EXPECT_EQ(g_allocations.load() - before, 0) << "check() allocated";
   EXPECT_GT(fired, 0);
+  // The in-place form (check(Report&), what the pipeline's judge calls) allocates nothing either,
+  // on one report judged again and again for different requests.
+  Report in_place;
+  const long before_in_place = g_allocations.load();
+  for (int round = 0; round < 3; ++round)
+    for (const Request& r : requests) {
+      in_place.request = r;
+      check(in_place);
+      fired += static_cast<long>(in_place.diagnostics.size());
+    }
+  EXPECT_EQ(g_allocations.load() - before_in_place, 0) << "check(Report&) allocated";
+}
+
+// check(Report&) gives what check(const Request&) gives, on a report reused across requests (its
+// previous plan, diagnostics and fixed bugs must not leak into the next answer).
+TEST(ReleaseSweep, CheckInPlaceAgreesWithCheck) {
+  std::vector<Request> requests;
+  for (const char* ver : {"0.25.1", "0.19.1", "0.10.2", ""}) {
+    RequestInput in;
+    in.gpu = "A100";
+    in.model_dtype = "bfloat16";
+    in.kv_cache_dtype = "turboquant_k8v4";
+    in.engine_version = ver;
+    {
+      auto q = make_request(in);
+      ASSERT_TRUE(q.ok()) << q.error().message;
+      requests.push_back(*q);
+    }
+    in.gpu = "H100";
+    in.kv_cache_dtype = "fp8";
+    in.attention = "sparse-mla";
+    in.head_size = "512";
+    in.backend = "FLASHINFER_MLA_SPARSE_SM90";
+    in.kv_dtype = "uint8";
+    {
+      auto q = make_request(in);
+      ASSERT_TRUE(q.ok()) << q.error().message;
+      requests.push_back(*q);
+    }
+    in = RequestInput{};
+    in.engine = "llamacpp";
+    in.gpu = "H100";
+    in.kv_cache_dtype = "q4_0";
+    {
+      auto q = make_request(in);
+      ASSERT_TRUE(q.ok()) << q.error().message;
+      requests.push_back(*q);
+    }
+  }
+  Report reused;
+  std::size_t compared = 0;
+  for (const Request& r : requests) {
+    const Report want = check(r);
+    reused.request = r;
+    check(reused);
+    ASSERT_EQ(reused.diagnostics.size(), want.diagnostics.size());
+    for (std::size_t i = 0; i < want.diagnostics.size(); ++i) {
+      EXPECT_EQ(reused.diagnostics[i].rule, want.diagnostics[i].rule);
+      EXPECT_EQ(reused.diagnostics[i].severity, want.diagnostics[i].severity);
+      EXPECT_EQ(message(reused.diagnostics[i], reused), message(want.diagnostics[i], want));
+      EXPECT_EQ(fix(reused.diagnostics[i], reused), fix(want.diagnostics[i], want));
+      ++compared;
+    }
+    EXPECT_EQ(reused.plan.backend, want.plan.backend);
+    EXPECT_EQ(reused.plan.cache_dtype, want.plan.cache_dtype);
+    EXPECT_EQ(reused.plan.k.format, want.plan.k.format);
+    EXPECT_EQ(reused.plan.q, want.plan.q);
+    EXPECT_EQ(reused.plan.bytes_per_token_per_layer, want.plan.bytes_per_token_per_layer);
+    EXPECT_EQ(reused.plan.skipped.size(), want.plan.skipped.size());
+    ASSERT_EQ(reused.fixed_bugs.size(), want.fixed_bugs.size());
+    for (std::size_t i = 0; i < want.fixed_bugs.size(); ++i) EXPECT_EQ(reused.fixed_bugs[i], want.fixed_bugs[i]);
+    EXPECT_EQ(reused.verdict(), want.verdict());
+  }
+  EXPECT_GT(compared, 0u);
 }
 
 TEST(ReleaseSweep, LatestIsTheNewestRelease) {
