@@ -21,7 +21,8 @@
 //        GGML_CUDA_FA_ALL_QUANTS; PR #28079 (2026-09, GGML_CUDA_FA_QUANTS lists) kept the pair out
 //        of the default list (#27269 was rewritten to add it there and closed); reports at b10257
 //        (PrismML-Eng/Bonsai-demo#145), #24485 (2026-06) and PR #28456 (2026-09, b10819 era) run
-//        q8_0/q4_0 and other mixed pairs on the CPU.
+//        q8_0/q4_0 and other mixed pairs on the CPU, and a maintainer answered in #28524 (2026-09-07)
+//        that a default CUDA build has only the symmetric q4_0 and q8_0 quantized pairs.
 //   ggml/src/ggml-metal/ggml-metal-device.m @d1649047a (2026-04-25)  ggml_metal_device_supports_op:
 //        head sizes 32 40 48 64 72 80 96 112 128 192 256 320 512 576 (an older read, @003a32eb, had
 //        no 320 and 512), K and V of one type among f32 f16 q8_0 q4_0 q4_1 q5_0 q5_1, bf16 only on a
@@ -84,7 +85,8 @@ constexpr Backend kLlamacppBackends[] = {
               "(q8_0 K with q4_0 V too) run the op on the CPU",
      .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu ggml_cuda_get_best_fattn_kernel and ggml-cuda/CMakeLists.txt "
                "(default vec instances), as synced in ggml-org/ggml up to llama.cpp d3cf1f14 (2026-08-21); PR #27269 "
-               "(closed), #28079; PrismML-Eng/Bonsai-demo#145 (b10257)",
+               "(closed), #28079; #28524 (maintainer, 2026-09-07: by default only symmetric q4_0 and q8_0); "
+               "PrismML-Eng/Bonsai-demo#145 (b10257)",
      .fa_kv_pairs = kCudaPairs, .fa_head_sizes = kCudaHeads, .fa_missing = kCudaMissing},
     {.engine = Engine::llamacpp, .name = "CUDA_FA_ALL_QUANTS", .aliases = "cuda-fa-all-quants", .platforms = "cuda",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
