@@ -344,8 +344,8 @@ constexpr Rule kRules[] = {
      .title = "no flash-attention kernel here: the op runs on the CPU",
      .message = "{backend} has no flash-attention kernel for {value} (K {cache_dtype}, V {v_cache_dtype}): {detail}, "
                 "silently and many times slower",
-     .fix = "use a K/V pair the backend has (kvdtype backends --engine llamacpp; on CUDA f16, q8_0 or q4_0 for both, or "
-            "q8_0 K with q4_0 V), or a build with -DGGML_CUDA_FA_ALL_QUANTS=ON (--backend CUDA_FA_ALL_QUANTS)",
+     .fix = "use a K/V pair the backend has (kvdtype backends --engine llamacpp; on CUDA f16, bf16, q8_0 or q4_0 for both "
+            "K and V), or a build with -DGGML_CUDA_FA_ALL_QUANTS=ON (--backend CUDA_FA_ALL_QUANTS)",
      .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu ggml_cuda_get_best_fattn_kernel / ggml_cuda_flash_attn_ext_supported",
      .trigger = "check --engine llamacpp --gpu RTX4090 --kv-cache-dtype q5_0 --flash-attention on"},
     {.code = "KVD203", .severity = error,
@@ -353,7 +353,7 @@ constexpr Rule kRules[] = {
      .message = "{backend} has no flash-attention kernel for {value} (K {cache_dtype}, V {v_cache_dtype}), so -fa auto "
                 "resolves to off, and then llama.cpp refuses the quantized V cache (\"quantized V cache was requested, "
                 "but this requires Flash Attention\")",
-     .fix = "use a K/V pair the backend has (on CUDA q8_0/q8_0, q4_0/q4_0 or q8_0/q4_0; set -ctk as well as -ctv), "
+     .fix = "use a K/V pair the backend has (on CUDA one type for K and V: f16, bf16, q8_0 or q4_0; set -ctk as well as -ctv), "
             "build with -DGGML_CUDA_FA_ALL_QUANTS=ON, or force -fa on to run attention on the CPU",
      .source = "llama.cpp src/llama-context.cpp (auto flash attention resolution); ggml-org/llama.cpp#28524",
      .trigger = "check --engine llamacpp --gpu H100 --kv-cache-dtype f16 --v-cache-dtype q4_0"},

@@ -7,10 +7,22 @@
 //
 // Read from ggml-org/llama.cpp:
 //   ggml/src/ggml-cuda/fattn.cu @00a2d609   ggml_cuda_fattn_kv_type_supported (f32 f16 q4_0 q8_0 bf16;
-//        q4_1 q5_0 q5_1 only with GGML_CUDA_FA_ALL_QUANTS; iq4_nl never), the K/V gate of
-//        ggml_cuda_get_best_fattn_kernel (without GGML_CUDA_FA_ALL_QUANTS, K and V must have one type
-//        or be q8_0/q4_0), the head sizes it switches on (40 64 72 80 96 112 128 256 with V = K,
-//        192 with V 128, 320 with V 256, 512, 576 with V 512; the large ones need the GQA path)
+//        q4_1 q5_0 q5_1 only with GGML_CUDA_FA_ALL_QUANTS; iq4_nl never), the head sizes
+//        ggml_cuda_get_best_fattn_kernel switches on (40 64 72 80 96 112 128 256 with V = K, 192 with
+//        V 128, 320 with V 256, 512, 576 with V 512; the large ones need the GQA path). Its K/V gate
+//        (one type for K and V, or q8_0 K with q4_0 V, the latter with a q8_0-q4_0 vec instance in
+//        ggml-cuda/CMakeLists.txt) is NOT master's: the stored copy 00a2d609 (its place in history was not
+//        read) matches PR #27269's first diff ("include Q8_0/Q4_0 in default FlashAttention builds",
+//        2026-08-17, closed unmerged; a ROCm fork's release notes carry that diff and add the
+//        ggml-hip instance line it lacked). Master's default
+//        build wants one type for K and V: ggml-org/ggml's syncs of fattn.cu and
+//        ggml-cuda/CMakeLists.txt from llama/7527 (2024-06, the first quantized vec kernels) to
+//        llama.cpp d3cf1f14 (sync of 2026-08-21) never hold a q8_0-K/q4_0-V case or instance outside
+//        GGML_CUDA_FA_ALL_QUANTS; PR #28079 (2026-09, GGML_CUDA_FA_QUANTS lists) kept the pair out
+//        of the default list (#27269 was rewritten to add it there and closed); reports at b10257
+//        (PrismML-Eng/Bonsai-demo#145), #24485 (2026-06) and PR #28456 (2026-09, b10819 era) run
+//        q8_0/q4_0 and other mixed pairs on the CPU, and a maintainer answered in #28524 (2026-09-07)
+//        that a default CUDA build has only the symmetric q4_0 and q8_0 quantized pairs.
 //   ggml/src/ggml-metal/ggml-metal-device.m @d1649047a (2026-04-25)  ggml_metal_device_supports_op:
 //        head sizes 32 40 48 64 72 80 96 112 128 192 256 320 512 576 (an older read, @003a32eb, had
 //        no 320 and 512), K and V of one type among f32 f16 q8_0 q4_0 q4_1 q5_0 q5_1, bf16 only on a
@@ -50,8 +62,8 @@ namespace {
 
 constexpr std::string_view kAllTypes = "f16 f32 bf16 q8_0 q4_0 q4_1 iq4_nl q5_0 q5_1";
 constexpr std::string_view kModelDtypes = "float16 bfloat16 float32";
-// fattn.cu without GGML_CUDA_FA_ALL_QUANTS: one type for K and V, or q8_0 K with q4_0 V.
-constexpr std::string_view kCudaPairs = "f16/f16 f32/f32 bf16/bf16 q8_0/q8_0 q4_0/q4_0 q8_0/q4_0";
+// fattn.cu without GGML_CUDA_FA_ALL_QUANTS (master): one type for K and V (no q8_0-K/q4_0-V: see above).
+constexpr std::string_view kCudaPairs = "f16/f16 f32/f32 bf16/bf16 q8_0/q8_0 q4_0/q4_0";
 // With GGML_CUDA_FA_ALL_QUANTS: every pair of the eight types ggml_cuda_fattn_kv_type_supported takes.
 constexpr std::string_view kCudaAllQuantsPairs =
     "f32/f32 f32/f16 f32/bf16 f32/q8_0 f32/q4_0 f32/q4_1 f32/q5_0 f32/q5_1 "
@@ -69,9 +81,12 @@ constexpr std::string_view kCudaMissing =
 constexpr Backend kLlamacppBackends[] = {
     {.engine = Engine::llamacpp, .name = "CUDA", .aliases = "cuda ggml-cuda", .platforms = "cuda",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
-     .notes = "default build: flash attention for f16, f32, bf16, q8_0, q4_0 with K and V of one type, and q8_0 K "
-              "with q4_0 V; other pairs run the op on the CPU",
-     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel",
+     .notes = "default build: flash attention for f16, f32, bf16, q8_0, q4_0 with K and V of one type; other pairs "
+              "(q8_0 K with q4_0 V too) run the op on the CPU",
+     .source = "llama.cpp ggml/src/ggml-cuda/fattn.cu ggml_cuda_get_best_fattn_kernel and ggml-cuda/CMakeLists.txt "
+               "(default vec instances), as synced in ggml-org/ggml up to llama.cpp d3cf1f14 (2026-08-21); PR #27269 "
+               "(closed), #28079; #28524 (maintainer, 2026-09-07: by default only symmetric q4_0 and q8_0); "
+               "PrismML-Eng/Bonsai-demo#145 (b10257)",
      .fa_kv_pairs = kCudaPairs, .fa_head_sizes = kCudaHeads, .fa_missing = kCudaMissing},
     {.engine = Engine::llamacpp, .name = "CUDA_FA_ALL_QUANTS", .aliases = "cuda-fa-all-quants", .platforms = "cuda",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
