@@ -61,6 +61,7 @@ struct RequestInput {
   std::string hierarchical_cache;   ///< yes/no: SGLang --enable-hierarchical-cache
   std::string chunked_prefix_cache; ///< yes/no: no with SGLang --disable-chunked-prefix-cache (MLA models)
   std::string cuda_graph;           ///< yes/no: no with vLLM --enforce-eager or SGLang --disable-cuda-graph
+  std::string q_quantization;       ///< yes/no: no with vLLM attention_config disable_flashinfer_q_quantization (Q stays in the model dtype)
   // The model's layers as the engines plan their caches (issue 28, per-layer plans): learned
   // attention sinks, the sliding window, the groups of a hybrid model, and the drafter's own cache.
   std::string attention_sinks;      ///< yes/no: attention layers carry learned sinks (gpt-oss)
@@ -168,6 +169,9 @@ struct Request {
   Tri hierarchical_cache = Tri::unknown;
   Tri chunked_prefix_cache = Tri::unknown;
   Tri cuda_graph = Tri::unknown;
+  /// no: the engine keeps Q in the model dtype where the backend would quantize it to the fp8
+  /// cache format (Backend::q_quantization_switch); unknown and yes: the backend's own policy.
+  Tri q_quantization = Tri::unknown;
   // Per-layer plans (request_layers.cpp). An empty layer_groups is the single-group model of
   // before: every KV layer full attention of the request's head size.
   Tri attention_sinks = Tri::unknown;

@@ -201,6 +201,7 @@ def check(
     hierarchical_cache: Union[bool, str, None] = ...,  # hierarchical KV cache (host-memory offload; SGLang --enable-hierarchical-cache)
     chunked_prefix_cache: Union[bool, str, None] = ...,  # SGLang's chunked prefix cache for MLA models (no: --disable-chunked-prefix-cache; SGLang also turns it off itself on a backend outside its list)
     cuda_graph: Union[bool, str, None] = ...,  # CUDA graphs captured (no: vLLM --enforce-eager, SGLang --disable-cuda-graph)
+    q_quantization: Union[bool, str, None] = ...,  # the engine quantizes Q to the fp8 cache's format where the backend does (no: vLLM attention_config disable_flashinfer_q_quantization)
     attention_sinks: Union[bool, str, None] = ...,  # attention layers carry learned sinks (gpt-oss, GptOssForCausalLM: implied by the architecture)
     sliding_window: Union[int, str, None] = ...,  # tokens a sliding-window layer attends to (config.json sliding_window)
     layer_groups: Optional[str] = ...,  # per-layer groups of a hybrid model, KIND:LAYERS[:hHEAD][:kvHEADS][:wWINDOW] comma-separated, KIND full, sliding, linear or mamba (full:10:h512,sliding:50:h256:w1024; config.json layer_types)

@@ -392,6 +392,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     cc.when.kv = c.vocabulary(ix.vocabulary, k.when.kv_cache_dtypes);
     cc.when.model_dtypes = c.formats(k.when.model_dtypes);
     cc.when.k_formats = c.formats(k.when.k_formats);
+    cc.when.q_formats = c.formats(k.when.q_formats);
     cc.when.kv_quant = c.quant(k.when.kv_quant);
     cc.when.attention = c.attention(k.when.attention);
     cc.when.platforms = c.platforms(k.when.platforms);
@@ -405,7 +406,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       const When& row = k.when;
       const std::pair<bool, WhenTest> has[] = {
           {w.backends.any(), when_backends}, {w.kv.any(), when_kv}, {w.kv_quant != 0, when_kv_quant},
-          {w.model_dtypes != 0, when_model_dtypes}, {w.k_formats != 0, when_k_formats}, {w.attention != 0, when_attention},
+          {w.model_dtypes != 0, when_model_dtypes}, {w.k_formats != 0, when_k_formats}, {w.q_formats != 0, when_q_formats}, {w.attention != 0, when_attention},
           {w.platforms != 0, when_platforms}, {row.min_cc != 0 || row.max_cc != 0, when_cc},
           {w.head_sizes.count != 0, when_head_sizes}, {row.flags_all != 0, when_flags_all},
           {row.flags_none != 0, when_flags_none}, {row.v_quantized, when_v_quantized},

@@ -188,12 +188,13 @@ enum WhenTest : std::uint16_t {
   when_heads_per_rank = 1u << 12,
   when_extra = 1u << 13,
   when_fa_no_kernel = 1u << 14,
+  when_q_formats = 1u << 15,
 };
 
 struct CompiledWhen {
   RowSet backends;  // empty: any
   RowSet kv;        // empty: any
-  Bits model_dtypes = 0, k_formats = 0;
+  Bits model_dtypes = 0, k_formats = 0, q_formats = 0;
   std::uint16_t kv_quant = 0;
   std::uint8_t attention = 0, platforms = 0;
   SizeList head_sizes;

@@ -102,6 +102,12 @@ constexpr RequestField kFields[] = {
      "itself on a backend outside its list)", ""},
     {"cuda_graph", &RequestInput::cuda_graph, G::serving, K::yes_no, "yes|no",
      "CUDA graphs captured (no: vLLM --enforce-eager, SGLang --disable-cuda-graph)", ""},
+    // vLLM's FlashInfer builder keeps Q in the model dtype when attention_config
+    // disable_flashinfer_q_quantization is set (vllm/v1/attention/backends/flashinfer.py
+    // FlashInferMetadataBuilder: q_data_type), the switch vllm-project/vllm#47847 runs with.
+    {"q_quantization", &RequestInput::q_quantization, G::dtypes, K::yes_no, "yes|no",
+     "the engine quantizes Q to the fp8 cache's format where the backend does (no: vLLM attention_config "
+     "disable_flashinfer_q_quantization)", ""},
     // Issue 28's per-layer plans (request_layers.cpp). Read from config.json where the model
     // says so (sources/model/model_config.cpp: layer_types, layers_block_type,
     // hybrid_override_pattern, sliding_window, head_dim / global_head_dim; gpt-oss implies sinks);

@@ -354,7 +354,9 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
                        (backend->q_kv_format_max_cc == 0 || (r.target && r.target->cc() <= backend->q_kv_format_max_cc)) &&
                        (cb->q_kv_format_platforms == 0 ||
                         (ctx.platform && (cb->q_kv_format_platforms & platform_bit(*ctx.platform)))) &&
-                       !exceeds_q_head_limit(ctx, *backend);
+                       !exceeds_q_head_limit(ctx, *backend) &&
+                       // The engine told to keep Q in the model dtype (vLLM disable_flashinfer_q_quantization).
+                       !(r.q_quantization == Tri::no && backend->q_quantization_switch);
     // A quantized Q is fp8: the cache's own format when that is fp8, else the platform's e4m3
     // (an nvfp4 cache runs with an e4m3 Q on FlashInfer trtllm-gen).
     std::optional<FormatId> q8 = k;
@@ -414,6 +416,12 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
   if ((t & when_kv_quant) && (plan.cache_dtype == nullptr || !(w.kv_quant & quant_bit(plan.cache_dtype->quant)))) return false;
   if ((t & when_model_dtypes) && (!r.model_dtype || !(w.model_dtypes & format_bit(*r.model_dtype)))) return false;
   if ((t & when_k_formats) && (!plan.k.format || !(w.k_formats & format_bit(*plan.k.format)))) return false;
+  if (t & when_q_formats) {
+    // The Q the kernel is handed: the caller's --q-dtype when given, else the plan's (as the
+    // kernel-availability check reads it). Unknown never matches.
+    const std::optional<FormatId> q = r.q_dtype ? r.q_dtype : plan.q;
+    if (!q || !(w.q_formats & format_bit(*q))) return false;
+  }
   if ((t & when_attention) && (r.attention == Attention::unknown || !(w.attention & attention_bit(r.attention)))) return false;
   if ((t & when_platforms) && (!ctx.platform || !(w.platforms & platform_bit(*ctx.platform)))) return false;
   if (t & when_cc) {

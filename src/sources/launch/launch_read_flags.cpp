@@ -23,6 +23,22 @@ using detail::Action;
 using detail::Arity;
 using detail::LaunchFlag;
 
+// vLLM AttentionConfig's switch that keeps Q in the model dtype with an fp8 cache (FlashInfer):
+// disable_flashinfer_q_quantization (vllm/config/attention.py; the --attention-config docs), spelled
+// flashinfer_disable_q_quantization at vllm-project/vllm@95fc090b. True sets q_quantization no.
+constexpr const char* kQQuantizationOffKeys[] = {"disable_flashinfer_q_quantization", "flashinfer_disable_q_quantization"};
+
+// A dotted key as the flag reader leaves it (its underscores made dashes, as the flag's own).
+bool q_quantization_off_key(std::string_view key) noexcept {
+  for (const std::string_view k : kQQuantizationOffKeys) {
+    if (k.size() != key.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < k.size() && same; ++i) same = key[i] == k[i] || (k[i] == '_' && key[i] == '-');
+    if (same) return true;
+  }
+  return false;
+}
+
 std::string one_line_json_error(const std::exception& e) {
   std::string m = e.what();
   // "[json.exception.parse_error.101] parse error at …": the bracketed id helps nobody.
@@ -191,6 +207,9 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
       if (auto e = checked_json(j)) return e;
       if (j.is_object() && j.contains("backend") && j["backend"].is_string())
         c.attention_config_backend = j["backend"].get<std::string>();
+      if (j.is_object())
+        for (const char* key : kQQuantizationOffKeys)
+          if (j.contains(key) && j[key].is_boolean()) in.q_quantization = j[key].get<bool>() ? "no" : "yes";
       break;
     }
     case Action::prefill_backend: c.prefill_backend = std::string(value); break;
@@ -405,6 +424,12 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
         c.speculative = true;
       } else if (f->action == Action::attention_config && dotted == "backend") {
         c.attention_config_backend = value;
+      } else if (f->action == Action::attention_config && q_quantization_off_key(dotted)) {
+        // vLLM's -ac.KEY=VALUE takes a JSON value; true/false (and 1/0, as its docs write) are read.
+        const std::string v = kvdtype::detail::to_lower(value);
+        if (v == "true" || v == "1") out.input.q_quantization = "no";
+        else if (v == "false" || v == "0") out.input.q_quantization = "yes";
+        else out.ignored.push_back(tok);
       } else if (f->arity != Arity::json) {
         out.ignored.push_back(tok);
       }

@@ -58,6 +58,9 @@ struct Backend {
   std::string_view q_kv_format_platforms;   ///< kv_format Q only on these platforms (words; empty: all)
   std::uint16_t q_kv_format_max_head_size = 0;  ///< kv_format Q only up to this head size (0: any; MLA latents are ≥ 512)
   bool q_strict = true;              ///< a Q other than the planned one breaks the kernel (else: tolerated)
+  /// The engine's switch that keeps Q in the model dtype (Request::q_quantization no) applies
+  /// here: vLLM FLASHINFER's attention_config disable_flashinfer_q_quantization.
+  bool q_quantization_switch = false;
   KvDeclared kv_declared = KvDeclared::element;
   Fp8Path fp8_path = Fp8Path::software;
   std::string_view fp8_as;           ///< non-empty: every fp8 string is read as this FormatRule word

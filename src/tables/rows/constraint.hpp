@@ -23,6 +23,9 @@ struct When {
   std::string_view model_dtypes;     ///< canonical format names
   std::string_view attention;        ///< mha gqa mqa mla sparse-mla
   std::string_view k_formats;        ///< the Plan's K element format
+  /// The Q the kernel is handed: --q-dtype when given, else the Plan's Q (which vLLM's
+  /// disable_flashinfer_q_quantization keeps in the model dtype). Canonical format names.
+  std::string_view q_formats;
   std::string_view platforms;        ///< cuda rocm cpu
   std::uint16_t min_cc = 0, max_cc = 0;  ///< target capability range ×10 (0: unbounded)
   bool outside_cc = false;           ///< match targets *outside* [min_cc, max_cc] instead

@@ -36,13 +36,14 @@ constexpr Backend kRows[] = {
      .notes = "FA2 below sm_90, FA3 on SM90, FA4 on SM100; fp8 KV needs FA3/FA4; head <= 256 (FA4 allows 512, not modelled); sinks need sm_90+",
      .source = "vllm/v1/attention/backends/flash_attn.py (FlashAttentionBackend); fa_utils.py flash_attn_supports_kv_cache_dtype, flash_attn_supports_quant_query_input"},
     // Q becomes fp8 only on the SM100 trtllm-gen path (and can be turned off with
-    // disable_flashinfer_q_quantization, so a 16-bit Q is tolerated). Elsewhere FA2 dequantizes.
+    // disable_flashinfer_q_quantization, so a 16-bit Q is tolerated: q_quantization_switch, and
+    // FlashInferMetadataBuilder's q_data_type is then the model dtype). Elsewhere FA2 dequantizes.
     {.engine = Engine::vllm, .name = "FLASHINFER", .platforms = "cuda", .attention = "mha gqa mqa",
      .kv_cache_dtypes = "auto float16 bfloat16 fp8 fp8_e4m3 fp8_e5m2 nvfp4 nvfp4_4over6",
      .model_dtypes = "float16 bfloat16", .min_cc = 80, .max_cc = 121,
      .head_sizes = "64 128 256 512", .block_sizes = "16 32 64",
-     .q_policy = kv_format, .q_kv_format_min_cc = 100, .q_strict = false, .kv_declared = element,
-     .fp8_path = software,
+     .q_policy = kv_format, .q_kv_format_min_cc = 100, .q_strict = false, .q_quantization_switch = true,
+     .kv_declared = element, .fp8_path = software,
      .notes = "trtllm-gen on SM100 (HND layout, sinks, fp8 Q), FA2/XQA elsewhere; nvfp4 only on SM100 family; with nvfp4 the SM100 Q is fp8 e4m3, not nvfp4; blocks up to 1024 on SM100 GQA trtllm-gen (not modelled)",
      .source = "vllm/v1/attention/backends/flashinfer.py (FlashInferBackend: supported_kv_cache_dtypes, get_supported_head_sizes, supports_compute_capability 8.0-12.1, get_dtype_for_flashinfer)",
      // Floor 7.5 through v0.23.0, 8.0 from v0.24.0: vllm-project/vllm#45375 (supports_compute_capability

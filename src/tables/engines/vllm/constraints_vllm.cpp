@@ -303,6 +303,17 @@ constexpr Constraint kRows[] = {
      .detail = "FlashInfer's TensorRT-LLM attention with an NVFP4 cache returned mostly empty or invalid answers (Qwen3.5-397B-A17B-FP8 on B200: GSM8K 96.7% with fp8, 6.5% with nvfp4)",
      .selection = false,
      .source = "vllm-project/vllm#55673 (open: vLLM 0.28.1rc1.dev199, FlashInfer 0.6.18, CUDA graphs on)"},
+    // Class 4 / crash at the first request: on GB10 (sm_121) the automatic choice is FLASHINFER for
+    // an fp8 cache, whose FA2 paged prefill (JIT for 121a) fails at launch for the head-256 layers.
+    // Reported on v0.26.0 (its pinned FlashInfer 0.6.14) and again with 0.6.15.post1; open, no fix.
+    // Only the reported geometry (head 256, sm_121) is listed: other heads on sm_121 were not tested.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 121, .max_cc = 121,
+              .head_sizes = "256"},
+     .detail = "on GB10 (sm_121) FlashInfer's paged prefill fails on the first request with head size 256 and an fp8 cache ('BatchPrefillWithPagedKVCache failed with error invalid resource handle'; FlashInfer 0.6.14 and 0.6.15.post1); TRITON_ATTN avoids it",
+     .affected_in = "0.26.0",
+     .selection = false,
+     .source = "vllm-project/vllm#50331 (open 2026-07-29: GB10, vLLM 0.26.0 wheel with FlashInfer 0.6.14, Qwen3.6-35B-A3B-FP8 with --enforce-eager; also 0.6.15.post1)"},
     // Class 7, auto that the model cannot take: DeepSeek-V4 asserts an fp8 string before the SM120
     // sparse backend rewrites auto into fp8_ds_mla ('DeepseekV4 fp8_ds_mla layout only supports fp8
     // kv-cache, got auto'). Observed on 0.24.0; DeepSeek V3.2 geometry cannot be told apart here.
