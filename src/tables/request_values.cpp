@@ -14,11 +14,12 @@ constexpr RequestValues kValues[] = {
      "modelopt_mixed gguf gptq auto_gptq gptq_marlin marlin humming compressed-tensors bitsandbytes experts_int8 quark "
      "moe_wna16 torchao inc mxfp4 gpt_oss_mxfp4 deepseek_v4_fp8 online fp8_per_tensor fp8_per_block fp8_per_channel "
      "int8_per_channel_weight_only nvfp4_per_token mxfp8 petit_nvfp4 nvfp4_online w8a8_int8 w8a8_fp8 w4afp8 qoq "
-     "auto-round modelslim ptpc_fp8 hqq aqlm eetq bitnet ascend",
+     "auto-round modelslim ptpc_fp8 hqq aqlm eetq bitnet ascend w4a16_awq w4a8_awq",
      "",
      "vllm/model_executor/layers/quantization/__init__.py QuantizationMethods; vllm-ascend's registry "
      "(ascend, compressed-tensors); sglang/srt/server_args.py QUANTIZATION_CHOICES; transformers "
-     "utils/quantization_config.py QuantizationMethod"},
+     "utils/quantization_config.py QuantizationMethod; TensorRT-LLM tensorrt_llm/quantization/mode.py QuantAlgo "
+     "(W4A16_AWQ, W4A8_AWQ: hf_quant_config.json quant_algo, lower-cased)"},
     {"speculative_method",
      // vLLM SpeculativeMethod (with every *_mtp model type of MTPModelTypes); SGLang
      // --speculative-algorithm (EAGLE EAGLE3 NEXTN STANDALONE NGRAM), lower-cased.

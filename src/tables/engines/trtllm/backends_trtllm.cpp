@@ -52,6 +52,46 @@ constexpr Backend kTrtllmBackends[] = {
      .attention = "mha gqa mqa", .kv_cache_dtypes = "auto fp8 nvfp4 int8", .model_dtypes = "float16 bfloat16 float32",
      .notes = "reference implementation, not for production; which KV dtypes it reads was not established",
      .source = "TensorRT-LLM docs/source/torch/attention.md (VanillaAttention)"},
+    // AutoDeploy (trtllm-serve --backend _autodeploy) replaces the model's attention with its own
+    // cached-attention ops, picked by transforms.insert_cached_attention.backend (the LLM API's
+    // attn_backend is a shortcut for it; llm_args.py _TRANSFORMS_SHORTCUT_LOOKUP) and flashinfer by
+    // default (config/default.yaml). The launch reader names them AD_<OP> (launch_trtllm.cpp); they
+    // are never picked by selection. Their cache is KvCacheConfig.dtype or the checkpoint's
+    // kv_cache_quant_algo (get_cache_initializers: cache_config.dtype, else the model's K dtype).
+    // Which releases each op read an fp8 cache in was not placed (NVIDIA/TensorRT-LLM#4329 asked
+    // for it in the triton op, 2025-05; #9107 'AutoDeploy: Support fp8 kv cache', main f6f6e1f25d
+    // of 2025-11-13, lies between the 1.2.0rc3 and 1.2.0rc4 version bumps), hence fp8 is listed as
+    // not established wherever the read code is only a later snapshot.
+    {.engine = Engine::trtllm, .name = "AD_FLASHINFER", .aliases = "autodeploy-flashinfer", .platforms = "cuda",
+     .attention = "mha gqa mqa", .kv_cache_dtypes = "auto fp8", .model_dtypes = "float16 bfloat16",
+     .notes = "AutoDeploy's flashinfer op (its default): K/V appended as e4m3 into an fp8 cache, Q kept 16-bit; "
+              "prefill and decode wrappers forced to FlashInfer's fa2 backend on SM90",
+     .source = "TensorRT-LLM tensorrt_llm/_torch/auto_deploy/custom_ops/attention/flashinfer_attention.py @0b769194 "
+               "(_FlashInferPlanner, flashinfer_mha_with_cache); config/default.yaml @0034d905 "
+               "(insert_cached_attention.backend: flashinfer); llm_args.py @01e5db06"},
+    {.engine = Engine::trtllm, .name = "AD_TRITON", .aliases = "autodeploy-triton", .platforms = "cuda",
+     .attention = "mha gqa mqa", .kv_cache_dtypes = "auto fp8", .model_dtypes = "float16 bfloat16",
+     .fp8_path = Fp8Path::triton,
+     .notes = "AutoDeploy's triton op: Triton kernels load the cache and cast it to Q's dtype (an fp8 cache is "
+              "converted in the kernel)",
+     .source = "TensorRT-LLM tensorrt_llm/_torch/auto_deploy/custom_ops/attention/triton_attention.py @07880c41 "
+               "(_flash_decode_stage1_kernel: loads cast to q dtype); NVIDIA/TensorRT-LLM#4329",
+     .kv_cache_dtypes_unknown = "fp8",
+     .coverage_unknown = "the releases in which AutoDeploy's triton op reads an fp8 cache (a 2026 snapshot, "
+                         "triton_attention.py @07880c41, casts it in the kernel; #4329 of 2025-05 asked for it)"},
+    {.engine = Engine::trtllm, .name = "AD_TORCH", .aliases = "autodeploy-torch", .platforms = "cuda",
+     .attention = "mha gqa mqa", .kv_cache_dtypes = "auto fp8", .model_dtypes = "float16 bfloat16 float32",
+     .notes = "AutoDeploy's torch reference op (torch.matmul over the cached K/V)",
+     .source = "TensorRT-LLM tensorrt_llm/_torch/auto_deploy/custom_ops/attention/torch_backend_attention.py @086f0cea",
+     .kv_cache_dtypes_unknown = "fp8",
+     .coverage_unknown = "whether AutoDeploy's torch reference op reads an fp8 cache (it multiplies Q by the cached K "
+                         "with torch.matmul; no dequantization step was read)"},
+    {.engine = Engine::trtllm, .name = "AD_TRTLLM", .aliases = "autodeploy-trtllm", .platforms = "cuda",
+     .attention = "mha gqa mqa", .kv_cache_dtypes = "auto fp8", .model_dtypes = "float16 bfloat16",
+     .notes = "AutoDeploy's op over TensorRT-LLM's attention kernels",
+     .source = "TensorRT-LLM tensorrt_llm/_torch/auto_deploy/custom_ops/attention/trtllm_attention.py @0a909f14 (not read)",
+     .kv_cache_dtypes_unknown = "*",
+     .coverage_unknown = "which KV dtypes AutoDeploy's trtllm attention op takes (trtllm_attention.py not read)"},
 };
 static_assert(closed_words_known(kTrtllmBackends), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
@@ -116,6 +156,23 @@ constexpr Constraint kTrtllmConstraints[] = {
      .selection = false,
      .source = "NVIDIA/TensorRT-LLM#4218 (closed 2025-05-12: 'FP8 KV Cache is Broken for Qwen2.5', tensorrt-llm==0.19.0); "
                "NVIDIA/TensorRT-LLM#2699 (open: 'Wrong outputs with FP8 kv_cache reuse', Qwen2.5-7B-Instruct)"},
+    // INT4 AWQ weights (16-bit compute) with an FP8 cache: paged context FMHA asks for a fused kernel
+    // with a 16-bit Q over an FP8 paged cache (D=128, causal, Q_PAGED_KV), which is not precompiled,
+    // and context prefill fails with 'FMHA kernels are not found' (NVIDIA/TensorRT-LLM#8862, from
+    // nvbug 5478158: W4A16 AWQ; #9253: W4A8 AWQ on an L20 with 1.2.0rc1 and its release image).
+    // #8862 (disable paged context FMHA for that pairing) closed unmerged; its reviewer's answer was
+    // to convert Q to FP8 instead; no fix or release is named, so only 1.2.0rc1 is a known-affected
+    // release. Bounded to the fmha_v2 generations (SM80-SM90): the SM100 family's trtllm-gen context
+    // kernels were not read for this pairing.
+    {.engine = Engine::trtllm, .rule = "KVD070",
+     .when = {.backends = "TRTLLM", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 80, .max_cc = 90,
+              .weight_quantizations = "w4a16_awq w4a8_awq"},
+     .detail = "INT4 AWQ weights with an FP8 KV cache: paged context FMHA needs a 16-bit-Q x FP8-paged-KV fused "
+               "kernel that is not precompiled, and context prefill fails with 'FMHA kernels are not found'",
+     .affected_in = "1.2.0rc1",
+     .selection = false,
+     .source = "NVIDIA/TensorRT-LLM#8862 (closed 2025-11, unmerged: root cause Q=FP16/BF16, KV=FP8, Q_PAGED_KV, D=128); "
+               "NVIDIA/TensorRT-LLM#9253 (open 2025-11-18: W4A8 AWQ + FP8 KV, L20, 1.2.0rc1)"},
 };
 static_assert(closed_words_known(kTrtllmConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kTrtllmConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

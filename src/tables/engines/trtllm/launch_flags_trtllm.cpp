@@ -25,7 +25,7 @@ constexpr LaunchFlag kTrtllm[] = {
     {"--free-gpu-memory-fraction --kv-cache-free-gpu-memory-fraction", N::value, A::none, {}, "T"},
     {"--extra-llm-api-options --config", N::value, A::engine_option, "extra_llm_api_options",
      "T (YAML: kv_cache_config.dtype, attn_backend; read by launch_trtllm.cpp)"},
-    {"--backend", N::value, A::engine_option, "runtime", "T (the runtime: pytorch, trt or _autodeploy)"},
+    {"--backend", N::value, A::engine_option, "runtime", "T (the runtime: pytorch, trt or _autodeploy; _autodeploy names AD_<op>, launch_trtllm.cpp)"},
     {"--trust-remote-code", N::none, A::none, {}, "T"},
     {"--pipeline-parallel-size --pp-size --context-parallel-size --cp-size --moe-expert-parallel-size --ep-size "
      "--moe-cluster-parallel-size --cluster-size --gpus-per-node --host --port --log-level "

@@ -6,6 +6,7 @@
 //
 // Layer `sources` kept in the engine's folder (docs/layers.md); reached through the registry row's
 // launch hooks (sources/launch/launch_engines.hpp).
+#include <cctype>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -108,10 +109,27 @@ std::optional<Error> read_options(const std::string& path, LaunchCommand& out, c
     }
     if (const std::string runtime = scalar(root["backend"]); !runtime.empty())
       out.engine_options.emplace_back("runtime", runtime);
+    // AutoDeploy's long form of attn_backend (the shortcut wins when both are given, as
+    // llm_args.py update_transforms_with_shortcuts does); read only under --backend _autodeploy.
+    if (const YAML::Node t = root["transforms"]; t && t.IsMap()) {
+      if (const YAML::Node ica = t["insert_cached_attention"]; ica && ica.IsMap())
+        if (const std::string b = scalar(ica["backend"]); !b.empty()) out.engine_options.emplace_back("ad_attention", b);
+    }
   } catch (const YAML::Exception& e) {
     return bad_file(path, kvdtype::detail::printable(e.msg));
   }
   return std::nullopt;
+}
+
+// AutoDeploy swaps the model's attention for one of its own cached-attention ops; kvdtype names
+// them AD_<OP> (backends_trtllm.cpp). attn_backend, when given, is AutoDeploy's shortcut for
+// transforms.insert_cached_attention.backend and wins over it; with neither, config/default.yaml's
+// flashinfer. Under this flow the PyTorch flow's TRTLLM / FLASHINFER / VANILLA never run.
+void name_autodeploy_op(RequestInput& in, const std::string& transforms_backend) {
+  std::string op = !in.backend.empty() ? in.backend : transforms_backend;
+  if (op.empty()) op = "flashinfer";
+  for (char& c : op) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  in.backend = "AD_" + op;
 }
 
 std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& options) {
@@ -129,9 +147,17 @@ std::optional<Error> finish_trtllm(LaunchCommand& out, const LaunchOptions& opti
       }
       if (auto e = read_options(value, out, options)) return e;
     }
-  for (const auto& [name, value] : out.engine_options)
-    if (name == "runtime" && kvdtype::detail::to_lower(value) != "pytorch")
-      out.ignored.push_back("--backend " + value + " (only the PyTorch flow's attention backends are modelled)");
+  bool autodeploy = false;
+  std::string ad_attention;
+  for (const auto& [name, value] : out.engine_options) {
+    if (name == "ad_attention") ad_attention = value;
+    if (name != "runtime") continue;
+    const std::string runtime = kvdtype::detail::to_lower(value);
+    if (runtime == "_autodeploy") autodeploy = true;
+    else if (runtime != "pytorch")
+      out.ignored.push_back("--backend " + value + " (only the PyTorch and AutoDeploy flows' attention backends are modelled)");
+  }
+  if (autodeploy) name_autodeploy_op(in, ad_attention);
   return std::nullopt;
 }
 
