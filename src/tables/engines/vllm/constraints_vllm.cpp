@@ -466,6 +466,20 @@ constexpr Constraint kRows[] = {
      .introduced_in = "0.25.0", .affected_in = "0.25.1",
      .selection = false,
      .source = "vllm-project/vllm#48945 (open 2026-07-17: 0.25.1 garbage, 0.24.0 fine)"},
+    // On SM120 the same model is broken by the FLASHINFER backend whatever the cache dtype (bf16 and
+    // fp8_e4m3 alike, from the first token), while TRITON_ATTN (fp8 too) and FLASH_ATTN are correct
+    // (#53481, on 0.26.0 and 0.27.1). An fp8 cache meets it by default: FLASH_ATTN (FA2 there)
+    // cannot hold fp8, so automatic selection lands on FLASHINFER.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "FLASHINFER", .platforms = "cuda", .min_cc = 120, .max_cc = 120,
+              .architectures = "Mistral3ForConditionalGeneration mistral3"},
+     .detail = "the FLASHINFER backend returns degenerate output ('####...') for Ministral 3 on SM120 with any cache "
+               "dtype, from the first token; TRITON_ATTN (fp8 included) and FLASH_ATTN are correct (#53481)",
+     .affected_in = "0.26.0 0.27.1",
+     .selection = false,
+     .source = "vllm-project/vllm#53481 (open: RTX PRO 2000 Blackwell sm_120, mistralai/Ministral-3-3B-Instruct-2512, "
+               "vLLM 0.26.0 + flashinfer 0.6.14 and 0.27.1 + flashinfer 0.6.16.post3; result matrix by backend and "
+               "kv dtype)"},
     // fp8_e5m2 with the default scale 1.0 on Qwen2-VL / Qwen2.5-VL silently corrupts output (#41343,
     // open, v0.19.0): e5m2's 2-bit mantissa loses the values these models' KV take.
     {.engine = Engine::vllm, .rule = "KVD071",
