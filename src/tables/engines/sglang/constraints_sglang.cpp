@@ -485,6 +485,43 @@ constexpr Constraint kSglangConstraints[] = {
      .introduced_in = "0.5.20",
      .source = "sglang python/sglang/kernels/kda_kernels/qwen38_qsa_sm121/__init__.py (_SUPPORTED_HEAD_TOPOLOGIES "
                "{(12, 1), (24, 2)}); sgl-project/sglang#36845"},
+    // QSA with an fp8 cache on SM120. In the model's pre-release builds (before #36806, on the
+    // model's branch) SM120 was not on the FlashInfer paged-decode path, so decode took the FA4
+    // varlen fallback with a bfloat16 query and the fp8 K/V pool, which asserts that the three
+    // dtypes match (#36545, dev image of 2026-08-26, warmup). #36806 routes exactly SM120 to the
+    // FlashInfer path, which gathers the selected keys into the query's dtype (the fp8 pool is
+    // dequantized on the way in); #36644's RED run on the branch head with #36806 shows startup and
+    // a short request passing with fp8_e4m3 on SM120. #37500 carried the branch into v0.5.20.
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.platforms = "cuda", .min_cc = 120, .max_cc = 120, .v_quantized = true,
+              .architectures = "Qwen4ExpForConditionalGeneration qwen4_exp"},
+     .detail = "QSA decode on SM120 fell back to the FA4 varlen kernel, which asserts that a bfloat16 query and an fp8 "
+               "K/V pool share one dtype (dies in warmup)",
+     .fixed_in = "0.5.20", .fix_pr = "sgl-project/sglang#36806",
+     .selection = false,
+     .source = "sgl-project/sglang#36545 (open 2026-08-26: RTX PRO 6000, Qwen3.8-Flash-Next NVFP4, --kv-cache-dtype "
+               "fp8_e4m3, qwen_sparse_attn_backend.py _forward_paged_attention -> flash_attn_varlen_func), #36806 "
+               "(exact SM120 to the FlashInfer paged decode), #36644 (RED on qwen4-main-squashed 99c9362: startup and "
+               "a 128/16 request pass on SM120); qwen_sparse_attn_backend.py _resolve_trtllm_sparse_decode and "
+               "_forward_trtllm_sparse (gather into q.dtype)"},
+    // QSA chunked prefill over a cached prefix reads the pool rows as they are stored: with an fp8
+    // pool, _sparse_gqa_chunk_prefill's tl.dot gets a bfloat16 query and fp8 keys and Triton refuses
+    // it ('Unsupported rhs dtype fp8e4nv'), killing the ranks on the first long prompt or prefix
+    // hit (radix cache and chunked prefill are on by default). #36644 widens the cached K/V to the
+    // query dtype; it was open when v0.5.20 was tagged and main's sparse_attn.py read here has no
+    // cast, so v0.5.20 is affected and no fixing release is known. SM121 is left out: there the
+    // quantized cache is refused at the first decode already (the KVD017 row above).
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.platforms = "cuda", .min_cc = 121, .max_cc = 121, .outside_cc = true, .v_quantized = true,
+              .architectures = "Qwen4ExpForConditionalGeneration qwen4_exp"},
+     .detail = "QSA chunked prefill over a cached prefix feeds the fp8 pool rows uncast to a Triton kernel whose "
+               "tl.dot takes a bfloat16 query ('Unsupported rhs dtype fp8e4nv')",
+     .affected_in = "0.5.20", .fix_pr = "sgl-project/sglang#36644",
+     .selection = false,
+     .source = "sgl-project/sglang#36644 (open 2026-08-27; RED on 99c9362 with #36806, 4x RTX 5090, fp8_e4m3: all "
+               "ranks fail in _sparse_gqa_chunk_prefill), #36545; layers/attention/qsa/sparse_attn.py "
+               "_sparse_gqa_chunk_prefill (tl.dot(q_values, keys), no cast), qwen_sparse_attn_backend.py "
+               "forward_extend (k_buffer rows passed as stored)"},
 };
 static_assert(closed_words_known(kSglangConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kSglangConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

@@ -161,6 +161,57 @@ constexpr Constraint kRows[] = {
      .affected_in = "0.20.0", .fix_pr = "vllm-project/vllm#40391",
      .selection = false,
      .source = "vllm-project/vllm#40388 (open 2026-04-20, Gemma 4, int8_per_token_head and fp8_per_token_head, kv_cache_utils.py unify_kv_cache_spec_page_size), #40391 (open fix; confirmed on sm_120 TP=4 with 0.19.2 release candidates); #39407"},
+    // Once Gemma 4's per-token-head pages start (padded to a common size, so the cache tensor is
+    // no longer contiguous), TRITON_ATTN's _ensure_scale_caches in 0.25.x derived the scale views'
+    // strides from the shape instead of kv_cache.stride(): after enough blocks are in use the
+    // scales are read from the wrong blocks and output corrupts (empty or repeating completions).
+    // #44455 (layout refactor, landed after v0.25.1) reads the real strides; its first release was
+    // not read. A uniform-head model on the same stack stays clean, hence the two-width condition.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "TRITON_ATTN", .kv_cache_dtypes = "int8_per_token_head", .head_sizes = "256",
+              .group_head_sizes = "512"},
+     .detail = "on the padded (non-contiguous) pages of the 256/512-wide layer groups the Triton backend built its "
+               "per-token-head scale views from the tensor shape, not its strides, so once blocks are reused the "
+               "scales come from other blocks: empty or repeating completions under load",
+     .affected_in = "0.25.0 0.25.1", .fix_pr = "vllm-project/vllm#44455",
+     .selection = false,
+     .source = "vllm-project/vllm#49716 (closed 2026-07: Gemma-4 31B AWQ, 2x RTX 3090, TRITON_ATTN, "
+               "--kv-cache-dtype int8_per_token_head, v0.25.x; maintainer's analysis: triton_attn.py "
+               "_ensure_scale_caches, fixed by the #44455 layout refactor that landed after v0.25.1)"},
+    // The same deployment on v0.26.0 (with #44455) still corrupts in two other ways, both open:
+    // with prefix caching off the first generated tokens are damaged when the prompt's last,
+    // partly filled block is at most half full (#50749, deterministic by prompt length mod 16);
+    // with prefix caching on and the KV pool pinned at 100% text is spliced mid-string (#50702).
+    // bfloat16 on the same rig is clean in both, so the per-token-head int8 path is the variable.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "TRITON_ATTN", .kv_cache_dtypes = "int8_per_token_head", .head_sizes = "256",
+              .group_head_sizes = "512"},
+     .detail = "the Gemma 4 int8_per_token_head cache still corrupts on the Triton backend: the first generated "
+               "tokens when the prompt's last block is at most half full (prefix caching off, #50749), spliced "
+               "text when prefix caching is on and the pool is full (#50702); no fix is known",
+     .affected_in = "0.26.0",
+     .selection = false,
+     .source = "vllm-project/vllm#50749 (open 2026-08-03: v0.26.0, --no-enable-prefix-caching, damage only for "
+               "prompt length mod 16 in 0..8, Fisher p = 2.1e-06, confirmed by padding), #50702 (open 2026-08-01: "
+               "v0.26.0, prefix caching on, pool pinned at 100%: 13.3% corrupted against 0.0% with bfloat16); "
+               "both on 2x RTX 3090 TP=2, Gemma-4 31B AWQ (50 sliding layers head 256, 10 global head 512)"},
+    // --calculate-kv-scales computes the fp8 scales from one dummy forward pass at profiling. In a
+    // hybrid model (Qwen3.5: Gated DeltaNet + full attention) the recurrent layers run that pass
+    // without initialised state, so the attention layers after them see garbage activations and
+    // freeze wrong scales: the output corrupts (loops, hallucinated input). #37565 (merged
+    // 2026-03-2x) turns the calculation off for every hybrid model with a warning and keeps 1.0;
+    // v0.18.0 was tagged on 03-20, and the first release carrying the guard was not read.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.kv_quant = "fp8_per_tensor", .kv_scales_sources = "computed", .state_layers = Tri::yes},
+     .detail = "--calculate-kv-scales takes the fp8 scales from a profiling pass in which the recurrent (GDN/Mamba) "
+               "layers have no initialised state, so the attention layers freeze garbage scales and the output "
+               "corrupts; the fix turns the calculation off for hybrid models (scale 1.0)",
+     .fix_pr = "vllm-project/vllm#37565",
+     .selection = false,
+     .source = "vllm-project/vllm#37554 (2026-03: Qwen3.5, --kv-cache-dtype fp8 --calculate-kv-scales; root cause "
+               "in attention.py calc_kv_scales), #37565 (merged: HybridAttentionMambaModelConfig."
+               "verify_and_update_config disables calculate_kv_scales with 'Disabling calculate_kv_scales for hybrid "
+               "model'), quoted from a v0.2x run in noonghunna/club-3090#594"},
     // AiterMLAMetadataBuilder takes the KV dtype from cache_config, not from the KV-cache group: a
     // drafter kept in a 16-bit cache under --kv-cache-dtype fp8 gets the fp8 asm decode kernels
     // and its metadata sizing, which read the bf16 buffer at fp8 element size; the persistent
@@ -426,6 +477,20 @@ constexpr Constraint kRows[] = {
      .introduced_in = "0.25.0", .affected_in = "0.25.1",
      .selection = false,
      .source = "vllm-project/vllm#48945 (open 2026-07-17: 0.25.1 garbage, 0.24.0 fine)"},
+    // On SM120 the same model is broken by the FLASHINFER backend whatever the cache dtype (bf16 and
+    // fp8_e4m3 alike, from the first token), while TRITON_ATTN (fp8 too) and FLASH_ATTN are correct
+    // (#53481, on 0.26.0 and 0.27.1). An fp8 cache meets it by default: FLASH_ATTN (FA2 there)
+    // cannot hold fp8, so automatic selection lands on FLASHINFER.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "FLASHINFER", .platforms = "cuda", .min_cc = 120, .max_cc = 120,
+              .architectures = "Mistral3ForConditionalGeneration mistral3"},
+     .detail = "the FLASHINFER backend returns degenerate output ('####...') for Ministral 3 on SM120 with any cache "
+               "dtype, from the first token; TRITON_ATTN (fp8 included) and FLASH_ATTN are correct (#53481)",
+     .affected_in = "0.26.0 0.27.1",
+     .selection = false,
+     .source = "vllm-project/vllm#53481 (open: RTX PRO 2000 Blackwell sm_120, mistralai/Ministral-3-3B-Instruct-2512, "
+               "vLLM 0.26.0 + flashinfer 0.6.14 and 0.27.1 + flashinfer 0.6.16.post3; result matrix by backend and "
+               "kv dtype)"},
     // fp8_e5m2 with the default scale 1.0 on Qwen2-VL / Qwen2.5-VL silently corrupts output (#41343,
     // open, v0.19.0): e5m2's 2-bit mantissa loses the values these models' KV take.
     {.engine = Engine::vllm, .rule = "KVD071",
