@@ -343,6 +343,27 @@ TEST(FailClosed, YamlThatIsNotUtf8IsRefusedByLineNotScanned) {
   EXPECT_NE(r.exit_code, 2) << r.err;
 }
 
+// docs/reliability.md finding 35: libfyaml 0.7.12 took a line that ends a block scalar (indented
+// no further than the collection holding it) into the scalar, and gave a container's `- |-`
+// script text it never wrote (heap bytes: two readings of one manifest differed). kubectl's
+// reader refuses the file; kvdtype refuses it by line.
+TEST(FailClosed, ABlockScalarLibfyamlWouldMisreadIsRefusedByLine) {
+  Dir d;
+  const std::string pod =
+      "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: c\n    image: vllm/vllm-openai\n"
+      "    command: [/bin/sh, -c]\n    args:\n    - |-\n    vllm serve m --kv-cache-dtype fp8 \\\n        --port 8000\n";
+  auto r = run_cli({"check", "--manifest", d.write("pod.yaml", pod)});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("pod.yaml:12"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("block scalar"), std::string::npos) << r.err;
+  // The same script indented past its `-` is read and checked.
+  std::string ok = pod;
+  ok.replace(ok.find("    vllm serve"), 4, "      ");
+  r = run_cli({"check", "--manifest", d.write("ok.yaml", ok), "--gpu", "H100"});
+  EXPECT_NE(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.out.find("fp8"), std::string::npos) << r.out;
+}
+
 }  // namespace
 
 // Issue "real deployment files", item 5: an input with no serving workload is never a silent

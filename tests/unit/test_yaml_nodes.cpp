@@ -147,6 +147,51 @@ TEST(YamlNodes, TextYamlCppNeverFinishedIsAnError) {
   }
 }
 
+// libfyaml 0.7.12 took a line indented no further than the collection holding a block scalar
+// into the scalar (YAML ends the scalar there): `k: |` over a sibling read as "j: x", and a
+// `- |-` item over a line at the `-` column gave text longer than what it wrote (heap bytes; the
+// manifest_parse fuzzer saw two readings of one file differ). Such text is refused by its line.
+TEST(YamlNodes, ABlockScalarOverALineNotIndentedPastItsParentIsRefused) {
+  const struct {
+    const char* text;
+    int line;  // 0-based, as yaml-cpp's marks
+  } refused[] = {
+      {"c:\n  - |-\n  abc\n      def\n", 2},
+      {"a:\n  k: |\n  j: x\n", 2},
+      {"a:\n  k: >\n\n  # a comment\n  j: x\n", 3},
+      {"- k: |\n  abc\n", 1},
+  };
+  for (const auto& c : refused) {
+    try {
+      (void)yaml::load_documents(c.text, 1000);
+      ADD_FAILURE() << "no error for " << c.text;
+    } catch (const YAML::Exception& e) {
+      EXPECT_EQ(e.mark.line, c.line) << c.text;
+      EXPECT_NE(e.msg.find("block scalar"), std::string::npos) << e.msg;
+    }
+  }
+  // Block scalars indented past their parent, after blank lines, at a document's root, or ended by
+  // a document marker read as yaml-cpp reads them.
+  for (const char* text : {"a:\n  k: |\n\n     abc\n  j: x\n", "c:\n- |\n abc\n", "- - |\n   abc\n",
+                           "k: |\n---\nx: 1\n", "a:\n  - >\n   x\n  - y\n", "k: |-\n  a\n b: 1\n"}) {
+    SCOPED_TRACE(text);
+    std::vector<YAML::Node> ours;
+    try {
+      ours = yaml::load_documents(text, 1000).docs;
+    } catch (const YAML::Exception& e) {
+      if (std::string(text) == "k: |-\n  a\n b: 1\n") continue;  // invalid YAML for both readers
+      ADD_FAILURE() << e.what();
+      continue;
+    }
+    const std::vector<YAML::Node> theirs = YAML::LoadAll(text);
+    ASSERT_EQ(ours.size(), theirs.size());
+    for (std::size_t i = 0; i < ours.size(); ++i) expect_same(ours[i], theirs[i], "doc" + std::to_string(i));
+  }
+  // A document's root has no parent to be indented past (yaml-cpp 0.7 reads a second, empty
+  // document after this one).
+  EXPECT_EQ(yaml::load_documents("--- |\nabc\n", 1000).docs.at(0).Scalar(), "abc\n");
+}
+
 TEST(YamlNodes, AnAliasOfNoAnchorIsAnError) {
   EXPECT_THROW((void)yaml::load_documents("a: *nowhere\n", 100), YAML::Exception);
   // A later anchor of the same name is the one a later alias names (YAML 1.2 section 7.1).

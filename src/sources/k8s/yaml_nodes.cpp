@@ -149,6 +149,17 @@ std::string tag_of(fy_token* tag, bool plain) {
 // What yaml-cpp 0.7 loads as a null node: an empty node, or a plain `~`/`null` with no tag.
 bool is_null(std::string_view v) { return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL"; }
 
+// Where byte `pos` of `text` is, as yaml-cpp marks it (line and column from 0).
+YAML::Mark mark_at(const std::string& text, std::size_t pos) {
+  YAML::Mark m;
+  m.pos = static_cast<int>(pos);
+  const auto before = text.begin() + static_cast<std::ptrdiff_t>(pos);
+  m.line = static_cast<int>(std::count(text.begin(), before, '\n'));
+  const std::size_t line_start = pos == 0 ? std::string::npos : text.rfind('\n', pos - 1);
+  m.column = static_cast<int>(line_start == std::string::npos ? pos : pos - line_start - 1);
+  return m;
+}
+
 // The events of a stream → one document's nodes at a time, linked as yaml-cpp's NodeBuilder links
 // them (so that the documents are what LoadAll gives: marks, tags, styles, anchors shared by
 // their aliases), and the checks of the whole stream made on the same events.
@@ -191,6 +202,7 @@ class OnePass {
       --mark.column;
       --mark.pos;
     }
+    if (style == FYSS_LITERAL || style == FYSS_FOLDED) refuse_unindented_block(e);
     if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && bare) mark = block_indicator(text_, mark);
     if (plain && d.tag == nullptr && is_null(value)) {
       check(mark, nullptr);
@@ -228,10 +240,11 @@ class OnePass {
     const YAML::Mark mark = mark_of(e, anchor, tag);
     check(mark, nullptr);
     if (frames_.size() >= kMaxDepth) throw YAML::ParserException(mark, kTooDeep);
-    frames_.push_back({map, true, {}});
     fy_token* start = map ? e->mapping_start.mapping_start : e->sequence_start.sequence_start;
     const fy_token_type t = fy_token_get_type(start);
     const bool flow = t == FYTT_FLOW_MAPPING_START || t == FYTT_FLOW_SEQUENCE_START;
+    const fy_mark* at = flow ? nullptr : fy_token_start_mark(start);
+    frames_.push_back({map, true, at != nullptr ? at->column : -1, {}});
     YAML::detail::node& n = push(mark, anchor);
     n.set_type(map ? YAML::NodeType::Map : YAML::NodeType::Sequence);
     n.set_tag(tag_of(tag, true));
@@ -248,8 +261,49 @@ class OnePass {
   struct Frame {
     bool map = false;
     bool expecting_key = true;
+    int column = -1;  // a block collection's indentation (its first key's or `-`'s column); -1 for flow
     std::unordered_set<std::string> keys;  // a mapping of many keys stays linear
   };
+
+  // A block scalar (`|`, `>`) whose first line that is not blank is indented no further than the
+  // collection holding it: YAML ends the scalar before that line (YAML 1.2 section 8.1.1.1; go-yaml,
+  // yaml-cpp and PyYAML read an empty scalar, or refuse what follows). libfyaml 0.7.12 (Debian 12)
+  // takes the line into the scalar instead, and gets the text wrong: `k: |` over a sibling `j: x`
+  // reads as "j: x", and a sequence item's `- |-` over a line at the `-` column gives text whose
+  // length counts bytes it never wrote (uninitialised heap: two readings of one file differed;
+  // found by the manifest_parse fuzzer, docs/reliability.md finding 35). Refused by line, never
+  // read wrong. libfyaml's event starts at the line after the indicator; a document marker there
+  // ends the scalar correctly and is left alone.
+  void refuse_unindented_block(fy_event* e) {
+    if (frames_.empty() || frames_.back().column < 0) return;
+    const fy_mark* m = fy_event_start_mark(e);
+    if (m == nullptr || m->input_pos > text_.size()) return;
+    std::size_t pos = m->input_pos;
+    if (m->column != 0) {  // not at a line's start: begin at the next line
+      pos = text_.find('\n', pos);
+      if (pos == std::string::npos) return;
+      ++pos;
+    }
+    while (pos < text_.size()) {
+      std::size_t end = text_.find('\n', pos);
+      if (end == std::string::npos) end = text_.size();
+      const std::string_view line(text_.data() + pos, end - pos);
+      const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+      const bool blank = line.find_first_not_of(" \r") == std::string_view::npos;
+      if (!blank) {
+        if (indent == 0 && (line.starts_with("---") || line.starts_with("..."))) return;
+        if (static_cast<int>(indent) <= frames_.back().column)
+          throw YAML::ParserException(mark_at(text_, pos + indent),
+                                      "a block scalar's first line is not indented past the " +
+                                          std::string(frames_.back().map ? "mapping" : "sequence") + " holding it (column " +
+                                          std::to_string(frames_.back().column + 1) +
+                                          "): YAML ends the scalar there and libfyaml 0.7.12 misreads it; indent its "
+                                          "lines, or write \"\" for an empty value");
+        return;
+      }
+      pos = end + 1;
+    }
+  }
 
   // The checks, on a node beginning at `mark`: the bound (stop now, not at the document's end),
   // and, as a key of the enclosing mapping, whether the key was given before.
@@ -326,17 +380,6 @@ class OnePass {
   throw YAML::ParserException(YAML::Mark::null_mark(), "not YAML");
 }
 
-// Where byte `pos` of `text` is, as yaml-cpp marks it (line and column from 0).
-YAML::Mark mark_at(const std::string& text, std::size_t pos) {
-  YAML::Mark m;
-  m.pos = static_cast<int>(pos);
-  const auto before = text.begin() + static_cast<std::ptrdiff_t>(pos);
-  m.line = static_cast<int>(std::count(text.begin(), before, '\n'));
-  const std::size_t line_start = pos == 0 ? std::string::npos : text.rfind('\n', pos - 1);
-  m.column = static_cast<int>(line_start == std::string::npos ? pos : pos - line_start - 1);
-  return m;
-}
-
 // The first byte of `text` that begins no valid UTF-8 sequence; npos when the text is UTF-8.
 std::size_t first_non_utf8(const std::string& text) {
   const std::string_view s(text);
@@ -366,7 +409,7 @@ Documents load_documents(const std::string& text, std::size_t max_nodes) {
   if (const std::size_t nul = text.find('\0'); nul != std::string::npos)
     throw YAML::ParserException(mark_at(text, nul), "a NUL byte, which YAML text cannot hold");
   // Bytes that are not UTF-8: libfyaml (0.7.12, Debian 12) scans a directive line holding one
-  // forever (`%\xBF`, found by the manifest_parse fuzzer; docs/reliability.md finding 41), and
+  // forever (`%\xBF`, found by the manifest_parse fuzzer; docs/reliability.md finding 34), and
   // kubectl's reader refuses such a file anyway. Refused before libfyaml reads a byte.
   if (const std::size_t bad = first_non_utf8(text); bad != std::string::npos) {
     static constexpr char kHex[] = "0123456789ABCDEF";
