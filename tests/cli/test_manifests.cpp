@@ -4,10 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <map>
+#include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "run_cli.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -395,3 +399,48 @@ TEST(Manifests, TheShippedDeployObjectsParse) {
 }
 
 }  // namespace
+
+// The executable grows its heap ahead of reading manifests of 256 KB or more (tools/kvdtype/heap.cpp,
+// a page-fault saving): a fleet in one 300-KB file must get, workload by workload, the answers the
+// same Deployments get in files small enough to leave the heap alone.
+TEST(Manifests, ALargeFileIsJudgedAsTheSameWorkloadsInSmallFiles) {
+  const kvdtype::test::TempDir d("manifests");
+  const char* kv[] = {"fp8", "auto", "fp8_e5m2", "int8", "fp8_e4m3"};
+  const char* gpu[] = {"NVIDIA-H100-80GB-HBM3", "NVIDIA-A100-SXM4-80GB", "NVIDIA-L40S"};
+  constexpr int kWorkloads = 360;
+  constexpr int kPerSmallFile = 40;
+  std::string all;
+  std::vector<std::string> chunks(kWorkloads / kPerSmallFile);
+  for (int i = 0; i < kWorkloads; ++i) {
+    const std::string doc = "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: w" + std::to_string(i) +
+                            "}\nspec:\n  template:\n    spec:\n      nodeSelector: {nvidia.com/gpu.product: " + gpu[i % 3] +
+                            "}\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.27.0\n"
+                            "          command: [vllm, serve]\n          args: [meta-llama/Llama-3.1-8B-Instruct, --kv-cache-dtype, " +
+                            kv[i % 5] + ", --port, \"8000\"]\n" + std::string(600, '#') + "\n";
+    all += doc;
+    chunks[i / kPerSmallFile] += doc;
+  }
+  ASSERT_GT(all.size(), 256u * 1024);
+  const Json big = checks({"--manifest", d.write("fleet.yaml", all)});
+  ASSERT_EQ(big["results"].size(), static_cast<std::size_t>(kWorkloads));
+  std::map<std::string, std::string> answers;  // workload name → verdict and diagnostic codes
+  auto answer_of = [](const Json& r) {
+    std::string a = r.value("verdict", "");
+    for (const Json& diag : r["diagnostics"]) a += " " + diag.value("code", "");
+    return a;
+  };
+  for (const Json& r : big["results"]) answers[r["source"].value("name", "")] = answer_of(r);
+  std::size_t compared = 0;
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    ASSERT_LT(chunks[c].size(), 256u * 1024);
+    const Json small = checks({"--manifest", d.write("part" + std::to_string(c) + ".yaml", chunks[c])});
+    for (const Json& r : small["results"]) {
+      EXPECT_EQ(answers.at(r["source"].value("name", "")), answer_of(r)) << r.dump();
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, static_cast<std::size_t>(kWorkloads));
+  std::set<std::string> distinct;
+  for (const auto& [name, a] : answers) distinct.insert(a);
+  EXPECT_GT(distinct.size(), 2u);  // the fleet holds accepted and rejected workloads alike
+}

@@ -5,10 +5,12 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "heap.hpp"
 #include "kvdtype/version.hpp"
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::string_view(argv[1]) == "serve") return kvdtype::cli::exec_serve(argc, argv);  // the webhook: its own program
   const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  kvdtype::cli::prepare_heap_for_manifests(args);
   return kvdtype::cli::main(args);
 }
