@@ -94,6 +94,13 @@ std::optional<Error> read_options(const std::string& path, LaunchCommand& out, c
   if (!root.IsMap()) return bad_file(path, "expected a mapping of LLM API options");
   RequestInput& in = out.input;
   try {
+    // The LLM API's arguments forbid unknown keys (pydantic extra="forbid"): a top-level
+    // kv_cache_dtype stops trtllm-serve with a ValidationError instead of setting the cache
+    // (NVIDIA/TensorRT-LLM#18901 fixed documentation samples that wrote it so). Read as a cache
+    // dtype it would hide that; ignored, the check would report the wrong cache.
+    if (root["kv_cache_dtype"])
+      return bad_file(path, "kv_cache_dtype is not an LLM API option and TensorRT-LLM refuses unknown keys: "
+                            "write kv_cache_config: {dtype: ...} (or trtllm-serve --kv_cache_dtype)");
     if (const YAML::Node kv = root["kv_cache_config"]; kv && kv.IsMap()) {
       if (const YAML::Node d = kv["dtype"]; d) {
         if (!d.IsScalar()) return bad_file(path, "kv_cache_config.dtype is not a string");
