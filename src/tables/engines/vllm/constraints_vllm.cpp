@@ -266,14 +266,15 @@ constexpr Constraint kRows[] = {
     // kv_quant_mode at NONE, and since #42890 (v0.25.0) the reshape passes 'auto' for such specs,
     // so an explicit fp8_ds_mla cache of a DeepSeek-V3.2 / GLM DSA model was viewed at 576
     // elements per token over pages allocated at 656 bytes: engine init dies ("shape '[512, 64,
-    // 576]' is invalid for input of size ..."). Fixed by #48379 (merged 2026-07-12); its first
-    // release was not read, so every release from v0.25.0 gets a warning naming the fix.
+    // 576]' is invalid for input of size ..."). Fixed by #48379 (main commit
+    // 6472131298e7 of 2026-07-15, weekly summary of 07-17: after the v0.25.1 tag of 07-14); whether
+    // the v0.26.0 tag tree carries it was not read, so every release from v0.25.0 gets a warning.
     {.engine = Engine::vllm, .rule = "KVD070",
      .when = {.backends = "FLASHMLA_SPARSE", .kv_cache_dtypes = "fp8_ds_mla", .platforms = "cuda"},
      .detail = "the MLA KV-cache spec carries no quant mode, so the reshape sizes the fp8_ds_mla pages (656 B/token) as 576 elements and engine init fails ('shape [..., 576] is invalid for input of size ...')",
      .introduced_in = "0.25.0", .fix_pr = "vllm-project/vllm#48379",
      .selection = false,
-     .source = "vllm-project/vllm#48378 (nightly 0.25.1.dev37+g3d99b0499, 4x H200, nvidia/GLM-5.2-NVFP4 --kv-cache-dtype fp8_ds_mla); fix #48379 (merged 2026-07-12); regression source #42890 (v0.25.0 notes)"},
+     .source = "vllm-project/vllm#48378 (nightly 0.25.1.dev37+g3d99b0499, 4x H200, nvidia/GLM-5.2-NVFP4 --kv-cache-dtype fp8_ds_mla); fix #48379 (commit 6472131298e7, 2026-07-15; weekly summary 2026-07-17); regression source #42890 (v0.25.0 notes)"},
     // DeepSeek-V4 on SM90 runs the FlashMLA fp8_ds_mla layout, which has no 16-bit form: with the
     // default 'auto' the model's dtype resolver rejected the string before #45091 (merged
     // 2026-06-10, auto treated as fp8), and on main of 2026-09 (after v0.28.0) layer construction
