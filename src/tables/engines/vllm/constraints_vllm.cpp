@@ -131,6 +131,19 @@ constexpr Constraint kRows[] = {
      .affected_in = "0.20.0 0.21.0 0.22.0", .fix_pr = "vllm-project/vllm#45207",
      .selection = false,
      .source = "vllm-project/vllm#43626 (Qwen3-Coder-Next-80B-A3B + dense draft, fp8: kv_cache_utils.py AssertionError), #45207 (merged: pads the Mamba page; reproduced on v0.20.0-v0.22.0 with DFlash + fp8 on hybrid GDN targets); #37429 (gfx1151, DFlash + fp8, Qwen3.6-27B)"},
+    // Session 43 (HV). A drafter-only fp8 cache (speculative_config kv_cache_dtype) under a target
+    // left at 'auto': on a hybrid GDN target the FlashInfer metadata builder receives the raw
+    // string 'auto' for a KV-cache group and get_dtype_for_flashinfer has no mapping for it
+    // ("ValueError: Unrecognized dtype: auto") at engine start-up. Reported on v0.28.0 and, by the
+    // report's reading of main, unchanged there; no fix is known. (With --kv-cache-dtype bfloat16
+    // on the target the same launch dies natively on SM89, cause not established: not a row.)
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "auto", .flags_all = flag_speculative,
+              .state_layers = Tri::yes, .draft_kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2"},
+     .detail = "a drafter-only fp8 cache under a target left at 'auto' hands FlashInfer's metadata builder the raw string 'auto' for a hybrid (GDN) target's KV-cache group, and start-up dies ('ValueError: Unrecognized dtype: auto')",
+     .affected_in = "0.28.0",
+     .selection = false,
+     .source = "vllm-project/vllm#54690 (open 2026-09-01: vLLM 0.28.0 wheel, 4x RTX 4090 TP4, Qwen3.5-family hybrid INT8-W8A16 target, DFlash2 drafter, speculative_config kv_cache_dtype fp8; FlashInferBackend.get_dtype_for_flashinfer, LLMBaseProposer._create_draft_vllm_config); #48787 (speculative_config.kv_cache_dtype)"},
 
     // Attention sinks (gpt-oss). FlashInfer took sinks only through trtllm-gen, which SM12x lacks:
     // the selector refused FLASHINFER there ('sink setting not supported', reported on 0.17.0)
@@ -249,6 +262,33 @@ constexpr Constraint kRows[] = {
      .source = "vllm/model_executor/layers/quantization/turboquant/config.py from_cache_dtype; vllm-project/vllm#47609, #50533, #50709"},
 
     // ---- known bugs by release (issue 11) -----------------------------------------------------
+    // Session 43 (HV harvest). The generic MLA spec (MLAAttention.get_kv_cache_spec) left
+    // kv_quant_mode at NONE, and since #42890 (v0.25.0) the reshape passes 'auto' for such specs,
+    // so an explicit fp8_ds_mla cache of a DeepSeek-V3.2 / GLM DSA model was viewed at 576
+    // elements per token over pages allocated at 656 bytes: engine init dies ("shape '[512, 64,
+    // 576]' is invalid for input of size ..."). Fixed by #48379 (main commit
+    // 6472131298e7 of 2026-07-15, weekly summary of 07-17: after the v0.25.1 tag of 07-14); whether
+    // the v0.26.0 tag tree carries it was not read, so every release from v0.25.0 gets a warning.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHMLA_SPARSE", .kv_cache_dtypes = "fp8_ds_mla", .platforms = "cuda"},
+     .detail = "the MLA KV-cache spec carries no quant mode, so the reshape sizes the fp8_ds_mla pages (656 B/token) as 576 elements and engine init fails ('shape [..., 576] is invalid for input of size ...')",
+     .introduced_in = "0.25.0", .fix_pr = "vllm-project/vllm#48379",
+     .selection = false,
+     .source = "vllm-project/vllm#48378 (nightly 0.25.1.dev37+g3d99b0499, 4x H200, nvidia/GLM-5.2-NVFP4 --kv-cache-dtype fp8_ds_mla); fix #48379 (commit 6472131298e7, 2026-07-15; weekly summary 2026-07-17); regression source #42890 (v0.25.0 notes)"},
+    // DeepSeek-V4 on SM90 runs the FlashMLA fp8_ds_mla layout, which has no 16-bit form: with the
+    // default 'auto' the model's dtype resolver rejected the string before #45091 (merged
+    // 2026-06-10, auto treated as fp8), and on main of 2026-09 (after v0.28.0) layer construction
+    // again asserts 'DeepseekV4 fp8_ds_mla layout only supports fp8 kv-cache, got auto' on SM90
+    // (H200 CI shard) as on SM120 (#47174): #55134 resolves auto to fp8_ds_mla. Which releases
+    // between carried the #45091 behaviour, and whether #55134 merged, were not read, so every
+    // release gets a warning; a working 'auto' is then an fp8_ds_mla cache, never bfloat16.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHMLA_SPARSE_DSV4", .kv_cache_dtypes = "auto", .platforms = "cuda",
+              .min_cc = 90, .max_cc = 90},
+     .detail = "DeepSeek-V4's FlashMLA path on SM90 only has the fp8_ds_mla layout: 'auto' fails at model build ('DeepseekV4 fp8_ds_mla layout only supports fp8 kv-cache, got auto') or, where the resolver maps it, becomes fp8_ds_mla; pass --kv-cache-dtype fp8",
+     .fix_pr = "vllm-project/vllm#55134",
+     .selection = false,
+     .source = "vllm-project/vllm#45091 (merged 2026-06-10: 2x H20, DeepSeek-V4-Flash without --kv-cache-dtype failed before it); vllm-project/vllm#55134 (2026-09-03: auto asserts on FlashMLA SM90 and SM120 on main, H200 MIG CI shard); #47174"},
     // AITER MLA asserted 16 or 128 heads per rank ("only supports 16 or 128 number of heads"), so
     // TP8 of a 64-head MLA model (Kimi K2.5: 8 heads per rank) failed at construction; #35850 pads
     // small head counts to 16 (head repeat). Reported on vllm-openai-rocm:v0.16.0 (#35641); the
