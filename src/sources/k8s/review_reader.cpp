@@ -48,8 +48,24 @@ struct Frame {
   bool annotations = false;  // request.object.metadata.annotations: only kvdtype.io/ignore is kept
   std::string key;           // the key whose value is being read (objects)
   YAML::detail::node* node = nullptr;    // build frames: the map or sequence being made
-  std::unordered_set<std::string> keys;  // build objects: the keys seen so far
+  // Build objects: how many keys were attached, and past kReviewLinearKeys the keys seen so far.
+  // An object of a Pod has a handful of keys, which are found again faster in the node's own
+  // entries than in a hashed set (its buckets and one node per key were ~10 K instructions a
+  // review); a large object still finds a key given twice in constant time.
+  std::size_t key_count = 0;
+  std::unordered_set<std::string> keys;
 };
+
+constexpr std::size_t kReviewLinearKeys = 16;
+
+// Whether the map `map` (every key a scalar, as the reader makes them) has the key `key`.
+bool review_map_has_key(const YAML::detail::node& map, std::string_view key) {
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    const YAML::detail::node* k = (*it).first;
+    if (k->type() == YAML::NodeType::Scalar && k->scalar() == key) return true;
+  }
+  return false;
+}
 
 class Reader final : public nlohmann::json_sax<Json> {
  public:
@@ -160,10 +176,26 @@ class Reader final : public nlohmann::json_sax<Json> {
       parent.node->push_back(n, maker_.memory());
       return;
     }
-    if (!parent.keys.insert(parent.key).second) parent.node->remove(parent.key, maker_.memory());
+    if (seen_before(parent)) parent.node->remove(parent.key, maker_.memory());
     YAML::detail::node& key = maker_.make();
     key.set_scalar(parent.key);
     parent.node->insert(key, n, maker_.memory());
+  }
+
+  // Whether the parent object's current key was attached before (a key given twice), counting
+  // the key as attached.
+  static bool seen_before(Frame& parent) {
+    if (parent.key_count < kReviewLinearKeys) {
+      if (review_map_has_key(*parent.node, parent.key)) return true;
+      ++parent.key_count;
+      return false;
+    }
+    if (parent.key_count == kReviewLinearKeys) {  // the set takes over with the keys so far
+      for (auto it = parent.node->begin(); it != parent.node->end(); ++it)
+        if ((*it).first->type() == YAML::NodeType::Scalar) parent.keys.insert((*it).first->scalar());
+      ++parent.key_count;
+    }
+    return !parent.keys.insert(parent.key).second;
   }
 
   // A scalar (`text`) or a null (nullptr); `is_string`: a JSON string, which the envelope's and
