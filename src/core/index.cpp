@@ -410,11 +410,11 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
           {w.platforms != 0, when_platforms}, {row.min_cc != 0 || row.max_cc != 0, when_cc},
           {w.head_sizes.count != 0, when_head_sizes}, {row.flags_all != 0, when_flags_all},
           {row.flags_none != 0, when_flags_none}, {row.v_quantized, when_v_quantized},
-          {row.fa_no_kernel, when_fa_no_kernel},
+          {row.fa_no_kernel, when_fa_no_kernel}, {row.kv_types_differ, when_kv_types_differ},
           {w.heads_per_rank.count != 0 || row.min_heads_per_rank != 0 || row.max_heads_per_rank != 0, when_heads_per_rank},
           {w.extra, when_extra}};
       for (const auto& [present, test] : has)
-        if (present) cc.when.tests = static_cast<std::uint16_t>(cc.when.tests | test);
+        if (present) cc.when.tests = cc.when.tests | test;
     }
     // Names of the engines' lists (tables/rows/request_value.hpp): a row naming one kvdtype does
     // not know could never match a request that kvdtype accepts without a finding.

@@ -172,7 +172,7 @@ struct CompiledSelection {
 
 /// Which conditions a constraint row has (CompiledWhen::tests): matches() tests one word held in
 /// a register instead of loading every condition's field, most of them empty.
-enum WhenTest : std::uint16_t {
+enum WhenTest : std::uint32_t {
   when_backends = 1u << 0,
   when_kv = 1u << 1,
   when_kv_quant = 1u << 2,
@@ -189,6 +189,7 @@ enum WhenTest : std::uint16_t {
   when_extra = 1u << 13,
   when_fa_no_kernel = 1u << 14,
   when_q_formats = 1u << 15,
+  when_kv_types_differ = 1u << 16,
 };
 
 struct CompiledWhen {
@@ -201,7 +202,7 @@ struct CompiledWhen {
   SizeList heads_per_rank;
   bool extra = false;  // the row has issue-28 conditions (core/when_extra.hpp)
   std::uint32_t extra_needs = 0;  // the inputs those conditions need (extra_needs())
-  std::uint16_t tests = 0;        // WhenTest bits: the conditions the row has
+  std::uint32_t tests = 0;        // WhenTest bits: the conditions the row has
 };
 
 struct CompiledConstraint {

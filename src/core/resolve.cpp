@@ -433,6 +433,12 @@ bool matches(const Context& ctx, const CompiledConstraint& c, const Plan& plan) 
     const CacheDtype* v = plan.v_cache_dtype != nullptr ? plan.v_cache_dtype : plan.cache_dtype;
     if (v == nullptr || !is_quantized(v->quant)) return false;
   }
+  if (t & when_kv_types_differ) {
+    // Two rows of the engine's vocabulary are two types (aliases share a row); a V without its
+    // own row follows K and so never differs.
+    if (plan.cache_dtype == nullptr || plan.v_cache_dtype == nullptr || plan.v_cache_dtype == plan.cache_dtype)
+      return false;
+  }
   if (t & when_heads_per_rank) {
     const std::uint32_t heads = r.heads_per_rank();
     if (heads == 0) return false;  // unknown heads never match, inside or outside

@@ -436,6 +436,15 @@ constexpr Rule kRules[] = {
      .source = "ggml-org/llama.cpp src/llama-context.cpp llama_init_from_model (SPLIT_MODE_TENSOR: \"enabling flash_attn "
                "since it is required for SPLIT_MODE_TENSOR\"); PR #19378 (first tag b8738)",
      .trigger = "check --gpu RTX4090 -- llama-server -m model.gguf -sm tensor"},
+    {.code = "KVD213", .severity = error,
+     .title = "an MLA model needs the same K and V cache types",
+     .message = "K {cache_dtype} and V {v_cache_dtype} differ on a model whose V is a view of its K cache (MLA): "
+                "llama.cpp {engine_version} {detail}",
+     .fix = "give -ctv the same type as -ctk (V defaults to f16 even when only -ctk is given), or leave both at f16",
+     .source = "ggml-org/llama.cpp PR #25871 (merged 2026-07-18; llama_init_from_model refuses type_k != type_v "
+               "when hparams.is_mla() or the arch is DeepSeek V4); ggml-org/llama.cpp#26382 (b10216, closed as "
+               "intended)",
+     .trigger = "check --engine-version b10216 --gpu RTX4090 --attention mla -- llama-server -m model.gguf -ctk q8_0"},
 
     // ---- TensorRT-LLM (KVD220-KVD239) ----------------------------------------------------
     {.code = "KVD220", .severity = error,

@@ -33,6 +33,9 @@ struct When {
   std::uint32_t flags_all = 0;       ///< RequestFlag bits that must be set
   std::uint32_t flags_none = 0;      ///< RequestFlag bits that must all be clear
   bool v_quantized = false;          ///< the V cache (K's type unless set apart) is a quantized type
+  /// The V cache has its own type and it is not K's (llama.cpp: -ctv defaults to f16, so -ctk q8_0
+  /// alone differs). A V that follows K, or an unresolved K or V, never matches.
+  bool kv_types_differ = false;
   /// The chosen backend models its flash-attention kernels (Backend::fa_kv_pairs, llama.cpp) and
   /// they lack the request's K/V pair or head size: ggml's scheduler would hand the op to the CPU
   /// (KVD202-KVD204). An unknown backend never matches; an unknown head size counts as served.

@@ -374,6 +374,19 @@ constexpr Constraint kLlamacppConstraints[] = {
      .when = {.kv_quant = "none", .flags_all = flag_split_tensor, .v_quantized = true},
      .detail = kTensorQuantRefused, .introduced_in = "b8738", .selection = false, .source = kTensorQuantSource,
      .removed_in = "b9455"},
+    // MLA models keep one latent cache and read V as a view of K, so from PR #25871 context
+    // creation refuses two different types (KVD213). The first build is bounded, not found: the
+    // PR was opened and merged on 2026-07-18, after b9888 (Ollama's pin of 2026-07-06, which
+    // predates it), and b10154 (master of 2026-07-27) is the oldest build read that has it; builds
+    // b9889..b10153 are taken as not refusing (see docs/failure-classes.md, session 43 GQ).
+    {.engine = Engine::llamacpp, .rule = "KVD213", .when = {.attention = "mla sparse-mla", .kv_types_differ = true},
+     .detail = "stops context creation (\"model does not support different K and V cache types\"); the cache "
+               "has no separate V, and the check keeps code that reads V's type right",
+     .introduced_in = "b10154", .selection = false,
+     .source = "ggml-org/llama.cpp PR #25871 (merged 2026-07-18; condition extended in review from DeepSeek V4 "
+               "to every hparams.is_mla() model); src/llama-context.cpp llama_init_from_model as quoted in "
+               "unslothai/unsloth studio code (is_mla() || LLM_ARCH_DEEPSEEK4, error and nullptr); #26382 "
+               "(b10216, GLM-5.2, -ctk q5_1 alone)"},
     // Tensor split needs flash attention: llama_init_from_model stops at -fa off ("SPLIT_MODE_TENSOR
     // requires flash_attn to be enabled") and turns -fa auto into on (KVD212, the next row). The
     // refusal of an explicit off is the mode's requirement from its

@@ -32,6 +32,10 @@
 //   - b9310..b9333: quantized cache with CUDA flash attention garbles output on sm_120 (KVD071).
 //   - b10154: Vulkan flash attention with a quantized V garbles output on an Adreno X1-85 at head
 //     size 256 (KVD071, #26195, closed as stale without a fix).
+//   - b10154 (an upper bound), PR #25871 (merged 2026-07-18): an MLA model (hparams.is_mla(), or
+//     DeepSeek V4) refuses K and V cache types that differ (KVD213). b9888 predates the PR; the
+//     first build containing the merge was not found, so the row starts at b10154, the oldest
+//     build read that has it.
 //   - b8738, PR #19378: -sm tensor (tensor parallelism, ggml's meta backend); until b9455 (PR
 //     #23792) it refused a quantized K or V cache at context creation (KVD209). From b9455 a K/V
 //     pair the GPU backend has no flash-attention kernel for aborts in the meta backend instead of
@@ -122,7 +126,8 @@ constexpr Release kRows[] = {
                "515a4a63 (sync of llama.cpp#25148, author date 2026-06-30 12:06 UTC)"},
     {.engine = Engine::llamacpp, .version = "b10154",
      .note = "commit 0e4a0362239713ea95a6864a17a8de4b0ad90d62 (master of 2026-07-27); reported to garble output with "
-             "Vulkan flash attention and a quantized V on an Adreno X1-85",
+             "Vulkan flash attention and a quantized V on an Adreno X1-85; after PR #25871's merge (2026-07-18), so it "
+             "refuses different K and V types on MLA models",
      .source = "ggml-org/llama.cpp#26195 ('version: 541 (0e4a03622)' from a shallow clone); public build logs naming "
                "'version: 10154 (0e4a03622)' and 'commit 0e4a0362239713ea95a6864a17a8de4b0ad90d62 (llama.cpp build "
                "10154)', built 2026-07-27"},
