@@ -40,7 +40,8 @@
 //   ggml/src/ggml-cann/ggml-cann.cpp @d6f30300 (2026-04-09)  supports_op: K and V f16 only, K and V
 //        of one head size, no attention sinks, no logit softcap; never on Ascend 310P (ASCEND_310P)
 //   ggml/src/ggml-opencl/ggml-opencl.cpp @f454bd7e (2026-04-25)  supports_op: (K, V) head sizes
-//        40 64 80 96 112 128 192 256 (and 192 with V 128), K and V both f32 or both f16
+//        40 64 80 96 112 128 192 256 (and 192 with V 128), K and V both f32 or both f16; from PR #25069
+//        (b9828; ggml-org/ggml ad48c6d7) also q8_0 and q4_0, and any pair of the four (the OPENCL row)
 //   src/llama-context.cpp (same snapshot, b8914 era)  with -fa auto, a flash-attention op placed on
 //        another device than the KV cache ("Flash Attention was auto, set to disabled") turns flash
 //        attention off; a quantized V then stops the context ("quantized V cache was requested,
@@ -139,11 +140,21 @@ constexpr Backend kLlamacppBackends[] = {
      .fa_kv_pairs = "f16/f16",
      .fa_missing = "the CANN supports_op() is false for it, so the flash-attention op runs on the CPU"},
     // Adreno GPUs (kvdtype's platform word for Qualcomm and Arm GPUs is vulkan): chosen with --backend OPENCL.
+    // Flash attention as of PR #25069 (first tag b9828): K and V each f16, f32, q8_0 or q4_0, any pair
+    // (equal quantized types need head sizes that are multiples of 32; unequal ones are dequantized to
+    // f32 on the host). Before b9828 only f32/f32 and f16/f16 (@f454bd7e); a quantized K or V could not
+    // be written there at all (KVD214), and a mixed f16/f32 pair ran on the CPU (not modelled). Later
+    // device carve-outs (Adreno 7xx compilers declining the converting kernels, E17 compilers declining
+    // flash attention, head size 512 added) were read in ggml-org/ggml d99724f2 and are not modelled.
     {.engine = Engine::llamacpp, .name = "OPENCL", .aliases = "opencl ggml-opencl adreno", .platforms = "vulkan",
      .attention = "mha gqa mqa", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
-     .notes = "OpenCL (Adreno): flash attention for f32 or f16 K and V only, head sizes 40-256",
-     .source = "llama.cpp ggml/src/ggml-opencl/ggml-opencl.cpp @f454bd7e ggml_opencl_supports_op GGML_OP_FLASH_ATTN_EXT",
-     .fa_kv_pairs = "f32/f32 f16/f16", .fa_head_sizes = "40 64 80 96 112 128 192 256",
+     .notes = "OpenCL (Adreno): flash attention for K and V each f32, f16, q8_0 or q4_0 (the quantized ones from "
+              "b9828), head sizes 40-256; the cache itself only in f16, f32 and (from b9828) q8_0, q4_0 (KVD214)",
+     .source = "llama.cpp ggml/src/ggml-opencl/ggml-opencl.cpp ggml_opencl_supports_op GGML_OP_FLASH_ATTN_EXT "
+               "@f454bd7e, and as synced in ggml-org/ggml ad48c6d7 (PR #25069)",
+     .fa_kv_pairs = "f32/f32 f16/f16 q8_0/q8_0 q4_0/q4_0 f32/f16 f16/f32 f32/q8_0 q8_0/f32 f32/q4_0 q4_0/f32 "
+                    "f16/q8_0 q8_0/f16 f16/q4_0 q4_0/f16 q8_0/q4_0 q4_0/q8_0",
+     .fa_head_sizes = "40 64 80 96 112 128 192 256",
      .fa_missing = "the OpenCL supports_op() is false for it, so the flash-attention op runs on the CPU"},
     {.engine = Engine::llamacpp, .name = "CPU", .aliases = "cpu ggml-cpu", .platforms = "cpu cuda rocm metal sycl cann vulkan",
      .attention = "mha gqa mqa mla sparse-mla", .kv_cache_dtypes = kAllTypes, .model_dtypes = kModelDtypes,
@@ -212,6 +223,14 @@ constexpr std::string_view kRatio192 =
 constexpr std::string_view kRatio320 =
     "at head size 320 the CUDA/HIP flash-attention kernels take only GQA ratios that are multiples of 32: "
     "ggml_cuda_flash_attn_ext_supported() is false for this model (with -fa on the op runs on the CPU)";
+constexpr std::string_view kNo320 =
+    "before b8966 (PR #22286) the CUDA/HIP flash-attention code had no kernel for K head size 320 with V 256 "
+    "(Mistral Small 4): ggml_cuda_flash_attn_ext_supported() is false, so with -fa on ggml's scheduler runs the op on "
+    "the CPU, silently and slowly";
+constexpr std::string_view kNo320Source =
+    "ggml-org/llama.cpp PR #22286 (first tag b8966; ggml/src/ggml-cuda/fattn.cu before it, as synced in "
+    "ggml-org/ggml f1134856^: no case 320 in ggml_cuda_get_best_fattn_kernel); ggml-org/llama.cpp#20710 (b8400, "
+    "RTX 4090, Mistral Small 4 with -fa on)";
 constexpr std::string_view kRatio1 =
     "at head size 512 the CUDA/HIP flash-attention kernels need the GQA optimisation (a ratio of query to "
     "KV heads of at least 2): ggml_cuda_flash_attn_ext_supported() is false for a model with as many KV heads as "
@@ -219,6 +238,21 @@ constexpr std::string_view kRatio1 =
 constexpr std::string_view kRatioSource =
     "ggml-org/llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel (cases 192, 320, 512, "
     "576); PR #26404 (open: Motif 3, head size 192 with ratio 5, has no flash attention)";
+
+// The OpenCL backend's cache writes (rows below).
+constexpr std::string_view kOpenclSetRows =
+    "before b9828 (PR #25069) the OpenCL SET_ROWS and CPY take only f16 and f32 destinations, so ggml's scheduler "
+    "aborts at context creation on the quantized cache tensors pre-allocated in the OpenCL buffer ('pre-allocated "
+    "tensor (cache_k_l0 (view)) in a buffer (OpenCL) that cannot run the operation (SET_ROWS)')";
+constexpr std::string_view kOpenclSetRowsStill =
+    "the OpenCL SET_ROWS takes f16, f32 and (from b9828) q8_0 and q4_0 destinations only, so ggml's scheduler aborts "
+    "at context creation on a cache of this type pre-allocated in the OpenCL buffer ('... cannot run the operation "
+    "(SET_ROWS)')";
+constexpr std::string_view kOpenclSetRowsSource =
+    "ggml-org/llama.cpp#19393 (b7949, Adreno 663, q4_0/q4_0); ggml/src/ggml-opencl/ggml-opencl.cpp supports_op "
+    "GGML_OP_SET_ROWS and GGML_OP_CPY as synced in ggml-org/ggml 067b7d68 (PR #10693), e08f01d9 (#14547, f16/f32 "
+    "set_rows), 9bb4cfc2 (2026-04-01), ad48c6d7 (#25069: Q8_0, Q4_0 added; first tag b9828) and d99724f2 "
+    "(2026-08-21); ggml-backend.cpp ggml_backend_sched_backend_id_from_cur (the abort)";
 
 // -sm tensor before b9455 (rows below).
 constexpr std::string_view kTensorQuantRefused =
@@ -285,6 +319,18 @@ constexpr Constraint kLlamacppConstraints[] = {
      .source = "ggml-org/llama.cpp PR #20998 (first tag b8609, as ollama/ollama PR #15332's backport states); "
                "ollama/ollama#15237",
      .removed_in = "b8609"},
+    // Head size 320 with V 256 (Mistral Small 4, whose MLA cache gives the flash-attention op K 320
+    // and V 256): ggml_cuda_get_best_fattn_kernel had no case 320 until PR #22286 (first tag
+    // b8966), so supports_op was false for every model of that shape, MLA or not. With -fa on the
+    // op ran on the CPU (llama.cpp#20710 at b8400: high CPU use in prefill, half the decode
+    // speed); with -fa auto flash attention turned off, which a quantized V cache does not survive.
+    {.engine = Engine::llamacpp, .rule = "KVD102",
+     .when = {.backends = kCudaFamily, .head_sizes = "320", .flags_all = flag_flash_attn_on},
+     .detail = kNo320, .selection = false, .source = kNo320Source, .removed_in = "b8966"},
+    {.engine = Engine::llamacpp, .rule = "KVD266",
+     .when = {.backends = kCudaFamily, .head_sizes = "320", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
+              .v_quantized = true},
+     .detail = kNo320, .introduced_in = "b6325", .selection = false, .source = kNo320Source, .removed_in = "b8966"},
     // Head size 512 with a GQA ratio of 2 (Gemma 4 E2B/E4B MTP drafters: 4 query heads, 2 KV heads):
     // ggml_cuda_get_best_fattn_kernel accepts D=512 whenever the GQA optimisation applies (ratio of
     // at least 2), so supports_op is true and nothing falls back to the CPU, but the kernels have no
@@ -322,8 +368,9 @@ constexpr Constraint kLlamacppConstraints[] = {
     // (Mistral Small 4), and 512 and 576 the GQA optimisation, a ratio of at least 2. Otherwise the
     // kernel is NONE: supports_op is false, so with -fa on the op runs on the CPU (KVD102) and with
     // -fa auto flash attention turns off, which a quantized V cache does not survive (KVD266).
-    // Motif 3 (192/128, ratio 5: PR #26404, open) is such a model. The builds that added these
-    // sizes (PR #22812 for 192, #22286 for 320) were not placed, so the rows carry no range.
+    // Motif 3 (192/128, ratio 5: PR #26404, open) is such a model. Of the PRs that added these
+    // sizes only #22286 (320, first tag b8966) was placed: the 320 rows start there, and the rows
+    // above cover the builds before it; PR #22812 (192) was not, so the 192 rows carry no range.
     {.engine = Engine::llamacpp, .rule = "KVD102",
      .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "192", .flags_all = flag_flash_attn_on,
               .gqa_ratio_not_multiple_of = 8},
@@ -335,11 +382,11 @@ constexpr Constraint kLlamacppConstraints[] = {
     {.engine = Engine::llamacpp, .rule = "KVD102",
      .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "320", .flags_all = flag_flash_attn_on,
               .gqa_ratio_not_multiple_of = 32},
-     .detail = kRatio320, .selection = false, .source = kRatioSource},
+     .detail = kRatio320, .introduced_in = "b8966", .selection = false, .source = kRatioSource},
     {.engine = Engine::llamacpp, .rule = "KVD266",
      .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "320", .flags_none = flag_flash_attn_on | flag_flash_attn_off,
               .v_quantized = true, .gqa_ratio_not_multiple_of = 32},
-     .detail = kRatio320, .introduced_in = "b6325", .selection = false, .source = kRatioSource},
+     .detail = kRatio320, .introduced_in = "b8966", .selection = false, .source = kRatioSource},
     {.engine = Engine::llamacpp, .rule = "KVD102",
      .when = {.backends = kCudaFamily, .attention = kNotMla, .head_sizes = "512", .flags_all = flag_flash_attn_on, .gqa_ratios = "1"},
      .detail = kRatio1, .introduced_in = "b8609", .selection = false, .source = kRatioSource},
@@ -361,6 +408,25 @@ constexpr Constraint kLlamacppConstraints[] = {
      .affected_in = "b10154", .selection = false,
      .source = "ggml-org/llama.cpp#26195 (2026-07-27, 'version: 541 (0e4a03622)', a shallow clone's count of commit "
                "0e4a0362239713ea95a6864a17a8de4b0ad90d62, build 10154)"},
+    // The OpenCL backend writes the KV cache with SET_ROWS (CPY before llama.cpp PR #14285), and its
+    // supports_op took only f16 and f32 destinations for both ops from the backend's first sync
+    // (ggml-org/ggml 067b7d68, PR #10693) until PR #25069 (first tag b9828), which added q8_0 and
+    // q4_0; bf16, q4_1, q5_0, q5_1 and iq4_nl are still refused in the newest copy read (ggml-org/ggml
+    // d99724f2, sync of 2026-08-21). The cache tensors are allocated in the OpenCL buffer of the
+    // offloaded layers, so ggml's scheduler cannot move the write to the CPU and aborts in the first
+    // graph it reserves ("pre-allocated tensor (cache_k_l0 (view)) in a buffer (OpenCL) that cannot
+    // run the operation (SET_ROWS)", llama.cpp#19393 at b7949), before the flash-attention decision
+    // (so KVD203 is never reached there). A quantized V with an f16/f32 K is one row; a V that is not
+    // q8_0/q4_0 beside a K that is (b9828 on) cannot be told apart (When has no V type list) and is
+    // not flagged. --no-kv-offload keeps the cache in host memory (not modelled).
+    {.engine = Engine::llamacpp, .rule = "KVD214", .when = {.backends = "OPENCL", .kv_cache_dtypes = "q8_0 q4_0"},
+     .detail = kOpenclSetRows, .selection = false, .source = kOpenclSetRowsSource, .removed_in = "b9828"},
+    {.engine = Engine::llamacpp, .rule = "KVD214",
+     .when = {.backends = "OPENCL", .kv_cache_dtypes = "bf16 q4_1 q5_0 q5_1 iq4_nl"},
+     .detail = kOpenclSetRowsStill, .selection = false, .source = kOpenclSetRowsSource},
+    {.engine = Engine::llamacpp, .rule = "KVD214",
+     .when = {.backends = "OPENCL", .kv_cache_dtypes = "f16 f32", .v_quantized = true},
+     .detail = kOpenclSetRows, .selection = false, .source = kOpenclSetRowsSource, .removed_in = "b9828"},
     // Tensor parallelism, -sm tensor (PR #19378, first tag b8738): ggml's meta backend wraps the
     // GPUs' backends and splits every tensor, the KV cache included, by head. Its first form
     // refused a quantized cache outright in llama_init_from_model (ggml_is_quantized of type_k or

@@ -36,6 +36,9 @@
 //     DeepSeek V4) refuses K and V cache types that differ (KVD213). b9888 predates the PR; the
 //     first build containing the merge was not found, so the row starts at b10154, the oldest
 //     build read that has it.
+//   - b8966, PR #22286: CUDA/HIP flash attention for head size 320 with V 256 (KVD102/KVD266 before it).
+//   - b9828, PR #25069: the OpenCL backend writes q8_0 and q4_0 caches (SET_ROWS); before it a quantized
+//     K or V cache in OpenCL memory aborts at context creation (KVD214); other quantized types still do.
 //   - b8738, PR #19378: -sm tensor (tensor parallelism, ggml's meta backend); until b9455 (PR
 //     #23792) it refused a quantized K or V cache at context creation (KVD209). From b9455 a K/V
 //     pair the GPU backend has no flash-attention kernel for aborts in the meta backend instead of
@@ -94,6 +97,13 @@ constexpr Release kRows[] = {
      .source = "ggml-org/llama.cpp#19378 (approved and merged 2026-04-09); release digest ai-tldr.dev 'llama.cpp Build "
                "b8738' (2026-04-09); #21788 (2026-04-12, b8763: feature request to allow SPLIT_MODE_TENSOR with a "
                "quantized cache)"},
+    {.engine = Engine::llamacpp, .version = "b8966",
+     .note = "first tag with PR #22286 (squash commit of 2026-04-28 19:37 UTC): CUDA/HIP flash attention for K head "
+             "size 320 with V 256 (Mistral Small 4, GQA ratio 32); before it ggml_cuda_get_best_fattn_kernel had no "
+             "case 320",
+     .source = "ggml-org/llama.cpp#22286; release digest tokenfeed.pages.dev 'llama.cpp now runs Mistral Small 4 "
+               "locally' ('has released build b8966, adding flash attention support for Mistral Small 4'); "
+               "ggml-org/ggml f1134856 (the PR's commit, ggml/src/ggml-cuda/fattn.cu: case 320 added)"},
     {.engine = Engine::llamacpp, .version = "b9174",
      .note = "last build reported good before the sm_120 quantized-cache regression",
      .source = "ggml-org/llama.cpp#23693 ('Last known good: version 9174')"},
@@ -119,6 +129,14 @@ constexpr Release kRows[] = {
     {.engine = Engine::llamacpp, .version = "b9592",
      .note = "reported to abort in CUDA flash attention at head size 512 with a GQA ratio of 2 (GB10)",
      .source = "ggml-org/llama.cpp#24400 (comment of 2026-06-10: llama.cpp-b9592/ggml/src/ggml-cuda/fattn.cu:110)"},
+    {.engine = Engine::llamacpp, .version = "b9828",
+     .note = "first tag with PR #25069 'opencl: flash attention improvement' (author date 2026-06-27): the OpenCL "
+             "backend's SET_ROWS takes q8_0 and q4_0 destinations (before it only f16 and f32, so a quantized K or V "
+             "cache aborted at context creation) and its flash attention reads q8_0/q4_0 K and V",
+     .source = "ggml-org/llama.cpp#25069; release digest theneuralfeed.com 'llama.cpp b9828 boosts inference with "
+               "OpenCL flash attention improvements' (FA kernels for q4_0 and q8_0 'along with set_rows and dequant "
+               "kernels for these types'); ggml-org/ggml ad48c6d7 (sync of llama/25069: src/ggml-opencl/ggml-opencl.cpp "
+               "supports_op GGML_OP_SET_ROWS gains Q8_0 and Q4_0)"},
     {.engine = Engine::llamacpp, .version = "b9840",
      .note = "the build Ollama bundled from 2026-06-29 (v0.31.0, v0.31.1); it predates PR #25148 (authored "
              "2026-06-30), so it lacks that fix",
