@@ -450,10 +450,11 @@ constexpr Rule kRules[] = {
      .message = "{backend} has no kernel that writes K {cache_dtype} / V {v_cache_dtype} rows into the cache it holds: "
                 "{detail}",
      .fix = "keep K and V in f16 (or f32) on this backend, keep the cache in host memory (--no-kv-offload), or run a "
-            "build whose backend writes the type (OpenCL: q8_0 and q4_0 from b9828, PR ggml-org/llama.cpp#25069)",
+            "build whose backend writes the type (Vulkan: from b4497, PR ggml-org/llama.cpp#11166; OpenCL: q8_0 and q4_0 "
+            "from b9828, PR #25069)",
      .source = "ggml-org/ggml src/ggml-backend.cpp ggml_backend_sched_backend_id_from_cur (\"pre-allocated tensor ... "
                "in a buffer ... that cannot run the operation\"); src/ggml-opencl/ggml-opencl.cpp supports_op "
-               "GGML_OP_SET_ROWS; ggml-org/llama.cpp#19393 (b7949)",
+               "GGML_OP_SET_ROWS, ggml-vulkan.cpp supports_op GGML_OP_CPY; ggml-org/llama.cpp#19393 (b7949)",
      .trigger = "check --engine-version b7949 --gpu adreno_x1 --backend OPENCL -- llama-cli -m model.gguf -ctk q4_0 "
                 "-ctv q4_0"},
 

@@ -239,6 +239,17 @@ constexpr std::string_view kRatioSource =
     "ggml-org/llama.cpp ggml/src/ggml-cuda/fattn.cu @00a2d609 ggml_cuda_get_best_fattn_kernel (cases 192, 320, 512, "
     "576); PR #26404 (open: Motif 3, head size 192 with ratio 5, has no flash attention)";
 
+// The Vulkan backend's cache writes before b4497 (rows below).
+constexpr std::string_view kVulkanCpyQuant =
+    "before b4497 (PR #11166) the Vulkan CPY takes only f32 and f16 destinations, so ggml's scheduler aborts at context "
+    "creation on the quantized cache tensors pre-allocated in the Vulkan buffer ('... in a buffer (Vulkan0) that "
+    "cannot run the operation (CPY)')";
+constexpr std::string_view kVulkanCpyQuantSource =
+    "ggml-org/llama.cpp PR #11166 (commit bd38ddea, build 4497: ggml-org/llama.cpp#11268); "
+    "ggml/src/ggml-vulkan/ggml-vulkan.cpp supports_op GGML_OP_CPY as synced in ggml-org/ggml 3f79c121 (2025-01-10: "
+    "F32 to F32/F16, F16 to F16 only) and 9b8df221 (the PR); SET_ROWS as synced in 3b7e745a (PR #14587: quantized "
+    "destinations from the start); ggml-backend.cpp ggml_backend_sched_backend_id_from_cur (the abort)";
+
 // The OpenCL backend's cache writes (rows below).
 constexpr std::string_view kOpenclSetRows =
     "before b9828 (PR #25069) the OpenCL SET_ROWS and CPY take only f16 and f32 destinations, so ggml's scheduler "
@@ -408,6 +419,16 @@ constexpr Constraint kLlamacppConstraints[] = {
      .affected_in = "b10154", .selection = false,
      .source = "ggml-org/llama.cpp#26195 (2026-07-27, 'version: 541 (0e4a03622)', a shallow clone's count of commit "
                "0e4a0362239713ea95a6864a17a8de4b0ad90d62, build 10154)"},
+    // The Vulkan backend wrote the cache with CPY, and until PR #11166 (commit bd38ddea, build 4497)
+    // its supports_op took only f32 and f16 destinations (ggml-org/ggml 3f79c121 of 2025-01-10 and
+    // every sync before): a quantized K or V cache in Vulkan memory aborted at context creation
+    // ("... in a buffer (Vulkan0) that cannot run the operation (CPY)"). PR #11166 added F32 to
+    // q4_0 q4_1 q5_0 q5_1 q8_0 iq4_nl, and Vulkan's SET_ROWS (PR #14587) took the same types from the
+    // start, so the rows end at b4497.
+    {.engine = Engine::llamacpp, .rule = "KVD214", .when = {.backends = "VULKAN", .kv_quant = "ggml_block"},
+     .detail = kVulkanCpyQuant, .selection = false, .source = kVulkanCpyQuantSource, .removed_in = "b4497"},
+    {.engine = Engine::llamacpp, .rule = "KVD214", .when = {.backends = "VULKAN", .kv_quant = "none", .v_quantized = true},
+     .detail = kVulkanCpyQuant, .selection = false, .source = kVulkanCpyQuantSource, .removed_in = "b4497"},
     // The OpenCL backend writes the KV cache with SET_ROWS (CPY before llama.cpp PR #14285), and its
     // supports_op took only f16 and f32 destinations for both ops from the backend's first sync
     // (ggml-org/ggml 067b7d68, PR #10693) until PR #25069 (first tag b9828), which added q8_0 and

@@ -22,6 +22,7 @@
 //     the default comes from two public write-ups of b9437 (wpnews.pro, creeta.com), not from the
 //     merged diff, which was not read.
 //
+//   - b4497, PR #11166: the Vulkan backend writes quantized caches (CPY to q4_0 … iq4_nl); KVD214 before it.
 //   - b5333, PR #13324: Vulkan flash attention without coopmat2 (KVD102 before it, non-NVIDIA GPUs).
 //   - b7108: newest build read without a bf16 CUDA flash-attention case (KVD102 before it).
 //   - b8609, PR #20998: CUDA/HIP flash attention for head size 512 (KVD102 before it).
@@ -70,6 +71,13 @@ constexpr Release kRows[] = {
     {.engine = Engine::llamacpp, .version = "b3520",
      .note = "date not established; CUDA/HIP flash attention aborted on a K/V pair without a kernel",
      .source = "ggml-org/llama.cpp#8864 (2024-08-05 report: 'version: 3520 (49bf8d47)')"},
+    {.engine = Engine::llamacpp, .version = "b4497",
+     .note = "commit bd38ddea (2025-01-16), PR #11166 'vulkan: support copy from f32 to q4_0/q4_1/q5_0/q5_1/q8_0/"
+             "iq4_nl': the first build whose Vulkan backend writes a quantized K or V cache (before it its CPY took "
+             "f32/f16 destinations only and a quantized cache aborted at context creation)",
+     .source = "ggml-org/llama.cpp#11268 (2025-01-16: 'version: 4497 (bd38ddea)'); commit bd38ddea0181 is PR #11166 "
+               "(semanticdiff.com and mirror commit pages); ggml-org/ggml 9b8df221 (its sync: supports_op GGML_OP_CPY "
+               "gains F32 to Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 IQ4_NL)"},
     {.engine = Engine::llamacpp, .version = "b5333",
      .note = "first tag with PR #13324 'vulkan: scalar flash attention implementation' (merged 2025-05): Vulkan flash "
              "attention on devices without coopmat2",
