@@ -173,6 +173,33 @@ constexpr Constraint kTrtllmConstraints[] = {
      .selection = false,
      .source = "NVIDIA/TensorRT-LLM#8862 (closed 2025-11, unmerged: root cause Q=FP16/BF16, KV=FP8, Q_PAGED_KV, D=128); "
                "NVIDIA/TensorRT-LLM#9253 (open 2025-11-18: W4A8 AWQ + FP8 KV, L20, 1.2.0rc1)"},
+    // Session 44 (TB). An Eagle-3 drafter kept in 16 bits over the target's FP8 KV pool: the
+    // drafter's attention layers write a 16-bit output, so the op left FP8 context FMHA off
+    // (thop/attentionOp.cpp @00dbe288: mFP8ContextFMHA = is_fp8_out), while paged context FMHA
+    // over an FP8 cache sets the FMHA's KV type to E4M3 (common/attentionOp.cpp @00dbe288
+    // initialize()); outside the SM100 family FmhaDispatcher (fmhaDispatcher.cpp @f59aed07) then
+    // refuses a Q type that differs from the KV type ('KV cache data type e4m3 is not the same as
+    // input data type fp16'). Reported on 1.0.0rc6 (#7842, one-model layout). The fix (#7805,
+    // closed, re-landed as #8910 under the same nvbug 5498478) forces FP8 context FMHA for such a
+    // layer: later code reads mFP8ContextFMHA = is_fp8_out || is_fp4_out || (hasFp8KvCache() &&
+    // use_paged_context_fmha) (thop/attentionOp.cpp @38134b13). #8910 is main commit b275635a9a of
+    // 2025-11-06, before 'Bump version to 1.2.0rc3' (c836ae5aaa, 2025-11-07), so every 1.2.0rc3
+    // build carries it; whether 1.2.0rc2 does was not established (hence a warning there).
+    {.engine = Engine::trtllm, .rule = "KVD070",
+     .when = {.backends = "TRTLLM", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 100, .max_cc = 103,
+              .outside_cc = true, .speculative_methods = "eagle3"},
+     .detail = "an Eagle-3 drafter kept in 16 bits shares the target's FP8 KV pool; with paged context FMHA (KV block "
+               "reuse, on by default, or chunked prefill) its context FMHA gets a 16-bit Q over an E4M3 cache and "
+               "FmhaDispatcher aborts ('KV cache data type e4m3 is not the same as input data type fp16')",
+     .affected_in = "1.0.0rc6",
+     .fixed_in = "1.2.0rc3",
+     .fix_pr = "NVIDIA/TensorRT-LLM#8910",
+     .selection = false,
+     .source = "NVIDIA/TensorRT-LLM#7842 (open, 2025-09-18: 1.0.0rc6, FP16 Eagle-3 head, FP8 target, one-model: "
+               "fmhaDispatcher.cpp:58); #7805 (closed: 'Fix eagle3 fp8 kv target model + bf16 draft model + chunked "
+               "prefill', nvbug 5498478, forces FP8 FMHA for a 16-bit layer over an FP8 cache); #8910 (merged, same "
+               "title: main b275635a9a, 2025-11-06, before c836ae5aaa 'Bump version to 1.2.0rc3'); "
+               "cpp/tensorrt_llm/kernels/fmhaDispatcher.cpp @f59aed07; thop/attentionOp.cpp @00dbe288 and @38134b13"},
 };
 static_assert(closed_words_known(kTrtllmConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kTrtllmConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

@@ -1,8 +1,9 @@
 // TensorRT-LLM launch commands: `trtllm-serve [serve] MODEL … --extra_llm_api_options FILE.yml`
 // (tensorrt_llm/commands/serve.py). The YAML file holds LLM API arguments; kvdtype reads the ones
 // that decide the KV cache: kv_cache_config.dtype, attn_backend, tensor_parallel_size,
-// max_seq_len and quant_config.kv_cache_quant_algo. An options file that cannot be read is bad
-// input naming the file (it may set the cache dtype: never a silent default). Nothing is executed.
+// max_seq_len, quant_config.kv_cache_quant_algo and speculative_config.decoding_type. An options
+// file that cannot be read is bad input naming the file (it may set the cache dtype: never a silent
+// default). Nothing is executed.
 //
 // Layer `sources` kept in the engine's folder (docs/layers.md); reached through the registry row's
 // launch hooks (sources/launch/launch_engines.hpp).
@@ -113,6 +114,16 @@ std::optional<Error> read_options(const std::string& path, LaunchCommand& out, c
     if (const std::string len = scalar(root["max_seq_len"]); !len.empty()) in.max_model_len = len;
     if (const YAML::Node q = root["quant_config"]; q && q.IsMap()) {
       if (const std::string algo = scalar(q["kv_cache_quant_algo"]); !algo.empty()) in.checkpoint_kv_cache_dtype = algo;
+    }
+    // speculative_config: {decoding_type: …} (llm_args.py DecodingBaseConfig.from_dict dispatches on
+    // it). The PyTorch flow's EAGLE is EAGLE-3 (docs features/speculative-decoding: EAGLE 3 in the
+    // one-model and two-model tables; 'Eagle' with eagle3_one_model in the tech-blog configs), later
+    // also spelled Eagle3. Only the method is read: the drafter shares the target's KV pool.
+    if (const YAML::Node s = root["speculative_config"]; s && s.IsMap()) {
+      const std::string t = kvdtype::detail::to_lower(scalar(s["decoding_type"]));
+      if (t == "eagle" || t == "eagle3") in.speculative_method = "eagle3";
+      else if (t == "mtp" || t == "ngram" || t == "medusa") in.speculative_method = t;
+      else if (t == "drafttarget") in.speculative_method = "draft_model";
     }
     if (const std::string runtime = scalar(root["backend"]); !runtime.empty())
       out.engine_options.emplace_back("runtime", runtime);

@@ -33,8 +33,13 @@ constexpr Release kRows[] = {
      .source = "NVIDIA/TensorRT-LLM#4218 (2025-05-12 report pinning tensorrt-llm==0.19.0)"},
     {.engine = Engine::trtllm, .version = "0.21.0", .note = "date not established; no NVFP4 KV option",
      .source = "NVIDIA/TensorRT-LLM#7988 (2025-09-25: 0.21.0 supports FP8/BF16 KV only)"},
+    {.engine = Engine::trtllm, .version = "1.0.0rc6", .note = "release candidate; date not established",
+     .source = "NVIDIA/TensorRT-LLM#7842 (2025-09-18 report: 'TensorRT-LLM version: 1.0.0rc6')"},
     {.engine = Engine::trtllm, .version = "1.2.0rc1", .note = "release candidate; date not established",
      .source = "NVIDIA/TensorRT-LLM#9253 (2025-11-18: tag 1.2.0rc1, image nvcr.io/nvidia/tensorrt-llm/release:1.2.0rc1)"},
+    {.engine = Engine::trtllm, .version = "1.2.0rc3", .note = "release candidate; date not established; main's "
+             "version became 1.2.0rc3 with commit c836ae5aaa of 2025-11-07",
+     .source = "NVIDIA/TensorRT-LLM main commit c836ae5aaa ('[None][chore] Bump version to 1.2.0rc3 (#9004)', 2025-11-07)"},
     {.engine = Engine::trtllm, .version = "1.2.0rc6", .note = "release candidate; date not established",
      .source = "nvidia.github.io/TensorRT-LLM 1.2.0rc6 documentation (features/quantization: NVFP4 KV cache)"},
     {.engine = Engine::trtllm, .version = "1.3.0rc20", .note = "release candidate; date not established",
