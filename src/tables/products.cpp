@@ -77,6 +77,8 @@ constexpr Product kProducts[] = {
      .source = "GA102GL; nvidia-smi 'NVIDIA A40, 46068 MiB'"},
     {.name = "RTX A6000", .target = "sm_86", .memory_mib = 49140,
      .source = "GA102GL; nvidia-smi 'NVIDIA RTX A6000, 49140 MiB'"},
+    {.name = "RTX A4000", .target = "sm_86", .memory_mib = 16376,
+     .source = "GA104GL; nvidia-smi 'NVIDIA RTX A4000, 16376 MiB' (SM86; vllm-project/vllm#41565 runs 8 of them)"},
     {.name = "RTX 3090", .target = "sm_86", .memory_mib = 24576,
      .source = "pci.ids 2204; nvidia-smi 'NVIDIA GeForce RTX 3090, 24576 MiB'"},
     {.name = "Jetson AGX Orin 64GB", .target = "sm_87", .memory_mib = 65536,
@@ -150,6 +152,8 @@ constexpr Product kProducts[] = {
     {.name = "RTX 5090", .target = "sm_120", .memory_mib = 32607,
      .source = "pci.ids 2b85; nvidia-smi 'NVIDIA GeForce RTX 5090, 32607 MiB'"},
     {.name = "RTX 5090 D", .target = "sm_120", .memory_mib = 32768, .source = "pci.ids 2b87 (32 GB)"},
+    {.name = "RTX 5080", .target = "sm_120", .memory_mib = 16303,
+     .source = "pci.ids 2c02 (GB203 [GeForce RTX 5080]); nvidia-smi 'NVIDIA GeForce RTX 5080, 16303 MiB', compute capability 12.0"},
     // Workstation, Max-Q and Server Editions share the die, the memory and the target.
     {.name = "RTX PRO 6000", .target = "sm_120", .memory_mib = 97887,
      .source = "pci.ids 2bb1, 2bb4, 2bb5; nvidia-smi 'NVIDIA RTX PRO 6000 Blackwell Workstation "

@@ -740,6 +740,51 @@ constexpr Constraint kRows[] = {
                "vllm_ascend/platform.py check_and_update_config @v0.17.0rc1; vllm/v1/attention/selector.py get_attn_backend (assert kv_cache_dtype in get_args(CacheDType))",
      .removed_in = "0.18.0"},
 
+    // ==== issue 28, session 44 (VV) ===================================================================
+    // FlashInfer's trtllm-gen decode run as spec-as-decode (trtllm_batch_decode_with_kv_cache with
+    // q_len_per_req > 1: every draft step of speculative decoding on the SM100 family) with a bf16 query
+    // over an fp8 e4m3 cache mis-computes sliding-window attention once the sequence passes the window:
+    // one (query row, head) pair per failing call, so serving shows sporadic wrong tokens and short
+    // repetition loops, never a crash. vLLM hands trtllm-gen a bf16 query only when attention_config
+    // disable_flashinfer_q_quantization is set (When::q_formats reads that Q); an fp8 query, no drafts or
+    // no window were each clean in both reports. Reproduced with flashinfer-python 0.6.14 over
+    // flashinfer-cubin 0.6.13 (the highest cubin wheel on PyPI, which installs also pair with later vLLM
+    // releases), so no vLLM release bounds it from below; both issues and vLLM's init-time guard #47899
+    // were open when read, so nothing bounds it from above either: every release gets the warning.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "FLASHINFER", .kv_cache_dtypes = "fp8 fp8_e4m3", .q_formats = "bfloat16",
+              .platforms = "cuda", .min_cc = 100, .max_cc = 109, .flags_all = flag_speculative,
+              .sliding_window = Tri::yes},
+     .detail = "with a bfloat16 query (disable_flashinfer_q_quantization), speculative decoding and sliding-window layers, FlashInfer's trtllm-gen spec-as-decode kernel mis-computes the windowed attention once a sequence passes the window: sporadic wrong tokens and repetition loops; no fix is known (keep Q quantization on, or turn speculation off)",
+     .selection = false,
+     .source = "flashinfer-ai/flashinfer#3864 (open 2026-07-07: B200, flashinfer-python 0.6.14 + flashinfer-cubin 0.6.13, "
+               "trtllm_batch_decode_with_kv_cache q_len_per_req=8, BF16 Q + FP8 KV, head_dim 256, 32/16 heads, window_left 1023; "
+               "FP8 Q, window off and seq_len <= window clean); vllm-project/vllm#47847 (open 2026-07-07: nightly 0.23.1rc1.dev843, "
+               "gemma-4-31B NVFP4 + MTP k=7, --attention-backend FLASHINFER --kv-cache-dtype fp8_e4m3, attention_config "
+               "disable_flashinfer_q_quantization), guard #47899 (open: FlashInferMetadataBuilder rejects BF16 Q + quantized KV + "
+               "reorder_batch_threshold > 1 + a sliding-window layer on the trtllm path)"},
+    // TurboQuant's continuation prefill (a prompt resumed by chunked prefill, i.e. longer than
+    // --max-num-batched-tokens) took its 16-bit K/V dequant buffers from the global workspace after the
+    // model runner had locked it at the size warm-up reached; warm-up never ran that shape, so the first
+    // long prompt stopped the engine. Not specific to hybrid models (#41726 comment: dense models on a
+    // nightly before #39931). Reported on stock v0.20.0 (#41565, "v0.20.0 regression"), nightlies 0.20.2rc1
+    // (#41726) and 0.22.1rc1 (#43357), and v0.23.0 (#46767). #44053 reserves the continuation-prefill
+    // buffers (sized by max_model_len) in TurboQuantMetadataBuilder before CUDA-graph capture; merged
+    // 2026-06-22/23 (183b5f27ea), before #46628 (06-25), which the v0.24.0 notes list: first fixed release
+    // v0.24.0, inferred from the branch window (no notes line names #44053); a #41726 comment of 08-06 ran
+    // 115 long prompts on v0.24.0 without the crash.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "TURBOQUANT", .kv_quant = "turboquant"},
+     .detail = "a prompt longer than the chunked-prefill budget sends TurboQuant's continuation prefill to a workspace that was locked smaller than it needs, and the engine dies on the first long request (\"Workspace is locked but allocation from 'turboquant_attn.py:...:_continuation_prefill' requires ... MB\")",
+     .introduced_in = "0.20.0", .affected_in = "0.20.0 0.23.0", .fixed_in = "0.24.0", .fix_pr = "vllm-project/vllm#44053",
+     .selection = false,
+     .source = "vllm-project/vllm#41565 (open 2026-05-03: stock v0.20.0, any TurboQuant prompt past ~6-8K cached tokens), "
+               "#41726 (open 2026-05-05: nightly 0.20.2rc1.dev35, RTX 5080, Qwen3.5-9B NVFP4 hybrid, --max-num-batched-tokens 4096; "
+               "comment of 2026-05-05: also dense models on nightly 0.20.2rc1.dev9), #43357 (0.22.1rc1.dev26, RTX PRO 6000, "
+               "Qwen3.6-27B NVFP4), #46767 (v0.23.0, 2x RTX PRO 6000, MiniMax-M2.7-NVFP4, turboquant_4bit_nc and turboquant_k8v4); "
+               "fix #44053 (commit 183b5f27ea, vllm/v1/attention/backends/turboquant_attn.py _reserve_workspace); v0.24.0 notes (#46628, "
+               "merged 2026-06-25, c5e3c40877)"},
+
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)
