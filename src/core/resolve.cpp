@@ -46,6 +46,15 @@ bool cc_in(unsigned cc, std::uint16_t lo, std::uint16_t hi) noexcept {
   return (lo == 0 || cc >= lo) && (hi == 0 || cc <= hi);
 }
 
+// Backend::canonical_unless_dsa: the request names, as its DSA prefill or decode sub-backend, one
+// under which the backend keeps the requested string's layout (SGLang's trtllm DSA kernels read
+// the plain fp8 latent). Nothing named never matches.
+bool keeps_requested_layout(const Backend& b, const Request& r) noexcept {
+  if (b.canonical_unless_dsa.empty()) return false;
+  const std::string_view p = Request::text(r.dsa_prefill_backend), d = Request::text(r.dsa_decode_backend);
+  return (!p.empty() && has_word(b.canonical_unless_dsa, p)) || (!d.empty() && has_word(b.canonical_unless_dsa, d));
+}
+
 
 // A backend that casts Q only for small heads keeps a 16-bit Q above the limit. An MLA head of
 // unknown width is above it: every MLA latent in use is 512 or 576 wide.
@@ -321,7 +330,9 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
 
   const CacheDtype* eff = ctx.effective;
   const CompiledBackend* cb = backend ? &ctx.ix.compiled_backends[backend_index(ctx.ix, backend)] : nullptr;
-  if (cb && cb->canonical && cb->canonicalizes.test(vocabulary_index(ctx.ix, ctx.requested))) eff = cb->canonical;
+  if (cb && cb->canonical && cb->canonicalizes.test(vocabulary_index(ctx.ix, ctx.requested)) &&
+      !keeps_requested_layout(*backend, r))
+    eff = cb->canonical;
   plan.cache_dtype = eff;
   plan.v_cache_dtype = r.v_cache_dtype;
   const CacheDtype* veff = r.v_cache_dtype ? r.v_cache_dtype : eff;

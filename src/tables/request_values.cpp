@@ -24,10 +24,11 @@ constexpr RequestValues kValues[] = {
      // vLLM SpeculativeMethod (with every *_mtp model type of MTPModelTypes); SGLang
      // --speculative-algorithm (EAGLE EAGLE3 NEXTN STANDALONE NGRAM), lower-cased.
      "ngram ngram_gpu medusa mlp_speculator draft_model suffix eagle eagle3 extract_hidden_states mtp dflash "
-     "custom_class nextn standalone",
+     "custom_class nextn standalone dspark",
      "_mtp",
      "vllm/config/speculative.py SpeculativeMethod, MTPModelTypes; sglang/srt/speculative/spec_info.py "
-     "SpeculativeAlgorithm"},
+     "SpeculativeAlgorithm; dspark: vLLM's DeepSeek-V4 drafter method ('method': 'dspark', vllm-project/vllm#50720 "
+     "on the 0.26.0 wheel, #51538)"},
     // flashinfer_sparse_mla (SGLang #26928, SM120 sparse MLA through FlashInfer) is a choice by
     // v0.5.20, whose image accepts it and then gates it to GlmMoeDsa architectures (#40286);
     // flashmla_sparse_q8 is in the choices of a later main snapshot (arg_groups ExecKernel).

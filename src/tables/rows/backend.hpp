@@ -67,6 +67,11 @@ struct Backend {
                                      ///< ("platform_fp8_e4m3": e5m2 silently becomes e4m3)
   std::string_view canonicalizes;    ///< kv strings this backend rewrites after selection (words) …
   std::string_view canonical_kv;     ///< … into this kv string ("fp8_ds_mla")
+  /// SGLang DSA sub-backends (words) under which the rewrite does not happen: a request naming
+  /// one of them as its --dsa-prefill-backend or --dsa-decode-backend keeps the requested
+  /// string's own layout (the trtllm DSA kernels read the plain fp8 latent, 576 B, not the
+  /// 656 B FlashMLA record). Nothing named: the rewrite applies.
+  std::string_view canonical_unless_dsa;
   std::string_view notes;            ///< one line for `kvdtype backends`
   std::string_view source;           ///< repo path and line / PR
   // Release range (versions name rows of src/tables/releases_<engine>.cpp; empty = unbounded).

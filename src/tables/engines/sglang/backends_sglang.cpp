@@ -239,6 +239,12 @@ constexpr Backend kSglangBackends[] = {
      .q_policy = model_dtype, .q_strict = false,
      .kv_declared = element_or_bytes, .fp8_path = hardware,
      .canonicalizes = "fp8_e4m3", .canonical_kv = "fp8_ds_mla",
+     // calculate_mla_kv_cache_dim (mem_cache/kv_cache_configurator.py; model_runner_kv_cache_mixin.py
+     // before) returns kv_lora_rank + qk_rope_head_dim, the plain latent, when the DSA prefill or decode
+     // backend is trtllm: with fp8_e4m3 that is 576 fp8 bytes, rope included (sgl-project/sglang#20163
+     // quotes it @2ef00383, March 2026). Only a named sub-backend is modelled: the automatic choice
+     // (trtllm for fp8 on SM>=100 in v0.5.20's log, sgl-project/sglang#40286) has no release bound here.
+     .canonical_unless_dsa = "trtllm",
      .notes = "DeepSeek V3.2 / GLM-5 style DSA (nsa is the deprecated alias); forced for DSA models when no "
               "backend is set. fp8_e4m3 is the FlashMLA 'FP8 with scale' 656-byte record (uint8 pool); "
               "auto becomes fp8_e4m3 on SM>=100 else bfloat16. Split DSA kernels: Hopper fp8 -> "

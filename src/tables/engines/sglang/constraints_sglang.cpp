@@ -522,6 +522,29 @@ constexpr Constraint kSglangConstraints[] = {
                "ranks fail in _sparse_gqa_chunk_prefill), #36545; layers/attention/qsa/sparse_attn.py "
                "_sparse_gqa_chunk_prefill (tl.dot(q_values, keys), no cast), qwen_sparse_attn_backend.py "
                "forward_extend (k_buffer rows passed as stored)"},
+
+    // ==== session 44 (helper SG) ===================================================================
+    // Class 6: the hierarchical cache with the trtllm DSA layout. With a trtllm DSA sub-backend the
+    // fp8 DSA pool rows are the plain latent, 576 bytes (backends_sglang.cpp, dsa row). The HiCache
+    // JIT transfer kernels take element sizes in 128-byte multiples only, so 576 is refused
+    // ('Unsupported element_size = 576 for JIT HiCache kernel') and the staged write-back runs
+    // instead; on v0.5.15.post1 (8x B200, a GLM-5.3 fp8 fine-tune, 'MLA layout, element_size=576')
+    // that write-back (HiCacheStagedWriteBackKernel<576>) segfaulted under long-context load, and
+    // disabling HiCache avoided it. The 656-byte FlashMLA record is refused by the JIT too, but there
+    // the fallback was only slower (sgl-project/sglang#31600), so the row keys on trtllm. #30736 (the
+    // JIT fix) was open when read: only the reported release is known to carry it.
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.backends = "dsa", .kv_cache_dtypes = "fp8_e4m3", .platforms = "cuda", .dsa_backends = "trtllm",
+              .hierarchical_cache = Tri::yes},
+     .detail = "the hierarchical cache's JIT kernels refuse the 576-byte rows of the trtllm DSA fp8 layout ('Unsupported "
+               "element_size = 576 for JIT HiCache kernel'), and the staged write-back that runs instead segfaulted "
+               "under long-context load",
+     .affected_in = "0.5.15.post1", .fix_pr = "sgl-project/sglang#30736",
+     .selection = false,
+     .source = "sgl-project/sglang#30736 (open PR since 2026-07-10: HiCache JIT element sizes in 128-byte multiples; "
+               "comment of 2026-09-02: v0.5.15.post1, 8x B200, 'MLA layout, element_size=576', segfault in "
+               "HiCacheStagedWriteBackKernel<576>); #31600 (656-byte record: fallback only slower); "
+               "mem_cache/kv_cache_configurator.py calculate_mla_kv_cache_dim (trtllm: kv_lora_rank + qk_rope_head_dim)"},
 };
 static_assert(closed_words_known(kSglangConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kSglangConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

@@ -788,6 +788,30 @@ constexpr Constraint kRows[] = {
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)
+
+    // ==== session 44 (helper SG) ===================================================================
+    // Class 5: DeepSeek V4 with the DSpark drafter on SM120/SM121. The drafter's sparse attention
+    // covers the 128-entry sliding window plus the draft block, padded to a 64-entry tile: top-k 192
+    // (256 in other integrations), never the model's index_topk. FlashInfer's SM120 DSV4 decode
+    // dispatch (flashinfer/mla/_sparse_mla_sm120.py _DECODE_DSV4_DISPATCH) held top-k 128, 512 and 1024
+    // only up to v0.6.17 (read at v0.6.16.post4, v0.6.17 and v0.6.18rc1), so a decode-sized call
+    // (num_tokens <= 64: every speculative verify) fell through to the prefill orchestrator, which
+    // aborts ('Check failed: num_tokens > 64'). flashinfer-ai/flashinfer#4380 (commit 24d7dfb26, 08-08)
+    // adds 192 and 256 for 8..128 heads; first tags holding it: v0.6.18rc2 and later. vLLM pinned
+    // FlashInfer 0.6.14 in 0.26.0 and 0.6.16.post3 in 0.27.x and 0.28.0; whether 0.29.0 pins 0.6.18
+    // rests on downstream bumps only (coreweave/ml-containers#225, avesed/vllm-ampere-optimized#38),
+    // so no fixing release is written. No backend named: the model wires its own SM12x backend.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.platforms = "cuda", .min_cc = 120, .max_cc = 121, .architectures = "DeepseekV4ForCausalLM deepseek_v4",
+              .speculative_methods = "dspark"},
+     .detail = "the DSpark drafter's sparse top-k (the 128-entry window plus the padded draft block: 192 or 256) has no "
+               "SM120 DSV4 decode kernel in FlashInfer before 0.6.18, so speculative decode falls through to the "
+               "prefill kernel, which aborts ('Check failed: num_tokens > 64')",
+     .affected_in = "0.26.0 0.28.0", .fix_pr = "flashinfer-ai/flashinfer#4380",
+     .selection = false,
+     .source = "vllm-project/vllm#50720 (vLLM 0.26.0 + FlashInfer 0.6.16, RTX PRO 6000; comment: 0.26.0 + 0.6.14 on GB10), "
+               "flashinfer-ai/flashinfer#3989, #3923, #3828, #4541 (0.6.17, GB10); fix flashinfer-ai/flashinfer#4380 "
+               "(24d7dfb26, first in v0.6.18rc2); NovaSky-AI/SkyRL#2114 (vLLM 0.28.0 with flashinfer 0.6.16.post3)"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kRows), "a row names a rule code that src/tables/rules.cpp does not define");
