@@ -29,7 +29,7 @@ const std::set<std::string> kFireWithoutGpu = {
     "KVD002", "KVD005", "KVD063", "KVD103", "KVD151", "KVD154", "KVD201", "KVD206", "KVD207", "KVD208",
 };
 // Rules that are about a release: taking the release away (the newest is assumed) may end them.
-const std::set<std::string> kReleaseBound = {"KVD005", "KVD006", "KVD007", "KVD008", "KVD070", "KVD104", "KVD206", "KVD207", "KVD208", "KVD209", "KVD210", "KVD214", "KVD240", "KVD261", "KVD262", "KVD291", "KVD292"};
+const std::set<std::string> kReleaseBound = {"KVD005", "KVD006", "KVD007", "KVD008", "KVD070", "KVD104", "KVD206", "KVD207", "KVD208", "KVD209", "KVD210", "KVD240", "KVD261", "KVD262", "KVD291", "KVD292"};
 
 struct Trigger {
   io::CheckRequest request;
