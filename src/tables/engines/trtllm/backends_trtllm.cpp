@@ -200,6 +200,22 @@ constexpr Constraint kTrtllmConstraints[] = {
                "prefill', nvbug 5498478, forces FP8 FMHA for a 16-bit layer over an FP8 cache); #8910 (merged, same "
                "title: main b275635a9a, 2025-11-06, before c836ae5aaa 'Bump version to 1.2.0rc3'); "
                "cpp/tensorrt_llm/kernels/fmhaDispatcher.cpp @f59aed07; thop/attentionOp.cpp @00dbe288 and @38134b13"},
+    // Session 44 (TB). DeepSeek-R1 with W4A8-AWQ experts (Barrrrry/DeepSeek-R1-W4AFP8: hf_quant_config
+    // MIXED_PRECISION, W4A8_AWQ for the MoE experts) and an FP8 cache with block reuse on 4x H200, in the
+    // nvcr.io release image 1.2.0rc0, dies with an illegal memory access in the SM90 context MLA kernel
+    // (fmha_v2 bf16 192x128, separate Q/K/V). The issue is open and names no cause or fix; the attention
+    // layers themselves are not the W4A8 ones, so the weights are the report's configuration, not an
+    // established cause. Bounded to what was reported (as the Qwen2 KVD071 row above): FP8 DeepSeek
+    // checkpoints with an FP8 cache on Hopper are documented as supported and are not matched.
+    {.engine = Engine::trtllm, .rule = "KVD070",
+     .when = {.backends = "TRTLLM", .kv_quant = "fp8_per_tensor", .attention = "mla", .platforms = "cuda",
+              .min_cc = 90, .max_cc = 90, .weight_quantizations = "w4a8_awq"},
+     .detail = "DeepSeek-R1 with W4A8-AWQ experts and an FP8 cache hit an illegal memory access in the SM90 context "
+               "MLA kernel (fmha_v2 bf16 192x128, separate Q/K/V) on 4x H200; the cause and a fix are not established",
+     .affected_in = "1.2.0rc0",
+     .selection = false,
+     .source = "NVIDIA/TensorRT-LLM#8125 (open, 2025-10-02: nvcr.io/nvidia/tensorrt-llm/release:1.2.0rc0, 4x H200, "
+               "Barrrrry/DeepSeek-R1-W4AFP8, kv_cache_config dtype fp8 with enable_block_reuse, tp 4)"},
 };
 static_assert(closed_words_known(kTrtllmConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kTrtllmConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

@@ -35,6 +35,8 @@ constexpr Release kRows[] = {
      .source = "NVIDIA/TensorRT-LLM#7988 (2025-09-25: 0.21.0 supports FP8/BF16 KV only)"},
     {.engine = Engine::trtllm, .version = "1.0.0rc6", .note = "release candidate; date not established",
      .source = "NVIDIA/TensorRT-LLM#7842 (2025-09-18 report: 'TensorRT-LLM version: 1.0.0rc6')"},
+    {.engine = Engine::trtllm, .version = "1.2.0rc0", .note = "release candidate; date not established",
+     .source = "NVIDIA/TensorRT-LLM#8125 (2025-10-02 report on the image nvcr.io/nvidia/tensorrt-llm/release:1.2.0rc0)"},
     {.engine = Engine::trtllm, .version = "1.2.0rc1", .note = "release candidate; date not established",
      .source = "NVIDIA/TensorRT-LLM#9253 (2025-11-18: tag 1.2.0rc1, image nvcr.io/nvidia/tensorrt-llm/release:1.2.0rc1)"},
     {.engine = Engine::trtllm, .version = "1.2.0rc3", .note = "release candidate; date not established; main's "
