@@ -455,8 +455,7 @@ constexpr Rule kRules[] = {
      .source = "ggml-org/ggml src/ggml-backend.cpp ggml_backend_sched_backend_id_from_cur (\"pre-allocated tensor ... "
                "in a buffer ... that cannot run the operation\"); src/ggml-opencl/ggml-opencl.cpp supports_op "
                "GGML_OP_SET_ROWS, ggml-vulkan.cpp supports_op GGML_OP_CPY; ggml-org/llama.cpp#19393 (b7949)",
-     .trigger = "check --engine-version b7949 --gpu adreno_x1 --backend OPENCL -- llama-cli -m model.gguf -ctk q4_0 "
-                "-ctv q4_0"},
+     .trigger = "check --gpu adreno_x1 --backend OPENCL -- llama-cli -m model.gguf -ctk q5_0 -ctv q5_0"},
 
     // ---- TensorRT-LLM (KVD220-KVD239) ----------------------------------------------------
     {.code = "KVD220", .severity = error,

@@ -248,7 +248,8 @@ constexpr std::string_view kVulkanCpyQuantSource =
     "ggml-org/llama.cpp PR #11166 (commit bd38ddea, build 4497: ggml-org/llama.cpp#11268); "
     "ggml/src/ggml-vulkan/ggml-vulkan.cpp supports_op GGML_OP_CPY as synced in ggml-org/ggml 3f79c121 (2025-01-10: "
     "F32 to F32/F16, F16 to F16 only) and 9b8df221 (the PR); SET_ROWS as synced in 3b7e745a (PR #14587: quantized "
-    "destinations from the start); ggml-backend.cpp ggml_backend_sched_backend_id_from_cur (the abort)";
+    "destinations from the start); ggml-backend.cpp ggml_backend_sched_backend_id_from_cur (the abort); "
+    "lmstudio-ai/lmstudio-bug-tracker#340 (a runtime of at most b4493, two RX 580s, q8_0: 'cannot load')";
 
 // The OpenCL backend's cache writes (rows below).
 constexpr std::string_view kOpenclSetRows =
