@@ -785,6 +785,23 @@ constexpr Constraint kRows[] = {
                "fix #44053 (commit 183b5f27ea, vllm/v1/attention/backends/turboquant_attn.py _reserve_workspace); v0.24.0 notes (#46628, "
                "merged 2026-06-25, c5e3c40877)"},
 
+    // A KV connector that does not implement vLLM's hybrid KV-cache manager interface (LMCacheConnectorV1:
+    // forcing the manager on raises "Connector LMCacheConnectorV1 does not support HMA but HMA is enabled")
+    // makes vLLM turn the manager off; a model with Mamba / linear-attention state layers beside its
+    // attention layers then has specs that cannot be unified, and engine start-up stops ("Hybrid KV cache
+    // manager is disabled but failed to convert the KV cache specs to one unified type"). The cache string
+    // does not matter: a bf16 Qwen3.6-27B fails the same way. Reported on v0.19.1 twice; LMCache builds
+    // with HMA support appear later (a May 2026 recipe), but the LMCache version is not an input and no
+    // vLLM release is established as clean, so other releases get a warning.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_connectors = "LMCacheConnectorV1", .state_layers = Tri::yes},
+     .detail = "LMCacheConnectorV1 does not support the hybrid KV-cache manager, so vLLM disables it, and the state layers' specs of this hybrid model cannot be unified with the attention layers' ('Hybrid KV cache manager is disabled but failed to convert the KV cache specs to one unified type'); reported on v0.19.1 with and without an fp8 cache",
+     .introduced_in = "", .affected_in = "0.19.1",
+     .selection = false,
+     .source = "vllm-project/vllm#42911 (open: v0.19.1, LMCacheConnectorV1, Qwen3.6-27B-FP8: kv_cache_utils.py unify_hybrid_kv_cache_specs ValueError); "
+               "LMCache/LMCache#3163 (2026-04-30: vLLM 0.19.1, 8x A100-40G, bf16 Qwen3.6-27B, no --kv-cache-dtype: same error), #2927 (nightly, Qwen3-Coder-Next-FP8); "
+               "a deployment note quoting 'ValueError: Connector LMCacheConnectorV1 does not support HMA but HMA is enabled' when the manager is forced on"},
+
     // (flashinfer-ai/flashinfer#4976, FA2 prefill with fp8 and head_dim_qk 192 / head_dim_vo 128,
     // is not a row: vLLM's FLASHINFER backend declares head sizes 64/128/256/512 and its MLA
     // prefill does not go through that wrapper, so no vLLM request reaches the broken path.)
