@@ -45,7 +45,58 @@ std::uintmax_t text_bytes(const std::string& path, std::uintmax_t cap) {
   return sum;
 }
 
+#if defined(__GLIBC__) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define KVDTYPE_GLIBC_HEAP 1
+#endif
+
+#if defined(KVDTYPE_GLIBC_HEAP)
+constexpr std::uintptr_t kHugePage = 2 * 1024 * 1024;
+
+// Bytes free at the top of the main arena (the block new allocations are cut from, at the
+// break's end).
+std::uintptr_t top_free() {
+#if __GLIBC_PREREQ(2, 33)
+  return mallinfo2().keepcost;
+#else
+  return static_cast<unsigned>(mallinfo().keepcost);
+#endif
+}
+
+void* g_small_page_reserve = nullptr;  // kept: freeing it would put its pages back under new blocks
+#endif
+
 }  // namespace
+
+void prepare_heap_for_start() noexcept {
+#if defined(KVDTYPE_GLIBC_HEAP)
+  // Grow the heap by 6 MiB at its first extension, so that at least one whole aligned 2 MiB
+  // stretch lies inside it whatever the break's start, and never trim it back (a trim would
+  // split the huge page). Later growth goes back to glibc's default steps.
+  constexpr int kFirstPad = 6 * 1024 * 1024;
+  if (mallopt(M_TOP_PAD, kFirstPad) == 0 || mallopt(M_TRIM_THRESHOLD, 2 * kFirstPad) == 0) return;
+  void* volatile first = malloc(1);  // volatile: the pair must not be optimised away
+  free(first);
+  const auto brk_end = reinterpret_cast<std::uintptr_t>(sbrk(0));
+  const std::uintptr_t free_at_top = top_free();
+  mallopt(M_TOP_PAD, 128 * 1024);
+  if (brk_end == static_cast<std::uintptr_t>(-1) || free_at_top == 0 || free_at_top > brk_end) return;
+  const std::uintptr_t top = brk_end - free_at_top;
+  // The next blocks start at the first aligned address past one spare page: the reserve's
+  // successor's header is written there, below the huge stretch, before the kernel is told.
+  const std::uintptr_t aligned = (top + 4096 + 64 + kHugePage - 1) & ~(kHugePage - 1);
+  const std::size_t reserve = aligned - top - 4096 - 64;
+  void* const block = malloc(reserve);
+  const auto at = reinterpret_cast<std::uintptr_t>(block);
+  const auto end = reinterpret_cast<std::uintptr_t>(sbrk(0));
+  // Only when the reserve came from the top as expected and a whole stretch lies above it.
+  if (block == nullptr || at < top || at + reserve > aligned || end < aligned + kHugePage) {
+    free(block);
+    return;
+  }
+  g_small_page_reserve = block;
+  (void)madvise(reinterpret_cast<void*>(aligned), (end - aligned) & ~(kHugePage - 1), MADV_HUGEPAGE);
+#endif
+}
 
 void prepare_heap_for_manifests(const std::vector<std::string>& args) {
 #if defined(__GLIBC__) && defined(MADV_HUGEPAGE)

@@ -1,5 +1,6 @@
-// The heap of a `kvdtype` process about to read large manifests (the executable only: the Python
-// module shares the command line's code but not its process, and its malloc is Python's).
+// The heap of a `kvdtype` process: at its start, and when it is about to read large manifests
+// (the executable only: the Python module shares the command line's code but not its process,
+// and its malloc is Python's).
 #pragma once
 
 #include <string>
@@ -14,5 +15,15 @@ namespace kvdtype::cli {
 // and with huge pages 1,800 (docs/performance.md, eighth round). Only a hint: where THP is off,
 // brk is refused or malloc is not glibc's, nothing changes; no answer depends on it.
 void prepare_heap_for_manifests(const std::vector<std::string>& args);
+
+// Before anything is allocated (main.cpp calls it from a constructor that runs before every
+// other one): put the heap's blocks from the first on a 2 MiB-aligned stretch of the heap that
+// the kernel may back with one transparent huge page. A launch check allocates ~280 KB and
+// touched ~50 fresh 4 KiB pages, each a page fault (about 10 µs of CPU on the machine measured);
+// one huge page is one fault (docs/performance.md, ninth round). Below that stretch the few KB
+// already laid out stay in small pages, and a block spanning the rest of the small pages is
+// reserved, never touched. Only a hint, as above: where THP is off, the heap is not brk's or
+// malloc is not glibc's (the sanitizer builds, valgrind), nothing changes.
+void prepare_heap_for_start() noexcept;
 
 }  // namespace kvdtype::cli
