@@ -48,7 +48,15 @@ std::uintmax_t text_bytes(const std::string& path, std::uintmax_t cap) {
   return sum;
 }
 
-#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define KVDTYPE_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define KVDTYPE_SANITIZED 1
+#endif
+#endif
+
+#if defined(__linux__) && !defined(KVDTYPE_SANITIZED)
 #define KVDTYPE_START_MEMORY 1  // the sanitizers keep their own heap and stack layout
 #if defined(__GLIBC__) && defined(MADV_HUGEPAGE)
 #define KVDTYPE_GLIBC_HEAP 1
