@@ -54,7 +54,8 @@ bool truthy(const doc::Node& n) {
 }
 
 // One printable line (the CLI's error line): the file name may hold any byte, and so may
-// yaml-cpp's message ("unknown escape character: " and the raw byte after the backslash).
+// the YAML parser's message (yaml-cpp's was "unknown escape character: " and the raw byte after
+// the backslash).
 Error bad_file(const std::string& file, int line, const std::string& what) {
   std::string where = file.empty() ? std::string("object") : detail::shown_path(file);
   if (line > 0) where += ":" + std::to_string(line);
@@ -444,7 +445,7 @@ Result<ManifestWorkloads> walk_documents(const std::vector<doc::Node>& docs, con
 }
 
 // YAML merge keys (`<<: *defaults`, `<<: [*a, *b]`), applied as docker compose and kubectl apply
-// them (yaml-cpp 0.7 leaves `<<` as an ordinary key): the merged mappings' keys are added where
+// them (the reader, as yaml-cpp 0.7 did, leaves `<<` as an ordinary key): the merged mappings' keys are added where
 // the mapping does not set them itself, the first merged mapping winning over later ones.
 // `budget` bounds the nodes visited (aliases let a few bytes name a node many times); false when
 // it ran out. It walks every document, merge keys or not: the same budget is what refuses an
