@@ -49,7 +49,8 @@ std::optional<Error> read_admission_review_input(const InputRef& input, Gathered
     return std::nullopt;
   }
   auto read = read_object_node(in.object, into.base);
-  in.object.reset(YAML::Node());  // released before the checks: the workloads hold what they need
+  in.object = doc::Node();  // released before the checks: the workloads hold what they need
+  in.tree.reset();
   if (!read.ok()) {
     h.object_unreadable = read.error();
     return std::nullopt;

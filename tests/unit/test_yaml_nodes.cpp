@@ -1,6 +1,7 @@
-// The manifest reader's one-pass YAML loading and the webhook's JSON nodes
-// (sources/k8s/yaml_nodes.hpp, review_reader.hpp): the nodes are the ones yaml-cpp's own loader
-// makes, so the manifest reader walks the same documents as before.
+// The manifest reader's one-pass YAML loading and the webhook's JSON reading into kvdtype's
+// document tree (sources/k8s/doc_tree.hpp, yaml_nodes.hpp, review_reader.hpp): the trees hold
+// what yaml-cpp's own loader made of the same text (kind, tag, line and column, text, children
+// in order), which the manifest reader walked until session 44, so it walks the same documents.
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -16,26 +17,34 @@ namespace {
 
 using namespace kvdtype::io;
 
-// Two trees alike: type, tag, style, line and column, scalar text, children in order.
-void expect_same(const YAML::Node& a, const YAML::Node& b, const std::string& at) {
-  ASSERT_EQ(a.IsDefined(), b.IsDefined()) << at;
-  if (!a.IsDefined()) return;
-  ASSERT_EQ(a.Type(), b.Type()) << at;
-  EXPECT_EQ(a.Tag(), b.Tag()) << at;
-  EXPECT_EQ(a.Style(), b.Style()) << at;
-  EXPECT_EQ(a.Mark().line, b.Mark().line) << at;
-  EXPECT_EQ(a.Mark().column, b.Mark().column) << at;
-  if (a.IsScalar()) {
-    EXPECT_EQ(a.Scalar(), b.Scalar()) << at;
+YAML::NodeType::value type_of(const doc::Node& n) {
+  if (!n) return YAML::NodeType::Undefined;
+  if (n.is_map()) return YAML::NodeType::Map;
+  if (n.is_seq()) return YAML::NodeType::Sequence;
+  if (n.is_scalar()) return YAML::NodeType::Scalar;
+  return YAML::NodeType::Null;
+}
+
+// A tree of ours and yaml-cpp's alike: kind, tag, line and column, scalar text, children in order
+// (a collection's flow or block style is not kept: the walk never read it).
+void expect_same(const doc::Node& a, const YAML::Node& b, const std::string& at) {
+  ASSERT_EQ(static_cast<bool>(a), b.IsDefined()) << at;
+  if (!a) return;
+  ASSERT_EQ(type_of(a), b.Type()) << at;
+  EXPECT_EQ(a.tag(), b.Tag()) << at;
+  EXPECT_EQ(a.mark().line, b.Mark().line) << at;
+  EXPECT_EQ(a.mark().column, b.Mark().column) << at;
+  if (a.is_scalar()) {
+    EXPECT_EQ(a.text(), b.Scalar()) << at;
   }
-  if (!a.IsMap() && !a.IsSequence()) return;
+  if (!a.is_map() && !a.is_seq()) return;
   ASSERT_EQ(a.size(), b.size()) << at;
   auto i = a.begin();
   auto j = b.begin();
   for (int k = 0; i != a.end(); ++i, ++j, ++k) {
-    if (a.IsMap()) {
+    if (a.is_map()) {
       expect_same(i->first, j->first, at + "/key" + std::to_string(k));
-      expect_same(i->second, j->second, at + "/" + (i->first.IsScalar() ? i->first.Scalar() : std::to_string(k)));
+      expect_same(i->second, j->second, at + "/" + (i->first.is_scalar() ? i->first.str() : std::to_string(k)));
     } else {
       expect_same(*i, *j, at + "/" + std::to_string(k));
     }
@@ -69,10 +78,10 @@ TEST(YamlNodes, EdgeCasesReadAsTheSpecAndGoYaml) {
   // The empty value of `? key` with no `:` is placed at what follows it (libyaml's and go-yaml's
   // empty scalar takes the next token's place); yaml-cpp put it on the key's line.
   const yaml::Documents r = yaml::load_documents("? [complex, key]\n: value\n? plain\nlast: 1\n", 100);
-  EXPECT_EQ(yaml::find_child(r.docs.at(0), "plain").Mark().line, 3);
+  EXPECT_EQ(r.docs.at(0).find_child("plain").mark().line, 3);
   // A block scalar at the end of a file with no final line break has none (YAML 1.2 8.1.1.2).
-  EXPECT_EQ(yaml::load_documents("a: >\n  x\n  y", 100).docs.at(0)["a"].Scalar(), "x y");
-  EXPECT_EQ(yaml::load_documents("a: >\n  x\n  y\n", 100).docs.at(0)["a"].Scalar(), "x y\n");
+  EXPECT_EQ(yaml::load_documents("a: >\n  x\n  y", 100).docs.at(0).find_child("a").text(), "x y");
+  EXPECT_EQ(yaml::load_documents("a: >\n  x\n  y\n", 100).docs.at(0).find_child("a").text(), "x y\n");
   // A plain scalar followed by a mapping is no YAML (yaml-cpp read two documents out of it).
   EXPECT_THROW((void)yaml::load_documents("a\n# c\nb: 1\n", 100), YAML::Exception);
   // A NUL byte ends libfyaml's input; it is refused, not read as the end of the file.
@@ -83,7 +92,7 @@ TEST(YamlNodes, AnAliasIsTheAnchoredNodeItself) {
   // Shared, as LoadAll shares it: what the merge-key step writes into one is seen from the other.
   const yaml::Documents r = yaml::load_documents("a: &x {k: v}\nb: *x\n", 100);
   ASSERT_EQ(r.docs.size(), 1u);
-  EXPECT_TRUE(r.docs[0]["a"].is(r.docs[0]["b"]));
+  EXPECT_TRUE(r.docs[0].find_child("a").is(r.docs[0].find_child("b")));
 }
 
 TEST(YamlNodes, AKeyGivenTwiceIsFoundByItsLine) {
@@ -175,28 +184,28 @@ TEST(YamlNodes, ABlockScalarOverALineNotIndentedPastItsParentIsRefused) {
   for (const char* text : {"a:\n  k: |\n\n     abc\n  j: x\n", "c:\n- |\n abc\n", "- - |\n   abc\n",
                            "k: |\n---\nx: 1\n", "a:\n  - >\n   x\n  - y\n", "k: |-\n  a\n b: 1\n"}) {
     SCOPED_TRACE(text);
-    std::vector<YAML::Node> ours;
+    yaml::Documents ours;
     try {
-      ours = yaml::load_documents(text, 1000).docs;
+      ours = yaml::load_documents(text, 1000);
     } catch (const YAML::Exception& e) {
       if (std::string(text) == "k: |-\n  a\n b: 1\n") continue;  // invalid YAML for both readers
       ADD_FAILURE() << e.what();
       continue;
     }
     const std::vector<YAML::Node> theirs = YAML::LoadAll(text);
-    ASSERT_EQ(ours.size(), theirs.size());
-    for (std::size_t i = 0; i < ours.size(); ++i) expect_same(ours[i], theirs[i], "doc" + std::to_string(i));
+    ASSERT_EQ(ours.docs.size(), theirs.size());
+    for (std::size_t i = 0; i < theirs.size(); ++i) expect_same(ours.docs[i], theirs[i], "doc" + std::to_string(i));
   }
   // A document's root has no parent to be indented past (yaml-cpp 0.7 reads a second, empty
   // document after this one).
-  EXPECT_EQ(yaml::load_documents("--- |\nabc\n", 1000).docs.at(0).Scalar(), "abc\n");
+  EXPECT_EQ(yaml::load_documents("--- |\nabc\n", 1000).docs.at(0).text(), "abc\n");
 }
 
 TEST(YamlNodes, AnAliasOfNoAnchorIsAnError) {
   EXPECT_THROW((void)yaml::load_documents("a: *nowhere\n", 100), YAML::Exception);
   // A later anchor of the same name is the one a later alias names (YAML 1.2 section 7.1).
   const yaml::Documents r = yaml::load_documents("a: &x 1\nb: &x 2\nc: *x\n", 100);
-  EXPECT_EQ(r.docs.at(0)["c"].Scalar(), "2");
+  EXPECT_EQ(r.docs.at(0).find_child("c").text(), "2");
 }
 
 TEST(YamlNodes, NestingPastTheBoundIsAnError) {
@@ -210,13 +219,14 @@ TEST(YamlNodes, NestingPastTheBoundIsAnError) {
 }
 
 TEST(YamlNodes, AChildIsFoundAsByIteration) {
-  const YAML::Node doc = yaml::load_documents("a: 1\nb: {c: [x]}\n7: seven\n? [k]\n: list\n", 100).docs.at(0);
-  EXPECT_EQ(yaml::find_child(doc, "b").Mark().line, 1);
-  EXPECT_EQ(yaml::find_child(yaml::find_child(doc, "b"), "c")[0].Scalar(), "x");
-  EXPECT_EQ(yaml::find_child(doc, "7").Scalar(), "seven");
-  EXPECT_FALSE(yaml::find_child(doc, "k").IsDefined());
-  EXPECT_FALSE(yaml::find_child(doc, "missing").IsDefined());
-  EXPECT_FALSE(yaml::find_child(yaml::find_child(doc, "a"), "a").IsDefined());  // not a map
+  const yaml::Documents read = yaml::load_documents("a: 1\nb: {c: [x]}\n7: seven\n? [k]\n: list\n", 100);
+  const doc::Node doc = read.docs.at(0);
+  EXPECT_EQ(doc.find_child("b").mark().line, 1);
+  EXPECT_EQ(doc.find_child("b").find_child("c").at(0).text(), "x");
+  EXPECT_EQ(doc.find_child("7").text(), "seven");
+  EXPECT_FALSE(doc.find_child("k"));
+  EXPECT_FALSE(doc.find_child("missing"));
+  EXPECT_FALSE(doc.find_child("a").find_child("a"));  // not a map
 }
 
 TEST(YamlNodes, BadSyntaxThrowsAsLoadAllDoes) {
@@ -226,19 +236,19 @@ TEST(YamlNodes, BadSyntaxThrowsAsLoadAllDoes) {
 
 // The webhook's object: the nodes made from JSON are the ones yaml-cpp makes from the same text
 // (JSON is YAML), but for what a JSON reading has no notion of (line, style, the quoted-scalar tag).
-void expect_same_content(const YAML::Node& a, const YAML::Node& b, const std::string& at) {
-  ASSERT_EQ(a.Type(), b.Type()) << at;
-  if (a.IsScalar()) {
-    EXPECT_EQ(a.Scalar(), b.Scalar()) << at;
+void expect_same_content(const doc::Node& a, const YAML::Node& b, const std::string& at) {
+  ASSERT_EQ(type_of(a), b.Type()) << at;
+  if (a.is_scalar()) {
+    EXPECT_EQ(a.text(), b.Scalar()) << at;
   }
-  if (!a.IsMap() && !a.IsSequence()) return;
+  if (!a.is_map() && !a.is_seq()) return;
   ASSERT_EQ(a.size(), b.size()) << at;
   auto i = a.begin();
   auto j = b.begin();
   for (; i != a.end(); ++i, ++j) {
-    if (a.IsMap()) {
+    if (a.is_map()) {
       expect_same_content(i->first, j->first, at + "/key");
-      expect_same_content(i->second, j->second, at + "/" + i->first.Scalar());
+      expect_same_content(i->second, j->second, at + "/" + i->first.str());
     } else {
       expect_same_content(*i, *j, at + "/item");
     }
@@ -264,11 +274,11 @@ TEST(YamlNodes, AKeyGivenTwiceInTheReviewObjectKeepsTheLastValue) {
                            R"("object":{"kind":"Pod","spec":{"a":"first","b":1,"a":["second"]}}}})";
   const ReviewRead r = read_review(body, 100);
   ASSERT_EQ(r.problem, ReviewRead::Problem::none);
-  const YAML::Node spec = r.object["spec"];
-  ASSERT_TRUE(spec.IsMap());
+  const doc::Node spec = r.object.find_child("spec");
+  ASSERT_TRUE(spec.is_map());
   EXPECT_EQ(spec.size(), 2u);
-  ASSERT_TRUE(spec["a"].IsSequence());
-  EXPECT_EQ(spec["a"][0].Scalar(), "second");
+  ASSERT_TRUE(spec.find_child("a").is_seq());
+  EXPECT_EQ(spec.find_child("a").at(0).text(), "second");
 }
 
 }  // namespace

@@ -5,8 +5,6 @@
 // `command`); `$(NAME)` in command and args is the container's env var NAME. The command is
 // then handed to the launch parser in its `docker run -e NAME=value IMAGE …` form, so that the
 // image tag gives the engine version and the env vars apply exactly as for a docker command.
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -36,43 +34,28 @@ namespace manifest {
 // repeating one, refused; a rendered chart of a large fleet (thousands of real containers) reads
 // whole. JSON (the webhook's objects) has no aliases and no such bound (kMaxObjects is in
 // manifest_parts.hpp).
-// yaml-cpp spends about 500 bytes per node: a 16 MiB file of `- a` lines (4 M nodes) took 2 GB.
-// The reading stops at the node past the bound (yaml_nodes.hpp). 1,000 Deployments are about
+// yaml-cpp spent about 500 bytes per node (a 16 MiB file of `- a` lines, 4 M nodes, took 2 GB);
+// kvdtype's tree (doc_tree.hpp) about 100. The reading stops at the node past the bound (yaml_nodes.hpp). 1,000 Deployments are about
 // 150 000.
 constexpr std::size_t kMaxYamlNodes = 1u << 18;
 constexpr std::size_t kMinContainerLimit = 256;
 constexpr std::size_t kBytesPerContainer = 16;
 
-int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
+int line_of(const doc::Node& n) { return n.mark().line >= 0 ? n.mark().line + 1 : 0; }
 
-std::string scalar(const YAML::Node& n) {
-  if (!n || !n.IsScalar()) return {};
-  return n.Scalar();
+std::string scalar(const doc::Node& n) {
+  if (!n || !n.is_scalar()) return {};
+  return n.str();
 }
 
-bool truthy(const YAML::Node& n) {
+bool truthy(const doc::Node& n) {
   const std::string v = scalar(n);
   return v == "true" || v == "True";
 }
 
-// A child by key, without yaml-cpp's operator[] (which, on a const node that is not a map,
-// throws, and on a scalar creates nothing useful).
-YAML::Node child(const YAML::Node& n, const char* key) { return yaml::find_child(n, key); }
-
-// yaml-cpp nodes are references: `n = other` would write `other` into the document, so the walk
-// re-seats with reset().
-YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys) {
-  YAML::Node n;
-  n.reset(from);
-  for (const char* k : keys) {
-    n.reset(child(n, k));
-    if (!n) break;
-  }
-  return n;
-}
-
 // One printable line (the CLI's error line): the file name may hold any byte, and so may
-// yaml-cpp's message ("unknown escape character: " and the raw byte after the backslash).
+// the YAML parser's message (yaml-cpp's was "unknown escape character: " and the raw byte after
+// the backslash).
 Error bad_file(const std::string& file, int line, const std::string& what) {
   std::string where = file.empty() ? std::string("object") : detail::shown_path(file);
   if (line > 0) where += ":" + std::to_string(line);
@@ -80,26 +63,26 @@ Error bad_file(const std::string& file, int line, const std::string& what) {
 }
 
 // One more container (or compose service) read; an Error past the reader's limit.
-std::optional<Error> count_container(Reader& r, const std::string& file, const YAML::Node& at) {
+std::optional<Error> count_container(Reader& r, const std::string& file, const doc::Node& at) {
   if (++r.containers <= r.container_limit) return std::nullopt;
   return bad_file(file, line_of(at), "more than " + std::to_string(r.container_limit) +
                                          " containers from this much YAML: aliases repeating one; not checked");
 }
 
 // A list of words: a YAML sequence of scalars, or (compose) one string split as a shell would.
-Result<Words> words_of(const YAML::Node& n, const std::string& file, const char* what) {
+Result<Words> words_of(const doc::Node& n, const std::string& file, const char* what) {
   Words w;
-  if (!n || n.IsNull()) return w;
-  if (n.IsSequence()) {
+  if (!n || n.is_null()) return w;
+  if (n.is_seq()) {
     for (const auto& e : n) {
-      if (!e.IsScalar()) return bad_file(file, line_of(e), std::string(what) + ": a list of strings expected");
-      w.push_back(e.Scalar());
+      if (!e.is_scalar()) return bad_file(file, line_of(e), std::string(what) + ": a list of strings expected");
+      w.emplace_back(e.text());
     }
     return w;
   }
-  if (n.IsScalar()) {
-    if (n.Scalar().empty()) return w;
-    auto split = split_command(n.Scalar());
+  if (n.is_scalar()) {
+    if (n.str().empty()) return w;
+    auto split = split_command(n.str());
     if (!split.ok()) return bad_file(file, line_of(n), std::string(what) + ": " + split.error().message);
     return split;
   }
@@ -247,17 +230,17 @@ void add_container(Reader& r, const Pod& pod, Container c) {
 }
 
 // env: [{name, value}] (Kubernetes), or a map / ["NAME=value"] list (compose).
-void read_env(const YAML::Node& env, Container& c) {
+void read_env(const doc::Node& env, Container& c) {
   if (!env) return;
-  if (env.IsMap()) {
+  if (env.is_map()) {
     for (const auto& kv : env)
-      if (kv.first.IsScalar()) c.env.push_back(kv.first.Scalar() + "=" + (kv.second.IsScalar() ? kv.second.Scalar() : ""));
+      if (kv.first.is_scalar()) c.env.push_back(kv.first.str() + "=" + (kv.second.is_scalar() ? kv.second.str() : ""));
     return;
   }
-  if (!env.IsSequence()) return;
+  if (!env.is_seq()) return;
   for (const auto& e : env) {
-    if (e.IsScalar()) {
-      if (e.Scalar().find('=') != std::string::npos) c.env.push_back(e.Scalar());
+    if (e.is_scalar()) {
+      if (e.str().find('=') != std::string::npos) c.env.push_back(e.str());
       continue;
     }
     const std::string name = scalar(child(e, "name"));
@@ -270,7 +253,7 @@ void read_env(const YAML::Node& env, Container& c) {
   }
 }
 
-Result<Container> read_container(const YAML::Node& n, const std::string& file) {
+Result<Container> read_container(const doc::Node& n, const std::string& file) {
   Container c;
   c.line = line_of(n);
   c.name = scalar(child(n, "name"));
@@ -287,7 +270,7 @@ Result<Container> read_container(const YAML::Node& n, const std::string& file) {
 }
 
 // The GPU a pod is scheduled on: its node selector, else its required node affinity.
-void read_gpu(const YAML::Node& spec, Pod& pod) {
+void read_gpu(const doc::Node& spec, Pod& pod) {
   std::vector<std::string> found;
   std::string major, minor;
   auto consider = [&](const std::string& key, const std::string& value, const char* via) {
@@ -307,18 +290,18 @@ void read_gpu(const YAML::Node& spec, Pod& pod) {
       pod.notes.push_back("gpu: " + key + "=" + value + " spans several compute capabilities; pass --gpu");
     }
   };
-  if (const YAML::Node sel = child(spec, "nodeSelector"); sel && sel.IsMap())
+  if (const doc::Node sel = child(spec, "nodeSelector"); sel && sel.is_map())
     for (const auto& kv : sel) consider(scalar(kv.first), scalar(kv.second), "node selector");
   if (found.empty()) {
-    const YAML::Node terms = path(spec, {"affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"});
-    if (terms && terms.IsSequence()) {
+    const doc::Node terms = path(spec, {"affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"});
+    if (terms && terms.is_seq()) {
       for (const auto& term : terms) {
-        const YAML::Node exprs = child(term, "matchExpressions");
-        if (!exprs || !exprs.IsSequence()) continue;
+        const doc::Node exprs = child(term, "matchExpressions");
+        if (!exprs || !exprs.is_seq()) continue;
         for (const auto& e : exprs) {
           if (scalar(child(e, "operator")) != "In") continue;
-          const YAML::Node values = child(e, "values");
-          if (!values || !values.IsSequence()) continue;
+          const doc::Node values = child(e, "values");
+          if (!values || !values.is_seq()) continue;
           for (const auto& v : values) consider(scalar(child(e, "key")), scalar(v), "required node affinity");
         }
       }
@@ -333,8 +316,8 @@ void read_gpu(const YAML::Node& spec, Pod& pod) {
   for (const std::string& g : found) pod.gpu += (pod.gpu.empty() ? "" : ",") + g;
 }
 
-std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, const std::string& where) {
-  if (!spec || !spec.IsMap()) {
+std::optional<Error> read_pod_spec(Reader& r, const doc::Node& spec, Pod pod, const std::string& where) {
+  if (!spec || !spec.is_map()) {
     r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + " ") + pod.kind + "/" + pod.name + ": no pod spec");
     return std::nullopt;
   }
@@ -343,8 +326,8 @@ std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, c
   // the containers for the pod's life: a server there is served like any other. Other init
   // containers run to completion before the pod starts; a server cannot be one.
   for (const char* list : {"initContainers", "containers"}) {
-    const YAML::Node containers = child(spec, list);
-    if (!containers || !containers.IsSequence()) continue;
+    const doc::Node containers = child(spec, list);
+    if (!containers || !containers.is_seq()) continue;
     const bool init = std::string_view(list) == "initContainers";
     for (const auto& n : containers) {
       if (init && scalar(child(n, "restartPolicy")) != "Always") continue;
@@ -389,13 +372,13 @@ std::string image_with_defaults(const std::string& image, Container& c) {
 
 // docker-compose: services.NAME.{image, entrypoint, command, environment}. The GPU is never in
 // a compose file (deploy.resources only asks for "a GPU"): --gpu gives it.
-std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod) {
-  if (!services.IsMap()) return bad_file(pod.file, line_of(services), "services: a mapping expected");
+std::optional<Error> read_compose(Reader& r, const doc::Node& services, Pod pod) {
+  if (!services.is_map()) return bad_file(pod.file, line_of(services), "services: a mapping expected");
   pod.kind = "compose service";
   for (const auto& kv : services) {
     pod.name = scalar(kv.first);
-    const YAML::Node s = kv.second;
-    if (!s.IsMap()) continue;
+    const doc::Node s = kv.second;
+    if (!s.is_map()) continue;
     if (auto e = count_container(r, pod.file, kv.first)) return e;
     Container c;
     c.line = line_of(kv.first);
@@ -414,20 +397,20 @@ std::optional<Error> read_compose(Reader& r, const YAML::Node& services, Pod pod
   return std::nullopt;
 }
 
-Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, const std::string& file, const CheckInput& base,
+Result<ManifestWorkloads> walk_documents(const std::vector<doc::Node>& docs, const std::string& file, const CheckInput& base,
                                          bool one_object, std::size_t container_limit = SIZE_MAX, std::string_view text = {}) {
   Reader r{base, {}};
   r.documents = &docs;
   r.container_limit = container_limit;
   try {
     int index = 0;
-    for (const YAML::Node& doc : docs) {
+    for (const doc::Node& doc : docs) {
       Pod pod;
       pod.file = file;
       pod.document = one_object ? -1 : index++;
-      if (!doc || doc.IsNull()) continue;
-      if (!doc.IsMap()) return bad_file(file, line_of(doc), "a Kubernetes object or a compose file expected, not a " +
-                                                                std::string(doc.IsSequence() ? "list" : "scalar"));
+      if (!doc || doc.is_null()) continue;
+      if (!doc.is_map()) return bad_file(file, line_of(doc), "a Kubernetes object or a compose file expected, not a " +
+                                                                std::string(doc.is_seq() ? "list" : "scalar"));
       if (child(doc, "kind")) {
         // The object's own per-rule suppressions (docs/suppressions.md): the CLI and the webhook read them here alike.
         const std::string ignore = scalar(path(doc, {"metadata", "annotations", kIgnoreAnnotation.data()}));
@@ -437,7 +420,7 @@ Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, co
           for (Suppression& s : pod.suppressions) s.scope = file + ":" + std::to_string(line_of(doc)) + "#" + std::to_string(pod.document);
         }
         if (auto e = read_any(r, doc, pod, 0)) return *e;
-      } else if (const YAML::Node services = child(doc, "services"); services && !one_object) {
+      } else if (const doc::Node services = child(doc, "services"); services && !one_object) {
         if (auto e = read_compose(r, services, pod)) return *e;
       } else if (one_object) {
         return bad_file(file, line_of(doc), "the object has no kind");
@@ -462,68 +445,67 @@ Result<ManifestWorkloads> walk_documents(const std::vector<YAML::Node>& docs, co
 }
 
 // YAML merge keys (`<<: *defaults`, `<<: [*a, *b]`), applied as docker compose and kubectl apply
-// them (yaml-cpp 0.7 leaves `<<` as an ordinary key): the merged mappings' keys are added where
+// them (the reader, as yaml-cpp 0.7 did, leaves `<<` as an ordinary key): the merged mappings' keys are added where
 // the mapping does not set them itself, the first merged mapping winning over later ones.
 // `budget` bounds the nodes visited (aliases let a few bytes name a node many times); false when
 // it ran out. It walks every document, merge keys or not: the same budget is what refuses an
 // alias bomb before any later reading expands it.
 constexpr std::size_t kMergeDepth = 64;
 
-bool apply_merges(YAML::Node n, std::size_t& budget, std::size_t depth) {
+bool apply_merges(doc::Tree& tree, doc::Node n, std::size_t& budget, std::size_t depth) {
   if (budget == 0 || depth > kMergeDepth) return false;
   --budget;
-  if (n.IsSequence()) {
-    for (YAML::Node e : n)
-      if (!apply_merges(e, budget, depth + 1)) return false;
+  if (n.is_seq()) {
+    for (doc::Node e : n)
+      if (!apply_merges(tree, e, budget, depth + 1)) return false;
     return true;
   }
-  if (!n.IsMap()) return true;
-  std::vector<YAML::Node> sources;  // the merged mappings, in order
+  if (!n.is_map()) return true;
+  std::vector<doc::Node> sources;  // the merged mappings, in order
   bool merges = false;
   for (auto kv : n) {
-    if (kv.first.IsScalar() && kv.first.Scalar() == "<<") {
+    if (kv.first.is_scalar() && kv.first.text() == "<<") {
       merges = true;
-      if (kv.second.IsMap()) sources.push_back(kv.second);
-      else if (kv.second.IsSequence())
-        for (YAML::Node m : kv.second) sources.push_back(m);
-    } else if (!apply_merges(kv.second, budget, depth + 1)) {
+      if (kv.second.is_map()) sources.push_back(kv.second);
+      else if (kv.second.is_seq())
+        for (doc::Node m : kv.second) sources.push_back(m);
+    } else if (!apply_merges(tree, kv.second, budget, depth + 1)) {
       return false;
     }
   }
   if (!merges) return true;
-  n.remove("<<");
-  for (YAML::Node m : sources) {
-    if (!m.IsMap()) continue;  // `<<: scalar` merges nothing
-    if (!apply_merges(m, budget, depth + 1)) return false;
-    for (auto kv : m) {
-      if (!kv.first.IsScalar() || child(n, kv.first.Scalar().c_str())) continue;
-      n[kv.first.Scalar()] = kv.second;
+  tree.remove(n, "<<");
+  for (doc::Node m : sources) {
+    if (!m.is_map()) continue;  // `<<: scalar` merges nothing
+    if (!apply_merges(tree, m, budget, depth + 1)) return false;
+    for (const auto& kv : m) {
+      if (!kv.first.is_scalar() || child(n, kv.first.text())) continue;
+      tree.set(n, kv.first.text(), kv.second);  // the merged value itself, shared
     }
   }
   return true;
 }
 
 Result<ManifestWorkloads> read_documents(std::string_view text, const std::string& file, const CheckInput& base, bool one_object) {
-  std::vector<YAML::Node> docs;
+  yaml::Documents read;  // owns the nodes the walk reads
   try {
     const std::string s(text);
     // One parse: the nodes, and on the same events the checks that refuse the file (a key
     // given twice, as kubectl and docker compose refuse it; the node bound).
-    yaml::Documents read = yaml::load_documents(s, kMaxYamlNodes);
+    read = yaml::load_documents(s, kMaxYamlNodes);
     if (read.too_many_nodes)
       return bad_file(file, 0, "more than " + std::to_string(kMaxYamlNodes) +
                                    " YAML nodes (a rendered fleet holds far fewer); split the file");
     if (read.duplicate_line)
       return bad_file(file, read.duplicate_line, "key '" + read.duplicate_key +
                                                      "' given twice in one mapping (kubectl and docker compose refuse the file)");
-    docs = std::move(read.docs);
     std::size_t budget = 4 * s.size() + 65536;
     // Without a merge key and an alias the walk below changes nothing, and it refuses nothing
     // when the nodes are within its budget and its depth: skipped (1.5% of 1,000 Deployments).
     const bool plain = !read.merge_key && !read.aliases && read.nodes <= budget && read.deepest <= kMergeDepth;
     if (!plain)
-      for (YAML::Node& d : docs)
-        if (!apply_merges(d, budget, 0)) return bad_file(file, 0, "YAML aliases and merge keys expand past what this file could hold; not checked");
+      for (doc::Node& d : read.docs)
+        if (!apply_merges(*read.tree, d, budget, 0)) return bad_file(file, 0, "YAML aliases and merge keys expand past what this file could hold; not checked");
   } catch (const YAML::Exception& e) {
     const std::string hint = text_hint(text);
     return bad_file(file.empty() ? std::string("object") : file, e.mark.line >= 0 ? e.mark.line + 1 : 0,
@@ -531,12 +513,12 @@ Result<ManifestWorkloads> read_documents(std::string_view text, const std::strin
   } catch (const std::exception& e) {
     return bad_file(file, 0, std::string("cannot be read as YAML: ") + e.what());
   }
-  return walk_documents(docs, file, base, one_object, kMinContainerLimit + text.size() / kBytesPerContainer, text);
+  return walk_documents(read.docs, file, base, one_object, kMinContainerLimit + text.size() / kBytesPerContainer, text);
 }
 
 }  // namespace
 
-Result<ManifestWorkloads> read_object_node(const YAML::Node& object, const CheckInput& base) {
+Result<ManifestWorkloads> read_object_node(const doc::Node& object, const CheckInput& base) {
   try {
     return walk_documents({object}, {}, base, true, kMaxObjects);
   } catch (const std::exception& e) {

@@ -15,15 +15,31 @@ namespace kvdtype::io::manifest {
 namespace {
 
 // A pod spec holding only what a chart's values say about scheduling, for read_gpu.
-YAML::Node scheduling(const YAML::Node& node_selector, const YAML::Node& affinity, const YAML::Node& terms) {
-  YAML::Node spec(YAML::NodeType::Map);
-  if (node_selector && node_selector.IsMap()) spec["nodeSelector"] = node_selector;
-  if (affinity && affinity.IsMap() && affinity.size() > 0) {
-    spec["affinity"] = affinity;
-  } else if (terms && terms.IsSequence()) {
-    spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"] = terms;
+doc::Node scheduling(doc::Tree& tree, const doc::Node& node_selector, const doc::Node& affinity, const doc::Node& terms) {
+  const doc::Node spec = tree.map();
+  if (node_selector && node_selector.is_map()) tree.set(spec, "nodeSelector", node_selector);
+  if (affinity && affinity.is_map() && affinity.size() > 0) {
+    tree.set(spec, "affinity", affinity);
+  } else if (terms && terms.is_seq()) {
+    const doc::Node required = tree.map_at(tree.map_at(spec, "affinity"), "nodeAffinity");
+    tree.set(tree.map_at(required, "requiredDuringSchedulingIgnoredDuringExecution"), "nodeSelectorTerms", terms);
   }
   return spec;
+}
+
+// `nodeSelectorTerms: [{matchExpressions: [{key: KEY, operator: In, values: VALUES}]}]`.
+doc::Node terms_in(doc::Tree& tree, std::string_view key, const doc::Node& values) {
+  const doc::Node expr = tree.map();
+  tree.set(expr, "key", tree.scalar(key));
+  tree.set(expr, "operator", tree.scalar("In"));
+  tree.set(expr, "values", values);
+  const doc::Node exprs = tree.seq();
+  tree.push(exprs, expr);
+  const doc::Node term = tree.map();
+  tree.set(term, "matchExpressions", exprs);
+  const doc::Node terms = tree.seq();
+  tree.push(terms, term);
+  return terms;
 }
 
 // ---- vLLM production-stack -------------------------------------------------------------------
@@ -37,19 +53,19 @@ YAML::Node scheduling(const YAML::Node& node_selector, const YAML::Node& affinit
 // required node affinity. helm/values.yaml names the fields. A modelSpec with enabled: false is
 // not rendered; one with raySpec.enabled is a RayCluster (helm/templates/ray-cluster.yaml).
 
-bool is_production_stack(const YAML::Node& doc) {
-  const YAML::Node specs = path(doc, {"servingEngineSpec", "modelSpec"});
-  return specs && specs.IsSequence();
+bool is_production_stack(const doc::Node& doc) {
+  const doc::Node specs = path(doc, {"servingEngineSpec", "modelSpec"});
+  return specs && specs.is_seq();
 }
 
-void add_flag(Words& w, const char* flag, const YAML::Node& v) {
-  if (!v || !v.IsScalar()) return;
+void add_flag(Words& w, const char* flag, const doc::Node& v) {
+  if (!v || !v.is_scalar()) return;
   w.push_back(flag);
-  w.push_back(v.Scalar());
+  w.push_back(v.str());
 }
 
 
-std::optional<Error> read_model_spec(Reader& r, const YAML::Node& m, Pod pod) {
+std::optional<Error> read_model_spec(Reader& r, const doc::Node& m, Pod pod) {
   pod.kind = "production-stack modelSpec";
   pod.name = scalar(child(m, "name"));
   if (auto e = count_container(r, pod.file, m)) return e;
@@ -68,9 +84,9 @@ std::optional<Error> read_model_spec(Reader& r, const YAML::Node& m, Pod pod) {
     return std::nullopt;
   }
   c.command = {repo == "lmcache/vllm-openai" ? "/opt/venv/bin/vllm" : "vllm", "serve", scalar(child(m, "modelURL"))};
-  const YAML::Node v = child(m, "vllmConfig");
-  if (v && v.IsMap()) {
-    if (const YAML::Node cp = child(v, "enableChunkedPrefill"))
+  const doc::Node v = child(m, "vllmConfig");
+  if (v && v.is_map()) {
+    if (const doc::Node cp = child(v, "enableChunkedPrefill"))
       c.command.push_back(truthy(cp) ? "--enable-chunked-prefill" : "--no-enable-chunked-prefill");
     c.command.push_back(truthy(child(v, "enablePrefixCaching")) ? "--enable-prefix-caching" : "--no-enable-prefix-caching");
     add_flag(c.command, "--max-model-len", child(v, "maxModelLen"));
@@ -88,7 +104,7 @@ std::optional<Error> read_model_spec(Reader& r, const YAML::Node& m, Pod pod) {
   }
   read_env(child(m, "env"), c);
   c.notes.push_back("command: as helm/templates/deployment-vllm-multi.yaml of the vLLM production-stack renders it");
-  read_gpu(scheduling({}, child(m, "affinity"), child(m, "nodeSelectorTerms")), pod);
+  read_gpu(scheduling(r.tree, {}, child(m, "affinity"), child(m, "nodeSelectorTerms")), pod);
   add_container(r, pod, std::move(c));
   return std::nullopt;
 }
@@ -105,12 +121,12 @@ std::optional<Error> read_model_spec(Reader& r, const YAML::Node& m, Pod pod) {
 // above 1, --served-model-name; argsByProtocol: hf://ID → ID, pvc://CLAIM/PATH → mountPath/PATH,
 // pvc+hf://…/NS/MODEL → NS/MODEL; acceleratorTypes → required node affinity `In`).
 
-bool is_llmd_values(const YAML::Node& doc) {
+bool is_llmd_values(const doc::Node& doc) {
   return child(doc, "modelArtifacts") &&
          (child(child(doc, "decode"), "containers") || child(child(doc, "prefill"), "containers"));
 }
 
-std::string llmd_model(const YAML::Node& artifacts) {
+std::string llmd_model(const doc::Node& artifacts) {
   const std::string name = scalar(child(artifacts, "name"));
   std::string uri = scalar(child(artifacts, "uri"));
   const std::string templated = "{{ .Values.modelArtifacts.name }}";
@@ -133,16 +149,16 @@ std::string llmd_model(const YAML::Node& artifacts) {
   return uri;
 }
 
-std::optional<Error> read_llmd_pool(Reader& r, const YAML::Node& doc, const char* role, Pod pod) {
-  const YAML::Node pool = child(doc, role);
-  if (!pool || !pool.IsMap() || scalar(child(pool, "create")) == "false") return std::nullopt;
+std::optional<Error> read_llmd_pool(Reader& r, const doc::Node& doc, const char* role, Pod pod) {
+  const doc::Node pool = child(doc, role);
+  if (!pool || !pool.is_map() || scalar(child(pool, "create")) == "false") return std::nullopt;
   pod.kind = "llm-d modelservice values";
   pod.name = scalar(path(doc, {"modelArtifacts", "name"}));
-  const YAML::Node containers = child(pool, "containers");
-  if (!containers || !containers.IsSequence()) return std::nullopt;
+  const doc::Node containers = child(pool, "containers");
+  if (!containers || !containers.is_seq()) return std::nullopt;
   const std::string model = llmd_model(child(doc, "modelArtifacts"));
   Words flags;
-  const YAML::Node par = child(pool, "parallelism");
+  const doc::Node par = child(pool, "parallelism");
   for (const auto& [key, flag] : {std::pair{"tensor", "--tensor-parallel-size"}, std::pair{"data", "--data-parallel-size"},
                                   std::pair{"dataLocal", "--data-parallel-size-local"}}) {
     const std::string v = scalar(child(par, key));
@@ -153,17 +169,10 @@ std::optional<Error> read_llmd_pool(Reader& r, const YAML::Node& doc, const char
   }
   flags.push_back("--served-model-name");
   flags.push_back(pod.name);
-  const YAML::Node accel = child(pool, "acceleratorTypes");
-  YAML::Node terms;
-  if (const std::string key = scalar(child(accel, "labelKey")); !key.empty()) {
-    YAML::Node expr;
-    expr["key"] = key;
-    expr["operator"] = "In";
-    expr["values"] = child(accel, "labelValues");
-    terms.push_back(YAML::Node(YAML::NodeType::Map));
-    terms[0]["matchExpressions"].push_back(expr);
-  }
-  read_gpu(scheduling(child(pool, "nodeSelector"), {}, terms), pod);
+  const doc::Node accel = child(pool, "acceleratorTypes");
+  doc::Node terms;
+  if (const std::string key = scalar(child(accel, "labelKey")); !key.empty()) terms = terms_in(r.tree, key, child(accel, "labelValues"));
+  read_gpu(scheduling(r.tree, child(pool, "nodeSelector"), {}, terms), pod);
   const bool idle = scalar(child(pool, "replicas")) == "0";
   for (const auto& n : containers) {
     if (auto e = count_container(r, pod.file, n)) return e;
@@ -208,20 +217,20 @@ std::optional<Error> read_llmd_pool(Reader& r, const YAML::Node& doc, const char
 // vllm.serverArgs: true → `--key`, false → `--key=False`, else `--key value`); image
 // job.image.repository:tag. Helm's `range` over a map visits the keys in sorted order.
 
-bool is_server_args_chart(const YAML::Node& doc) {
+bool is_server_args_chart(const doc::Node& doc) {
   if (!child(path(doc, {"model"}), "name")) return false;
   for (const char* engine : {"sglang", "vllm"})
-    if (const YAML::Node a = path(doc, {engine, "serverArgs"}); a && (a.IsMap() || a.IsNull())) return true;
+    if (const doc::Node a = path(doc, {engine, "serverArgs"}); a && (a.is_map() || a.is_null())) return true;
   return false;
 }
 
-std::optional<Error> read_server_args_chart(Reader& r, const YAML::Node& doc, Pod pod) {
+std::optional<Error> read_server_args_chart(Reader& r, const doc::Node& doc, Pod pod) {
   pod.kind = "gpu-recipes chart values";
-  const YAML::Node model = child(doc, "model");
+  const doc::Node model = child(doc, "model");
   pod.name = scalar(child(model, "name"));
   const std::string name = pod.name, tp = scalar(child(model, "tp_size")), pp = scalar(child(model, "pp_size"));
   for (const std::string engine : {"sglang", "vllm"}) {
-    const YAML::Node holder = child(doc, engine.c_str());
+    const doc::Node holder = child(doc, engine.c_str());
     if (!holder || !child(holder, "serverArgs")) continue;
     if (auto e = count_container(r, pod.file, holder)) return e;
     Container c;
@@ -240,12 +249,12 @@ std::optional<Error> read_server_args_chart(Reader& r, const YAML::Node& doc, Po
       if (!tp.empty()) c.command.insert(c.command.end(), {"--tensor-parallel-size", tp});
       if (!pp.empty()) c.command.insert(c.command.end(), {"--pipeline-parallel-size", pp});
     }
-    std::map<std::string, YAML::Node> args;
-    if (const YAML::Node a = child(holder, "serverArgs"); a.IsMap())
+    std::map<std::string, doc::Node> args;
+    if (const doc::Node a = child(holder, "serverArgs"); a.is_map())
       for (const auto& kv : a) args.emplace(scalar(kv.first), kv.second);
     for (const auto& [key, v] : args) {
-      const std::string s = v && v.IsScalar() ? v.Scalar() : std::string();
-      const bool is_bool = v && v.IsScalar() && v.Tag() != "!" && (s == "true" || s == "True" || s == "false" || s == "False");
+      const std::string s = v && v.is_scalar() ? v.str() : std::string();
+      const bool is_bool = v && v.is_scalar() && v.tag() != "!" && (s == "true" || s == "True" || s == "false" || s == "False");
       if (is_bool) {
         const bool on = s == "true" || s == "True";
         if (on) c.command.push_back("--" + key);
@@ -269,12 +278,12 @@ std::optional<Error> read_server_args_chart(Reader& r, const YAML::Node& doc, Po
 // `image.env`, nodeSelector, and, when resources request and limit nvidia.com/gpu, required node
 // affinity nvidia.com/gpu.product In gpuModels. values.yaml (@0107255c) names the fields.
 
-bool is_vllm_example_chart(const YAML::Node& doc) {
-  const YAML::Node command = path(doc, {"image", "command"});
-  return command && command.IsSequence() && child(doc, "gpuModels");
+bool is_vllm_example_chart(const doc::Node& doc) {
+  const doc::Node command = path(doc, {"image", "command"});
+  return command && command.is_seq() && child(doc, "gpuModels");
 }
 
-int gpu_count(const YAML::Node& resources, const char* which) {
+int gpu_count(const doc::Node& resources, const char* which) {
   try {
     return std::stoi(scalar(child(child(resources, which), "nvidia.com/gpu")));
   } catch (const std::exception&) {
@@ -282,9 +291,9 @@ int gpu_count(const YAML::Node& resources, const char* which) {
   }
 }
 
-std::optional<Error> read_vllm_example_chart(Reader& r, const YAML::Node& doc, Pod pod) {
+std::optional<Error> read_vllm_example_chart(Reader& r, const doc::Node& doc, Pod pod) {
   pod.kind = "vLLM chart-helm values";
-  const YAML::Node image = child(doc, "image");
+  const doc::Node image = child(doc, "image");
   if (auto e = count_container(r, pod.file, image)) return e;
   Container c;
   c.name = "vllm";
@@ -294,17 +303,10 @@ std::optional<Error> read_vllm_example_chart(Reader& r, const YAML::Node& doc, P
   if (!command.ok()) return command.error();
   c.command = std::move(command).value();
   read_env(child(image, "env"), c);
-  YAML::Node terms;
-  const YAML::Node res = child(doc, "resources");
-  if (gpu_count(res, "requests") > 0 && gpu_count(res, "limits") > 0) {
-    YAML::Node expr;
-    expr["key"] = "nvidia.com/gpu.product";
-    expr["operator"] = "In";
-    expr["values"] = child(doc, "gpuModels");
-    terms.push_back(YAML::Node(YAML::NodeType::Map));
-    terms[0]["matchExpressions"].push_back(expr);
-  }
-  read_gpu(scheduling(child(doc, "nodeSelector"), {}, terms), pod);
+  doc::Node terms;
+  const doc::Node res = child(doc, "resources");
+  if (gpu_count(res, "requests") > 0 && gpu_count(res, "limits") > 0) terms = terms_in(r.tree, "nvidia.com/gpu.product", child(doc, "gpuModels"));
+  read_gpu(scheduling(r.tree, child(doc, "nodeSelector"), {}, terms), pod);
   c.notes.push_back("command: image.command, as vLLM's examples/online_serving/chart-helm renders it");
   add_container(r, pod, std::move(c));
   return std::nullopt;
@@ -318,32 +320,33 @@ std::optional<Error> read_vllm_example_chart(Reader& r, const YAML::Node& doc, P
 // minReplicas, maxReplicas, targetRequests, scaleDownDelaySeconds, resourceProfile}; a disabled
 // entry renders nothing. The Model is then read as that kind is read (manifest_kinds.cpp).
 
-bool is_kubeai_catalog(const YAML::Node& doc) {
-  const YAML::Node catalog = child(doc, "catalog");
-  if (!catalog || !catalog.IsMap()) return false;
+bool is_kubeai_catalog(const doc::Node& doc) {
+  const doc::Node catalog = child(doc, "catalog");
+  if (!catalog || !catalog.is_map()) return false;
   for (const auto& kv : catalog)
     if (child(kv.second, "url") && child(kv.second, "engine")) return true;
   return false;
 }
 
-std::optional<Error> read_kubeai_catalog(Reader& r, const YAML::Node& doc, const Pod& pod) {
+std::optional<Error> read_kubeai_catalog(Reader& r, const doc::Node& doc, const Pod& pod) {
   const bool all = truthy(path(doc, {"all", "enabled"}));
   for (const auto& kv : child(doc, "catalog")) {
     const std::string name = scalar(kv.first);
-    const YAML::Node entry = kv.second;
-    if (!entry.IsMap()) continue;
+    const doc::Node entry = kv.second;
+    if (!entry.is_map()) continue;
     if (!all && !truthy(child(entry, "enabled"))) {
       r.out.skipped.push_back(pod.file + ":" + std::to_string(line_of(entry)) + " KubeAI catalog/" + name +
                               ": enabled: false (the chart renders no Model for it)");
       continue;
     }
-    YAML::Node model(YAML::NodeType::Map);
-    model["apiVersion"] = "kubeai.org/v1";
-    model["kind"] = "Model";
-    model["metadata"]["name"] = name;
+    doc::Tree& t = r.tree;
+    const doc::Node model = t.map();
+    t.set(model, "apiVersion", t.scalar("kubeai.org/v1"));
+    t.set(model, "kind", t.scalar("Model"));
+    t.set(t.map_at(model, "metadata"), "name", t.scalar(name));
     for (const char* key : {"features", "owner", "url", "engine", "args", "env", "minReplicas", "maxReplicas", "targetRequests",
                             "scaleDownDelaySeconds", "resourceProfile"})
-      if (const YAML::Node v = child(entry, key)) model["spec"][key] = v;
+      if (const doc::Node v = child(entry, key)) t.set(t.map_at(model, "spec"), key, v);
     if (auto e = read_any(r, model, pod, 0)) return e;
   }
   return std::nullopt;
@@ -361,8 +364,8 @@ std::optional<Error> read_kubeai_catalog(Reader& r, const YAML::Node& doc, const
 // {workload.model}`, then one or two words per line of that file. Without the file, the values
 // hold no engine flag: what would read it is named, and nothing is guessed.
 
-bool is_dynamo_recipe_chart(const YAML::Node& doc) {
-  const YAML::Node dynamo = child(doc, "dynamo");
+bool is_dynamo_recipe_chart(const doc::Node& doc) {
+  const doc::Node dynamo = child(doc, "dynamo");
   return (child(dynamo, "decodeWorker") || child(dynamo, "prefillWorker")) && child(child(doc, "workload"), "framework");
 }
 
@@ -428,18 +431,18 @@ std::optional<Error> server_args_words(const std::string& text, const std::strin
   return std::nullopt;
 }
 
-std::optional<Error> read_dynamo_recipe_chart(Reader& r, const YAML::Node& doc, Pod pod) {
+std::optional<Error> read_dynamo_recipe_chart(Reader& r, const doc::Node& doc, Pod pod) {
   const std::string framework = scalar(path(doc, {"workload", "framework"}));
   const std::string model = scalar(path(doc, {"workload", "model"}));
   pod.kind = "gpu-recipes dynamo-deployment values";
   pod.name = scalar(path(doc, {"dynamo", "deploymentName"}));
   for (const std::string role : {"prefill", "decode"}) {
-    const YAML::Node worker = path(doc, {"dynamo", (role + "Worker").c_str()});
+    const doc::Node worker = path(doc, {"dynamo", (role + "Worker").c_str()});
     if (!worker) continue;
     const std::string key = role + "_serving_config";
     const int line = line_of(worker);
-    const YAML::Node file = child(doc, key.c_str());
-    if (!file || !file.IsScalar() || file.Scalar().empty()) {
+    const doc::Node file = child(doc, key.c_str());
+    if (!file || !file.is_scalar() || file.str().empty()) {
       r.out.skipped.push_back((pod.file.empty() ? "" : pod.file + ":" + std::to_string(line) + " ") + pod.kind +
                               (pod.name.empty() ? "" : "/" + pod.name) + " " + role + "Worker: its `python3 -m dynamo." +
                               framework + "` flags are the file helm is given as --set-file " + key +
@@ -462,7 +465,7 @@ std::optional<Error> read_dynamo_recipe_chart(Reader& r, const YAML::Node& doc, 
       c.command.insert(c.command.end(), {"--model", model});
     }
     read_env(child(worker, "envs"), c);
-    if (auto e = server_args_words(file.Scalar(), "--set-file " + key, c.command)) return e;
+    if (auto e = server_args_words(file.str(), "--set-file " + key, c.command)) return e;
     c.notes.push_back("command: as the gpu-recipes dynamo-deployment chart's worker script builds it from --set-file " + key +
                       " (the chart is not named in the values: read by their shape)");
     add_container(r, pod, std::move(c));
@@ -473,28 +476,31 @@ std::optional<Error> read_dynamo_recipe_chart(Reader& r, const YAML::Node& doc, 
 // helm's --set-file KEY=FILE: the values' KEY (names joined by dots) set to the file's text,
 // mappings made where the path has none. A path through a value that is not a mapping is an
 // Error, as helm refuses it.
-std::optional<Error> apply_set_files(Reader& r, const YAML::Node& doc, const Pod& pod) {
+std::optional<Error> apply_set_files(Reader& r, const doc::Node& doc, const Pod& pod) {
   for (const ScriptFile& f : r.base.set_files) {
-    YAML::Node at = doc;
+    doc::Node at = doc;
     std::size_t from = 0;
     for (std::size_t dot = f.path.find('.'); ; dot = f.path.find('.', from)) {
       const std::string name = f.path.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
-      if (!at.IsMap() && !at.IsNull())
+      // A key the values do not have yet is no mapping to go on through (as yaml-cpp's made one
+      // was not, before session 44).
+      if (!at.is_map() && !at.is_null())
         return bad_file(pod.file, line_of(at), "--set-file " + f.path + ": " + f.path.substr(0, from == 0 ? 0 : from - 1) +
                                                    " is not a mapping in these values");
+      if (at.is_null()) at.value()->kind = doc::Kind::map;  // an empty value becomes the mapping written into
       if (dot == std::string::npos) {
-        at[name] = f.text;
+        if (const doc::Node old = child(at, name)) r.tree.set_scalar(old, f.text);
+        else r.tree.set(at, name, r.tree.scalar(f.text));
         break;
       }
-      YAML::Node next = at[name];
-      at.reset(next);
+      at = child(at, name);
       from = dot + 1;
     }
   }
   return std::nullopt;
 }
 
-std::optional<std::optional<Error>> read_values(Reader& r, const YAML::Node& doc, const Pod& pod) {
+std::optional<std::optional<Error>> read_values(Reader& r, const doc::Node& doc, const Pod& pod) {
   if (is_dynamo_recipe_chart(doc)) return std::optional<Error>{read_dynamo_recipe_chart(r, doc, pod)};
   if (is_production_stack(doc)) {
     for (const auto& m : path(doc, {"servingEngineSpec", "modelSpec"}))
@@ -514,7 +520,7 @@ std::optional<std::optional<Error>> read_values(Reader& r, const YAML::Node& doc
 
 }  // namespace
 
-std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Node& doc, const Pod& pod) {
+std::optional<std::optional<Error>> read_chart_values(Reader& r, const doc::Node& doc, const Pod& pod) {
   if (!r.base.set_files.empty())
     if (auto e = apply_set_files(r, doc, pod)) return std::optional<Error>{std::move(e)};
   auto read = read_values(r, doc, pod);

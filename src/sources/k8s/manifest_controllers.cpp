@@ -116,20 +116,19 @@ std::string render_unset_template(std::string_view text, bool& rendered) {
 
 namespace {
 
-void render_words(YAML::Node list, bool& rendered) {
+// Rendered in place: every holder of the node (an alias) sees the rendered text.
+void render_words(doc::Tree& tree, doc::Node list, bool& rendered) {
   if (!list) return;
-  if (list.IsScalar()) {
-    if (list.Scalar().find("{{") != std::string::npos) list = render_unset_template(list.Scalar(), rendered);
+  if (list.is_scalar()) {
+    if (list.text().find("{{") != std::string_view::npos) tree.set_scalar(list, render_unset_template(list.text(), rendered));
     return;
   }
-  if (!list.IsSequence()) return;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    YAML::Node w = list[i];
-    if (w.IsScalar() && w.Scalar().find("{{") != std::string::npos) w = render_unset_template(w.Scalar(), rendered);
-  }
+  if (!list.is_seq()) return;
+  for (const doc::Node w : list)
+    if (w.is_scalar() && w.text().find("{{") != std::string_view::npos) tree.set_scalar(w, render_unset_template(w.text(), rendered));
 }
 
-std::string int_at(const YAML::Node& n) {
+std::string int_at(const doc::Node& n) {
   const std::string v = scalar(n);
   return !v.empty() && v.find_first_not_of("0123456789") == std::string::npos ? v : std::string();
 }
@@ -138,25 +137,24 @@ bool positive(const std::string& v) { return !v.empty() && v.find_first_not_of('
 
 }  // namespace
 
-YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const std::string& role,
-                          std::vector<std::string>& notes) {
+doc::Node kserve_llm_pod(doc::Tree& tree, const doc::Node& obj, const doc::Node& spec, const std::string& role,
+                         std::vector<std::string>& notes) {
   // Completed where it lies (the document is read once): a copy would lose the lines the
   // workloads report.
-  YAML::Node copy = spec;
+  const doc::Node copy = spec;
   const bool is_service = scalar(child(obj, "kind")) == "LLMInferenceService";
-  const YAML::Node s = child(obj, "spec");
+  const doc::Node s = child(obj, "spec");
   bool rendered = false;
   for (const char* list : {"containers", "initContainers"}) {
-    YAML::Node cs = copy[list];
-    if (!cs || !cs.IsSequence()) continue;
-    for (std::size_t i = 0; i < cs.size(); ++i) {
-      YAML::Node c = cs[i];
-      if (!c.IsMap()) continue;
-      render_words(c["command"], rendered);
-      render_words(c["args"], rendered);
-      if (YAML::Node env = c["env"]; env && env.IsSequence())
-        for (std::size_t k = 0; k < env.size(); ++k)
-          if (env[k].IsMap() && env[k]["value"]) render_words(env[k]["value"], rendered);
+    const doc::Node cs = child(copy, list);
+    if (!cs || !cs.is_seq()) continue;
+    for (const doc::Node c : cs) {
+      if (!c.is_map()) continue;
+      render_words(tree, child(c, "command"), rendered);
+      render_words(tree, child(c, "args"), rendered);
+      if (const doc::Node env = child(c, "env"); env && env.is_seq())
+        for (const doc::Node e : env)
+          if (e.is_map() && child(e, "value")) render_words(tree, child(e, "value"), rendered);
     }
   }
   if (rendered)
@@ -165,14 +163,13 @@ YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const s
   if (!is_service) return copy;
 
   // The service's `main` container without a command runs the well-known config's.
-  YAML::Node cs = copy["containers"];
-  if (!cs || !cs.IsSequence()) return copy;
-  for (std::size_t i = 0; i < cs.size(); ++i) {
-    YAML::Node c = cs[i];
-    if (!c.IsMap() || scalar(child(c, "name")) != "main" || child(c, "command")) continue;
+  const doc::Node cs = child(copy, "containers");
+  if (!cs || !cs.is_seq()) return copy;
+  for (const doc::Node c : cs) {
+    if (!c.is_map() || scalar(child(c, "name")) != "main" || child(c, "command")) continue;
     const bool prefill = role == "prefill" || role == "prefill-worker";
-    const YAML::Node workload = prefill ? child(s, "prefill") : s;
-    const YAML::Node par = child(workload, "parallelism");
+    const doc::Node workload = prefill ? child(s, "prefill") : s;
+    const doc::Node par = child(workload, "parallelism");
     const bool multi_node = static_cast<bool>(child(workload, "worker"));
     const bool data_parallel = positive(int_at(child(par, "data"))) || positive(int_at(child(par, "dataLocal")));
     std::string config = prefill ? "kserve-config-llm-prefill-template"
@@ -192,12 +189,12 @@ YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const s
       model = uri.substr(5);
       notes.push_back("model: " + uri + " is downloaded to /mnt/models, the path " + config + " serves");
     }
-    YAML::Node command(YAML::NodeType::Sequence);
-    for (const std::string w : {"vllm", "serve"}) command.push_back(w);
-    command.push_back(model);
+    const doc::Node command = tree.seq();
+    for (const std::string w : {"vllm", "serve"}) tree.push(command, tree.scalar(w));
+    tree.push(command, tree.scalar(model));
     auto flag = [&](const std::string& name, const std::string& value) {
-      command.push_back(name);
-      if (!value.empty()) command.push_back(value);
+      tree.push(command, tree.scalar(name));
+      if (!value.empty()) tree.push(command, tree.scalar(value));
     };
     if (multi_node && truthy(child(par, "expert"))) flag("--enable-expert-parallel", "");
     if (const std::string t = int_at(child(par, "tensor")); !t.empty()) flag("--tensor-parallel-size", t);
@@ -209,7 +206,7 @@ YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const s
     }
     // `eval "exec vllm serve … ${VLLM_ADDITIONAL_ARGS} $@"`: the variable's words as the shell
     // re-reads them (its quotes group words), then the container's args.
-    if (const YAML::Node env = child(c, "env"); env && env.IsSequence())
+    if (const doc::Node env = child(c, "env"); env && env.is_seq())
       for (const auto& e : env) {
         if (scalar(child(e, "name")) != "VLLM_ADDITIONAL_ARGS") continue;
         if (!child(e, "value")) {
@@ -221,9 +218,9 @@ YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const s
           notes.push_back("env VLLM_ADDITIONAL_ARGS: not read (" + words.error().message + ")");
           continue;
         }
-        for (const std::string& w : *words) command.push_back(w);
+        for (const std::string& w : *words) tree.push(command, tree.scalar(w));
       }
-    c["command"] = command;
+    tree.set(c, "command", command);
     notes.push_back("command: container main inherits " + config +
                     "'s `vllm serve` (KServe merges it under the service; the container's args follow it)");
   }

@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "sources/k8s/manifest_parts.hpp"
+#include "sources/k8s/yaml_nodes.hpp"
 
 namespace kvdtype::io::manifest {
 namespace {
@@ -44,13 +45,13 @@ constexpr std::pair<std::string_view, std::string_view> kKvCacheByPrefix[] = {
 
 constexpr std::string_view kConfigKey = "inference_config.yaml";
 
-// What the builder returns when it cannot build the pod (a default Node is a defined null).
-YAML::Node none() { return YAML::Node(YAML::NodeType::Undefined); }
+// What the builder returns when it cannot build the pod: an undefined node.
+doc::Node none() { return doc::Node(); }
 
 // A plain YAML boolean: Python's yaml.safe_load reads it as bool.
-std::optional<bool> yaml_bool(const YAML::Node& n) {
-  if (!n.IsScalar() || n.Tag() == "!") return std::nullopt;
-  const std::string& s = n.Scalar();
+std::optional<bool> yaml_bool(const doc::Node& n) {
+  if (!n.is_scalar() || n.tag() == "!") return std::nullopt;
+  const std::string_view s = n.text();
   if (s == "true" || s == "True") return true;
   if (s == "false" || s == "False") return false;
   return std::nullopt;
@@ -58,7 +59,8 @@ std::optional<bool> yaml_bool(const YAML::Node& n) {
 
 }  // namespace
 
-YAML::Node kaito_workspace_pod(const Reader& r, const YAML::Node& obj, Pod& /*pod*/, std::vector<std::string>& notes) {
+doc::Node kaito_workspace_pod(Reader& r, const doc::Node& obj, Pod& /*pod*/, std::vector<std::string>& notes) {
+  doc::Tree& tree = r.tree;
   const std::string runtime = scalar(path(obj, {"metadata", "annotations", "kaito.sh/runtime"}));
   if (runtime == "transformers") {
     notes.push_back("the annotation kaito.sh/runtime: transformers runs Hugging Face transformers, not an engine kvdtype reads");
@@ -73,61 +75,64 @@ YAML::Node kaito_workspace_pod(const Reader& r, const YAML::Node& obj, Pod& /*po
                     "its model and flags are unknown");
     return none();
   }
-  YAML::Node command(YAML::NodeType::Sequence);
-  for (const std::string_view w : {std::string_view("vllm"), std::string_view("serve"), row->model}) command.push_back(std::string(w));
+  const doc::Node command = tree.seq();
+  auto word = [&](std::string_view w) { tree.push(command, tree.scalar(w)); };
+  for (const std::string_view w : {std::string_view("vllm"), std::string_view("serve"), row->model}) word(w);
   for (const auto& [prefix, dtype] : kKvCacheByPrefix)
     if (preset.rfind(prefix, 0) == 0) {
-      command.push_back("--kv-cache-dtype");
-      command.push_back(std::string(dtype));
+      word("--kv-cache-dtype");
+      word(dtype);
       notes.push_back("kv-cache-dtype: KAITO's preset generator sets " + std::string(dtype) + " for presets named " +
                       std::string(prefix) + "*");
     }
   notes.push_back("command: KAITO's vLLM preset " + preset + " (the operator's other flags — served-model-name, "
                   "gpu-memory-utilization, kv-events-config, parallelism — are not written)");
   if (const std::string config = scalar(path(obj, {"inference", "config"})); !config.empty()) {
-    YAML::Node text;
+    doc::Node text;
     if (r.documents != nullptr)
-      for (const YAML::Node& doc : *r.documents)
-        if (doc.IsMap() && scalar(child(doc, "kind")) == "ConfigMap" && scalar(path(doc, {"metadata", "name"})) == config)
-          text = child(child(doc, "data"), std::string(kConfigKey).c_str());
-    if (!text || !text.IsScalar()) {
+      for (const doc::Node& doc : *r.documents)
+        if (doc.is_map() && scalar(child(doc, "kind")) == "ConfigMap" && scalar(path(doc, {"metadata", "name"})) == config)
+          text = child(child(doc, "data"), kConfigKey);
+    if (!text || !text.is_scalar()) {
       notes.push_back("inference.config names the ConfigMap " + config + ", whose " + std::string(kConfigKey) +
                       " is not in this file: its vllm: flags (the KV cache dtype among them) are unknown; "
                       "check a file holding both");
       return none();
     }
-    YAML::Node cfg;
+    doc::Node cfg;
     try {
-      cfg = YAML::Load(text.Scalar());
+      cfg = yaml::load_first(text.str(), tree);
     } catch (const YAML::Exception& e) {
       notes.push_back("ConfigMap " + config + " " + std::string(kConfigKey) + ": not valid YAML (" + e.msg + ")");
       return none();
     }
-    const YAML::Node vllm = child(cfg, "vllm");
-    for (const auto& kv : vllm && vllm.IsMap() ? vllm : YAML::Node(YAML::NodeType::Map)) {
+    const doc::Node vllm = child(cfg, "vllm");
+    for (const auto& kv : vllm.is_map() ? vllm : doc::Node()) {
       const std::string key = scalar(kv.first);
-      if (!kv.second.IsScalar()) {
+      if (!kv.second.is_scalar()) {
         notes.push_back("ConfigMap " + config + " vllm: " + key + " is not a single value; not read");
         return none();
       }
       // A boolean is read as vLLM reads its flag: the flag alone, or --no-FLAG.
       if (const auto on = yaml_bool(kv.second)) {
-        command.push_back((*on ? "--" : "--no-") + key);
+        word((*on ? "--" : "--no-") + key);
       } else {
-        command.push_back("--" + key);
-        command.push_back(kv.second.Scalar());
+        word("--" + key);
+        word(kv.second.text());
       }
     }
     notes.push_back("args: the vllm: map of ConfigMap " + config + " (" + std::string(kConfigKey) + ") after the preset's");
   }
-  YAML::Node container(YAML::NodeType::Map);
-  container["name"] = preset;
-  container["command"] = command;
-  YAML::Node spec(YAML::NodeType::Map);
-  spec["containers"].push_back(container);
+  const doc::Node container = tree.map();
+  tree.set(container, "name", tree.scalar(preset));
+  tree.set(container, "command", command);
+  const doc::Node spec = tree.map();
+  const doc::Node containers = tree.seq();
+  tree.push(containers, container);
+  tree.set(spec, "containers", containers);
   // The node KAITO provisions is of the Workspace's instance type.
   if (const std::string type = scalar(path(obj, {"resource", "instanceType"})); !type.empty())
-    spec["nodeSelector"]["node.kubernetes.io/instance-type"] = type;
+    tree.set(tree.map_at(spec, "nodeSelector"), "node.kubernetes.io/instance-type", tree.scalar(type));
   return spec;
 }
 

@@ -9,6 +9,7 @@
 
 #include "common/text.hpp"
 #include "sources/k8s/manifest_parts.hpp"
+#include "sources/k8s/yaml_nodes.hpp"
 #include "tables/rows/custom_resource.hpp"
 
 namespace kvdtype::io::manifest {
@@ -16,7 +17,7 @@ namespace {
 
 // A pod spec found in an object, with the label and env vars of where it sits.
 struct Found {
-  YAML::Node spec;
+  doc::Node spec;
   std::string role;
   std::vector<std::string> env, notes;
 };
@@ -39,9 +40,9 @@ std::string with_label(std::string role, const std::string& label) {
 }
 
 // Env vars kept at `at` under `key` (a Kubernetes env list), for every container below.
-void collect_env(const YAML::Node& at, std::string_view key, Found& f) {
-  if (key.empty() || !at.IsMap()) return;
-  const YAML::Node env = child(at, std::string(key).c_str());
+void collect_env(const doc::Node& at, std::string_view key, Found& f) {
+  if (key.empty() || !at.is_map()) return;
+  const doc::Node env = child(at, key);
   if (!env) return;
   Container c;
   read_env(env, c);
@@ -49,25 +50,25 @@ void collect_env(const YAML::Node& at, std::string_view key, Found& f) {
   f.notes.insert(f.notes.end(), c.notes.begin(), c.notes.end());
 }
 
-void walk(const YAML::Node& at, std::span<const std::string_view> keys, const PodPath& p, Found f, std::vector<Found>& out) {
+void walk(const doc::Node& at, std::span<const std::string_view> keys, const PodPath& p, Found f, std::vector<Found>& out) {
   if (!at) return;
   if (keys.empty()) {
-    f.spec.reset(at);
+    f.spec = at;
     out.push_back(std::move(f));
     return;
   }
   if (keys.front() == "*") {
-    if (at.IsSequence()) {
+    if (at.is_seq()) {
       std::size_t i = 0;
       for (const auto& e : at) {
-        std::string label = scalar(child(e, std::string(p.label_key).c_str()));
+        std::string label = scalar(child(e, p.label_key));
         if (label.empty()) label = "#" + std::to_string(i);
         Found g = f;
         g.role = with_label(g.role, label);
         walk(e, keys.subspan(1), p, std::move(g), out);
         ++i;
       }
-    } else if (at.IsMap()) {
+    } else if (at.is_map()) {
       for (const auto& kv : at) {
         Found g = f;
         g.role = with_label(g.role, scalar(kv.first));
@@ -77,16 +78,16 @@ void walk(const YAML::Node& at, std::span<const std::string_view> keys, const Po
     return;
   }
   collect_env(at, p.env, f);  // a map about to be iterated by `*` holds names, not settings
-  walk(child(at, std::string(keys.front()).c_str()), keys.subspan(1), p, std::move(f), out);
+  walk(child(at, keys.front()), keys.subspan(1), p, std::move(f), out);
 }
 
 // KServe's predictor.model: the Hugging Face runtime (modelFormat huggingface) serves with vLLM
 // and takes vLLM's engine flags (kserve/kserve python/huggingfaceserver/huggingfaceserver/
 // __main__.py adds vLLM's engine arguments); its `--model_id` is the model. Other formats run
 // their ServingRuntime's container.
-std::optional<Error> read_kserve_model(Reader& r, const YAML::Node& pred, const Pod& pod, const std::string& role) {
-  const YAML::Node model = child(pred, "model");
-  if (!model || !model.IsMap()) return std::nullopt;
+std::optional<Error> read_kserve_model(Reader& r, const doc::Node& pred, const Pod& pod, const std::string& role) {
+  const doc::Node model = child(pred, "model");
+  if (!model || !model.is_map()) return std::nullopt;
   if (auto e = count_container(r, pod.file, model)) return e;
   auto read = read_container(model, pod.file);
   if (!read.ok()) return read.error();
@@ -124,8 +125,8 @@ std::optional<Error> read_found(Reader& r, const Found& f, const PodPath& p, con
   if (auto e = read_pod_spec(r, f.spec, here, f.role)) return e;
   if (p.container.empty()) return std::nullopt;
   if (p.container_is == ExtraContainer::kserve_model) return read_kserve_model(r, f.spec, here, f.role);
-  const YAML::Node extra = child(f.spec, std::string(p.container).c_str());
-  if (!extra || !extra.IsMap()) return std::nullopt;
+  const doc::Node extra = child(f.spec, p.container);
+  if (!extra || !extra.is_map()) return std::nullopt;
   if (auto e = count_container(r, pod.file, extra)) return e;
   auto read = read_container(extra, pod.file);
   if (!read.ok()) return read.error();
@@ -142,7 +143,7 @@ std::string object_label(const Pod& pod) {
          (pod.name.empty() ? "" : "/" + pod.name);
 }
 
-std::optional<Error> read_row(Reader& r, const YAML::Node& obj, const PodKind& row, const Pod& pod) {
+std::optional<Error> read_row(Reader& r, const doc::Node& obj, const PodKind& row, const Pod& pod) {
   std::string paths;
   bool any = false;
   for (const PodPath& p : row.pods) {
@@ -152,16 +153,16 @@ std::optional<Error> read_row(Reader& r, const YAML::Node& obj, const PodKind& r
     const auto keys = split_path(p.path);
     walk(obj, keys, p, Found{{}, std::string(p.role), {}, {}}, found);
     for (Found& f : found) {
-      if (!f.spec.IsMap()) continue;
+      if (!f.spec.is_map()) continue;
       any = true;
       Pod here = pod;
-      if (p.fill == PodFill::kserve_llm) f.spec = kserve_llm_pod(obj, f.spec, f.role, f.notes);
+      if (p.fill == PodFill::kserve_llm) f.spec = kserve_llm_pod(r.tree, obj, f.spec, f.role, f.notes);
       if (p.fill == PodFill::kubeai_model || p.fill == PodFill::vllm_runtime || p.fill == PodFill::kaito_workspace) {
         // The controller builds the pod from the object's spec: its workloads point at that.
         here.line = line_of(f.spec);
         std::vector<std::string> notes;
-        f.spec = p.fill == PodFill::kubeai_model   ? kubeai_model_pod(obj, here, notes)
-                 : p.fill == PodFill::vllm_runtime ? vllm_runtime_pod(obj, here, notes)
+        f.spec = p.fill == PodFill::kubeai_model   ? kubeai_model_pod(r.tree, obj, here, notes)
+                 : p.fill == PodFill::vllm_runtime ? vllm_runtime_pod(r.tree, obj, here, notes)
                                                    : kaito_workspace_pod(r, obj, here, notes);
         if (!f.spec) {
           r.out.skipped.push_back(object_label(pod) + ": " + (notes.empty() ? std::string("no pod") : notes.back()));
@@ -182,31 +183,29 @@ constexpr std::size_t kSearchNodes = 1u << 14;
 constexpr std::size_t kSearchPods = 64;
 
 struct Search {
-  std::vector<std::pair<YAML::Node, std::string>> pods;  // the pod spec and where it sits
+  std::vector<std::pair<doc::Node, std::string>> pods;  // the pod spec and where it sits
   std::size_t visited = 0;
   bool cut = false;  // a bound stopped the search
 };
 
-bool holds_containers(const YAML::Node& n) {
-  const YAML::Node c = child(n, "containers");
-  return c && c.IsSequence() && c.size() > 0 && c.begin()->IsMap();
+bool holds_containers(const doc::Node& n) {
+  const doc::Node c = child(n, "containers");
+  return c && c.is_seq() && c.size() > 0 && c.begin()->is_map();
 }
 
-void search(const YAML::Node& n, const std::string& at, int depth, Search& s) {
+void search(const doc::Node& n, const std::string& at, int depth, Search& s) {
   if (++s.visited > kSearchNodes || depth > kSearchDepth || s.pods.size() >= kSearchPods) {
     s.cut = true;
     return;
   }
-  if (n.IsMap()) {
+  if (n.is_map()) {
     if (holds_containers(n)) {
-      YAML::Node spec;
-      spec.reset(n);
-      s.pods.emplace_back(spec, at);
+      s.pods.emplace_back(n, at);
       return;
     }
     for (const auto& kv : n)
-      if (kv.first.IsScalar()) search(kv.second, at + "." + kv.first.Scalar(), depth + 1, s);
-  } else if (n.IsSequence()) {
+      if (kv.first.is_scalar()) search(kv.second, at + "." + kv.first.str(), depth + 1, s);
+  } else if (n.is_seq()) {
     std::size_t i = 0;
     for (const auto& e : n) {
       std::string name = scalar(child(e, "name"));
@@ -216,10 +215,10 @@ void search(const YAML::Node& n, const std::string& at, int depth, Search& s) {
   }
 }
 
-std::optional<Error> read_unknown(Reader& r, const YAML::Node& obj, const std::string& api_version, const Pod& pod) {
+std::optional<Error> read_unknown(Reader& r, const doc::Node& obj, const std::string& api_version, const Pod& pod) {
   const std::string what = "kind " + pod.kind + (api_version.empty() ? "" : " (" + api_version + ")");
   Search s;
-  if (const YAML::Node spec = child(obj, "spec")) search(spec, "spec", 0, s);
+  if (const doc::Node spec = child(obj, "spec")) search(spec, "spec", 0, s);
   if (s.pods.empty()) {
     r.out.skipped.push_back(object_label(pod) + ": no pod template (" + what +
                             " is not in kvdtype's table of kinds, and no `containers` list was found under its spec)");
@@ -240,9 +239,9 @@ std::optional<Error> read_unknown(Reader& r, const YAML::Node& obj, const std::s
 
 // The Ray Serve replicas of a RayService run on its worker groups: their GPUs are the serving
 // GPUs where an LLM config names no accelerator_type.
-Pod serve_gpu(const YAML::Node& obj, Pod pod) {
-  const YAML::Node groups = path(obj, {"spec", "rayClusterConfig", "workerGroupSpecs"});
-  if (!groups || !groups.IsSequence()) return pod;
+Pod serve_gpu(const doc::Node& obj, Pod pod) {
+  const doc::Node groups = path(obj, {"spec", "rayClusterConfig", "workerGroupSpecs"});
+  if (!groups || !groups.is_seq()) return pod;
   for (const auto& g : groups) {
     Pod p;
     read_gpu(path(g, {"template", "spec"}), p);
@@ -255,14 +254,14 @@ Pod serve_gpu(const YAML::Node& obj, Pod pod) {
 
 // The env of a RayService's worker containers, which its Serve replicas inherit: "NAME=value",
 // or "NAME" alone when the value is not in the file (valueFrom).
-std::vector<std::string> worker_env(const YAML::Node& obj) {
+std::vector<std::string> worker_env(const doc::Node& obj) {
   std::vector<std::string> out;
-  const YAML::Node groups = path(obj, {"spec", "rayClusterConfig", "workerGroupSpecs"});
-  if (!groups || !groups.IsSequence()) return out;
+  const doc::Node groups = path(obj, {"spec", "rayClusterConfig", "workerGroupSpecs"});
+  if (!groups || !groups.is_seq()) return out;
   for (const auto& g : groups)
-    for (const auto& c : path(g, {"template", "spec", "containers"}).IsSequence() ? path(g, {"template", "spec", "containers"}) : YAML::Node(YAML::NodeType::Sequence)) {
-      const YAML::Node env = child(c, "env");
-      if (!env || !env.IsSequence()) continue;
+    for (const doc::Node cs = path(g, {"template", "spec", "containers"}); const auto& c : cs.is_seq() ? cs : doc::Node()) {
+      const doc::Node env = child(c, "env");
+      if (!env || !env.is_seq()) continue;
       for (const auto& e : env)
         if (const std::string name = scalar(child(e, "name")); !name.empty())
           out.push_back(child(e, "valueFrom") ? name : name + "=" + scalar(child(e, "value")));
@@ -270,14 +269,14 @@ std::vector<std::string> worker_env(const YAML::Node& obj) {
   return out;
 }
 
-std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
+std::optional<Error> read_kind(Reader& r, const doc::Node& obj, Pod pod, int depth) {
   pod.kind = scalar(child(obj, "kind"));
   pod.name = scalar(path(obj, {"metadata", "name"}));
   if (pod.name.empty()) pod.name = scalar(path(obj, {"metadata", "generateName"}));
   const std::string& k = pod.kind;
   if (k == "List" || (k.size() > 4 && k.substr(k.size() - 4) == "List")) {
-    const YAML::Node items = child(obj, "items");
-    if (items && items.IsSequence())
+    const doc::Node items = child(obj, "items");
+    if (items && items.is_seq())
       for (const auto& item : items)
         if (auto e = read_any(r, item, pod, depth + 1)) return e;
     return std::nullopt;
@@ -291,11 +290,11 @@ std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int de
     if (auto e = read_row(r, obj, *row, pod)) return e;
     // A RayService's Ray Serve applications are its serving config (serveConfigV2, a YAML string).
     if (k == "RayService") {
-      const YAML::Node serve = path(obj, {"spec", "serveConfigV2"});
-      if (serve && serve.IsScalar()) {
-        YAML::Node doc;
+      const doc::Node serve = path(obj, {"spec", "serveConfigV2"});
+      if (serve && serve.is_scalar()) {
+        doc::Node doc;
         try {
-          doc = YAML::Load(serve.Scalar());
+          doc = yaml::load_first(serve.str(), r.tree);
         } catch (const YAML::Exception& e) {
           return bad_file(pod.file, line_of(serve), "spec.serveConfigV2: not valid YAML: " + e.msg);
         }
@@ -309,12 +308,12 @@ std::optional<Error> read_kind(Reader& r, const YAML::Node& obj, Pod pod, int de
 
 }  // namespace
 
-std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth) {
+std::optional<Error> read_any(Reader& r, const doc::Node& obj, Pod pod, int depth) {
   if (depth > 8) return bad_file(pod.file, line_of(obj), "Lists nested more than 8 deep");
   if (++r.objects > kMaxObjects)
     return bad_file(pod.file, line_of(obj), "more than " + std::to_string(kMaxObjects) +
                                                 " objects (YAML aliases repeating a List?); not checked");
-  if (!obj.IsMap()) return bad_file(pod.file, line_of(obj), "a Kubernetes object (a mapping) expected");
+  if (!obj.is_map()) return bad_file(pod.file, line_of(obj), "a Kubernetes object (a mapping) expected");
   return read_kind(r, obj, std::move(pod), depth);
 }
 

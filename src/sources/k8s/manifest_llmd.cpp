@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "sources/k8s/manifest_parts.hpp"
+#include "sources/k8s/yaml_nodes.hpp"
 
 namespace kvdtype::io::manifest {
 namespace {
@@ -68,14 +69,14 @@ constexpr Preset kLlmdPresets[] = {
      R"({"kv_connector":"MultiConnector","kv_role":"kv_both","kv_connector_extra_config":{"connectors":[{"kv_connector":"NixlConnector","kv_role":"kv_both"},{"kv_connector":"LMCacheConnectorV1","kv_role":"kv_both"}]}})"},
 };
 
-bool is_llmd_deployer(const YAML::Node& doc) {
-  const YAML::Node app = child(doc, "sampleApplication");
-  return app && app.IsMap() && (child(app, "baseConfigMapRefName") || child(child(app, "model"), "modelArtifactURI"));
+bool is_llmd_deployer(const doc::Node& doc) {
+  const doc::Node app = child(doc, "sampleApplication");
+  return app && app.is_map() && (child(app, "baseConfigMapRefName") || child(child(app, "model"), "modelArtifactURI"));
 }
 
-std::optional<Error> read_llmd_deployer(Reader& r, const YAML::Node& doc, Pod pod) {
-  const YAML::Node app = child(doc, "sampleApplication");
-  const YAML::Node model = child(app, "model");
+std::optional<Error> read_llmd_deployer(Reader& r, const doc::Node& doc, Pod pod) {
+  const doc::Node app = child(doc, "sampleApplication");
+  const doc::Node model = child(app, "model");
   pod.kind = "llm-d-deployer sampleApplication";
   std::string name = scalar(child(model, "modelName"));
   if (name.empty()) name = "meta-llama/Llama-3.2-3B-Instruct";
@@ -108,9 +109,9 @@ std::optional<Error> read_llmd_deployer(Reader& r, const YAML::Node& doc, Pod po
                     "sampleApplication.model.modelArtifactURI " + uri + ": the llm-d chart takes hf:// and pvc:// only");
   }
   std::string served = name;
-  if (const YAML::Node more = child(model, "servedModelNames"); more && more.IsSequence())
+  if (const doc::Node more = child(model, "servedModelNames"); more && more.is_seq())
     for (const auto& n : more) served += " " + scalar(n);
-  const YAML::Node img = path(doc, {"modelservice", "vllm", "image"});
+  const doc::Node img = path(doc, {"modelservice", "vllm", "image"});
   auto or_default = [&](const char* key, const char* d) {
     const std::string v = scalar(child(img, key));
     return v.empty() ? std::string(d) : v;
@@ -118,13 +119,13 @@ std::optional<Error> read_llmd_deployer(Reader& r, const YAML::Node& doc, Pod po
   const std::string image = or_default("registry", "ghcr.io") + "/" + or_default("repository", "llm-d/llm-d") + ":" +
                             or_default("tag", "0.0.8");
   for (const auto& [role, port] : {std::pair{"decode", "8001"}, std::pair{"prefill", "8000"}}) {
-    const YAML::Node pool = child(app, role);
+    const doc::Node pool = child(app, role);
     Pod here = pod;
-    const YAML::Node ms = path(doc, {"modelservice", role});
+    const doc::Node ms = path(doc, {"modelservice", role});
     read_gpu([&] {
-      YAML::Node spec(YAML::NodeType::Map);
-      if (const YAML::Node ns = child(ms, "nodeSelector"); ns && ns.IsMap()) spec["nodeSelector"] = ns;
-      if (const YAML::Node a = child(ms, "affinity"); a && a.IsMap() && a.size() > 0) spec["affinity"] = a;
+      const doc::Node spec = r.tree.map();
+      if (const doc::Node ns = child(ms, "nodeSelector"); ns && ns.is_map()) r.tree.set(spec, "nodeSelector", ns);
+      if (const doc::Node a = child(ms, "affinity"); a && a.is_map() && a.size() > 0) r.tree.set(spec, "affinity", a);
       return spec;
     }(), here);
     if (auto e = count_container(r, pod.file, pool ? pool : app)) return e;
@@ -139,7 +140,7 @@ std::optional<Error> read_llmd_deployer(Reader& r, const YAML::Node& doc, Pod po
     }
     c.command = {"vllm", "serve", model_arg};
     c.args = {"--served-model-name", trimmed(served)};
-    if (const YAML::Node extra = child(pool, "extraArgs"); extra && extra.IsSequence())
+    if (const doc::Node extra = child(pool, "extraArgs"); extra && extra.is_seq())
       for (const auto& a : extra) c.args.push_back(scalar(a));
     c.args.insert(c.args.end(), {"--port", port});
     if (*preset->kv_transfer) c.args.insert(c.args.end(), {"--kv-transfer-config", preset->kv_transfer});
@@ -152,51 +153,51 @@ std::optional<Error> read_llmd_deployer(Reader& r, const YAML::Node& doc, Pod po
 
 // ---- llm-d-benchmark scenarios ---------------------------------------------------------------
 
-bool is_llmd_benchmark(const YAML::Node& doc) {
-  const YAML::Node stacks = child(doc, "scenario");
-  if (!stacks || !stacks.IsSequence() || stacks.size() == 0) return false;
+bool is_llmd_benchmark(const doc::Node& doc) {
+  const doc::Node stacks = child(doc, "scenario");
+  if (!stacks || !stacks.is_seq() || stacks.size() == 0) return false;
   for (const auto& s : stacks)
-    if (!s.IsMap() || !(child(s, "modelservice") || child(s, "standalone") || child(s, "decode") || child(s, "common")))
+    if (!s.is_map() || !(child(s, "modelservice") || child(s, "standalone") || child(s, "decode") || child(s, "common")))
       return false;
   return true;
 }
 
 // `b` merged over `a` (maps key by key, anything else replaced), as render_plans' deep_merge.
-YAML::Node merged(const YAML::Node& a, const YAML::Node& b, int depth = 0) {
-  if (!b || b.IsNull()) return a ? YAML::Clone(a) : YAML::Node();
-  if (!a || !a.IsMap() || !b.IsMap() || depth > 32) return YAML::Clone(b);
-  YAML::Node out = YAML::Clone(a);
+// Copies made in `tree`; nothing of `a` or `b` is written. A null over nothing is a null.
+doc::Node merged(doc::Tree& tree, const doc::Node& a, const doc::Node& b, int depth = 0) {
+  if (!b || b.is_null()) return a ? tree.clone(a) : tree.null();
+  if (!a || !a.is_map() || !b.is_map() || depth > 32) return tree.clone(b);
+  const doc::Node out = tree.clone(a);
   for (const auto& kv : b) {
     const std::string k = scalar(kv.first);
-    out[k] = merged(child(a, k.c_str()), kv.second, depth + 1);
+    tree.set(out, k, merged(tree, child(a, k), kv.second, depth + 1));
   }
   return out;
 }
 
 // The value at a dotted path of the stack's config ("model.blockSize"), or "".
-std::string at(const YAML::Node& cfg, const std::string& dotted) {
-  YAML::Node n = cfg;
+std::string at(const doc::Node& cfg, const std::string& dotted) {
+  doc::Node n = cfg;
   std::size_t from = 0;
   while (from <= dotted.size()) {
     const std::size_t dot = dotted.find('.', from);
-    const std::string key = dotted.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
-    n.reset(child(n, key.c_str()));  // reset, not =: assigning a Node writes through to the document
+    n = child(n, std::string_view(dotted).substr(from, dot == std::string::npos ? std::string::npos : dot - from));
     if (!n) return {};
     if (dot == std::string::npos) break;
     from = dot + 1;
   }
-  return n.IsScalar() ? n.Scalar() : std::string();
+  return n.is_scalar() ? n.str() : std::string();
 }
 
-std::string first_of(const YAML::Node& cfg, std::initializer_list<const char*> paths, const char* fallback) {
+std::string first_of(const doc::Node& cfg, std::initializer_list<const char*> paths, const char* fallback) {
   for (const char* p : paths)
     if (std::string v = at(cfg, p); !v.empty()) return v;
   return fallback;
 }
 
 // The defaults.yaml values the command and its environment read, under the scenario's own.
-YAML::Node with_defaults(const YAML::Node& stack) {
-  YAML::Node d = YAML::Load(R"(
+doc::Node with_defaults(doc::Tree& tree, const doc::Node& stack) {
+  const doc::Node d = yaml::load_first(R"(
 model: {name: facebook/opt-125m, path: models/facebook/opt-125m, huggingfaceId: facebook/opt-125m,
         maxModelLen: 16384, blockSize: 64, gpuMemoryUtilization: 0.95, cacheBase: /model-cache}
 vllmCommon: {host: 0.0.0.0, inferencePort: 8000, preprocessScript: /bin/true, shell: /bin/bash,
@@ -214,29 +215,29 @@ accelerator:
   dtypeArgs: --dtype bfloat16
   blockSizeArgs: --block-size $VLLM_BLOCK_SIZE
   memoryUtilizationArgs: --gpu-memory-utilization $VLLM_ACCELERATOR_MEM_UTIL
-)");
-  YAML::Node s = YAML::Clone(stack);
+)", tree);
+  doc::Node s = tree.clone(stack);
   // `common` is merged over the stack; `modelservice.decode` … are the top-level sections.
-  if (const YAML::Node common = child(stack, "common")) {
-    s.remove("common");
-    s.reset(merged(s, common));
+  if (const doc::Node common = child(stack, "common")) {
+    tree.remove(s, "common");
+    s = merged(tree, s, common);
   }
-  if (const YAML::Node ms = child(s, "modelservice"); ms && ms.IsMap())
+  if (const doc::Node ms = child(s, "modelservice"); ms && ms.is_map())
     for (const char* k : {"decode", "prefill", "routing"})
-      if (const YAML::Node sec = child(ms, k)) s[k] = merged(child(s, k), sec);
-  return merged(d, s);
+      if (const doc::Node sec = child(ms, k)) tree.set(s, k, merged(tree, child(s, k), sec));
+  return merged(tree, d, s);
 }
 
 // `${a.b}` references to the merged config substituted (render_plans'
 // _substitute_config_variables); a shell's own `${NAME}` has no dot and is left alone.
-std::string substitute(std::string text, const YAML::Node& cfg) {
+std::string substitute(std::string text, const doc::Node& cfg) {
   std::size_t from = 0;
   while ((from = text.find("${", from)) != std::string::npos) {
     const std::size_t end = text.find('}', from);
     if (end == std::string::npos) break;
     const std::string ref = text.substr(from + 2, end - from - 2);
     if (ref.find('.') != std::string::npos && ref.find_first_of(" :-+=?$") == std::string::npos) {
-      if (std::string v = at(cfg, ref); !v.empty() || child(cfg, ref.substr(0, ref.find('.')).c_str())) {
+      if (std::string v = at(cfg, ref); !v.empty() || child(cfg, ref.substr(0, ref.find('.')))) {
         text.replace(from, end - from + 1, v);
         from += v.size();
         continue;
@@ -247,13 +248,13 @@ std::string substitute(std::string text, const YAML::Node& cfg) {
   return text;
 }
 
-bool on(const YAML::Node& cfg, const std::string& dotted) {
+bool on(const doc::Node& cfg, const std::string& dotted) {
   const std::string v = at(cfg, dotted);
   return v == "true" || v == "True" || v == "1";
 }
 
 // The vLLM command build_vllm_command writes for `mode` (decode, prefill) when no customCommand is given.
-std::string generated_command(const YAML::Node& cfg, const std::string& mode) {
+std::string generated_command(const doc::Node& cfg, const std::string& mode) {
   const std::string pre = first_of(cfg, {(mode + ".vllm.customPreprocessCommand").c_str(), "vllmCommon.preprocessScript"}, "/bin/true");
   const bool proxy_off = at(cfg, "routing.proxy.enabled") == "false";
   const std::string port = proxy_off || mode == "prefill" ? "$VLLM_INFERENCE_PORT" : "$VLLM_METRICS_PORT";
@@ -272,19 +273,19 @@ std::string generated_command(const YAML::Node& cfg, const std::string& mode) {
   return s;
 }
 
-std::string kv_transfer(const YAML::Node& cfg) {
+std::string kv_transfer(const doc::Node& cfg) {
   return R"({"kv_connector":")" + at(cfg, "vllmCommon.kvTransfer.connector") + R"(","kv_role":")" +
          at(cfg, "vllmCommon.kvTransfer.role") + R"("})";
 }
 
-std::optional<Error> read_llmd_benchmark(Reader& r, const YAML::Node& doc, Pod pod) {
+std::optional<Error> read_llmd_benchmark(Reader& r, const doc::Node& doc, Pod pod) {
   for (const auto& stack : child(doc, "scenario")) {
-    const YAML::Node cfg = with_defaults(stack);
+    const doc::Node cfg = with_defaults(r.tree, stack);
     Pod here = pod;
     here.kind = "llm-d-benchmark scenario";
     here.name = scalar(child(stack, "name"));
-    YAML::Node spec(YAML::NodeType::Map);
-    if (const YAML::Node ns = path(cfg, {"affinity", "nodeSelector"}); ns && ns.IsMap()) spec["nodeSelector"] = ns;
+    const doc::Node spec = r.tree.map();
+    if (const doc::Node ns = path(cfg, {"affinity", "nodeSelector"}); ns && ns.is_map()) r.tree.set(spec, "nodeSelector", ns);
     read_gpu(spec, here);
     const bool ms = on(cfg, "modelservice.enabled"), alone = on(cfg, "standalone.enabled");
     if (!ms && !alone) {
@@ -295,8 +296,8 @@ std::optional<Error> read_llmd_benchmark(Reader& r, const YAML::Node& doc, Pod p
     if (ms) modes = {"decode", "prefill"};
     else modes = {"standalone"};
     for (const std::string& mode : modes) {
-      const YAML::Node sec = child(cfg, mode.c_str());
-      const YAML::Node at_node = child(stack, mode.c_str()) ? child(stack, mode.c_str()) : path(stack, {"modelservice", mode.c_str()});
+      const doc::Node sec = child(cfg, mode.c_str());
+      const doc::Node at_node = child(stack, mode.c_str()) ? child(stack, mode.c_str()) : path(stack, {"modelservice", mode.c_str()});
       if (auto e = count_container(r, pod.file, at_node ? at_node : stack)) return e;
       Container c;
       c.name = "vllm";
@@ -322,7 +323,7 @@ std::optional<Error> read_llmd_benchmark(Reader& r, const YAML::Node& doc, Pod p
       }
       if (on(cfg, "vllmCommon.kvTransfer.enabled")) script += " --kv-transfer-config '" + kv_transfer(cfg) + "'";
       if (custom.empty())
-        if (const YAML::Node extra = path(sec, {"vllm", "additionalFlags"}); extra && extra.IsSequence())
+        if (const doc::Node extra = path(sec, {"vllm", "additionalFlags"}); extra && extra.is_seq())
           for (const auto& f : extra) script += " " + scalar(f);
       c.command = {at(cfg, "vllmCommon.shell"), "-c", script};
       const std::string tp = first_of(cfg, {(mode + ".parallelism.tensor").c_str()}, "1");
@@ -341,7 +342,7 @@ std::optional<Error> read_llmd_benchmark(Reader& r, const YAML::Node& doc, Pod p
         c.env.push_back("TP_SIZE=" + tp);
         c.env.push_back("DP_SIZE=" + first_of(cfg, {(mode + ".parallelism.data").c_str()}, "1"));
       }
-      if (const YAML::Node extra = child(sec, "extraEnvVars"); extra && extra.IsSequence())
+      if (const doc::Node extra = child(sec, "extraEnvVars"); extra && extra.is_seq())
         for (const auto& e : extra)
           if (child(e, "value")) c.env.push_back(scalar(child(e, "name")) + "=" + scalar(child(e, "value")));
       c.notes.push_back(std::string("command: llm-d-benchmark's ") + (custom.empty() ? "generated vllm serve" : mode + ".vllm.customCommand") +
@@ -354,7 +355,7 @@ std::optional<Error> read_llmd_benchmark(Reader& r, const YAML::Node& doc, Pod p
 
 }  // namespace
 
-std::optional<std::optional<Error>> read_llmd_tools(Reader& r, const YAML::Node& doc, const Pod& pod) {
+std::optional<std::optional<Error>> read_llmd_tools(Reader& r, const doc::Node& doc, const Pod& pod) {
   if (is_llmd_deployer(doc)) return read_llmd_deployer(r, doc, pod);
   if (is_llmd_benchmark(doc)) return read_llmd_benchmark(r, doc, pod);
   return std::nullopt;

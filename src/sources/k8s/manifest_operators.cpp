@@ -90,40 +90,42 @@ std::string kubeai_image(std::string_view image_name) {
   return std::string(kKubeAIVllmImages[0].second);
 }
 
-YAML::Node env_var(const std::string& name, const std::string& value) {
-  YAML::Node e(YAML::NodeType::Map);
-  e["name"] = name;
-  e["value"] = value;
+doc::Node env_var(doc::Tree& t, const std::string& name, const std::string& value) {
+  const doc::Node e = t.map();
+  t.set(e, "name", t.scalar(name));
+  t.set(e, "value", t.scalar(value));
   return e;
 }
 
-void push_words(YAML::Node& list, const YAML::Node& words) {
-  if (!words || !words.IsSequence()) return;
-  for (const auto& w : words) list.push_back(w);
+void push_words(doc::Tree& t, const doc::Node& list, const doc::Node& words) {
+  if (!words || !words.is_seq()) return;
+  for (const doc::Node w : words) t.push(list, w);
 }
 
 // A Go int32 field: printed when set and above zero.
-std::string positive_int(const YAML::Node& n) {
+std::string positive_int(const doc::Node& n) {
   const std::string v = scalar(n);
   if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos) return {};
   return v.find_first_not_of('0') == std::string::npos ? std::string() : v.substr(v.find_first_not_of('0'));
 }
 
-YAML::Node pod_with(YAML::Node container) {
-  YAML::Node pod(YAML::NodeType::Map);
-  pod["containers"].push_back(container);
+doc::Node pod_with(doc::Tree& t, doc::Node container) {
+  const doc::Node pod = t.map();
+  const doc::Node containers = t.seq();
+  t.push(containers, container);
+  t.set(pod, "containers", containers);
   return pod;
 }
 
 }  // namespace
 
-YAML::Node kubeai_model_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes) {
-  const YAML::Node s = child(obj, "spec");
+doc::Node kubeai_model_pod(doc::Tree& t, const doc::Node& obj, Pod& pod, std::vector<std::string>& notes) {
+  const doc::Node s = child(obj, "spec");
   const std::string engine = scalar(child(s, "engine"));
   if (engine == "OLlama" || engine == "FasterWhisper" || engine == "Infinity") {
     notes.push_back("engine " + engine + ": KubeAI runs " + (engine == "OLlama" ? "Ollama" : engine) +
                     ", not an engine kvdtype reads");
-    return YAML::Node(YAML::NodeType::Undefined);
+    return doc::Node();
   }
   const std::string name = scalar(path(obj, {"metadata", "name"}));
   const std::string url = scalar(child(s, "url"));
@@ -164,52 +166,52 @@ YAML::Node kubeai_model_pod(const YAML::Node& obj, Pod& pod, std::vector<std::st
     notes.push_back("image: " + image + ", KubeAI's chart default for this resource profile (modelServers.VLLM.images)");
   }
 
-  YAML::Node c(YAML::NodeType::Map);
-  c["name"] = "server";
-  c["image"] = image;
-  YAML::Node command(YAML::NodeType::Sequence);
-  for (const char* w : {"python3", "-m", "vllm.entrypoints.openai.api_server"}) command.push_back(w);
-  c["command"] = command;
-  YAML::Node args(YAML::NodeType::Sequence);
-  args.push_back("--model=" + model);
-  args.push_back("--served-model-name=" + name);
-  if (scheme == "s3") args.push_back("--load-format=runai_streamer");
-  push_words(args, child(s, "args"));
+  const doc::Node c = t.map();
+  t.set(c, "name", t.scalar("server"));
+  t.set(c, "image", t.scalar(image));
+  const doc::Node command = t.seq();
+  for (const char* w : {"python3", "-m", "vllm.entrypoints.openai.api_server"}) t.push(command, t.scalar(w));
+  t.set(c, "command", command);
+  const doc::Node args = t.seq();
+  t.push(args, t.scalar("--model=" + model));
+  t.push(args, t.scalar("--served-model-name=" + name));
+  if (scheme == "s3") t.push(args, t.scalar("--load-format=runai_streamer"));
+  push_words(t, args, child(s, "args"));
   const bool adapters = static_cast<bool>(child(s, "adapters"));
-  if (adapters) args.push_back("--enable-lora");
-  c["args"] = args;
+  if (adapters) t.push(args, t.scalar("--enable-lora"));
+  t.set(c, "args", args);
 
-  YAML::Node env(YAML::NodeType::Sequence);
-  if (adapters) env.push_back(env_var("VLLM_ALLOW_RUNTIME_LORA_UPDATING", "True"));
+  const doc::Node env = t.seq();
+  if (adapters) t.push(env, env_var(t, "VLLM_ALLOW_RUNTIME_LORA_UPDATING", "True"));
   std::vector<std::pair<std::string, std::string>> vars;
-  if (const YAML::Node e = child(s, "env"); e && e.IsMap())
+  if (const doc::Node e = child(s, "env"); e && e.is_map())
     for (const auto& kv : e)
-      if (kv.first.IsScalar()) vars.emplace_back(kv.first.Scalar(), scalar(kv.second));
+      if (kv.first.is_scalar()) vars.emplace_back(kv.first.str(), scalar(kv.second));
   std::sort(vars.begin(), vars.end());
-  for (const auto& [k, v] : vars) env.push_back(env_var(k, v));
-  c["env"] = env;
+  for (const auto& [k, v] : vars) t.push(env, env_var(t, k, v));
+  t.set(c, "env", env);
   if (child(s, "envFrom")) notes.push_back("envFrom: ConfigMap/Secret variables are not read");
   notes.push_back("command: KubeAI's model controller runs engine VLLM as `python3 -m vllm.entrypoints.openai.api_server` "
                   "with --model and --served-model-name before spec.args (its modelServerPods JSON patches, if any, are not known)");
-  return pod_with(c);
+  return pod_with(t, c);
 }
 
-YAML::Node vllm_runtime_pod(const YAML::Node& obj, Pod& /*pod*/, std::vector<std::string>& notes) {
-  const YAML::Node s = child(obj, "spec");
-  const YAML::Node m = child(s, "model"), v = child(s, "vllmConfig"), lm = child(s, "lmCacheConfig");
-  const YAML::Node dep = child(s, "deploymentConfig");
+doc::Node vllm_runtime_pod(doc::Tree& t, const doc::Node& obj, Pod& /*pod*/, std::vector<std::string>& notes) {
+  const doc::Node s = child(obj, "spec");
+  const doc::Node m = child(s, "model"), v = child(s, "vllmConfig"), lm = child(s, "lmCacheConfig");
+  const doc::Node dep = child(s, "deploymentConfig");
 
-  YAML::Node c(YAML::NodeType::Map);
-  c["name"] = "vllm";
-  c["image"] = scalar(path(dep, {"image", "registry"})) + "/" + scalar(path(dep, {"image", "name"}));
-  YAML::Node command(YAML::NodeType::Sequence);
-  command.push_back("/opt/venv/bin/vllm");
-  command.push_back("serve");
-  c["command"] = command;
+  const doc::Node c = t.map();
+  t.set(c, "name", t.scalar("vllm"));
+  t.set(c, "image", t.scalar(scalar(path(dep, {"image", "registry"})) + "/" + scalar(path(dep, {"image", "name"}))));
+  const doc::Node command = t.seq();
+  t.push(command, t.scalar("/opt/venv/bin/vllm"));
+  t.push(command, t.scalar("serve"));
+  t.set(c, "command", command);
 
-  YAML::Node args(YAML::NodeType::Sequence);
+  const doc::Node args = t.seq();
   auto add = [&](std::initializer_list<std::string> words) {
-    for (const std::string& w : words) args.push_back(w);
+    for (const std::string& w : words) t.push(args, t.scalar(w));
   };
   std::string port = positive_int(child(v, "port"));
   add({scalar(child(m, "modelURL")), "--host", "0.0.0.0", "--port", port.empty() ? std::string("0") : port});
@@ -224,43 +226,44 @@ YAML::Node vllm_runtime_pod(const YAML::Node& obj, Pod& /*pod*/, std::vector<std
   if (const std::string n = positive_int(child(m, "maxNumSeqs")); !n.empty()) add({"--max-num-seqs", n});
   if (const std::string g = scalar(child(v, "gpuMemoryUtilization")); !g.empty()) add({"--gpu_memory_utilization", g});
   if (const std::string n = positive_int(child(v, "maxLoras")); !n.empty()) add({"--max_loras", n});
-  push_words(args, child(v, "extraArgs"));
+  push_words(t, args, child(v, "extraArgs"));
   if (!scalar(child(m, "chatTemplate")).empty()) add({"--chat-template", "/etc/chat-template.json"});
   const bool v1 = truthy(child(v, "v1"));
   const bool lmcache = truthy(child(lm, "enabled"));
   if (lmcache)
     add({"--kv-transfer-config", v1 ? R"({"kv_connector":"LMCacheConnectorV1","kv_role":"kv_both"})"
                                     : R"({"kv_connector":"LMCacheConnector","kv_role":"kv_both"})"});
-  c["args"] = args;
+  t.set(c, "args", args);
 
-  YAML::Node env(YAML::NodeType::Sequence);
-  env.push_back(env_var("VLLM_USE_V1", v1 ? "1" : "0"));
-  if (truthy(child(m, "enableLoRA"))) env.push_back(env_var("VLLM_ALLOW_RUNTIME_LORA_UPDATING", "True"));
+  const doc::Node env = t.seq();
+  t.push(env, env_var(t, "VLLM_USE_V1", v1 ? "1" : "0"));
+  if (truthy(child(m, "enableLoRA"))) t.push(env, env_var(t, "VLLM_ALLOW_RUNTIME_LORA_UPDATING", "True"));
   if (lmcache) {
-    env.push_back(env_var("LMCACHE_LOG_LEVEL", "DEBUG"));
-    env.push_back(env_var("LMCACHE_USE_EXPERIMENTAL", "True"));
-    env.push_back(env_var("VLLM_RPC_TIMEOUT", "1000000"));
+    t.push(env, env_var(t, "LMCACHE_LOG_LEVEL", "DEBUG"));
+    t.push(env, env_var(t, "LMCACHE_USE_EXPERIMENTAL", "True"));
+    t.push(env, env_var(t, "VLLM_RPC_TIMEOUT", "1000000"));
     if (const std::string b = scalar(child(lm, "cpuOffloadingBufferSize")); !b.empty()) {
-      env.push_back(env_var("LMCACHE_LOCAL_CPU", "True"));
-      env.push_back(env_var("LMCACHE_MAX_LOCAL_CPU_SIZE", b));
+      t.push(env, env_var(t, "LMCACHE_LOCAL_CPU", "True"));
+      t.push(env, env_var(t, "LMCACHE_MAX_LOCAL_CPU_SIZE", b));
     }
     if (const std::string b = scalar(child(lm, "diskOffloadingBufferSize")); !b.empty()) {
-      env.push_back(env_var("LMCACHE_LOCAL_DISK", "True"));
-      env.push_back(env_var("LMCACHE_MAX_LOCAL_DISK_SIZE", b));
+      t.push(env, env_var(t, "LMCACHE_LOCAL_DISK", "True"));
+      t.push(env, env_var(t, "LMCACHE_MAX_LOCAL_DISK_SIZE", b));
     }
     if (const std::string u = scalar(child(lm, "remoteUrl")); !u.empty()) {
-      env.push_back(env_var("LMCACHE_REMOTE_URL", u));
-      env.push_back(env_var("LMCACHE_REMOTE_SERDE", scalar(child(lm, "remoteSerde"))));
+      t.push(env, env_var(t, "LMCACHE_REMOTE_URL", u));
+      t.push(env, env_var(t, "LMCACHE_REMOTE_SERDE", scalar(child(lm, "remoteSerde"))));
     }
   }
-  if (const YAML::Node e = child(v, "env"); e && e.IsSequence())
+  if (const doc::Node e = child(v, "env"); e && e.is_seq())
     for (const auto& var : e)
-      if (const std::string n = scalar(child(var, "name")); !n.empty()) env.push_back(env_var(n, scalar(child(var, "value"))));
-  c["env"] = env;
+      if (const std::string n = scalar(child(var, "name")); !n.empty()) t.push(env, env_var(t, n, scalar(child(var, "value"))));
+  t.set(c, "env", env);
 
-  YAML::Node spec = pod_with(c);
-  if (const YAML::Node terms = child(dep, "nodeSelectorTerms"); terms && terms.IsSequence())
-    spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"] = terms;
+  const doc::Node spec = pod_with(t, c);
+  if (const doc::Node terms = child(dep, "nodeSelectorTerms"); terms && terms.is_seq())
+    t.set(t.map_at(t.map_at(t.map_at(spec, "affinity"), "nodeAffinity"), "requiredDuringSchedulingIgnoredDuringExecution"),
+          "nodeSelectorTerms", terms);
   notes.push_back("command: the production-stack operator's `vllm` container runs `/opt/venv/bin/vllm serve` with flags "
                   "from spec.model and spec.vllmConfig");
   return spec;

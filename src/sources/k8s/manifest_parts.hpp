@@ -5,8 +5,6 @@
 // a document none of them reads looks like.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
-
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
@@ -15,6 +13,7 @@
 #include <vector>
 
 #include "kvdtype/io/manifest.hpp"
+#include "sources/k8s/doc_tree.hpp"
 
 namespace kvdtype::io::manifest {
 
@@ -39,7 +38,10 @@ inline constexpr std::size_t kMaxObjects = 4096;
 struct Reader {
   const CheckInput& base;
   ManifestWorkloads out;
-  const std::vector<YAML::Node>* documents = nullptr;  // the file's documents (a ConfigMap another object names)
+  const std::vector<doc::Node>* documents = nullptr;  // the file's documents (a ConfigMap another object names)
+  // Where the walk makes nodes of its own: the pod specs controllers would build, documents read
+  // from YAML strings (serveConfigV2), merged stacks. Released with the reader.
+  doc::Tree tree;
   std::size_t objects = 0, containers = 0;
   std::size_t container_limit = SIZE_MAX;  // see kBytesPerContainer in manifest.cpp
 };
@@ -53,76 +55,76 @@ struct Container {
   std::string where;  // "leaderTemplate" …, for the container label
 };
 
-[[nodiscard]] int line_of(const YAML::Node& n);
-[[nodiscard]] std::string scalar(const YAML::Node& n);
+[[nodiscard]] int line_of(const doc::Node& n);
+[[nodiscard]] std::string scalar(const doc::Node& n);
 /// A Go or Helm boolean field that is set: the scalar `true` or `True`.
-[[nodiscard]] bool truthy(const YAML::Node& n);
+[[nodiscard]] bool truthy(const doc::Node& n);
 /// A child by key (an undefined node when `n` is not a map or has no such key).
-[[nodiscard]] YAML::Node child(const YAML::Node& n, const char* key);
-[[nodiscard]] YAML::Node path(const YAML::Node& from, std::initializer_list<const char*> keys);
+[[nodiscard]] inline doc::Node child(const doc::Node& n, std::string_view key) { return n.find_child(key); }
+[[nodiscard]] inline doc::Node path(const doc::Node& from, std::initializer_list<std::string_view> keys) { return doc::descend(from, keys); }
 /// One printable line naming the file and line.
 [[nodiscard]] Error bad_file(const std::string& file, int line, const std::string& what);
 /// One more container read; an Error past the reader's limit.
-[[nodiscard]] std::optional<Error> count_container(Reader& r, const std::string& file, const YAML::Node& at);
+[[nodiscard]] std::optional<Error> count_container(Reader& r, const std::string& file, const doc::Node& at);
 /// A YAML list of strings, or one string split as a shell would.
-[[nodiscard]] Result<Words> words_of(const YAML::Node& n, const std::string& file, const char* what);
+[[nodiscard]] Result<Words> words_of(const doc::Node& n, const std::string& file, const char* what);
 /// "file:line Kind/name container c (image)", for skip notes.
 [[nodiscard]] std::string label(const Pod& pod, const Container& c);
 /// `env:` ({name, value} list, map, or NAME=value list) appended to `c.env`.
-void read_env(const YAML::Node& env, Container& c);
-[[nodiscard]] Result<Container> read_container(const YAML::Node& n, const std::string& file);
+void read_env(const doc::Node& env, Container& c);
+[[nodiscard]] Result<Container> read_container(const doc::Node& n, const std::string& file);
 /// The GPU of a pod spec: its nodeSelector, else its required node affinity.
-void read_gpu(const YAML::Node& spec, Pod& pod);
+void read_gpu(const doc::Node& spec, Pod& pod);
 /// A container → a workload, or a skip note when it runs nothing kvdtype reads.
 void add_container(Reader& r, const Pod& pod, Container c);
 /// Every container (and native sidecar) of a pod spec; `where` labels them.
-[[nodiscard]] std::optional<Error> read_pod_spec(Reader& r, const YAML::Node& spec, Pod pod, const std::string& where = {});
+[[nodiscard]] std::optional<Error> read_pod_spec(Reader& r, const doc::Node& spec, Pod pod, const std::string& where = {});
 /// KServe's LLMInferenceService(Config) pod spec at `role` of `obj` as the controller runs it: the
 /// containers' Go templates rendered and, in a service, the `main` container's inherited command,
 /// written into the document's nodes (manifest_controllers.cpp); `notes` says what was assumed.
-[[nodiscard]] YAML::Node kserve_llm_pod(const YAML::Node& obj, const YAML::Node& spec, const std::string& role,
-                                        std::vector<std::string>& notes);
+[[nodiscard]] doc::Node kserve_llm_pod(doc::Tree& tree, const doc::Node& obj, const doc::Node& spec, const std::string& role,
+                                       std::vector<std::string>& notes);
 /// KubeAI's Model `obj` as its model controller runs it: a pod spec with the engine's container,
 /// the GPU its resource profile names in `pod` (manifest_operators.cpp). Undefined when the engine
 /// is none kvdtype reads; `notes` says why or what was assumed.
-[[nodiscard]] YAML::Node kubeai_model_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
+[[nodiscard]] doc::Node kubeai_model_pod(doc::Tree& tree, const doc::Node& obj, Pod& pod, std::vector<std::string>& notes);
 /// vLLM production-stack's VLLMRuntime `obj` as its operator runs it (manifest_operators.cpp).
-[[nodiscard]] YAML::Node vllm_runtime_pod(const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
+[[nodiscard]] doc::Node vllm_runtime_pod(doc::Tree& tree, const doc::Node& obj, Pod& pod, std::vector<std::string>& notes);
 /// KAITO's Workspace `obj` as its controller runs a preset (manifest_kaito.cpp): `vllm serve`
 /// of the preset's model with the `vllm:` flags of the ConfigMap the Workspace names, found
 /// among the file's documents. Undefined when it cannot be built; `notes` says why.
-[[nodiscard]] YAML::Node kaito_workspace_pod(const Reader& r, const YAML::Node& obj, Pod& pod, std::vector<std::string>& notes);
+[[nodiscard]] doc::Node kaito_workspace_pod(Reader& r, const doc::Node& obj, Pod& pod, std::vector<std::string>& notes);
 /// A Go text/template rendered with every field of its data unset; `rendered` is set when the
 /// text held a template action.
 [[nodiscard]] std::string render_unset_template(std::string_view text, bool& rendered);
 /// A Kubernetes object (or a List of them) → its pods (manifest_kinds.cpp).
-[[nodiscard]] std::optional<Error> read_any(Reader& r, const YAML::Node& obj, Pod pod, int depth);
+[[nodiscard]] std::optional<Error> read_any(Reader& r, const doc::Node& obj, Pod pod, int depth);
 
 /// A document with no `kind` and no compose `services`: a launcher task file or chart values
 /// kvdtype reads (SkyPilot, Ray Serve, vLLM production-stack, llm-d modelservice). Nothing when
 /// it is none of them; else the reading's error, if any.
-[[nodiscard]] std::optional<std::optional<Error>> read_task_file(Reader& r, const YAML::Node& doc, const Pod& pod);
-[[nodiscard]] std::optional<std::optional<Error>> read_chart_values(Reader& r, const YAML::Node& doc, const Pod& pod);
+[[nodiscard]] std::optional<std::optional<Error>> read_task_file(Reader& r, const doc::Node& doc, const Pod& pod);
+[[nodiscard]] std::optional<std::optional<Error>> read_chart_values(Reader& r, const doc::Node& doc, const Pod& pod);
 /// llm-d-deployer chart values (`sampleApplication`) and llm-d-benchmark scenario files
 /// (`scenario:` stacks), manifest_llmd.cpp. Nothing when the document is neither.
-[[nodiscard]] std::optional<std::optional<Error>> read_llmd_tools(Reader& r, const YAML::Node& doc, const Pod& pod);
+[[nodiscard]] std::optional<std::optional<Error>> read_llmd_tools(Reader& r, const doc::Node& doc, const Pod& pod);
 /// A Ray Serve config (`applications:`), also what a RayService holds in `serveConfigV2`;
 /// `worker_env` is the env of the RayService's worker containers ("NAME=value", or "NAME" when
 /// its value is not in the file), which the replicas inherit.
-[[nodiscard]] std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset,
+[[nodiscard]] std::optional<Error> read_ray_serve(Reader& r, const doc::Node& doc, Pod pod, int line_offset,
                                                   const std::vector<std::string>& worker_env = {});
 /// A Ray Serve application of its own Python code (`import_path: module:attr`): its source from
 /// a ConfigMap of the same file or a file beside the manifest (or above it: a working_dir that is
 /// the repository), and the vLLM arguments it builds (manifest_ray_app.cpp). Unread, a skip note
 /// names what is missing.
-[[nodiscard]] std::optional<Error> read_ray_python_app(Reader& r, const YAML::Node& app, const Pod& pod,
+[[nodiscard]] std::optional<Error> read_ray_python_app(Reader& r, const doc::Node& app, const Pod& pod,
                                                        const std::string& where, const std::vector<std::string>& env,
                                                        const std::vector<std::string>& worker_env, int line_offset);
-[[nodiscard]] bool is_ray_serve(const YAML::Node& doc);
+[[nodiscard]] bool is_ray_serve(const doc::Node& doc);
 
 /// What a document no reader takes looks like, and the input that would read it: "a vLLM config
 /// file; pass it as `-- vllm serve --config FILE`". Empty when it looks like nothing known.
-[[nodiscard]] std::string shape_hint(const YAML::Node& doc);
+[[nodiscard]] std::string shape_hint(const doc::Node& doc);
 /// The same for text that is not YAML: a Helm chart template.
 [[nodiscard]] std::string text_hint(std::string_view text);
 

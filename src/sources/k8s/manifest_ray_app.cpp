@@ -24,11 +24,11 @@ struct Source {
 
 Source from_configmap(const Reader& r, const std::string& file_name) {
   if (r.documents == nullptr) return {};
-  for (const YAML::Node& doc : *r.documents) {
-    if (!doc.IsMap() || scalar(child(doc, "kind")) != "ConfigMap") continue;
-    const YAML::Node v = child(child(doc, "data"), file_name.c_str());
-    if (v && v.IsScalar())
-      return {v.Scalar(), "ConfigMap/" + scalar(path(doc, {"metadata", "name"})) + " key " + file_name, {}};
+  for (const doc::Node& doc : *r.documents) {
+    if (!doc.is_map() || scalar(child(doc, "kind")) != "ConfigMap") continue;
+    const doc::Node v = child(child(doc, "data"), file_name.c_str());
+    if (v && v.is_scalar())
+      return {v.str(), "ConfigMap/" + scalar(path(doc, {"metadata", "name"})) + " key " + file_name, {}};
   }
   return {};
 }
@@ -53,7 +53,7 @@ Source from_files(const std::string& manifest, const std::string& relative) {
 
 }  // namespace
 
-std::optional<Error> read_ray_python_app(Reader& r, const YAML::Node& app, const Pod& pod, const std::string& where,
+std::optional<Error> read_ray_python_app(Reader& r, const doc::Node& app, const Pod& pod, const std::string& where,
                                          const std::vector<std::string>& env, const std::vector<std::string>& worker_env,
                                          int line_offset) {
   if (auto e = count_container(r, pod.file, app)) return e;

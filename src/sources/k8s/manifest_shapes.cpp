@@ -10,7 +10,7 @@ namespace kvdtype::io::manifest {
 namespace {
 
 // How many of `keys` the mapping has.
-int has_keys(const YAML::Node& doc, std::initializer_list<const char*> keys) {
+int has_keys(const doc::Node& doc, std::initializer_list<const char*> keys) {
   int n = 0;
   for (const char* k : keys)
     if (child(doc, k)) ++n;
@@ -19,7 +19,7 @@ int has_keys(const YAML::Node& doc, std::initializer_list<const char*> keys) {
 
 }  // namespace
 
-std::string shape_hint(const YAML::Node& doc) {
+std::string shape_hint(const doc::Node& doc) {
   // vLLM's --config YAML: engine arguments by their flag names (either spelling).
   if (has_keys(doc, {"kv-cache-dtype", "kv_cache_dtype", "tensor-parallel-size", "tensor_parallel_size", "max-model-len",
                      "max_model_len", "gpu-memory-utilization", "gpu_memory_utilization", "served-model-name", "block-size",

@@ -44,9 +44,9 @@ namespace {
 
 // ---- SkyPilot --------------------------------------------------------------------------------
 
-bool is_skypilot(const YAML::Node& doc) {
-  const YAML::Node run = child(doc, "run");
-  return run && run.IsScalar() && (child(doc, "resources") || child(doc, "envs") || child(doc, "setup") ||
+bool is_skypilot(const doc::Node& doc) {
+  const doc::Node run = child(doc, "run");
+  return run && run.is_scalar() && (child(doc, "resources") || child(doc, "envs") || child(doc, "setup") ||
                                    child(doc, "num_nodes") || child(doc, "workdir") || child(doc, "file_mounts"));
 }
 
@@ -58,14 +58,14 @@ std::string accelerator_name(const std::string& spec) {
 }
 
 // resources.accelerators in its three spellings; several names are alternatives (any may run).
-void accelerators_of(const YAML::Node& res, std::vector<std::string>& names) {
-  const YAML::Node acc = child(res, "accelerators");
+void accelerators_of(const doc::Node& res, std::vector<std::string>& names) {
+  const doc::Node acc = child(res, "accelerators");
   auto add = [&](const std::string& s) {
     const std::string n = accelerator_name(s);
     if (!n.empty() && std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
   };
-  if (acc && acc.IsScalar()) {
-    std::string s = acc.Scalar();
+  if (acc && acc.is_scalar()) {
+    std::string s = acc.str();
     if (!s.empty() && s.front() == '{' && s.back() == '}') s = s.substr(1, s.size() - 2);  // a set in one string
     for (std::size_t at = 0; at <= s.size();) {
       const std::size_t comma = s.find(',', at);
@@ -73,25 +73,25 @@ void accelerators_of(const YAML::Node& res, std::vector<std::string>& names) {
       if (comma == std::string::npos) break;
       at = comma + 1;
     }
-  } else if (acc && acc.IsMap()) {
+  } else if (acc && acc.is_map()) {
     for (const auto& kv : acc) add(scalar(kv.first));
-  } else if (acc && acc.IsSequence()) {
+  } else if (acc && acc.is_seq()) {
     for (const auto& e : acc) add(scalar(e));
   }
   for (const char* key : {"any_of", "ordered"}) {
-    const YAML::Node alts = child(res, key);
-    if (alts && alts.IsSequence())
+    const doc::Node alts = child(res, key);
+    if (alts && alts.is_seq())
       for (const auto& alt : alts) accelerators_of(alt, names);
   }
 }
 
-std::optional<Error> read_skypilot(Reader& r, const YAML::Node& doc, Pod pod) {
+std::optional<Error> read_skypilot(Reader& r, const doc::Node& doc, Pod pod) {
   pod.kind = "SkyPilot task";
   pod.name = scalar(child(doc, "name"));
   std::vector<std::string> env;
-  if (const YAML::Node envs = child(doc, "envs"); envs && envs.IsMap())
+  if (const doc::Node envs = child(doc, "envs"); envs && envs.is_map())
     for (const auto& kv : envs) env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
-  const YAML::Node res = child(doc, "resources");
+  const doc::Node res = child(doc, "resources");
   std::vector<std::string> names;
   accelerators_of(res, names);
   for (const std::string& n : names) gpu_from_name(n, "resources.accelerators", pod);
@@ -99,11 +99,11 @@ std::optional<Error> read_skypilot(Reader& r, const YAML::Node& doc, Pod pod) {
   std::string image = scalar(child(res, "image_id"));
   image = image.rfind("docker:", 0) == 0 ? image.substr(7) : std::string();
 
-  const YAML::Node run = child(doc, "run");
-  auto commands = serving_commands(run.Scalar(), env);
+  const doc::Node run = child(doc, "run");
+  auto commands = serving_commands(run.str(), env);
   if (!commands.ok()) return bad_file(pod.file, line_of(run), "run: " + commands.error().message);
   // A literal block (`run: |`) starts on the line after its key.
-  const int first = line_of(run) + (run.Scalar().find('\n') != std::string::npos ? 1 : 0);
+  const int first = line_of(run) + (run.str().find('\n') != std::string::npos ? 1 : 0);
   if (commands->empty()) {
     r.out.skipped.push_back(pod.file + " " + pod.kind + (pod.name.empty() ? "" : "/" + pod.name) +
                             ": run starts no serving command kvdtype knows");
@@ -127,22 +127,22 @@ std::optional<Error> read_skypilot(Reader& r, const YAML::Node& doc, Pod pod) {
 
 // A YAML value as JSON, typed as YAML 1.2's core schema reads plain scalars; `budget` bounds
 // the nodes visited (aliases may name one map many times).
-nlohmann::json to_json(const YAML::Node& n, std::size_t& budget) {
+nlohmann::json to_json(const doc::Node& n, std::size_t& budget) {
   if (budget == 0) return nullptr;
   --budget;
-  if (n.IsMap()) {
+  if (n.is_map()) {
     nlohmann::json j = nlohmann::json::object();
     for (const auto& kv : n) j[scalar(kv.first)] = to_json(kv.second, budget);
     return j;
   }
-  if (n.IsSequence()) {
+  if (n.is_seq()) {
     nlohmann::json j = nlohmann::json::array();
     for (const auto& e : n) j.push_back(to_json(e, budget));
     return j;
   }
-  if (!n.IsScalar()) return nullptr;
-  const std::string& s = n.Scalar();
-  if (n.Tag() == "!") return s;  // quoted in the file: a string whatever it looks like
+  if (!n.is_scalar()) return nullptr;
+  const std::string& s = n.str();
+  if (n.tag() == "!") return s;  // quoted in the file: a string whatever it looks like
   if (s == "true" || s == "True") return true;
   if (s == "false" || s == "False") return false;
   if (s == "null" || s == "~") return nullptr;
@@ -152,9 +152,9 @@ nlohmann::json to_json(const YAML::Node& n, std::size_t& budget) {
 
 // engine_kwargs → vLLM flags: a key is its flag with `-` for `_`; true → the flag, false →
 // `--no-` (vLLM's boolean flags take both), a map → JSON text, a list → one word per element.
-Words engine_flags(const YAML::Node& kwargs) {
+Words engine_flags(const doc::Node& kwargs) {
   Words out;
-  if (!kwargs || !kwargs.IsMap()) return out;
+  if (!kwargs || !kwargs.is_map()) return out;
   std::size_t budget = 4096;
   for (const auto& kv : kwargs) {
     std::string flag = scalar(kv.first);
@@ -177,24 +177,24 @@ Words engine_flags(const YAML::Node& kwargs) {
   return out;
 }
 
-void runtime_env(const YAML::Node& holder, std::vector<std::string>& env) {
-  const YAML::Node vars = path(holder, {"runtime_env", "env_vars"});
-  if (vars && vars.IsMap())
+void runtime_env(const doc::Node& holder, std::vector<std::string>& env) {
+  const doc::Node vars = path(holder, {"runtime_env", "env_vars"});
+  if (vars && vars.is_map())
     for (const auto& kv : vars) env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
 }
 
-std::optional<Error> read_llm_config(Reader& r, const YAML::Node& cfg, const Pod& app, const std::vector<std::string>& app_env,
+std::optional<Error> read_llm_config(Reader& r, const doc::Node& cfg, const Pod& app, const std::vector<std::string>& app_env,
                                      const std::string& role, int line_offset) {
   if (auto e = count_container(r, app.file, cfg)) return e;
   Container c;
   c.where = role;
   c.line = line_of(cfg) + line_offset;
-  if (cfg.IsScalar()) {
-    c.name = cfg.Scalar();
+  if (cfg.is_scalar()) {
+    c.name = cfg.str();
     r.out.skipped.push_back(label(app, c) + ": an LLM config in another file, not read (pass that file with --manifest)");
     return std::nullopt;
   }
-  const YAML::Node loading = child(cfg, "model_loading_config");
+  const doc::Node loading = child(cfg, "model_loading_config");
   c.name = scalar(child(loading, "model_id"));
   std::string model = scalar(child(loading, "model_source"));
   if (model.empty()) {
@@ -224,19 +224,19 @@ std::optional<Error> read_llm_config(Reader& r, const YAML::Node& cfg, const Pod
 
 // ---- llama-swap ------------------------------------------------------------------------------
 
-bool is_llama_swap(const YAML::Node& doc) {
-  const YAML::Node models = child(doc, "models");
-  if (!models || !models.IsMap()) return false;
+bool is_llama_swap(const doc::Node& doc) {
+  const doc::Node models = child(doc, "models");
+  if (!models || !models.is_map()) return false;
   for (const auto& kv : models)
-    if (const YAML::Node cmd = child(kv.second, "cmd"); cmd && cmd.IsScalar()) return true;
+    if (const doc::Node cmd = child(kv.second, "cmd"); cmd && cmd.is_scalar()) return true;
   return false;
 }
 
 using Macros = std::vector<std::pair<std::string, std::string>>;
 
-Macros macros_of(const YAML::Node& n) {
+Macros macros_of(const doc::Node& n) {
   Macros out;
-  if (n && n.IsMap())
+  if (n && n.is_map())
     for (const auto& kv : n) out.emplace_back(scalar(kv.first), scalar(kv.second));
   return out;
 }
@@ -270,7 +270,7 @@ std::string one_line(const std::string& cmd) {
   return out;
 }
 
-std::optional<Error> read_llama_swap(Reader& r, const YAML::Node& doc, Pod pod) {
+std::optional<Error> read_llama_swap(Reader& r, const doc::Node& doc, Pod pod) {
   pod.kind = "llama-swap model";
   const Macros global = macros_of(child(doc, "macros"));
   int port = 5800;
@@ -280,11 +280,11 @@ std::optional<Error> read_llama_swap(Reader& r, const YAML::Node& doc, Pod pod) 
     } catch (const std::exception&) {
     }
   }
-  std::map<std::string, YAML::Node> models;  // sorted by ID, as ports are given out
+  std::map<std::string, doc::Node> models;  // sorted by ID, as ports are given out
   for (const auto& kv : child(doc, "models")) models.emplace(scalar(kv.first), kv.second);
   for (const auto& [id, model] : models) {
-    const YAML::Node cmd = child(model, "cmd");
-    if (!cmd || !cmd.IsScalar()) continue;
+    const doc::Node cmd = child(model, "cmd");
+    if (!cmd || !cmd.is_scalar()) continue;
     Macros macros = {{"MODEL_ID", id}};
     macros.insert(macros.end(), global.begin(), global.end());
     for (const auto& m : macros_of(child(model, "macros"))) {
@@ -292,7 +292,7 @@ std::optional<Error> read_llama_swap(Reader& r, const YAML::Node& doc, Pod pod) 
       if (same != macros.end()) same->second = m.second;
       else macros.push_back(m);
     }
-    std::string text = one_line(cmd.Scalar());
+    std::string text = one_line(cmd.str());
     for (auto it = macros.rbegin(); it != macros.rend(); ++it) replace_all(text, "${" + it->first + "}", it->second);
     Pod here = pod;
     here.name = id;
@@ -301,7 +301,7 @@ std::optional<Error> read_llama_swap(Reader& r, const YAML::Node& doc, Pod pod) 
       ++port;
     }
     std::vector<std::string> env;
-    if (const YAML::Node e = child(model, "env"); e && e.IsSequence())
+    if (const doc::Node e = child(model, "env"); e && e.is_seq())
       for (const auto& v : e)
         if (scalar(v).find('=') != std::string::npos) env.push_back(scalar(v));
     auto commands = serving_commands(text, env);
@@ -314,7 +314,7 @@ std::optional<Error> read_llama_swap(Reader& r, const YAML::Node& doc, Pod pod) 
       if (auto e = count_container(r, pod.file, cmd)) return e;
       Container c;
       c.name = "cmd";
-      c.line = line_of(cmd) + (cmd.Scalar().find('\n') != std::string::npos ? 1 : 0);
+      c.line = line_of(cmd) + (cmd.str().find('\n') != std::string::npos ? 1 : 0);
       c.env = env;
       c.command = sc.words;
       c.notes.push_back("command: models." + id + ".cmd with llama-swap's macros and ${PORT} substituted");
@@ -326,22 +326,22 @@ std::optional<Error> read_llama_swap(Reader& r, const YAML::Node& doc, Pod pod) 
 
 // ---- srtctl (NVIDIA srt-slurm) ---------------------------------------------------------------
 
-bool is_srtctl(const YAML::Node& doc) {
-  const YAML::Node backend = child(doc, "backend");
-  return child(child(doc, "resources"), "gpu_type") && child(doc, "model") && backend && backend.IsMap() &&
+bool is_srtctl(const doc::Node& doc) {
+  const doc::Node backend = child(doc, "backend");
+  return child(child(doc, "resources"), "gpu_type") && child(doc, "model") && backend && backend.is_map() &&
          (child(backend, "sglang_config") || child(backend, "type"));
 }
 
 // A YAML scalar as PyYAML's safe_load types a boolean (YAML 1.1: true/yes/on …), unquoted only.
-std::optional<bool> python_bool(const YAML::Node& n) {
-  if (!n.IsScalar() || n.Tag() == "!") return std::nullopt;
-  const std::string s = kvdtype::detail::to_lower(n.Scalar());
+std::optional<bool> python_bool(const doc::Node& n) {
+  if (!n.is_scalar() || n.tag() == "!") return std::nullopt;
+  const std::string s = kvdtype::detail::to_lower(n.str());
   if (s == "true" || s == "yes" || s == "on") return true;
   if (s == "false" || s == "no" || s == "off") return false;
   return std::nullopt;
 }
 
-int count_of(const YAML::Node& res, const char* key) {
+int count_of(const doc::Node& res, const char* key) {
   try {
     return std::stoi(scalar(child(res, key)));
   } catch (const std::exception&) {
@@ -349,19 +349,19 @@ int count_of(const YAML::Node& res, const char* key) {
   }
 }
 
-std::optional<Error> read_srtctl(Reader& r, const YAML::Node& doc, Pod pod) {
+std::optional<Error> read_srtctl(Reader& r, const doc::Node& doc, Pod pod) {
   pod.kind = "srtctl job";
   pod.name = scalar(child(doc, "name"));
-  const YAML::Node backend = child(doc, "backend");
+  const doc::Node backend = child(doc, "backend");
   const std::string type = scalar(child(backend, "type"));
   if (!type.empty() && type != "sglang") {
     r.out.skipped.push_back(pod.file + " " + pod.kind + "/" + pod.name + ": backend.type " + type +
                             " (kvdtype reads srtctl's sglang backend only)");
     return std::nullopt;
   }
-  const YAML::Node res = child(doc, "resources");
+  const doc::Node res = child(doc, "resources");
   gpu_from_name(scalar(child(res, "gpu_type")), "resources.gpu_type", pod);
-  const YAML::Node cfg = child(backend, "sglang_config");
+  const doc::Node cfg = child(backend, "sglang_config");
   // The workers the job starts: disaggregated when prefill / decode counts are given, else aggregated.
   std::vector<std::pair<std::string, std::string>> modes;  // mode, sglang_config / environment key
   if (count_of(res, "prefill_workers") + count_of(res, "prefill_nodes") > 0) modes.emplace_back("prefill", "prefill");
@@ -375,7 +375,7 @@ std::optional<Error> read_srtctl(Reader& r, const YAML::Node& doc, Pod pod) {
   const std::string model_arg = hf ? model.substr(3) : "/model";
   const bool sglang_frontend = scalar(path(doc, {"frontend", "type"})) == "sglang";
   for (const auto& [mode, key] : modes) {
-    const YAML::Node mine = child(cfg, key.c_str());
+    const doc::Node mine = child(cfg, key.c_str());
     if (auto e = count_container(r, pod.file, mine ? mine : backend)) return e;
     Container c;
     c.name = "worker";
@@ -383,7 +383,7 @@ std::optional<Error> read_srtctl(Reader& r, const YAML::Node& doc, Pod pod) {
     c.line = line_of(mine ? mine : backend);
     std::string served = model_arg.substr(model_arg.rfind('/') == std::string::npos ? 0 : model_arg.rfind('/') + 1);
     for (const char* k : {"prefill", "aggregated", "decode"}) {  // the first mode that names it, as srtctl looks
-      const YAML::Node m = child(cfg, k);
+      const doc::Node m = child(cfg, k);
       std::string n = scalar(child(m, "served-model-name"));
       if (n.empty()) n = scalar(child(m, "served_model_name"));
       if (!n.empty()) {
@@ -395,26 +395,26 @@ std::optional<Error> read_srtctl(Reader& r, const YAML::Node& doc, Pod pod) {
     c.command = {"python3", "-m", "sglang.launch_server", "--model-path", model_arg, "--served-model-name", served,
                  "--host", "0.0.0.0"};
     if (mode != "agg") c.command.insert(c.command.end(), {"--disaggregation-mode", mode});
-    std::map<std::string, YAML::Node> flags;  // sorted, as srtctl writes them
-    if (mine && mine.IsMap())
+    std::map<std::string, doc::Node> flags;  // sorted, as srtctl writes them
+    if (mine && mine.is_map())
       for (const auto& kv : mine) flags.emplace(scalar(kv.first), kv.second);
     for (const auto& [name, value] : flags) {
       if (name == "model-path" || name == "model_path" || name == "served-model-name" || name == "served_model_name" ||
-          name == "nccl-port" || name == "nccl_port" || !value || value.IsNull())
+          name == "nccl-port" || name == "nccl_port" || !value || value.is_null())
         continue;
       std::string flag = "--" + name;
       std::replace(flag.begin(), flag.end(), '_', '-');
       if (const auto b = python_bool(value)) {
         if (*b) c.command.push_back(flag);
-      } else if (value.IsSequence()) {
+      } else if (value.is_seq()) {
         c.command.push_back(flag);
         for (const auto& v : value) c.command.push_back(scalar(v));
-      } else if (value.IsScalar()) {
+      } else if (value.is_scalar()) {
         c.command.push_back(flag);
-        c.command.push_back(value.Scalar());
+        c.command.push_back(value.str());
       }
     }
-    if (const YAML::Node env = child(backend, (key + "_environment").c_str()); env && env.IsMap())
+    if (const doc::Node env = child(backend, (key + "_environment").c_str()); env && env.is_map())
       for (const auto& kv : env) c.env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
     c.notes.push_back(std::string("command: srtctl's SGLang ") + mode + " worker" +
                       (sglang_frontend ? "" : " (run as `python3 -m dynamo.sglang`, which takes SGLang's server arguments)"));
@@ -429,12 +429,12 @@ std::optional<Error> read_srtctl(Reader& r, const YAML::Node& doc, Pod pod) {
 
 }  // namespace
 
-bool is_ray_serve(const YAML::Node& doc) {
-  const YAML::Node apps = child(doc, "applications");
-  return apps && apps.IsSequence();
+bool is_ray_serve(const doc::Node& doc) {
+  const doc::Node apps = child(doc, "applications");
+  return apps && apps.is_seq();
 }
 
-std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, int line_offset,
+std::optional<Error> read_ray_serve(Reader& r, const doc::Node& doc, Pod pod, int line_offset,
                                     const std::vector<std::string>& worker_env) {
   // Inside a RayService the applications are its containers (`serveConfigV2/APP`); a config
   // file of its own names each application.
@@ -455,18 +455,18 @@ std::optional<Error> read_ray_serve(Reader& r, const YAML::Node& doc, Pod pod, i
       if (auto e = read_ray_python_app(r, app, here, where, env, worker_env, line_offset)) return e;
       continue;
     }
-    const YAML::Node args = child(app, "args");
-    if (const YAML::Node list = child(args, "llm_configs"); list && list.IsSequence())
+    const doc::Node args = child(app, "args");
+    if (const doc::Node list = child(args, "llm_configs"); list && list.is_seq())
       for (const auto& cfg : list)
         if (auto e = read_llm_config(r, cfg, here, env, where, line_offset)) return e;
     for (const std::string role : {"prefill", "decode"})
-      if (const YAML::Node cfg = child(args, (role + "_config").c_str()))
+      if (const doc::Node cfg = child(args, (role + "_config").c_str()))
         if (auto e = read_llm_config(r, cfg, here, env, where.empty() ? role : where + "/" + role, line_offset)) return e;
   }
   return std::nullopt;
 }
 
-std::optional<std::optional<Error>> read_task_file(Reader& r, const YAML::Node& doc, const Pod& pod) {
+std::optional<std::optional<Error>> read_task_file(Reader& r, const doc::Node& doc, const Pod& pod) {
   if (is_skypilot(doc)) return read_skypilot(r, doc, pod);
   if (is_ray_serve(doc)) return read_ray_serve(r, doc, pod, 0);
   if (is_llama_swap(doc)) return read_llama_swap(r, doc, pod);

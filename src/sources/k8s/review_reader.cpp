@@ -2,20 +2,20 @@
 //
 // A stack of frames follows the containers being read; each has a role: the envelope, the
 // request, request.kind, a container of request.object being converted, or one skipped whole.
-// Values of request.object become yaml-cpp nodes as they complete, so the only copy of the object
-// is the one the manifest reader walks. Every node is made in one yaml-cpp memory and linked to
-// its parent as yaml-cpp's own loader links them (yaml_nodes.hpp): a public YAML::Node made alone
-// has a memory of its own, which joining its parent merged, and its key was one more such node
-// (earlier, every value cost a merge into an arena, a key node and a merge into the parent: a
-// third of a review's instructions). A key given twice replaces the earlier value, as a JSON DOM
-// (and kubectl) would read it, so the review judges what the API server stored.
+// Values of request.object become nodes of kvdtype's document tree (doc_tree.hpp) as they
+// complete, so the only copy of the object is the one the manifest reader walks, the same node
+// type `check --manifest` walks. Every node is made in one arena, freed at once (until session 44
+// they were yaml-cpp nodes: making, linking and freeing them was most of a review's reading). A
+// key given twice replaces the earlier value, as a JSON DOM (and kubectl) would read it, so the
+// review judges what the API server stored.
 #include "sources/k8s/review_reader.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include "kvdtype/io/suppressions.hpp"
-#include "sources/k8s/yaml_nodes.hpp"
+#include "sources/k8s/doc_tree.hpp"
 
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -47,7 +47,7 @@ struct Frame {
   bool metadata = false;     // request.object.metadata: name and generateName are kept
   bool annotations = false;  // request.object.metadata.annotations: only kvdtype.io/ignore is kept
   std::string key;           // the key whose value is being read (objects)
-  YAML::detail::node* node = nullptr;    // build frames: the map or sequence being made
+  doc::Node node;  // build frames: the map or sequence being made
   // Build objects: how many keys were attached, and past kReviewLinearKeys the keys seen so far.
   // An object of a Pod has a handful of keys, which are found again faster in the node's own
   // entries than in a hashed set (its buckets and one node per key were ~10 K instructions a
@@ -59,13 +59,7 @@ struct Frame {
 constexpr std::size_t kReviewLinearKeys = 16;
 
 // Whether the map `map` (every key a scalar, as the reader makes them) has the key `key`.
-bool review_map_has_key(const YAML::detail::node& map, std::string_view key) {
-  for (auto it = map.begin(); it != map.end(); ++it) {
-    const YAML::detail::node* k = (*it).first;
-    if (k->type() == YAML::NodeType::Scalar && k->scalar() == key) return true;
-  }
-  return false;
-}
+bool review_map_has_key(const doc::Node& map, std::string_view key) { return static_cast<bool>(map.find_child(key)); }
 
 class Reader final : public nlohmann::json_sax<Json> {
  public:
@@ -96,7 +90,9 @@ class Reader final : public nlohmann::json_sax<Json> {
   }
 
   /// request.object as the manifest reader walks it; undefined when there is none.
-  [[nodiscard]] YAML::Node object() const { return object_ != nullptr ? maker_.handle(*object_) : YAML::Node(); }
+  [[nodiscard]] doc::Node object() const { return object_; }
+  /// The tree request.object's nodes are made in (handed to the caller with the object).
+  [[nodiscard]] std::unique_ptr<doc::Tree> take_tree() { return std::move(tree_); }
 
  private:
   bool scalar(const std::string& text) { return value(&text, false); }
@@ -136,11 +132,13 @@ class Reader final : public nlohmann::json_sax<Json> {
     budget_ = kMaxObjectValues;
   }
 
-  // The object's nodes released at once: its memory goes with the maker (no handle on any of
-  // them is left; the frames hold plain pointers).
+  // The object's nodes released at once, with their tree (the frames' handles on them are
+  // dropped first or never read again).
   void drop_object() {
-    object_ = nullptr;
-    maker_ = yaml::NodeMaker();
+    object_ = doc::Node();
+    if (!built_) return;  // nothing made yet (the usual case: one request.object)
+    tree_ = std::make_unique<doc::Tree>();
+    built_ = false;
   }
 
   // One more converted value, or the object is dropped.
@@ -152,7 +150,7 @@ class Reader final : public nlohmann::json_sax<Json> {
     for (Frame& f : frames_)
       if (f.role == Role::build) {
         f.role = Role::skip;
-        f.node = nullptr;
+        f.node = doc::Node();
         std::unordered_set<std::string>().swap(f.keys);
       }
     drop_object();
@@ -171,28 +169,26 @@ class Reader final : public nlohmann::json_sax<Json> {
 
   // A complete value joins its parent: an item, or the value of the parent's current key (whose
   // node is made here, a scalar as a JSON key is).
-  void attach(Frame& parent, YAML::detail::node& n) {
+  void attach(Frame& parent, doc::Node n) {
     if (!parent.is_object) {
-      parent.node->push_back(n, maker_.memory());
+      tree_->push(parent.node, n);
       return;
     }
-    if (seen_before(parent)) parent.node->remove(parent.key, maker_.memory());
-    YAML::detail::node& key = maker_.make();
-    key.set_scalar(parent.key);
-    parent.node->insert(key, n, maker_.memory());
+    if (seen_before(parent)) tree_->remove(parent.node, parent.key);
+    tree_->append(parent.node, tree_->scalar(parent.key), n);
   }
 
   // Whether the parent object's current key was attached before (a key given twice), counting
   // the key as attached.
   static bool seen_before(Frame& parent) {
     if (parent.key_count < kReviewLinearKeys) {
-      if (review_map_has_key(*parent.node, parent.key)) return true;
+      if (review_map_has_key(parent.node, parent.key)) return true;
       ++parent.key_count;
       return false;
     }
     if (parent.key_count == kReviewLinearKeys) {  // the set takes over with the keys so far
-      for (auto it = parent.node->begin(); it != parent.node->end(); ++it)
-        if ((*it).first->type() == YAML::NodeType::Scalar) parent.keys.insert((*it).first->scalar());
+      for (const auto& kv : parent.node)
+        if (kv.first.is_scalar()) parent.keys.insert(kv.first.str());
       ++parent.key_count;
     }
     return !parent.keys.insert(parent.key).second;
@@ -215,10 +211,8 @@ class Reader final : public nlohmann::json_sax<Json> {
       else if (p.metadata && p.key == "generateName") out_.metadata_generate_name = *text;
     }
     if (!building() || !take()) return true;
-    YAML::detail::node& n = maker_.make();
-    if (text != nullptr) n.set_scalar(*text);
-    else n.set_type(YAML::NodeType::Null);
-    attach(p, n);
+    built_ = true;
+    attach(p, text != nullptr ? tree_->scalar(*text) : tree_->null());
     return true;
   }
 
@@ -251,8 +245,8 @@ class Reader final : public nlohmann::json_sax<Json> {
       }
     }
     if (f.role == Role::build) {
-      f.node = &maker_.make();
-      f.node->set_type(is_object ? YAML::NodeType::Map : YAML::NodeType::Sequence);
+      built_ = true;
+      f.node = is_object ? tree_->map() : tree_->seq();
     }
     frames_.push_back(std::move(f));
     return true;
@@ -264,16 +258,16 @@ class Reader final : public nlohmann::json_sax<Json> {
     frames_.pop_back();
     if (f.role == Role::build) {
       if (f.object_root) object_ = f.node;
-      else attach(frames_.back(), *f.node);
+      else attach(frames_.back(), f.node);
     }
     return true;
   }
 
   ReviewRead& out_;
-  // The memory every node of request.object is made in; the object's nodes are released with
-  // the last handle on any of them.
-  yaml::NodeMaker maker_;
-  YAML::detail::node* object_ = nullptr;
+  // The arena every node of request.object is made in.
+  std::unique_ptr<doc::Tree> tree_ = std::make_unique<doc::Tree>();
+  bool built_ = false;  // a node was made in tree_
+  doc::Node object_;
   int max_depth_;
   int depth_ = 0;
   std::size_t budget_ = kMaxObjectValues;
@@ -291,7 +285,10 @@ ReviewRead read_review(std::string_view body, int max_depth) {
   } catch (const std::exception&) {
     out.problem = ReviewRead::Problem::not_json;
   }
-  if (out.problem == ReviewRead::Problem::none) out.object = reader.object();
+  if (out.problem == ReviewRead::Problem::none && reader.object()) {
+    out.object = reader.object();
+    out.tree = reader.take_tree();
+  }
   return out;
 }
 

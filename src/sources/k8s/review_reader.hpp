@@ -1,20 +1,22 @@
 // Internal (io): an AdmissionReview body read in one SAX pass, keeping only what a review uses:
-// the envelope's strings and request.object, converted straight into the yaml-cpp nodes the
-// manifest reader walks. No JSON DOM of the body is ever built (it cost about 64 bytes per
+// the envelope's strings and request.object, converted straight into the document tree the
+// manifest reader walks (doc_tree.hpp). No JSON DOM of the body is ever built (it cost about 64 bytes per
 // value: 19 MB for `args: ["0"]×300000`), request.oldObject and the keys the reader never looks
 // at are skipped unbuilt, and at most kMaxObjectValues values are converted.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
-
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include "sources/k8s/doc_tree.hpp"
+
 namespace kvdtype::io {
 
-/// The values of request.object converted at most. A yaml-cpp node costs about 464 bytes, so
-/// this is at most ~3.8 MB per review whatever the body; a Pod is a few hundred values once
+/// The values of request.object converted at most. A value costs at most about 200 bytes with
+/// its entry and its key (a yaml-cpp node, until session 44, about 464), so this is at most
+/// ~1.6 MB per review whatever the body; a Pod is a few hundred values once
 /// managedFields, status, probes and the like are skipped (8,192 hold, e.g., 100 containers of
 /// 30 arguments and 20 environment variables each). Past it the object is one kvdtype could not
 /// read, which the webhook denies (fail closed).
@@ -30,7 +32,8 @@ struct ReviewRead {
   std::string request_kind;  ///< request.kind.kind
   bool has_object = false;   ///< request.object is an object
   std::string metadata_name, metadata_generate_name;
-  YAML::Node object;          ///< request.object, unless it had too many values
+  doc::Node object;                  ///< request.object, unless it had too many values
+  std::unique_ptr<doc::Tree> tree;   ///< owns request.object's nodes
   std::string object_error;   ///< why request.object was not converted
 };
 

@@ -1,4 +1,4 @@
-// yaml-cpp nodes made from libfyaml's events in one pass (yaml_nodes.hpp).
+// kvdtype's document tree (doc_tree.hpp) made from libfyaml's events in one pass (yaml_nodes.hpp).
 #include "sources/k8s/yaml_nodes.hpp"
 
 #include <libfyaml.h>
@@ -17,42 +17,6 @@
 #include <utility>
 
 namespace kvdtype::io::yaml {
-struct HandleTag;
-}
-
-// A YAML::Node on a node of a memory can only be made by yaml-cpp's own friends (its
-// constructor from a node and a memory is private, and so are a handle's node and memory);
-// every specialization of YAML::as_if is one. This one makes handles and looks up children.
-template <>
-struct YAML::as_if<kvdtype::io::yaml::HandleTag, void> {
-  static YAML::Node handle(YAML::detail::node& n, const YAML::detail::shared_memory_holder& memory) {
-    return YAML::Node(n, memory);
-  }
-  // `n` is a valid, defined map. Its entries as the Node iterator visits them (pairs with an
-  // undefined key or value are passed over by both).
-  static YAML::Node child(const YAML::Node& n, std::string_view key) {
-    const YAML::detail::node& map = *n.m_pNode;
-    for (auto it = map.begin(); it != map.end(); ++it) {
-      const YAML::detail::node* k = (*it).first;
-      if (k->type() == YAML::NodeType::Scalar && k->scalar() == key)
-        return YAML::Node(const_cast<YAML::detail::node&>(*(*it).second), n.m_pMemory);  // a handle is not const
-    }
-    return YAML::Node(YAML::NodeType::Undefined);
-  }
-};
-
-namespace kvdtype::io::yaml {
-
-NodeMaker::NodeMaker() : memory_(std::make_shared<YAML::detail::memory_holder>()) {}
-
-YAML::detail::node& NodeMaker::make() { return memory_->create_node(); }
-
-YAML::Node NodeMaker::handle(YAML::detail::node& n) const { return YAML::as_if<HandleTag, void>::handle(n, memory_); }
-
-YAML::Node find_child(const YAML::Node& n, std::string_view key) {
-  if (!n || !n.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
-  return YAML::as_if<HandleTag, void>::child(n, key);
-}
 
 namespace {
 
@@ -160,12 +124,15 @@ YAML::Mark mark_at(const std::string& text, std::size_t pos) {
   return m;
 }
 
-// The events of a stream → one document's nodes at a time, linked as yaml-cpp's NodeBuilder links
-// them (so that the documents are what LoadAll gives: marks, tags, styles, anchors shared by
-// their aliases), and the checks of the whole stream made on the same events.
+doc::Mark node_mark(const YAML::Mark& m) { return doc::Mark{m.line, m.column, m.pos}; }
+
+// The events of a stream → one document's nodes at a time, as yaml-cpp's NodeBuilder linked its
+// own (so that the documents are what LoadAll gave: marks, tags, anchors shared by their
+// aliases), and the checks of the whole stream made on the same events.
 class OnePass {
  public:
-  OnePass(Documents& out, const std::string& text, std::size_t max_nodes) : out_(out), text_(text), max_nodes_(max_nodes) {}
+  OnePass(Documents& out, doc::Tree& tree, const std::string& text, std::size_t max_nodes, bool first_only)
+      : out_(out), text_(text), max_nodes_(max_nodes), tree_(tree), first_only_(first_only) {}
 
   // An empty node has no text to be placed at: yaml-cpp and go-yaml (libyaml's parser) give it
   // the place of what follows it, the next event's start.
@@ -173,13 +140,12 @@ class OnePass {
     if (empty_.empty()) return;
     const fy_mark* m = fy_event_start_mark(e);
     if (m == nullptr) return;
-    for (YAML::detail::node* n : empty_) n->set_mark(to_mark(*m));
+    for (doc::Value* n : empty_) n->mark = node_mark(to_mark(*m));
     empty_.clear();
   }
 
-  // A fresh document: a memory of its own, as LoadAll's builder per document.
+  // A fresh document (every document's nodes are made in the one tree of the stream).
   void begin() {
-    maker_.emplace();
     root_ = nullptr;
     stack_.clear();
     empty_.clear();
@@ -188,7 +154,9 @@ class OnePass {
     frames_.clear();
     map_depth_ = 0;
   }
-  [[nodiscard]] YAML::Node root() const { return root_ != nullptr ? maker_->handle(*root_) : YAML::Node(); }
+  [[nodiscard]] doc::Node root() const { return root_ != nullptr ? doc::Node(root_) : tree_.null(); }
+  // Stop after the first document (what YAML::Load read of a text).
+  [[nodiscard]] bool first_only() const { return first_only_; }
 
   void scalar(fy_event* e) {
     const fy_event_scalar_data& d = e->scalar;
@@ -206,8 +174,7 @@ class OnePass {
     if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && bare) mark = block_indicator(text_, mark);
     if (plain && d.tag == nullptr && is_null(value)) {
       check(mark, nullptr);
-      YAML::detail::node& n = push(mark, d.anchor);
-      n.set_null();
+      doc::Value& n = push(mark, d.anchor, doc::Kind::null, "");  // yaml-cpp gave a null no tag
       if (bare && value.empty()) empty_.push_back(&n);
       pop();
       return;
@@ -220,9 +187,8 @@ class OnePass {
       if (const fy_mark* end = fy_event_end_mark(e); end != nullptr && end->input_pos >= text_.size()) text.pop_back();
     check(mark, &text);
     if (text == "<<") out_.merge_key = true;
-    YAML::detail::node& n = push(mark, d.anchor);
-    n.set_scalar(text);
-    n.set_tag(tag_of(d.tag, plain));
+    doc::Value& n = push(mark, d.anchor, doc::Kind::scalar, tag_of(d.tag, plain));
+    n.text = tree_.keep(text);
     pop();
   }
   void alias(fy_event* e) {
@@ -245,10 +211,7 @@ class OnePass {
     const bool flow = t == FYTT_FLOW_MAPPING_START || t == FYTT_FLOW_SEQUENCE_START;
     const fy_mark* at = flow ? nullptr : fy_token_start_mark(start);
     frames_.push_back({map, true, at != nullptr ? at->column : -1, {}});
-    YAML::detail::node& n = push(mark, anchor);
-    n.set_type(map ? YAML::NodeType::Map : YAML::NodeType::Sequence);
-    n.set_tag(tag_of(tag, true));
-    n.set_style(flow ? YAML::EmitterStyle::Flow : YAML::EmitterStyle::Block);
+    (void)push(mark, anchor, map ? doc::Kind::map : doc::Kind::seq, tag_of(tag, true));
     if (map) ++map_depth_;
   }
   void collection_end(bool map) {
@@ -319,38 +282,44 @@ class OnePass {
     f.expecting_key = !f.expecting_key;
   }
 
-  YAML::detail::node& push(const YAML::Mark& mark, fy_token* anchor) {
-    YAML::detail::node& n = maker_->make();
-    n.set_mark(mark);
+  // The tag as a view that lives as long as the tree: the two non-specific ones are literals.
+  std::string_view kept_tag(const std::string& tag) {
+    if (tag == "?") return "?";
+    if (tag == "!") return "!";
+    return tree_.keep(tag);
+  }
+
+  doc::Value& push(const YAML::Mark& mark, fy_token* anchor, doc::Kind kind, const std::string& tag) {
+    doc::Value& n = *tree_.make(kind, node_mark(mark), kept_tag(tag)).value();
     // A later anchor of the same name takes over from here on (YAML 1.2 section 7.1).
     if (anchor != nullptr) anchors_[std::string(text_of(anchor))] = &n;
     push(n);
     return n;
   }
   // A node whose key is still to come is the key of the mapping on top.
-  void push(YAML::detail::node& n) {
-    const bool is_key = !stack_.empty() && stack_.back()->type() == YAML::NodeType::Map && keys_.size() < map_depth_;
+  void push(doc::Value& n) {
+    const bool is_key = !stack_.empty() && stack_.back()->kind == doc::Kind::map && keys_.size() < map_depth_;
     stack_.push_back(&n);
     if (is_key) keys_.emplace_back(&n, false);
   }
   // A node complete: the root, an item of a sequence, or a key (then its value) of a mapping.
   void pop() {
-    YAML::detail::node& n = *stack_.back();
+    doc::Value& n = *stack_.back();
     stack_.pop_back();
     if (stack_.empty()) {
       root_ = &n;
       return;
     }
-    YAML::detail::node& parent = *stack_.back();
-    if (parent.type() == YAML::NodeType::Sequence) {
-      parent.push_back(n, maker_->memory());
-    } else if (parent.type() == YAML::NodeType::Map) {
+    doc::Value& parent = *stack_.back();
+    if (parent.kind == doc::Kind::seq) {
+      tree_.push(doc::Node(&parent), doc::Node(&n));
+    } else if (parent.kind == doc::Kind::map) {
       auto& [key, has_value] = keys_.back();
       if (!has_value) {
         has_value = true;
         return;
       }
-      parent.insert(*key, n, maker_->memory());
+      tree_.append(doc::Node(&parent), doc::Node(key), doc::Node(&n));
       keys_.pop_back();
     }
   }
@@ -358,13 +327,14 @@ class OnePass {
   Documents& out_;
   const std::string& text_;
   std::size_t max_nodes_;
-  std::vector<YAML::detail::node*> empty_;  // empty nodes waiting for the next event's place
+  std::vector<doc::Value*> empty_;  // empty nodes waiting for the next event's place
   std::vector<Frame> frames_;
-  std::optional<NodeMaker> maker_;
-  YAML::detail::node* root_ = nullptr;
-  std::vector<YAML::detail::node*> stack_;
-  std::unordered_map<std::string, YAML::detail::node*> anchors_;
-  std::vector<std::pair<YAML::detail::node*, bool>> keys_;  // a mapping's key waiting for its value
+  doc::Tree& tree_;
+  bool first_only_ = false;
+  doc::Value* root_ = nullptr;
+  std::vector<doc::Value*> stack_;
+  std::unordered_map<std::string, doc::Value*> anchors_;
+  std::vector<std::pair<doc::Value*, bool>> keys_;  // a mapping's key waiting for its value
   std::size_t map_depth_ = 0;
 };
 
@@ -402,8 +372,10 @@ std::size_t first_non_utf8(const std::string& text) {
 
 }  // namespace
 
-Documents load_documents(const std::string& text, std::size_t max_nodes) {
-  Documents out;
+namespace {
+
+// The pass of load_documents and load_first, into `tree`.
+void read_stream(Documents& out, doc::Tree& tree, const std::string& text, std::size_t max_nodes, bool first_only) {
   // libfyaml ends its input at a NUL byte and would read the text before it as the whole file;
   // YAML allows none (YAML 1.2 section 5.1: printable characters only), and yaml-cpp refused it.
   if (const std::size_t nul = text.find('\0'); nul != std::string::npos)
@@ -429,7 +401,7 @@ Documents load_documents(const std::string& text, std::size_t max_nodes) {
   cfg.diag = diag.get();
   std::unique_ptr<fy_parser, ParserDeleter> parser(fy_parser_create(&cfg));
   if (!parser || fy_parser_set_string(parser.get(), text.data(), text.size()) != 0) throw std::bad_alloc();
-  OnePass pass(out, text, max_nodes);
+  OnePass pass(out, tree, text, max_nodes, first_only);
   try {
     for (;;) {
       std::unique_ptr<fy_event, EventFree> e(fy_parser_parse(parser.get()), EventFree{parser.get()});
@@ -437,7 +409,10 @@ Documents load_documents(const std::string& text, std::size_t max_nodes) {
       pass.place_empty(e.get());
       switch (e->type) {
         case FYET_DOCUMENT_START: pass.begin(); break;
-        case FYET_DOCUMENT_END: out.docs.push_back(pass.root()); break;
+        case FYET_DOCUMENT_END:
+          out.docs.push_back(pass.root());
+          if (pass.first_only()) return;
+          break;
         case FYET_SCALAR: pass.scalar(e.get()); break;
         case FYET_ALIAS: pass.alias(e.get()); break;
         case FYET_MAPPING_START: pass.collection_start(e.get(), true); break;
@@ -450,10 +425,24 @@ Documents load_documents(const std::string& text, std::size_t max_nodes) {
   } catch (const TooManyNodes&) {
     out.docs.clear();
     out.too_many_nodes = true;
-    return out;
+    return;
   }
   if (fy_parser_get_stream_error(parser.get())) throw_first_error(diag.get());
+}
+
+}  // namespace
+
+Documents load_documents(const std::string& text, std::size_t max_nodes) {
+  Documents out;
+  out.tree = std::make_unique<doc::Tree>();
+  read_stream(out, *out.tree, text, max_nodes, false);
   return out;
+}
+
+doc::Node load_first(const std::string& text, doc::Tree& tree) {
+  Documents out;
+  read_stream(out, tree, text, SIZE_MAX, true);
+  return out.docs.empty() ? tree.null() : out.docs.front();
 }
 
 }  // namespace kvdtype::io::yaml
