@@ -158,7 +158,10 @@ inline void admission_parse(const std::uint8_t* data, std::size_t size) {
               a.object_error == b.object_error,
           "read_review: two readings differ");
   require(a.problem != io::ReviewRead::Problem::none || a.is_object || !a.has_request, "read_review: a request outside an object");
-  if (a.has_object && a.object_error.empty()) require(static_cast<bool>(a.object), "read_review: an object read as nothing");
+  // A body that is not JSON keeps no object, even when request.object had begun (its tree is
+  // dropped with the rest); a body read whole keeps the object it announced.
+  if (a.problem == io::ReviewRead::Problem::none && a.has_object && a.object_error.empty())
+    require(static_cast<bool>(a.object), "read_review: an object read as nothing");
 }
 
 // ---- engine config files: vLLM / SGLang --config, TensorRT-LLM --extra_llm_api_options ------------

@@ -160,6 +160,36 @@ TEST(YamlNodes, TextYamlCppNeverFinishedIsAnError) {
 // into the scalar (YAML ends the scalar there): `k: |` over a sibling read as "j: x", and a
 // `- |-` item over a line at the `-` column gave text longer than what it wrote (heap bytes; the
 // manifest_parse fuzzer saw two readings of one file differ). Such text is refused by its line.
+// Finding 36 (docs/reliability.md): libfyaml 0.7.12 formats a single-quoted scalar with a long run
+// of '' escapes wrongly (escapes left doubled, the last folded line lost, at the right length).
+// The reader folds the source between the quotes itself and refuses the document on a difference.
+TEST(YamlNodes, ASingleQuotedScalarLibfyamlMisreadsIsRefused) {
+  const std::string text = "k: 'a ''b''\n  c " + std::string(60, '\'') + "d\n  e f'\n";
+  try {
+    (void)yaml::load_documents(text, 1000);
+    ADD_FAILURE() << "no error for " << text;
+  } catch (const YAML::Exception& e) {
+    EXPECT_NE(e.msg.find("finding 36"), std::string::npos) << e.msg;
+    EXPECT_EQ(e.mark.line, 0);
+  }
+  // What libfyaml reads right is read as YAML 1.2 reads it: escapes, folds, empty lines, edges.
+  const struct {
+    const char* text;
+    const char* value;
+  } read[] = {
+      {"k: 'it''s'\n", "it's"},
+      {"k: ''''\n", "'"},
+      {"k: ''\n", ""},
+      {"k: 'a\n  b'\n", "a b"},
+      {"k: 'a  \n\n   b'\n", "a\nb"},
+      {"k: 'a\n\n\n  b'\n", "a\n\nb"},
+      {"k: ' a '\n", " a "},
+      {"k: 'x ''y''\n   z'\n", "x 'y' z"},
+  };
+  for (const auto& c : read)
+    EXPECT_EQ(yaml::load_documents(c.text, 1000).docs.at(0).find_child("k").text(), c.value) << c.text;
+}
+
 TEST(YamlNodes, ABlockScalarOverALineNotIndentedPastItsParentIsRefused) {
   const struct {
     const char* text;
