@@ -50,7 +50,7 @@ std::string_view text_of(fy_token* t) {
 // '' is one quote; a line break with the white space around it folds to a space, and each
 // empty line after the first break to a line break. libfyaml 0.7.12 formats a scalar of many
 // '' escapes wrongly (docs/reliability.md, finding 36: the escapes past its iterator's first
-// chunk stay doubled and the last line is lost, at the right length), so the reader compares.
+// chunk stay doubled and the last line is lost, at the right length), so the reader folds such a scalar itself.
 std::string fold_single_quoted(std::string_view raw) {
   const auto unescape = [](std::string_view s, std::string& out) {
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -199,8 +199,10 @@ class OnePass {
 
   void scalar(fy_event* e) {
     const fy_event_scalar_data& d = e->scalar;
-    const std::string_view value = text_of(d.value);
     const fy_scalar_style style = fy_token_scalar_style(d.value);
+    // A single-quoted scalar is folded here from its source, never formatted by libfyaml (finding 36).
+    const std::string quoted = style == FYSS_SINGLE_QUOTED ? single_quoted_text(e) : std::string();
+    const std::string_view value = style == FYSS_SINGLE_QUOTED ? std::string_view(quoted) : text_of(d.value);
     const bool plain = style == FYSS_PLAIN;
     YAML::Mark mark = mark_of(e, d.anchor, d.tag);
     const bool bare = d.anchor == nullptr && d.tag == nullptr;
@@ -210,7 +212,6 @@ class OnePass {
       --mark.pos;
     }
     if (style == FYSS_LITERAL || style == FYSS_FOLDED) refuse_unindented_block(e);
-    if (style == FYSS_SINGLE_QUOTED) refuse_misread_single_quoted(d.value, value, mark);
     if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && bare) mark = block_indicator(text_, mark);
     if (plain && d.tag == nullptr && is_null(value)) {
       check(mark, nullptr);
@@ -277,16 +278,16 @@ class OnePass {
   // found by the manifest_parse fuzzer, docs/reliability.md finding 35). Refused by line, never
   // read wrong. libfyaml's event starts at the line after the indicator; a document marker there
   // ends the scalar correctly and is left alone.
-  // Finding 36: a single-quoted scalar whose text libfyaml formatted otherwise than YAML reads
-  // the source between its quotes is refused, never read as libfyaml's text.
-  void refuse_misread_single_quoted(fy_token* value, std::string_view text, const YAML::Mark& mark) const {
-    const fy_mark* s = fy_token_start_mark(value);
-    const fy_mark* e = fy_token_end_mark(value);
-    if (s == nullptr || e == nullptr || s->input_pos > e->input_pos || e->input_pos > text_.size()) return;
-    const std::string_view raw(text_.data() + s->input_pos, e->input_pos - s->input_pos);
-    if (fold_single_quoted(raw) != text)
-      throw YAML::ParserException(mark, "a single-quoted string that the YAML library kvdtype uses (libfyaml) "
-                                        "misreads (docs/reliability.md finding 36); write it double-quoted or as a block scalar");
+  // Finding 36: libfyaml 0.7.12 formats a single-quoted scalar of many '' escapes wrongly and
+  // leaks the chunk it grew doing so; the text between the quotes (the token's marks) is folded
+  // by fold_single_quoted() instead, as YAML 1.2 reads it. The scanner still decides where the
+  // scalar starts and ends.
+  std::string single_quoted_text(fy_event* e) const {
+    const fy_mark* s = fy_token_start_mark(e->scalar.value);
+    const fy_mark* end = fy_token_end_mark(e->scalar.value);
+    if (s == nullptr || end == nullptr || s->input_pos > end->input_pos || end->input_pos > text_.size())
+      throw YAML::ParserException(mark_of(e, nullptr, nullptr), "a single-quoted string whose place in the text libfyaml did not give");
+    return fold_single_quoted(std::string_view(text_.data() + s->input_pos, end->input_pos - s->input_pos));
   }
   void refuse_unindented_block(fy_event* e) {
     if (frames_.empty() || frames_.back().column < 0) return;
