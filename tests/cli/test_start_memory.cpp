@@ -29,6 +29,11 @@ CliResult run_limited(const std::string& limit, const std::vector<std::string>& 
 }
 
 TEST(StartMemory, LimitsThatRefuseTheStartsPreparationGiveTheSameAnswers) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  // A sanitizer's runtime cannot even load under `ulimit -d 3000` (its shadow memory counts as
+  // data), and a sanitizer build skips the start's preparation anyway (tools/kvdtype/heap.cpp).
+  GTEST_SKIP() << "the start's preparation is a release-build matter";
+#endif
   Dir dir;
   const std::string manifest = dir.write("deployment.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: llama}\nspec:\n  template:\n"
                              "    spec:\n      nodeSelector: {nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB}\n"
