@@ -43,10 +43,7 @@ constexpr std::size_t kBytesPerContainer = 16;
 
 int line_of(const doc::Node& n) { return n.mark().line >= 0 ? n.mark().line + 1 : 0; }
 
-std::string scalar(const doc::Node& n) {
-  if (!n || !n.is_scalar()) return {};
-  return n.str();
-}
+std::string scalar(const doc::Node& n) { return n.str(); }
 
 bool truthy(const doc::Node& n) {
   const std::string v = scalar(n);

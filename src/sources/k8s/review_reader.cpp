@@ -58,9 +58,6 @@ struct Frame {
 
 constexpr std::size_t kReviewLinearKeys = 16;
 
-// Whether the map `map` (every key a scalar, as the reader makes them) has the key `key`.
-bool review_map_has_key(const doc::Node& map, std::string_view key) { return static_cast<bool>(map.find_child(key)); }
-
 class Reader final : public nlohmann::json_sax<Json> {
  public:
   Reader(ReviewRead& out, int max_depth) : out_(out), max_depth_(max_depth) {}
@@ -182,7 +179,7 @@ class Reader final : public nlohmann::json_sax<Json> {
   // the key as attached.
   static bool seen_before(Frame& parent) {
     if (parent.key_count < kReviewLinearKeys) {
-      if (review_map_has_key(parent.node, parent.key)) return true;
+      if (parent.node.find_child(parent.key)) return true;
       ++parent.key_count;
       return false;
     }

@@ -50,7 +50,8 @@ std::string_view text_of(fy_token* t) {
 // '' is one quote; a line break with the white space around it folds to a space, and each
 // empty line after the first break to a line break. libfyaml 0.7.12 formats a scalar of many
 // '' escapes wrongly (docs/reliability.md, finding 36: the escapes past its iterator's first
-// chunk stay doubled and the last line is lost, at the right length), so the reader folds such a scalar itself.
+// chunk stay doubled and the last line is lost, at the right length), so the reader folds every
+// single-quoted scalar itself.
 std::string fold_single_quoted(std::string_view raw) {
   const auto unescape = [](std::string_view s, std::string& out) {
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -269,15 +270,6 @@ class OnePass {
     std::unordered_set<std::string> keys;  // a mapping of many keys stays linear
   };
 
-  // A block scalar (`|`, `>`) whose first line that is not blank is indented no further than the
-  // collection holding it: YAML ends the scalar before that line (YAML 1.2 section 8.1.1.1; go-yaml,
-  // yaml-cpp and PyYAML read an empty scalar, or refuse what follows). libfyaml 0.7.12 (Debian 12)
-  // takes the line into the scalar instead, and gets the text wrong: `k: |` over a sibling `j: x`
-  // reads as "j: x", and a sequence item's `- |-` over a line at the `-` column gives text whose
-  // length counts bytes it never wrote (uninitialised heap: two readings of one file differed;
-  // found by the manifest_parse fuzzer, docs/reliability.md finding 35). Refused by line, never
-  // read wrong. libfyaml's event starts at the line after the indicator; a document marker there
-  // ends the scalar correctly and is left alone.
   // Finding 36: libfyaml 0.7.12 formats a single-quoted scalar of many '' escapes wrongly and
   // leaks the chunk it grew doing so; the text between the quotes (the token's marks) is folded
   // by fold_single_quoted() instead, as YAML 1.2 reads it. The scanner still decides where the
@@ -289,6 +281,15 @@ class OnePass {
       throw YAML::ParserException(mark_of(e, nullptr, nullptr), "a single-quoted string whose place in the text libfyaml did not give");
     return fold_single_quoted(std::string_view(text_.data() + s->input_pos, end->input_pos - s->input_pos));
   }
+  // A block scalar (`|`, `>`) whose first line that is not blank is indented no further than the
+  // collection holding it: YAML ends the scalar before that line (YAML 1.2 section 8.1.1.1; go-yaml,
+  // yaml-cpp and PyYAML read an empty scalar, or refuse what follows). libfyaml 0.7.12 (Debian 12)
+  // takes the line into the scalar instead, and gets the text wrong: `k: |` over a sibling `j: x`
+  // reads as "j: x", and a sequence item's `- |-` over a line at the `-` column gives text whose
+  // length counts bytes it never wrote (uninitialised heap: two readings of one file differed;
+  // found by the manifest_parse fuzzer, docs/reliability.md finding 35). Refused by line, never
+  // read wrong. libfyaml's event starts at the line after the indicator; a document marker there
+  // ends the scalar correctly and is left alone.
   void refuse_unindented_block(fy_event* e) {
     if (frames_.empty() || frames_.back().column < 0) return;
     const fy_mark* m = fy_event_start_mark(e);
