@@ -34,7 +34,13 @@ enum RequestFlag : std::uint32_t {
   /// ggml-org/llama.cpp#19378, first tag b8738): the meta backend splits every tensor, KV cache
   /// included, across the GPUs (rules KVD209, KVD210). Set by the launch parser.
   flag_split_tensor = 1u << 12,
-  // (bits 13-19 left to other engines' launch words; MLX-LM's are set apart to keep merges apart)
+  /// A llama.cpp command kept the KV cache in host memory, -nkvo / --no-kv-offload, while layers
+  /// still run on a GPU (no -ngl 0): the scheduler hands the flash-attention op to the GPU with a
+  /// copy of the K/V views it reads (ggml-backend.cpp input copies), so a view the copy makes
+  /// non-contiguous (MLA's V, a view of K) takes the GPU's non-contiguous conversion path. Set by
+  /// the launch parser (launch_llamacpp.cpp; KVD070, ggml-org/llama.cpp#19724).
+  flag_no_kv_offload = 1u << 13,
+  // (bits 14-19 left to other engines' launch words; MLX-LM's are set apart to keep merges apart)
   /// An mlx_lm.server command gave a KV-cache flag (--kv-bits, --kv-group-size,
   /// --quantized-kv-start, --max-kv-size) that only mlx_lm.generate defines: argparse stops the
   /// server (rule KVD290). Set by MLX-LM's launch reader.

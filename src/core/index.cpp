@@ -557,6 +557,7 @@ std::uint32_t extra_needs(const When& w) noexcept {
   if (w.sliding_window != Tri::unknown || w.state_layers != Tri::unknown || !w.group_head_sizes.empty()) needs |= extra_layers;
   if (!w.draft_kv_cache_dtypes.empty()) needs |= extra_draft_kv;
   if (!w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0) needs |= extra_gqa_ratio;
+  if (w.min_max_model_len != 0) needs |= extra_max_model_len;
   return needs;
 }
 
@@ -580,6 +581,7 @@ std::uint32_t extra_given(const Request& r) noexcept {
   if (r.draft_kv_cache_dtype != nullptr) given |= extra_draft_kv;
   if (r.geometry.num_heads != 0 && r.geometry.num_kv_heads != 0 && r.geometry.num_heads % r.geometry.num_kv_heads == 0)
     given |= extra_gqa_ratio;
+  if (r.max_model_len != 0) given |= extra_max_model_len;
   return given;
 }
 

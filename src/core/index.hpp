@@ -322,6 +322,7 @@ enum ExtraInput : std::uint32_t {
   extra_gqa_ratio = 1u << 14,      // query and KV head counts that divide (issue 28, LOCAL)
   extra_kv_scales_source = 1u << 15,  // where the KV scales come from
   extra_chunked_prefix_cache = 1u << 16,  // SGLang chunked prefix cache on or off
+  extra_max_model_len = 1u << 17,  // the requested context length
 };
 /// The inputs a row's conditions need, and those a request gives (ExtraInput bits).
 [[nodiscard]] std::uint32_t extra_needs(const When& w) noexcept;

@@ -93,7 +93,8 @@ bool has_extra(const When& w) noexcept {
          !w.dsa_backends.empty() || !w.block_sizes.empty() || w.cuda_graph != Tri::unknown ||
          w.hierarchical_cache != Tri::unknown || w.chunked_prefix_cache != Tri::unknown || w.kv_scales != Tri::unknown || w.attention_sinks != Tri::unknown ||
          w.sliding_window != Tri::unknown || w.state_layers != Tri::unknown || !w.group_head_sizes.empty() ||
-         !w.draft_kv_cache_dtypes.empty() || !w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0;
+         !w.draft_kv_cache_dtypes.empty() || !w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0 ||
+         w.min_max_model_len != 0;
 }
 
 bool when_extra_holds(const When& w, const Request& r) noexcept {
@@ -134,6 +135,7 @@ bool when_extra_holds(const When& w, const Request& r) noexcept {
     const bool in = ec == std::errc() && has_word(w.block_sizes, std::string_view(buf, std::size_t(end - buf)));
     if (in == w.block_sizes_outside) return false;
   }
+  if (w.min_max_model_len != 0 && (r.max_model_len == 0 || r.max_model_len < w.min_max_model_len)) return false;
   if (w.cuda_graph != Tri::unknown && r.cuda_graph != w.cuda_graph) return false;
   if (w.hierarchical_cache != Tri::unknown && r.hierarchical_cache != w.hierarchical_cache) return false;
   if (w.chunked_prefix_cache != Tri::unknown && r.chunked_prefix_cache != w.chunked_prefix_cache) return false;

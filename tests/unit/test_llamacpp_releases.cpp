@@ -219,6 +219,39 @@ TEST(LlamaCppBuilds, FaSyntaxFollowsTheBuild) {
   EXPECT_NE(tagged.verdict(), Verdict::error);
 }
 
+// -nkvo keeps the cache in host memory; with layers on the GPU its flash attention still runs
+// there on copies of the cache's views. A quantized MLA cache's V copy took the non-contiguous
+// conversion with the KV length as grid.y (at most 65535) until PR #19999 (b8183): KVD070 once the
+// context can pass 65535 tokens (llama.cpp#19724 at b8094).
+TEST(LlamaCppBuilds, HostCacheMlaPast65535TokensUntilB8183) {
+  EXPECT_TRUE(launch("llama-server -m m.gguf -nkvo").input.flags & flag_no_kv_offload);
+  EXPECT_TRUE(launch("llama-server -m m.gguf --no-kv-offload -ngl 99").input.flags & flag_no_kv_offload);
+  EXPECT_FALSE(launch("llama-server -m m.gguf -nkvo -ngl 0").input.flags & flag_no_kv_offload);  // attention on the CPU
+  EXPECT_FALSE(launch("llama-server -m m.gguf").input.flags & flag_no_kv_offload);
+  EXPECT_EQ(launch("llama-server -m m.gguf -nkvo").input.backend, "CPU");  // the cache's own place is unchanged
+
+  const auto at = [](std::string_view version, std::string_view text) {
+    io::LaunchCommand l = launch(text);
+    l.input.gpu = "RTX4090";
+    l.input.attention = "mla";
+    l.input.head_size = "576";
+    l.input.engine_version = std::string(version);
+    auto r = make_request(l.input);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+    return r.ok() ? check(*r) : Report{};
+  };
+  const char* longq4 = "llama-server -m m.gguf -c 202752 -nkvo -ctk q4_0 -ctv q4_0 -fa on";
+  const Report reported = at("b8094", longq4);
+  EXPECT_TRUE(fires(reported, "KVD070"));
+  EXPECT_EQ(reported.verdict(), Verdict::error);
+  EXPECT_FALSE(fires(at("b8183", longq4), "KVD070"));
+  EXPECT_NE(at("b8182", longq4).verdict(), Verdict::error);  // a build not placed: a warning that names the fix
+  EXPECT_FALSE(fires(at("b8094", "llama-server -m m.gguf -c 65535 -nkvo -ctk q4_0 -ctv q4_0 -fa on"), "KVD070"));
+  EXPECT_TRUE(fires(at("b8094", "llama-server -m m.gguf -c 65536 -nkvo -ctk q4_0 -ctv q4_0 -fa on"), "KVD070"));
+  EXPECT_FALSE(fires(at("b8094", "llama-server -m m.gguf -c 202752 -ctk q4_0 -ctv q4_0 -fa on"), "KVD070"));
+  EXPECT_FALSE(fires(at("b8094", "llama-server -m m.gguf -nkvo -ctk q4_0 -ctv q4_0 -fa on"), "KVD070"));  // no context given
+}
+
 // Tensor parallelism (-sm tensor): a quantized cache was refused from b8738 to b9454 (KVD209);
 // from b9455 a pair the GPU has no flash-attention kernel for aborts instead of running on the
 // CPU (KVD210), reported at b10441.

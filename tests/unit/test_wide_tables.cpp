@@ -147,6 +147,7 @@ Request satisfying(const When& w) {
   const std::string_view ratio = first_word(w.gqa_ratios);
   r.geometry.num_kv_heads = 2;
   r.geometry.num_heads = 2 * (ratio.empty() ? 1u : static_cast<std::uint32_t>(std::stoul(std::string(ratio))));
+  r.max_model_len = std::max<std::uint64_t>(w.min_max_model_len, 1);
   return r;
 }
 
@@ -167,6 +168,7 @@ Request without(Request r, std::uint32_t input) {
     case detail::extra_chunked_prefix_cache: r.chunked_prefix_cache = Tri::unknown; break;
     case detail::extra_kv_scales: r.kv_scales = Tri::unknown; r.checkpoint_kv = nullptr; break;
     case detail::extra_gqa_ratio: r.geometry.num_kv_heads = 0; break;
+    case detail::extra_max_model_len: r.max_model_len = 0; break;
     default: break;
   }
   return r;

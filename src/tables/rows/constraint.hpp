@@ -81,6 +81,10 @@ struct When {
   /// built for ratios in steps of N query heads (llama.cpp's CUDA MMA flash attention at head
   /// sizes 192 and 320) have no instance for the others.
   std::uint16_t gqa_ratio_not_multiple_of = 0;
+  /// The requested context length (--max-model-len, llama.cpp -c / --ctx-size) is at least this
+  /// many tokens (0: no condition). A context not given never matches: a kernel limit that only a
+  /// long cache reaches (a CUDA grid dimension of 65535 rows) fires only on a context that can reach it.
+  std::uint64_t min_max_model_len = 0;
 };
 
 /// "This combination fires this rule", optionally only in some engine versions.

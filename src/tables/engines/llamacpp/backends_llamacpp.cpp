@@ -375,6 +375,32 @@ constexpr Constraint kLlamacppConstraints[] = {
               .gqa_ratios = "2"},
      .detail = kTile512Gqa2, .introduced_in = "b8609", .fix_pr = "ggml-org/llama.cpp#25148", .selection = false,
      .source = kTile512Gqa2Source},
+    // A CUDA launch limit on a long MLA cache kept in host memory (-nkvo). With -nkvo the flash-
+    // attention op still runs on the GPU, on copies the scheduler makes of the K and V views it reads;
+    // MLA's V is a view of K (the first 512 of each 576-wide row), and its copy keeps that row stride,
+    // so it is not contiguously allocated and launch_fattn converts a quantized V to f16 through the
+    // non-contiguous kernels (ggml_get_to_fp16_nc_cuda). Those passed the KV length as grid.y, which
+    // CUDA caps at 65535: once the cache holds more than 65535 tokens the launch fails
+    // (cudaErrorInvalidConfiguration). With the cache on the GPU the V view is recognised as K's
+    // (V_is_K_view, PR #19057) and the contiguous K conversion is reused, so only -nkvo is matched.
+    // PR #19999 (first tag b8183) loops over grid.y; it closes #19724 (b8094, GLM-4.7-Flash, q4_0,
+    // -nkvo, crash at ~65k tokens) and #19487 (b7964, -np 2 non-unified streams, not modelled: kvdtype
+    // reads neither -np nor --kv-unified). Turing and newer (the MMA kernel serves 576 there); a
+    // quantized K (V is its view); -fa on as reported (-fa auto with -nkvo was not read).
+    {.engine = Engine::llamacpp, .rule = "KVD070",
+     .when = {.kv_quant = "ggml_block", .attention = "mla", .platforms = "cuda", .min_cc = 75,
+              .flags_all = flag_no_kv_offload | flag_flash_attn_on, .min_max_model_len = 65536},
+     .detail = "with the cache in host memory (--no-kv-offload) the CUDA flash-attention kernel reads a copy of "
+               "MLA's V view, which launch_fattn converts to f16 through the non-contiguous kernels with the KV "
+               "length as grid.y: past 65535 cached tokens the launch fails (cudaErrorInvalidConfiguration) and the "
+               "server aborts",
+     .affected_in = "b8094", .fixed_in = "b8183", .fix_pr = "ggml-org/llama.cpp#19999", .selection = false,
+     .source = "ggml-org/llama.cpp#19724 (b8094 b55dcdef5, RTX 4060 Laptop, GLM-4.7-Flash, -ctk/-ctv q4_0 -fa on "
+               "--no-kv-offload --ctx-size 202752: crash at ~65k tokens; closed), PR #19999 ('Closes #19487, Closes "
+               "#19724'); ggml-org/ggml f4eb7267 (its sync: ggml-cuda/convert.cu dequantize_block and convert_unary "
+               "loop over grid.y, capped at 65535) and 0c381164 (PR #19057: V_is_K_view in fattn-common.cuh); first "
+               "tag b8183 from release digest shamitv/llama_cpp CHANGELOG.md ('b8183: cuda: fix grid.y overflow in "
+               "non-contiguous dequantize/convert kernels (#19999)')"},
     // The GQA-ratio gates of ggml_cuda_get_best_fattn_kernel (fattn.cu @00a2d609): head size 192
     // (V 128) needs a ratio that is a multiple of 8 (MiMo: 8 and 16), 320 (V 256) a multiple of 32
     // (Mistral Small 4), and 512 and 576 the GQA optimisation, a ratio of at least 2. Otherwise the

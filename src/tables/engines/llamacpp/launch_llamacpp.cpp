@@ -82,7 +82,7 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
       field->clear();
     }
   }
-  bool cpu_only = false;
+  bool cpu_only = false, no_kv_offload = false, no_gpu_layers = false;
   for (auto& [name, value] : out.engine_options) {
     if (name == "flash_attn") {
       first_of_list(value, out, "-fa");
@@ -96,9 +96,9 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
       else refuse(in, "KVD205", value);
     } else if (name == "gpu_layers") {
       first_of_list(value, out, "-ngl");
-      if (value == "0") cpu_only = true;
+      if (value == "0") cpu_only = no_gpu_layers = true;
     } else if (name == "no_kv_offload") {
-      cpu_only = true;  // the KV cache (and so the attention over it) stays in host memory
+      cpu_only = no_kv_offload = true;  // the KV cache (and so the attention over it) stays in host memory
     } else if (name == "split_mode") {
       // Only tensor changes what the cache meets (the meta backend; KVD209, KVD210): none, layer
       // and row keep each layer's cache and attention on one device.
@@ -107,6 +107,9 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
     }
   }
   if (cpu_only && in.backend.empty()) in.backend = "CPU";
+  // The cache in host memory with layers on a GPU: the GPU may still run flash attention on a copy
+  // of the cache's views (flag_no_kv_offload; KVD070 for MLA before b8183, ggml-org/llama.cpp#19999).
+  if (no_kv_offload && !no_gpu_layers) in.flags |= flag_no_kv_offload;
   // llama.cpp computes activations in f32 whatever the GGUF's weight types: the query handed to
   // the flash-attention op is an F32 tensor (src/llama-graph.cpp build_attn_mha; the backends'
   // supports_op take an F32 Q), so the "model dtype" of a llama.cpp request is float32.

@@ -25,6 +25,8 @@
 //   - b4497, PR #11166: the Vulkan backend writes quantized caches (CPY to q4_0 … iq4_nl); KVD214 before it.
 //   - b5333, PR #13324: Vulkan flash attention without coopmat2 (KVD102 before it, non-NVIDIA GPUs).
 //   - b7108: newest build read without a bf16 CUDA flash-attention case (KVD102 before it).
+//   - b8094 .. b8183, PR #19999: a quantized MLA cache kept in host memory (-nkvo) aborts in CUDA flash
+//     attention past 65535 cached tokens (grid.y of the non-contiguous f16 conversion; KVD070).
 //   - b8609, PR #20998: CUDA/HIP flash attention for head size 512 (KVD102 before it).
 //   - b8609 (#20998) .. PR #25148: CUDA/HIP flash attention at head size 512 with a GQA ratio of 2
 //     aborts (the tile kernel from #20998, the MMA kernel from #21768); reported at b9574, b9584,
@@ -95,6 +97,16 @@ constexpr Release kRows[] = {
      .note = "commit 7f8ef50c, the llama.cpp Ollama v0.13.2 vendors ('ggml update to b7108', ollama/ollama#12992): "
              "its CUDA flash attention has no bf16 K/V case",
      .source = "ollama/ollama commit 0cf7794b1 (Makefile.sync FETCH_HEAD 7f8ef50c; ml/backend/ggml/ggml/src/ggml-cuda/fattn.cu)"},
+    {.engine = Engine::llamacpp, .version = "b8094",
+     .note = "commit b55dcdef5 (2026-02-19); reported to abort once an MLA cache kept in host memory (-nkvo) with a "
+             "quantized type passes 65535 tokens (CUDA flash attention, grid.y of the non-contiguous conversion)",
+     .source = "ggml-org/llama.cpp#19724 ('version: 8094 (b55dcdef5)')"},
+    {.engine = Engine::llamacpp, .version = "b8183",
+     .note = "first tag with PR #19999 'cuda: fix grid.y overflow in non-contiguous dequantize/convert kernels' "
+             "(author date 2026-03-01): the CUDA conversion kernels loop over rows past 65535",
+     .source = "ggml-org/llama.cpp#19999; release digest shamitv/llama_cpp CHANGELOG.md ('b8183: cuda: fix grid.y "
+               "overflow in non-contiguous dequantize/convert kernels (#19999)'); bindings' changelogs: b8179 without "
+               "it, b8185 'CUDA: cap grid.y at 65535 in non-contiguous dequantize/convert kernels'"},
     {.engine = Engine::llamacpp, .version = "b8609",
      .note = "first tag with PR #20998: CUDA/HIP flash attention for head size 512 (Gemma 4)",
      .source = "ggml-org/llama.cpp#20998; ollama/ollama PR #15332 ('The llama.cpp release that contains this fix is "
