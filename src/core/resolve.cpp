@@ -216,6 +216,12 @@ void plan_layer_groups(const Context& ctx, const CacheDtype& eff, Plan& plan) no
       rg.geometry.num_kv_heads = e.group.num_kv_heads;
       const Context cg(rg, ctx.ix);
       e.bytes_per_token_per_layer = layer_bytes(cg, eff, plan.k, plan.v, r.v_cache_dtype);
+      // The packed layout of fill_plan's bytes (Backend::packs_kv_heads) on the group's shape.
+      if (plan.backend != nullptr && plan.backend->packs_kv_heads && eff.layout == Layout::elementwise &&
+          eff.scale_bytes_per_token_head == 0 && r.v_cache_dtype == nullptr) {
+        const std::uint32_t kb = side_bits(eff.k_bits, plan.k.format), vb = side_bits(eff.v_bits, plan.v.format);
+        e.bytes_per_token_per_layer = kb != 0 && kb == vb ? packed_kv_bytes(cg, kb) : std::nullopt;
+      }
     }
     if (e.bytes_per_token_per_layer) e.bytes_per_token = std::uint64_t{*e.bytes_per_token_per_layer} * g.layers;
     if (sum && e.bytes_per_token) *sum += *e.bytes_per_token;
