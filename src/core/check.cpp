@@ -531,7 +531,8 @@ void flash_attention(const Context& ctx, const Report& rep, Emitter& out) {
 }
 
 // Issue 28's per-layer findings, decided in layer_rules.cpp: KVD091 (a quantized cache leaves the
-// state layers alone), KVD092 (the drafter's own cache string).
+// state layers alone), KVD092 (the drafter's own cache string), KVD106 (a packed layout leaves a
+// quantized cache no saving).
 void layer_plan(const Context& ctx, const Report& rep, Emitter& out) {
   for (const detail::LayerFinding& f : detail::layer_findings(ctx, rep.plan)) out.add(*f.rule, f.evidence);
 }
@@ -583,8 +584,10 @@ void run_checks(const Context& ctx, Report& rep) noexcept {
     at(kSites.target_path); target_path(ctx, rep, out);
     at(kSites.kernel_availability); kernel_availability(ctx, rep, out);
     at(kSites.portability); portability_and_scales(ctx, rep, out);
-    // Issue 28's per-layer plans (layer_rules.cpp): nothing to do for a request without them.
-    if (request.layer_groups.size() != 0 || request.draft_kv_cache_dtype != nullptr) {
+    // Issue 28's per-layer plans (layer_rules.cpp): nothing to do for a request without them,
+    // nor (KVD106) on a backend whose cache layout does not pack heads.
+    if (request.layer_groups.size() != 0 || request.draft_kv_cache_dtype != nullptr ||
+        (rep.plan.backend != nullptr && rep.plan.backend->packs_kv_heads)) {
       at(kSites.layer_plan);
       layer_plan(ctx, rep, out);
     }

@@ -40,8 +40,8 @@ constexpr FiringSite kFixedSites[] = {
     {.name = "kernel_availability", .kind = check, .codes = "KVD071 KVD101 KVD222"},
     {.name = "portability_and_scales", .kind = check, .codes = "KVD050 KVD051 KVD062"},
     // Issue 28's per-layer plans (layer_rules.cpp): state layers a quantized cache leaves alone,
-    // a drafter's own cache string.
-    {.name = "layer_plan", .kind = check, .codes = "KVD091 KVD092"},
+    // a packed layout that leaves a quantized cache no saving, a drafter's own cache string.
+    {.name = "layer_plan", .kind = check, .codes = "KVD091 KVD092 KVD106"},
     // ---- the run-time Guard: the Q and KV dtypes a kernel is handed (compat.cpp decides) ---
     {.name = "Guard::check", .kind = guard, .codes = "KVD020 KVD021 KVD022 KVD030 KVD031 KVD032"},
     // ---- the tables ----------------------------------------------------------------------

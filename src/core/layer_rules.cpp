@@ -10,8 +10,8 @@
 
 namespace kvdtype::detail {
 
-InlineVector<LayerFinding, 2> layer_findings(const Context& ctx, const Plan& plan) noexcept {
-  InlineVector<LayerFinding, 2> out;
+InlineVector<LayerFinding, 3> layer_findings(const Context& ctx, const Plan& plan) noexcept {
+  InlineVector<LayerFinding, 3> out;
   const Request& r = ctx.req;
   // KVD091: the cache string quantizes the attention groups; the state groups stay as they were,
   // so the memory saved is the attention groups' share only.
@@ -33,6 +33,15 @@ InlineVector<LayerFinding, 2> layer_findings(const Context& ctx, const Plan& pla
     const CacheDtype* target = plan.cache_dtype != nullptr ? plan.cache_dtype : ctx.effective;
     if (r.draft_kv_cache_dtype != target && r.draft_kv_cache_dtype != ctx.requested)
       out.push_back({rule("KVD092"), Evidence{.value = r.draft_kv_cache_dtype->name}});
+  }
+  // KVD106: a backend that packs K and V heads into 32-bit words (tpu-inference's RPA v3) gives
+  // a narrow element no room to save anything when a rank holds few KV heads: the quantized
+  // cache takes at least the bytes of the model-dtype one.
+  if (ctx.quantized && plan.backend != nullptr && plan.backend->packs_kv_heads && r.model_dtype &&
+      plan.bytes_per_token_per_layer) {
+    const auto plain = packed_kv_bytes(ctx, format(*r.model_dtype).bits);
+    if (plain && *plan.bytes_per_token_per_layer >= *plain)
+      out.push_back({rule("KVD106"), Evidence{.backend = plan.backend, .number = *plan.bytes_per_token_per_layer}});
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // Internal: the findings of issue 28's per-layer plans that no single backend row decides
 // (src/core/layer_rules.cpp): a quantized cache on a model whose state layers it does not touch
-// (KVD091), and a drafter whose cache string differs from the target's (KVD092). A layer group
+// (KVD091), a quantized cache that a backend's packed layout gives no room to save memory
+// (KVD106), and a drafter whose cache string differs from the target's (KVD092). A layer group
 // a backend cannot serve (KVD090) is a row failure of that backend (resolve.cpp row_failures).
 #pragma once
 
@@ -16,6 +17,6 @@ struct LayerFinding {
 };
 
 /// The per-layer findings for this request and plan, in code order.
-[[nodiscard]] InlineVector<LayerFinding, 2> layer_findings(const Context& ctx, const Plan& plan) noexcept;
+[[nodiscard]] InlineVector<LayerFinding, 3> layer_findings(const Context& ctx, const Plan& plan) noexcept;
 
 }  // namespace kvdtype::detail

@@ -158,6 +158,35 @@ std::optional<std::uint32_t> layer_bytes(const Context& ctx, const CacheDtype& r
   return fit_u32(std::uint64_t{heads} * (rec->k + rec->v + scales));
 }
 
+}  // namespace
+
+// Bytes one token takes in one layer on one rank where the backend packs K and V heads into
+// 32-bit words (Backend::packs_kv_heads; tpu-inference kernels/ragged_paged_attention/v3
+// get_kv_cache_shape and kernel_hd64.py, v0.20.0 to v0.27.0): the 2 x KV heads per rank (the KV
+// heads alone at head size 64, where K and V share one 128-lane row) rounded up to a multiple of
+// 32 / bits, times the head size rounded up to 128, times the element's bytes. KV heads fewer
+// than the ranks are padded up to one per rank (tpu_inference/utils.py get_padded_num_heads).
+// K and V of one head size only (the kernels' shape has one head dimension).
+std::optional<std::uint32_t> packed_kv_bytes(const Context& ctx, std::uint32_t bits) noexcept {
+  const Request& r = ctx.req;
+  if (bits == 0 || bits > 32 || 32 % bits != 0 || ctx.head_size == 0 || is_mla(r.attention)) return std::nullopt;
+  if (r.geometry.head_size_v != 0 && r.geometry.head_size_v != ctx.head_size) return std::nullopt;
+  std::uint32_t kvh = r.geometry.num_kv_heads;
+  if (kvh == 0 && r.attention == Attention::mha) kvh = r.geometry.num_heads;
+  if (kvh == 0 && r.attention == Attention::mqa) kvh = 1;
+  if (kvh == 0) return std::nullopt;
+  const std::uint32_t tp = r.tensor_parallel_size ? r.tensor_parallel_size : 1;
+  const std::uint64_t heads = std::max<std::uint32_t>(1, kvh / tp);
+  const std::uint64_t packing = 32 / bits;
+  const auto align = [](std::uint64_t x, std::uint64_t a) { return (x + a - 1) / a * a; };
+  const bool hd64 = ctx.head_size == 64;
+  const std::uint64_t slots = align(hd64 ? heads : 2 * heads, packing);
+  const std::uint64_t lanes = hd64 ? 128 : align(ctx.head_size, 128);
+  return fit_u32(slots * lanes * bits / 8);
+}
+
+namespace {
+
 // The per-layer plan of a hybrid model (Request::layer_groups; plan.hpp LayerGroupPlan): each
 // attention group's bytes at its own head size and KV heads, the state groups in the model dtype.
 // bytes_per_token becomes the attention groups' sum, unknown when one of them is.
@@ -187,6 +216,12 @@ void plan_layer_groups(const Context& ctx, const CacheDtype& eff, Plan& plan) no
       rg.geometry.num_kv_heads = e.group.num_kv_heads;
       const Context cg(rg, ctx.ix);
       e.bytes_per_token_per_layer = layer_bytes(cg, eff, plan.k, plan.v, r.v_cache_dtype);
+      // The packed layout of fill_plan's bytes (Backend::packs_kv_heads) on the group's shape.
+      if (plan.backend != nullptr && plan.backend->packs_kv_heads && eff.layout == Layout::elementwise &&
+          eff.scale_bytes_per_token_head == 0 && r.v_cache_dtype == nullptr) {
+        const std::uint32_t kb = side_bits(eff.k_bits, plan.k.format), vb = side_bits(eff.v_bits, plan.v.format);
+        e.bytes_per_token_per_layer = kb != 0 && kb == vb ? packed_kv_bytes(cg, kb) : std::nullopt;
+      }
     }
     if (e.bytes_per_token_per_layer) e.bytes_per_token = std::uint64_t{*e.bytes_per_token_per_layer} * g.layers;
     if (sum && e.bytes_per_token) *sum += *e.bytes_per_token;
@@ -384,6 +419,11 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
     plan.scales.calibrated = r.kv_scales != Tri::unknown ? r.kv_scales : (r.checkpoint_kv ? Tri::yes : Tri::unknown);
 
   plan.bytes_per_token_per_layer = layer_bytes(ctx, *eff, plan.k, plan.v, r.v_cache_dtype);
+  if (backend != nullptr && backend->packs_kv_heads && eff->layout == Layout::elementwise &&
+      eff->scale_bytes_per_token_head == 0 && r.v_cache_dtype == nullptr) {
+    const std::uint32_t kb = side_bits(eff->k_bits, plan.k.format), vb = side_bits(eff->v_bits, plan.v.format);
+    plan.bytes_per_token_per_layer = kb != 0 && kb == vb ? packed_kv_bytes(ctx, kb) : std::nullopt;
+  }
   const std::uint32_t layers = r.geometry.num_kv_layers ? r.geometry.num_kv_layers : r.geometry.num_layers;
   if (plan.bytes_per_token_per_layer && layers) {
     std::uint64_t total = std::uint64_t{*plan.bytes_per_token_per_layer} * layers;

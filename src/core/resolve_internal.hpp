@@ -49,6 +49,11 @@ ReleaseGap release_gap(ReleaseRange::In in, std::string_view introduced_in, std:
 /// model dtype, head size, block size), in that order. Unknown inputs never fail.
 InlineVector<RowFailure, 8> row_failures(const Context& ctx, const CompiledBackend& b) noexcept;
 
+/// Bytes one token takes in one layer on one rank in a backend that packs K and V heads into
+/// 32-bit words (Backend::packs_kv_heads) for elements of `bits` bits; empty when the KV heads or
+/// head size are unknown, or for MLA.
+[[nodiscard]] std::optional<std::uint32_t> packed_kv_bytes(const Context& ctx, std::uint32_t bits) noexcept;
+
 /// Fill plan formats, storage, Q, kv_data_type, scales and bytes for `backend` (may be null).
 void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept;
 

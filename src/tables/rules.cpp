@@ -326,6 +326,12 @@ constexpr Rule kRules[] = {
      .fix = "use --kv-cache-dtype fp8 (e4m3), or a block size whose cache writer honours {kv_cache_dtype}",
      .source = "the constraint row's source (vllm-project/vllm#54341)",
      .trigger = "check --engine vllm --engine-version 0.28.0 --gpu MI250X --model-dtype bfloat16 --attention gqa --head-size 128 --block-size 64 --kv-cache-dtype fp8_e5m2 --backend ROCM_ATTN"},
+    {.code = "KVD106", .severity = warning,
+     .title = "quantized cache saves no memory in the backend's packed layout",
+     .message = "{backend} packs each token's K and V heads into 32-bit words: with this model's KV heads per rank the {kv_cache_dtype} cache takes {number} B/token/layer, as many as a {model_dtype} cache, so it adds no capacity",
+     .fix = "expect no capacity gain from --kv-cache-dtype {kv_cache_dtype} here; more KV heads per rank (a smaller tensor-parallel size, a model with more KV heads) let the narrow element pay off",
+     .source = "vllm-project/tpu-inference tpu_inference/kernels/ragged_paged_attention/v3/kernel.py and kernel_hd64.py get_kv_cache_shape, runner/kv_cache.py get_attention_page_size_bytes (v0.20.0 to v0.27.0); tpu-inference#3126",
+     .trigger = "check --engine vllm --gpu v5e --model-dtype bfloat16 --attention gqa --head-size 256 --num-heads 8 --num-kv-heads 1 --kv-cache-dtype fp8"},
     // ---- llama.cpp (KVD200-KVD219) -------------------------------------------------------
     {.code = "KVD200", .severity = error,
      .title = "llama.cpp has no such cache type",

@@ -72,6 +72,13 @@ struct Backend {
   /// string's own layout (the trtllm DSA kernels read the plain fp8 latent, 576 B, not the
   /// 656 B FlashMLA record). Nothing named: the rewrite applies.
   std::string_view canonical_unless_dsa;
+  /// The cache packs each token's K and V heads into 32-bit words (tpu-inference's ragged paged
+  /// attention v3, kernels/ragged_paged_attention/v3 get_kv_cache_shape): per rank the 2 x KV
+  /// heads (the KV heads alone at head size 64, whose K and V share one 128-lane row) are padded
+  /// up to a multiple of 32 / element bits and the head size up to 128, so a narrow element saves
+  /// less than its width, or nothing, when a rank holds few KV heads (bytes: resolve.cpp
+  /// packed_kv_bytes; KVD106).
+  bool packs_kv_heads = false;
   std::string_view notes;            ///< one line for `kvdtype backends`
   std::string_view source;           ///< repo path and line / PR
   // Release range (versions name rows of src/tables/releases_<engine>.cpp; empty = unbounded).

@@ -464,25 +464,28 @@ constexpr Backend kRows[] = {
     // tpu-inference (vllm-tpu): TpuPlatform.get_attn_backend_cls forces its PallasAttentionBackend,
     // which it registers under vLLM's FLASH_ATTN name (any other requested backend is logged and
     // replaced). The impl quantizes K/V to to_jax_dtype(kv_cache_dtype); the TPU dtype map names
-    // bfloat16, fp8 (e4m3fn), fp8_e4m3 and fp8_e5m2. Which element an fp8 cache is allocated as
-    // depends on the TPU: by the code every generation stores 'fp8' as e4m3fn (the runner's
-    // to_torch_dtype and kv_cache_manager's specs at the v0.20.0-v0.27.0 tags; TpuPlatform.fp8_dtype,
-    // e5m2 on v6e since tpu-inference#1136, is called nowhere in tpu_inference), but on v5e the
-    // allocator was measured provisioning bf16 for fp8 (tpu-inference#3126, no code path found) --
-    // so fp8 coverage is left unknown.
+    // bfloat16, fp8 (e4m3fn), fp8_e4m3 and fp8_e5m2. Every generation stores 'fp8' as e4m3fn:
+    // the runner's kv_cache_dtype is to_torch_dtype('fp8') = float8_e4m3fn, kv_cache_manager
+    // builds every attention spec from it and initialize_kv_cache allocates each layer in
+    // t2j_dtype(spec.dtype) (v0.20.0 to v0.27.0 tags); TpuPlatform.fp8_dtype (e5m2 on v6e since
+    // tpu-inference#1136) is called nowhere in tpu_inference. tpu-inference#3126 measured no
+    // capacity gain from fp8 on v5e (Gemma 2B, 0.24.0) and read it as a bf16 allocation; the
+    // cause is the RPA v3 page layout (packs_kv_heads): a rank's 2 x KV heads are padded to
+    // 32 / bits, so with Gemma 2B's one KV head an fp8 token takes 4 one-byte slots per lane, as
+    // many bytes as 2 bf16 slots -- KVD106, not a substituted element (session 45, helper TS).
     {.engine = Engine::vllm, .name = "PALLAS", .aliases = "PALLAS_VLLM_V1", .platforms = "tpu",
      .attention = "mha gqa mqa",
      .kv_cache_dtypes = "auto bfloat16 fp8 fp8_e4m3 fp8_e5m2", .model_dtypes = "float16 bfloat16",
      .q_policy = model_dtype, .kv_declared = element, .fp8_path = software,
+     .packs_kv_heads = true,
      .notes = "tpu-inference's Pallas ragged paged attention (RPA v3), registered as FLASH_ATTN on TPU (kvdtype "
               "names it PALLAS: --attention-backend FLASH_ATTN means the CUDA row here); head size padded to 128; "
-              "fp8 stores are a JAX cast (quantize_kv), not a hardware path",
+              "K and V heads packed into 32-bit words; fp8 stores are a JAX cast (quantize_kv), not a hardware path",
      .source = "vllm-project/tpu-inference tpu_inference/platforms/tpu_platform.py (get_attn_backend_cls, fp8_dtype); "
                "tpu_inference/layers/vllm/backends/flash_attn.py (PallasAttentionBackend, quantize_kv); "
-               "tpu_inference/utils.py TPU_STR_DTYPE_TO_JAX_DTYPE; tpu-inference#1136, #3126",
-     .kv_cache_dtypes_unknown = "fp8 fp8_e4m3 fp8_e5m2",
-     .coverage_unknown = "which element format tpu-inference stores an fp8 cache in on this TPU (e4m3fn by its code on every "
-                         "generation; bf16 measured on v5e in tpu-inference#3126 with no code path found)"},
+               "tpu_inference/utils.py to_jax_dtype / to_torch_dtype, runner/tpu_runner.py kv_cache_dtype, "
+               "runner/kv_cache_manager.py initialize_kv_cache, kernels/ragged_paged_attention/v3 get_kv_cache_shape "
+               "@v0.24.0 (same v0.20.0 to v0.27.0); tpu-inference#1136, #3126"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 
