@@ -70,6 +70,7 @@ struct Plan {
   const Target* target = nullptr;
   const Backend* backend = nullptr;
   const Backend* replaced = nullptr;        ///< the backend asked for (or chosen) that the engine silently swapped for `backend`
+  bool backend_inferred = false;            ///< no GPU given: `backend` is the cache string's sole backend (CacheDtype::sole_backend)
   const CacheDtype* requested = nullptr;    ///< the kv-cache string as given
   const CacheDtype* cache_dtype = nullptr;  ///< after `auto` and backend canonicalization
   const CacheDtype* v_cache_dtype = nullptr; ///< the V side's own row where the engine sets V apart (llama.cpp -ctv)

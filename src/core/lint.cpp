@@ -94,6 +94,40 @@ void lint_coverage(LintResult& res) {
   res.summary.push_back(std::to_string(combos) + " (engine, kv string, target, attention) combinations resolve or are refused by a rule");
 }
 
+// CacheDtype::sole_backend (a check without a GPU resolves to it): the backend exists and takes
+// the string, and no other backend of the engine takes it. Another backend may leave it unknown
+// only on platforms the row documents the string for (CacheDtype::platforms), where the row's
+// source says the engine serves it through the sole backend's class that kvdtype does not model
+// there (vLLM on XPU); anywhere else an unknown would be turned into a refusal.
+void lint_sole_backends(LintResult& res) {
+  std::size_t n = 0;
+  for (const EngineInfo& e : engines()) {
+    for (const CacheDtype& c : cache_dtypes(e.id)) {
+      if (c.sole_backend.empty()) continue;
+      ++n;
+      const std::string who = std::string(e.name) + " " + std::string(c.name) + " sole_backend " + std::string(c.sole_backend);
+      bool found = false;
+      for (const Backend& b : backends(e.id)) {
+        const bool takes = detail::has_word(b.kv_cache_dtypes, c.name);
+        const bool unknown = b.kv_cache_dtypes_unknown == "*" || detail::has_word(b.kv_cache_dtypes_unknown, c.name);
+        if (b.name == c.sole_backend) {
+          found = true;
+          if (!takes) res.problems.push_back(who + ": the backend does not list the string");
+        } else if (takes) {
+          res.problems.push_back(who + ": " + std::string(b.name) + " also takes it");
+        } else if (unknown) {
+          bool documented = !c.platforms.empty();
+          for (std::string_view p : detail::split_words(b.platforms)) documented = documented && detail::has_word(c.platforms, p);
+          if (!documented)
+            res.problems.push_back(who + ": " + std::string(b.name) + " leaves it unknown on a platform the row does not document it for");
+        }
+      }
+      if (!found) res.problems.push_back(who + ": no such backend");
+    }
+  }
+  res.summary.push_back(std::to_string(n) + " kv strings name a sole backend that alone takes them");
+}
+
 // A backend whose fp8 path needs what a target in its range lacks must be refused by a rule.
 void lint_paths(LintResult& res) {
   std::size_t pairs = 0;
@@ -179,6 +213,7 @@ LintResult lint_tables() {
   lint_kernels(res);
   lint_coverage(res);
   lint_paths(res);
+  lint_sole_backends(res);
   return res;
 }
 

@@ -630,6 +630,17 @@ const Backend* substitute(const Context& ctx, const Backend* chosen, const Plan&
   return nullptr;
 }
 
+// A check that names no GPU (issue 28, session 45): a kv-cache string that every platform of the
+// engine either serves through one backend or refuses (CacheDtype::sole_backend, a table fact)
+// is that backend's. Nothing otherwise; the GPU stays unknown either way (check(): KVD080).
+const CompiledBackend* sole_backend(const Context& ctx) noexcept {
+  if (ctx.platform || ctx.req.target != nullptr || ctx.requested == nullptr || ctx.requested->sole_backend.empty())
+    return nullptr;
+  for (const CompiledBackend& cb : ctx.ix.compiled_backends)
+    if (cb.row->name == ctx.requested->sole_backend) return &cb;
+  return nullptr;
+}
+
 }  // namespace
 
 Plan resolve_with(const Request& request, const EngineIndex& index) noexcept {
@@ -653,6 +664,17 @@ Plan resolve_in(const Context& ctx) noexcept {
       // exclusion() filled the trial plan for the backend it let through: that is the plan.
       trial.skipped = plan.skipped;
       plan = trial;
+    } else {
+      fill_plan(ctx, nullptr, plan);
+    }
+  } else if (const CompiledBackend* sole = sole_backend(ctx)) {
+    // Taken only when it takes the request (release, attention kind, model dtype, head size,
+    // block size, its selection rules); otherwise nothing is chosen and nothing is recorded as
+    // skipped, as before: an unknown GPU never turns into a refusal here.
+    Plan trial;
+    if (!exclusion(ctx, *sole, trial)) {
+      plan = trial;
+      plan.backend_inferred = true;
     } else {
       fill_plan(ctx, nullptr, plan);
     }

@@ -182,6 +182,8 @@ std::string plan_lines(const Report& rep, bool markdown) {
   line("target", p.target ? fmt::format("{} ({})", p.target->name, p.target->family) : "unknown");
   std::string backend = p.backend ? std::string(p.backend->name) : "none";
   if (p.replaced) fmt::format_to(std::back_inserter(backend), " (the engine swapped it in for {})", p.replaced->name);
+  if (p.backend_inferred && p.requested)
+    fmt::format_to(std::back_inserter(backend), " (the one backend any platform serves {} through; the GPU is unknown)", p.requested->name);
   line("backend", backend);
   std::string cache = p.cache_dtype ? std::string(p.cache_dtype->name) : "unknown";
   if (p.requested && p.cache_dtype && p.requested != p.cache_dtype) cache = fmt::format("{} → {}", p.requested->name, cache);

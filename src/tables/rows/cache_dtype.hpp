@@ -66,6 +66,10 @@ struct CacheDtype {
   bool internal = false;            ///< not a user string: a layout a backend rewrites to (never parsed)
   std::string_view replacement;     ///< what to use instead when deprecated
   std::string_view platforms;       ///< where the engine documents it: "cuda rocm cpu" (empty = all)
+  /// The one backend every platform of the engine that takes this string serves it through, the
+  /// other platforms refusing it (established per platform in the row's comment and source). A
+  /// check that names no GPU resolves to it; the answer stays incomplete (KVD080). Empty: none.
+  std::string_view sole_backend;
   /// The one attention kind the string exists for (a sparse-MLA record): what selection assumes
   /// when the request does not say; unknown for every other string.
   Attention only_for = Attention::unknown;

@@ -75,13 +75,16 @@ constexpr Backend kRows[] = {
      .source = "vllm/v1/attention/backends/flex_attention.py (FlexAttentionBackend)"},
     // The only backend whose list holds turboquant_*; its supports_kv_cache_dtype is a prefix test
     // and refuses everything else (including None/auto: KVD043). Own Triton kernels; Q stays
-    // 16-bit. The packed slot is handed to the kernels as bytes.
+    // 16-bit. The packed slot is handed to the kernels as bytes. Intel XPU (session 45): xpu.py
+    // sends every turboquant_* string to this class before any other choice, since #38479
+    // (v0.20.0); not modelled on sycl (see XPU_FLASH_ATTN's coverage_unknown).
     {.engine = Engine::vllm, .name = "TURBOQUANT", .platforms = "cuda rocm", .attention = "mha gqa mqa",
      .kv_cache_dtypes = "turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc",
      .model_dtypes = "float16 bfloat16", .block_sizes = "16 32 64 128",
      .q_policy = model_dtype, .kv_declared = element_or_bytes, .fp8_path = triton,
      .notes = "decoder attention only; first 2 and last 2 layers of dense models stay 16-bit (boundary skip); forces FlashAttention version 2 for prefill",
-     .source = "vllm/v1/attention/backends/turboquant_attn.py (TurboQuantAttentionBackend); vllm/platforms/cuda.py and rocm.py (last in the priority list); vllm-project/vllm#40060",
+     .source = "vllm/v1/attention/backends/turboquant_attn.py (TurboQuantAttentionBackend); vllm/platforms/cuda.py and rocm.py (last in the priority list); vllm-project/vllm#40060; "
+               "vllm/platforms/xpu.py get_attn_backend_cls ('TurboQuant KV cache: route directly to TQ backend', with #38479; bryanvine/turboquant-xpu docs/XPU_PORTING_ANALYSIS.md)",
      // First released in v0.20.0 (#38479; defilantech/LLMKube#354).
      .introduced_in = "0.20.0"},
     // Hunyuan-specific (Hy3) kernel; exact sm_90; its list names fp8_e4m3 but not fp8.
@@ -410,10 +413,14 @@ constexpr Backend kRows[] = {
      // #37731 merged 2026-04-12: after v0.19.0 (04-03), before #38479 (04-15), which is first
      // released in v0.20.0; the v0.19.1 patch release (04-18) is not established either way.
      .kv_cache_dtypes_since = "fp8:0.19.0..0.20.0 fp8_e4m3:0.19.0..0.20.0",
-     // The stored main's get_attn_backend_cls sends turboquant_* to TURBOQUANT before anything else;
-     // since which release it does was not read, those strings are left unknown here rather than refused.
+     // turboquant_* never reach FLASH_ATTN on XPU: get_attn_backend_cls sends them to the TurboQuant
+     // backend before anything else, from the release that added the strings (with #38479, v0.20.0;
+     // session 45, cache_dtypes_vllm.cpp). kvdtype does not model TURBOQUANT on sycl: that its
+     // Triton kernels (fp8e4nv keys for turboquant_k8v4) serve on every Intel GPU is not established
+     // (run on an Arc Pro B70 only: bryanvine/turboquant-xpu, vllm-xpu-kernels#271). So an XPU check
+     // of these strings stays incomplete here, neither accepted nor refused.
      .kv_cache_dtypes_unknown = "turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc",
-     .coverage_unknown = "whether this release's XPU platform sends turboquant_* to its TurboQuant backend (vllm/platforms/xpu.py on main does; the release that added it was not read)"},
+     .coverage_unknown = "whether vLLM's TurboQuant backend, to which xpu.py sends every turboquant_* string (with #38479, v0.20.0), serves on this Intel GPU (seen on an Arc Pro B70 only)"},
 
     // =========================== out-of-tree platforms (TGT, session 39) =========================
     // Plugins that register their own platform and attention backends. Their releases follow the

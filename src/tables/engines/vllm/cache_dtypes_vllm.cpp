@@ -104,14 +104,36 @@ constexpr CacheDtype kRows[] = {
 
     // ---- TurboQuant: K and V packed into one even-sized slot per KV head ----------------------
     // Keys are raw fp8: Triton's native fp8e4nv (float8_e4m3fn) from compute capability 8.9,
-    // Triton's software fp8e4b15 below it (triton_turboquant_decode.py _use_fp8_e4b15). Values
-    // are uniform 4-bit codes with an fp16 scale and zero point.
+    // Triton's software fp8e4b15 below it (triton_turboquant_decode.py _use_fp8_e4b15; on a
+    // platform that is not CUDA-alike, Intel XPU, always e4nv). Values are uniform 4-bit codes
+    // with an fp16 scale and zero point.
+    //
+    // sole_backend (issue 28, session 45): where vLLM takes a turboquant_* string at all, it
+    // serves it through TURBOQUANT, from the release that added the strings (v0.20.0, #38479):
+    // - CUDA and ROCm: TURBOQUANT is the only backend whose supported_kv_cache_dtypes holds them
+    //   (last in both priority lists, vllm/platforms/cuda.py and rocm.py, #40060);
+    // - Intel XPU: XPUPlatform.get_attn_backend_cls returns TURBOQUANT for any turboquant_*
+    //   string before it looks at anything else (kvdtype does not model TURBOQUANT there: its
+    //   XPU_FLASH_ATTN row leaves these strings unknown); that routing came with #38479 itself
+    //   (bryanvine/turboquant-xpu docs/XPU_PORTING_ANALYSIS.md, 2026-04-13: "vllm/platforms/xpu.py
+    //   | Add TQ backend routing | Already present in PR"), fired on stock main
+    //   0.20.1rc1.dev83+g6841f5dc7 ("[xpu.py:67] Using TurboQuant attention backend.", Arc, a
+    //   write-up of 2026-04-29) and is on main today (vllm/platforms/xpu.py @ 00540f9d72cb);
+    // - CPU: CpuPlatform sends every non-MLA layer to CPU_ATTN, which cannot take the packed slot
+    //   ("the cache reshape fails during CPU init", vllm-project/vllm#49465, open 2026-07-22, whose
+    //   env-gated routing would send them to TURBOQUANT too): a refusal;
+    // - the plugins kvdtype models (tpu-inference's Pallas, vllm-ascend) have no such string in
+    //   their dtype maps: their rows refuse it.
+    // So a check that names no GPU can take TURBOQUANT as the backend; the GPU stays unknown.
+    // .platforms lists sycl: the string is served there (through TURBOQUANT), which the lint of
+    // sole_backend reads as the one place another row may leave the string unknown.
     {.engine = Engine::vllm, .name = "turboquant_k8v4", .quant = KvQuant::turboquant,
      .k_rule = e4m3_from_cc89_else_fixed, .k_format = FormatId::float8_e4m3b15,
      .v_rule = fixed, .v_format = FormatId::uint4, .storage = uint8_bytes,
-     .layout = Layout::turboquant_slot, .k_bits = 8, .v_bits = 4, .platforms = "cuda rocm",
+     .layout = Layout::turboquant_slot, .k_bits = 8, .v_bits = 4, .platforms = "cuda rocm sycl",
+     .sole_backend = "TURBOQUANT",
      .description = "TurboQuant preset: fp8 keys (e4m3fn from sm_89, Triton fp8e4b15 below) + 4-bit uniform values; 196 B/head at head 128",
-     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (key_quant_bits 8, value_quant_bits 4); vllm/v1/attention/ops/triton_turboquant_decode.py _use_fp8_e4b15; triton_turboquant_store.py _tq_fused_store_fp8",
+     .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (key_quant_bits 8, value_quant_bits 4); vllm/v1/attention/ops/triton_turboquant_decode.py _use_fp8_e4b15 (is_cuda_alike() and capability < 8.9; 0 elsewhere); triton_turboquant_store.py _tq_fused_store_fp8",
      .introduced_in = "0.20.0"},  // TurboQuant (#38479) first released in v0.20.0 (defilantech/LLMKube#354)
     // MSE presets: keys are Hadamard-rotated Lloyd-Max codebook indices (not integers in the
     // arithmetic sense) plus an fp16 norm; kvdtype has no format for a codebook index, so the
@@ -119,7 +141,7 @@ constexpr CacheDtype kRows[] = {
     {.engine = Engine::vllm, .name = "turboquant_4bit_nc", .quant = KvQuant::turboquant,
      .k_rule = fixed, .k_format = FormatId::uint4, .v_rule = fixed, .v_format = FormatId::uint4,
      .storage = uint8_bytes, .layout = Layout::turboquant_slot, .k_bits = 4, .v_bits = 4,
-     .platforms = "cuda rocm",
+     .platforms = "cuda rocm sycl", .sole_backend = "TURBOQUANT",
      .description = "TurboQuant preset: 4-bit Lloyd-Max key indices after a Hadamard rotation (uint4 here = codebook index) + 4-bit uniform values, norm correction; 134 B/head at head 128",
      .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (4/4, norm_correction); key_packed_size, value_packed_size, slot_size_aligned",
      .introduced_in = "0.20.0"},
@@ -127,14 +149,14 @@ constexpr CacheDtype kRows[] = {
     {.engine = Engine::vllm, .name = "turboquant_k3v4_nc", .quant = KvQuant::turboquant,
      .k_rule = fixed, .k_format = FormatId::uint4, .v_rule = fixed, .v_format = FormatId::uint4,
      .storage = uint8_bytes, .layout = Layout::turboquant_slot, .k_bits = 3, .v_bits = 4,
-     .platforms = "cuda rocm",
+     .platforms = "cuda rocm sycl", .sole_backend = "TURBOQUANT",
      .description = "TurboQuant preset: 3-bit Lloyd-Max key indices (no 3-bit format exists: uint4 with k_bits 3) + 4-bit uniform values, norm correction; 118 B/head at head 128",
      .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (3/4, norm_correction); triton_turboquant_store.py _tq_fused_store_mse (3-bit packing)",
      .introduced_in = "0.20.0"},
     {.engine = Engine::vllm, .name = "turboquant_3bit_nc", .quant = KvQuant::turboquant,
      .k_rule = fixed, .k_format = FormatId::uint4, .v_rule = fixed, .v_format = FormatId::uint4,
      .storage = uint8_bytes, .layout = Layout::turboquant_slot, .k_bits = 3, .v_bits = 3,
-     .platforms = "cuda rocm",
+     .platforms = "cuda rocm sycl", .sole_backend = "TURBOQUANT",
      .description = "TurboQuant preset: 3-bit Lloyd-Max key indices + 3-bit uniform values (both written as uint4 with 3 bits), norm correction; 102 B/head at head 128",
      .source = "vllm/model_executor/layers/quantization/turboquant/config.py TQ_PRESETS (3/3, norm_correction); triton_turboquant_store.py _store_quantized_value (VQB == 3)",
      .introduced_in = "0.20.0"},
