@@ -137,7 +137,7 @@ TEST(JsonScan, TheReviewIsReadTheSameWhenNlohmannReadsIt) {
   const auto args = [](const ReviewRead& r) {
     std::vector<std::string> out;
     const auto c = r.object.find_child("spec").find_child("template").find_child("spec").find_child("containers").at(0);
-    for (const auto& v : c.find_child("args")) out.push_back(v.is_null() ? "~" : v.text());
+    for (const auto& v : c.find_child("args")) out.push_back(v.is_null() ? std::string("~") : std::string(v.text()));
     return out;
   };
   EXPECT_EQ(args(a), (std::vector<std::string>{"--a", "-3", "true", "~"}));
