@@ -24,8 +24,9 @@ namespace kvdtype::io::detail {
 /// (the launch command, the model: sources/readers.hpp's WorkloadRead), then what this machine
 /// says (the GPU probe, the installed engine).
 struct Layers : WorkloadRead {
-  // User-provided for the reason WorkloadRead's is: check_workloads() makes them in place
-  // (std::vector<Layers>(n)), and value-initialisation would zero-fill each first.
+  // User-provided, not defaulted: check_workloads() makes them in place (std::vector<Layers>(n)),
+  // and value-initialising a class whose default constructor is implicit zero-fills all ~11 KB
+  // before constructing the members. Every member has a constructor or an initialiser.
   Layers() {}  // NOLINT(modernize-use-equals-default)
 
   // gpu = auto: the probed target, or that this machine has no GPU.

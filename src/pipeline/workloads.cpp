@@ -47,12 +47,12 @@ Checks check_workloads(std::span<const Workload> workloads) {
 bool is_fleet(std::string_view gpu) noexcept { return gpu.find(',') != std::string_view::npos; }
 
 Result<std::vector<Workload>> expand_fleet(std::vector<Workload> workloads) {
-  std::vector<Workload> out;
-  out.reserve(workloads.size());  // without it every growth moved each Workload made so far
   // No fleet (one target each, the usual case): the workloads as given, the vector moved
   // whole rather than each Workload (a RequestInput of 60 strings, and more) moved into a new one.
   if (std::none_of(workloads.begin(), workloads.end(), [](const Workload& w) { return is_fleet(w.input.fields.gpu); }))
     return workloads;
+  std::vector<Workload> out;
+  out.reserve(workloads.size());  // without it every growth moved each Workload made so far
   for (Workload& w : workloads) {
     if (!is_fleet(w.input.fields.gpu)) {
       out.push_back(std::move(w));
