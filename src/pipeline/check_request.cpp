@@ -176,7 +176,9 @@ CheckOutcome run_check(const CheckRequest& r) {
   if (!fail_on.ok()) return failed(fail_on.error(), "--fail-on");
   // The layers every workload starts from, through their rows (sources/readers.hpp).
   // On the heap, made in place: 11 KB of the deepest frame of a check otherwise.
-  const std::unique_ptr<detail::Gathered> layers(new detail::Gathered{.base = std::move(in)});
+  // Default-made, then given its base: not zero-filled first (read_layers.cpp says why).
+  const std::unique_ptr<detail::Gathered> layers(new detail::Gathered);
+  layers->base = std::move(in);
   for (const InputRef& i : r.inputs) {
     const detail::Reader& row = detail::reader(i.kind);
     if (!row.layer) continue;

@@ -172,7 +172,7 @@ Result<Checked> judge(const CheckInput& in, const Layers& layers) {
   drop_ignored(out.report, in.ignore);
   drop_ignored_inputs(out.extras, in.ignore);
   apply_suppressions(out, in.suppressions);  // after --ignore: a dropped code is not suppressed, it is gone
-  out.launch = m.launch;
+  out.launch = std::move(m.launch);  // `launch` (a view of it) is not used past here
   return std::move(out);
 }
 

@@ -24,6 +24,11 @@ namespace kvdtype::io::detail {
 /// (the launch command, the model: sources/readers.hpp's WorkloadRead), then what this machine
 /// says (the GPU probe, the installed engine).
 struct Layers : WorkloadRead {
+  // User-provided, not defaulted: check_workloads() makes them in place (std::vector<Layers>(n)),
+  // and value-initialising a class whose default constructor is implicit zero-fills all ~11 KB
+  // before constructing the members. Every member has a constructor or an initialiser.
+  Layers() {}  // NOLINT(modernize-use-equals-default)
+
   // gpu = auto: the probed target, or that this machine has no GPU.
   std::optional<std::string> probed_gpu;
   bool no_gpu_found = false;
@@ -42,6 +47,12 @@ struct Layers : WorkloadRead {
 /// Read everything one workload's check needs. An Error is bad input (an unreadable file, a
 /// command that cannot be split, a probe that found several GPU kinds).
 [[nodiscard]] Result<Layers> read_layers(const CheckInput& input);
+
+/// The same, into `layers` (default-made by the caller): what read_layers() returns, made in
+/// place instead of moved three times (into the Result, through its constructor's parameter, and
+/// into the caller's vector; a Layers is ~11 KB of strings and optionals). nullopt when read;
+/// on an Error `layers` holds whatever was read before it and is not to be judged.
+[[nodiscard]] std::optional<Error> read_layers_into(const CheckInput& input, Layers& layers);
 
 /// The layers merged (model config, then the launch command, then the explicit fields) with
 /// the notes and input findings that merging makes: what read_layers() needs to know what to

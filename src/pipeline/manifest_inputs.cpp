@@ -31,7 +31,8 @@ Result<std::string> read_manifest_file(const std::string& path) {
 
 Result<Checks> check_several(std::span<const InputRef> inputs, const CheckInput& base) {
   // Gather: every input read once, through its reader (sources/readers.hpp), before any check.
-  detail::Gathered gathered{.base = base};
+  detail::Gathered gathered;  // then given its base: not zero-filled first (read_layers.cpp says why)
+  gathered.base = base;
   if (auto e = detail::gather(inputs, gathered)) return *e;
   std::vector<Workload> workloads = std::move(gathered.workloads);
   // No input holding workloads (a fleet of targets alone): `base` itself is the one workload.

@@ -19,16 +19,18 @@ Verdict Checks::verdict() const {
 Checks check_workloads(std::span<const Workload> workloads) {
   // Read every workload's layers first, then judge them (pipeline/layers.hpp): no file is read
   // once judging has begun.
-  std::vector<Result<detail::Layers>> read;
-  read.reserve(workloads.size());
-  for (const Workload& w : workloads) read.push_back(detail::read_layers(w.input));
+  // Each workload's layers are read in place (read_layers_into), not moved into a Result and
+  // then into this vector: three moves of ~11 KB each per workload (docs/performance.md, tenth round).
+  std::vector<detail::Layers> read(workloads.size());
+  std::vector<std::optional<Error>> unreadable(workloads.size());
+  for (std::size_t i = 0; i < workloads.size(); ++i) unreadable[i] = detail::read_layers_into(workloads[i].input, read[i]);
   Checks out;
   out.results.reserve(workloads.size());
   for (std::size_t i = 0; i < workloads.size(); ++i) {
     const Workload& w = workloads[i];
     WorkloadResult r;
     r.source = w.source;
-    auto checked = read[i].ok() ? detail::judge(w.input, *read[i]) : Result<Checked>(read[i].error());
+    auto checked = !unreadable[i] ? detail::judge(w.input, read[i]) : Result<Checked>(*unreadable[i]);
     if (checked.ok()) {
       r.checked = std::move(checked).value();
       r.checked->extras.notes.insert(r.checked->extras.notes.end(), w.notes.begin(), w.notes.end());
@@ -45,6 +47,10 @@ Checks check_workloads(std::span<const Workload> workloads) {
 bool is_fleet(std::string_view gpu) noexcept { return gpu.find(',') != std::string_view::npos; }
 
 Result<std::vector<Workload>> expand_fleet(std::vector<Workload> workloads) {
+  // No fleet (one target each, the usual case): the workloads as given, the vector moved
+  // whole rather than each Workload (a RequestInput of 60 strings, and more) moved into a new one.
+  if (std::none_of(workloads.begin(), workloads.end(), [](const Workload& w) { return is_fleet(w.input.fields.gpu); }))
+    return workloads;
   std::vector<Workload> out;
   out.reserve(workloads.size());  // without it every growth moved each Workload made so far
   for (Workload& w : workloads) {

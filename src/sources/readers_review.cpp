@@ -56,7 +56,11 @@ std::optional<Error> read_admission_review_input(const InputRef& input, Gathered
     return std::nullopt;
   }
   ManifestWorkloads m = std::move(read).value();
-  for (Workload& w : m.workloads) into.workloads.push_back(std::move(w));
+  // The vector whole when there is nothing before it (a webhook's Gathered starts empty): the
+  // same workloads in the same order, none moved one by one.
+  if (into.workloads.empty()) into.workloads = std::move(m.workloads);
+  else
+    for (Workload& w : m.workloads) into.workloads.push_back(std::move(w));
   return std::nullopt;
 }
 

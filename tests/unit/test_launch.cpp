@@ -323,6 +323,58 @@ TEST(LaunchDetails, SpeculativeDraftDtypeWhenGiven) {
   EXPECT_EQ(c.input.flags, kvdtype::flag_speculative);
 }
 
+// find_launch_flag matches a whole word of a row's names and nothing else: the row a split of
+// every row's names gives, for each word, its parts, and names joined with a space. (Session 45
+// tried string_view::find for it and measured it slower: every name starts with a dash.)
+TEST(LaunchFlagsTable, AFlagIsFoundByAWholeWordOnly) {
+  using kvdtype::io::detail::find_launch_flag;
+  using kvdtype::io::detail::launch_flags;
+  for (auto engine : {kvdtype::Engine::vllm, kvdtype::Engine::sglang, kvdtype::Engine::trtllm, kvdtype::Engine::llamacpp,
+                      kvdtype::Engine::lmdeploy}) {
+    const auto rows = launch_flags(engine);
+    ASSERT_FALSE(rows.empty());
+    auto split = [](std::string_view names) {
+      std::vector<std::string> words;
+      std::string w;
+      for (std::size_t i = 0; i <= names.size(); ++i) {
+        if (i == names.size() || names[i] == ' ') {
+          if (!w.empty()) words.push_back(w);
+          w.clear();
+        } else {
+          w += names[i];
+        }
+      }
+      return words;
+    };
+    auto by_split = [&](const std::string& probe) -> const kvdtype::tables::LaunchFlag* {
+      for (const auto& f : rows)
+        for (const std::string& w : split(f.names))
+          if (w == probe) return &f;
+      return nullptr;
+    };
+    std::vector<std::string> probes = {"", " ", "-", "--", "--kv-cache-dtype --port"};
+    for (const auto& f : rows) {
+      for (const std::string& w : split(f.names)) {
+        probes.push_back(w);
+        probes.push_back(w.substr(1));
+        probes.push_back(w.substr(0, w.size() - 1));
+        probes.push_back(w + " ");
+        probes.push_back(" " + w);
+      }
+      probes.emplace_back(f.names);
+    }
+    int found = 0;
+    for (const std::string& p : probes) {
+      const kvdtype::tables::LaunchFlag* expected = by_split(p);
+      found += expected != nullptr;
+      EXPECT_EQ(find_launch_flag(engine, p), expected) << p;
+    }
+    EXPECT_GE(found, static_cast<int>(rows.size())) << "every row is found by its own names";
+  }
+  EXPECT_EQ(find_launch_flag(kvdtype::Engine::vllm, "--kv-cache"), nullptr);
+  EXPECT_NE(find_launch_flag(kvdtype::Engine::vllm, "-tp"), nullptr);
+}
+
 TEST(LaunchFlagsTable, EveryRowIsWellFormed) {
   using kvdtype::io::detail::launch_flags;
   for (auto engine : {kvdtype::Engine::vllm, kvdtype::Engine::sglang, kvdtype::Engine::trtllm, kvdtype::Engine::llamacpp,

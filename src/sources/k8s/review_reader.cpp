@@ -14,6 +14,7 @@
 
 #include "kvdtype/io/suppressions.hpp"
 #include "sources/k8s/doc_tree.hpp"
+#include "sources/k8s/json_scan.hpp"
 
 #include <memory>
 #include <string>
@@ -274,19 +275,33 @@ class Reader final : public nlohmann::json_sax<Json> {
 }  // namespace
 
 ReviewRead read_review(std::string_view body, int max_depth) {
-  ReviewRead out;
-  Reader reader(out, max_depth);
-  try {
-    if (!Json::sax_parse(body, &reader, Json::input_format_t::json, /*strict=*/true) && out.problem == ReviewRead::Problem::none)
+  // The body through kvdtype's scanner first (json_scan.hpp): the same events nlohmann's
+  // sax_parse() gives for the JSON it reads, without nlohmann's lexer. A body outside what it
+  // reads (a \u escape, UTF-8, a float, invalid JSON …) is read again from the start through
+  // sax_parse() with a fresh reader, which decides it exactly as before.
+  for (const bool scanned : {true, false}) {
+    ReviewRead out;
+    Reader reader(out, max_depth);
+    try {
+      if (scanned) {
+        const JsonScan r = scan_json(body, reader);
+        if (r == JsonScan::unsupported) continue;
+        if (r == JsonScan::stopped && out.problem == ReviewRead::Problem::none) out.problem = ReviewRead::Problem::not_json;
+      } else if (!Json::sax_parse(body, &reader, Json::input_format_t::json, /*strict=*/true) &&
+                 out.problem == ReviewRead::Problem::none) {
+        out.problem = ReviewRead::Problem::not_json;
+      }
+    } catch (const std::exception&) {
+      if (scanned) continue;  // sax_parse decides it, as it always did
       out.problem = ReviewRead::Problem::not_json;
-  } catch (const std::exception&) {
-    out.problem = ReviewRead::Problem::not_json;
+    }
+    if (out.problem == ReviewRead::Problem::none && reader.object()) {
+      out.object = reader.object();
+      out.tree = reader.take_tree();
+    }
+    return out;
   }
-  if (out.problem == ReviewRead::Problem::none && reader.object()) {
-    out.object = reader.object();
-    out.tree = reader.take_tree();
-  }
-  return out;
+  return {};  // not reached: the second pass always returns
 }
 
 }  // namespace kvdtype::io
