@@ -187,6 +187,19 @@ std::optional<std::uint32_t> packed_kv_bytes(const Context& ctx, std::uint32_t b
 
 namespace {
 
+// Bytes one token takes in one layer on `backend`: layer_bytes(), or where the backend packs K and
+// V heads into 32-bit words (Backend::packs_kv_heads) packed_kv_bytes() for an elementwise cache of
+// one element width and no scales (unknown for any other, which that layout was not read for).
+std::optional<std::uint32_t> token_layer_bytes(const Context& ctx, const Backend* backend, const CacheDtype& eff,
+                                               const Plan& plan) noexcept {
+  const CacheDtype* v_row = ctx.req.v_cache_dtype;
+  if (backend == nullptr || !backend->packs_kv_heads || eff.layout != Layout::elementwise ||
+      eff.scale_bytes_per_token_head != 0 || v_row != nullptr)
+    return layer_bytes(ctx, eff, plan.k, plan.v, v_row);
+  const std::uint32_t kb = side_bits(eff.k_bits, plan.k.format), vb = side_bits(eff.v_bits, plan.v.format);
+  return kb != 0 && kb == vb ? packed_kv_bytes(ctx, kb) : std::nullopt;
+}
+
 // The per-layer plan of a hybrid model (Request::layer_groups; plan.hpp LayerGroupPlan): each
 // attention group's bytes at its own head size and KV heads, the state groups in the model dtype.
 // bytes_per_token becomes the attention groups' sum, unknown when one of them is.
@@ -215,13 +228,7 @@ void plan_layer_groups(const Context& ctx, const CacheDtype& eff, Plan& plan) no
       if (e.group.head_size != ctx.head_size) rg.geometry.head_size_v = 0;
       rg.geometry.num_kv_heads = e.group.num_kv_heads;
       const Context cg(rg, ctx.ix);
-      e.bytes_per_token_per_layer = layer_bytes(cg, eff, plan.k, plan.v, r.v_cache_dtype);
-      // The packed layout of fill_plan's bytes (Backend::packs_kv_heads) on the group's shape.
-      if (plan.backend != nullptr && plan.backend->packs_kv_heads && eff.layout == Layout::elementwise &&
-          eff.scale_bytes_per_token_head == 0 && r.v_cache_dtype == nullptr) {
-        const std::uint32_t kb = side_bits(eff.k_bits, plan.k.format), vb = side_bits(eff.v_bits, plan.v.format);
-        e.bytes_per_token_per_layer = kb != 0 && kb == vb ? packed_kv_bytes(cg, kb) : std::nullopt;
-      }
+      e.bytes_per_token_per_layer = token_layer_bytes(cg, plan.backend, eff, plan);
     }
     if (e.bytes_per_token_per_layer) e.bytes_per_token = std::uint64_t{*e.bytes_per_token_per_layer} * g.layers;
     if (sum && e.bytes_per_token) *sum += *e.bytes_per_token;
@@ -418,12 +425,7 @@ void fill_plan(const Context& ctx, const Backend* backend, Plan& plan) noexcept 
   if (plan.scales.kind == ScaleKind::per_tensor)
     plan.scales.calibrated = r.kv_scales != Tri::unknown ? r.kv_scales : (r.checkpoint_kv ? Tri::yes : Tri::unknown);
 
-  plan.bytes_per_token_per_layer = layer_bytes(ctx, *eff, plan.k, plan.v, r.v_cache_dtype);
-  if (backend != nullptr && backend->packs_kv_heads && eff->layout == Layout::elementwise &&
-      eff->scale_bytes_per_token_head == 0 && r.v_cache_dtype == nullptr) {
-    const std::uint32_t kb = side_bits(eff->k_bits, plan.k.format), vb = side_bits(eff->v_bits, plan.v.format);
-    plan.bytes_per_token_per_layer = kb != 0 && kb == vb ? packed_kv_bytes(ctx, kb) : std::nullopt;
-  }
+  plan.bytes_per_token_per_layer = token_layer_bytes(ctx, backend, *eff, plan);
   const std::uint32_t layers = r.geometry.num_kv_layers ? r.geometry.num_kv_layers : r.geometry.num_layers;
   if (plan.bytes_per_token_per_layer && layers) {
     std::uint64_t total = std::uint64_t{*plan.bytes_per_token_per_layer} * layers;
