@@ -62,7 +62,17 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
   }
 }
 
-void unknown_model(const std::string& model, ReportExtras& extras) {
+void unknown_model(const std::string& model, bool runs_elsewhere, ReportExtras& extras) {
+  // A workload that runs elsewhere (a manifest's container): only the catalogue was asked, never
+  // this machine's directories or HF cache (readers_workload.cpp, read_hub_id_input).
+  if (runs_elsewhere) {
+    add(extras, "KVD153",
+        "model " + kvdtype::detail::printable(model) +
+            " is not in kvdtype's catalogue, and the workload's own machine (its HF cache) is not read here: its attention kind and geometry are unknown",
+        "pass --model /path/to/a/copy/of/its/config.json, or give --attention, --num-heads, --num-kv-heads, --head-size and "
+        "--num-layers");
+    return;
+  }
   add(extras, "KVD153",
       "model " + kvdtype::detail::printable(model) +
           " is not a directory here, not in the Hugging Face cache and not in kvdtype's catalogue: its attention kind and geometry are unknown",

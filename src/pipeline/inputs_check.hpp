@@ -16,7 +16,7 @@ namespace kvdtype::io {
 void unresolved_values(LaunchCommand& launch, ReportExtras& extras);
 
 /// A model nothing knows (not a local path, not in the HF cache, not in the catalogue): KVD153.
-void unknown_model(const std::string& model, ReportExtras& extras);
+void unknown_model(const std::string& model, bool runs_elsewhere, ReportExtras& extras);
 
 /// Values that came from the launch command (and its config file) and were not overridden by an
 /// explicit field, validated one by one: an unknown kv-cache string is KVD001, one spelled with

@@ -49,8 +49,8 @@ Merged merge_layers(const CheckInput& in, const Layers& layers) {
     // Values still holding `$` were never set (KVD152): unknown, not wrong.
     unresolved_values(launch, extras);
   }
-  // The model: a local directory or config.json; else a Hub id from the HF cache or the
-  // built-in catalogue; else unknown (KVD153).
+  // The model: a local directory or config.json; else a Hub id from the HF cache (not for a
+  // workload that runs elsewhere) or the built-in catalogue; else unknown (KVD153).
   if (!layers.model_note.empty()) extras.notes.push_back(layers.model_note);
   const RequestInput* model_layer = nullptr;  // the model's own fields, when a config or the catalogue gave them
   if (layers.model_config) {
@@ -62,7 +62,7 @@ Merged merge_layers(const CheckInput& in, const Layers& layers) {
     m.input.overlay(layers.resolved->input);
     extras.notes.push_back(layers.resolved->note());
   } else if (!layers.unknown_model.empty()) {
-    unknown_model(layers.unknown_model, extras);
+    unknown_model(layers.unknown_model, in.runs_elsewhere && in.model.empty(), extras);
   }
   if (m.launch) {
     m.input.overlay(m.launch->input);

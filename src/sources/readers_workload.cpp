@@ -148,7 +148,12 @@ std::optional<Error> read_gguf_input(const InputRef& input, Gathered& into) {
 }
 
 std::optional<Error> read_hub_id_input(const InputRef& input, Gathered& into) {
-  auto r = resolve_model_id(input.value);
+  // A Hub id the workload's own command names, when the workload runs elsewhere (a manifest's
+  // container, a webhook's review): that node's HF cache is not this machine's, so only the
+  // catalogue answers — the verdict must not depend on which machine checks the manifest, and
+  // the webhook never probes its own file system. kvdtype's own --model is read as always.
+  const bool remote = into.base.runs_elsewhere && into.base.model.empty();
+  auto r = resolve_model_id(input.value, /*search_hf_cache=*/!remote);
   if (!r.ok()) return r.error();
   if (*r) into.read.resolved = std::move(**r);
   else into.read.unknown_model = input.value;  // nothing knows it (KVD153)

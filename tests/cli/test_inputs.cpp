@@ -62,6 +62,28 @@ TEST(Inputs, HfCacheWinsOverTheCatalogueAndSaysWhere) {
   EXPECT_NE(j["notes"][0].get<std::string>().find("snapshots/3f1c0de"), std::string::npos);
 }
 
+// A manifest's container runs on its node: that node's HF cache is not this machine's, so the
+// verdict on a Hub id must not depend on which machine checks the manifest (or on what the
+// webhook's own file system holds). The same id given to kvdtype as --model is read here.
+TEST(Inputs, AManifestsHubIdIsNeverLookedUpInThisMachinesHfCache) {
+  const std::string pod =
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: vllm/vllm-openai:v0.27.0\n"
+      "    args: [--model, acme/Tiny-MLA-Chat, --kv-cache-dtype, fp8]\n";
+  const std::vector<std::string> env = {"HF_HUB_CACHE=" + data("hf_cache")};
+  const auto r = run_cli({"check", "--manifest", "-", "--gpu", "H100", "--format", "json"}, pod, env);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j["results"].size(), 1u);
+  const std::string dump = j["results"][0].dump();
+  EXPECT_EQ(dump.find("from the HF cache"), std::string::npos) << dump;
+  EXPECT_TRUE(has_code(j["results"][0], "KVD153")) << dump;
+  EXPECT_NE(dump.find("the workload's own machine (its HF cache) is not read here"), std::string::npos) << dump;
+  // kvdtype's own --model names a model of this machine: its HF cache answers.
+  const auto own = run_cli({"check", "--manifest", "-", "--gpu", "H100", "--format", "json", "--model", "acme/Tiny-MLA-Chat"}, pod, env);
+  ASSERT_EQ(own.exit_code, 0) << own.out << own.err;
+  EXPECT_NE(own.out.find("from the HF cache at"), std::string::npos) << own.out;
+}
+
 TEST(Inputs, UnknownModelIdIsAnInfoNotAnError) {
   const auto r = run_cli({"check", "--gpu", "H100", "--format", "json", "--", "vllm", "serve", "nobody/unknown-model-xyz"});
   EXPECT_EQ(r.exit_code, 0) << r.err;

@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -78,6 +79,15 @@ const Cert& test_cert() {
   static std::once_flag once;
   std::call_once(once, [] {
     cert.dir = temp_dir();
+    // The directory (key, certificate, every server's log) is this test process's alone: removed
+    // when it exits, so that CTest's hundreds of processes leave nothing under $TMPDIR. Set
+    // KVDTYPE_KEEP_TEST_DIRS to keep it for reading a failed test's server log.
+    std::atexit([] {
+      if (std::getenv("KVDTYPE_KEEP_TEST_DIRS") == nullptr && cert.dir.find("/kvdtype-serve-test-") != std::string::npos) {
+        std::error_code ec;
+        std::filesystem::remove_all(cert.dir, ec);
+      }
+    });
     cert.cert = cert.dir + "/cert.pem";
     cert.key = cert.dir + "/key.pem";
     run({"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost", "-addext",

@@ -39,8 +39,10 @@ struct ResolvedModel {
 /// Resolve `id`: the HF cache (models--ORG--NAME/snapshots/<refs/main>/config.json, read as
 /// read_model_config() reads a directory) first, then the catalogue (id compared
 /// case-insensitively). nullopt when neither knows it. An Error only when a cached config.json
-/// exists but cannot be read (bad_file).
-[[nodiscard]] Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id);
+/// exists but cannot be read (bad_file). `search_hf_cache` false: the catalogue only, and
+/// nothing on this machine's file system is touched (a model named by a workload that runs
+/// elsewhere: its node's cache is not this machine's).
+[[nodiscard]] Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id, bool search_hf_cache = true);
 
 /// The catalogue's ids, in table order (for docs and tests).
 [[nodiscard]] std::vector<std::string_view> catalogue_model_ids();

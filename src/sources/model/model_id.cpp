@@ -133,9 +133,9 @@ std::vector<std::string> hf_cache_dirs() {
   return out;
 }
 
-Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id) {
+Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id, bool search_hf_cache) {
   if (!looks_like_model_id(id)) return std::optional<ResolvedModel>{};
-  if (id.find('/') != std::string_view::npos) {
+  if (search_hf_cache && id.find('/') != std::string_view::npos) {
     for (const std::string& cache : hf_cache_dirs()) {
       const auto repo = cached_repo(cache, id);
       if (!repo) continue;
