@@ -313,7 +313,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
       });
       cb.fa_head_sizes = c.sizes(b.fa_head_sizes);
     }
-    ix.compiled_backends.push_back(cb);
+    ix.compiled_backends.push_back(std::move(cb));  // 1.2 KB and a vector: moved, not copied
   }
   ix.every_backend_models_fa = !ix.compiled_backends.empty() &&
                                std::all_of(ix.compiled_backends.begin(), ix.compiled_backends.end(),
@@ -456,17 +456,19 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     }
     if (cc.rule == nullptr) continue;  // reported; a row without a rule cannot fire
     const auto index = static_cast<std::uint32_t>(ix.constraints.size());
-    ix.constraints.push_back(cc);
-    if (cc.rule->code == "KVD206") ix.fa_off_rows.push_back(index);
-    if (cc.rule->code == "KVD212") ix.fa_forced_rows.push_back(index);
-    if (!cc.when.backends.any() && !cc.when.kv.any()) {
+    // Moved, not copied (0.5 KB and a vector each; ~20,000 instructions of a cold check for
+    // vLLM's rows); the lists below read the row in place.
+    const CompiledConstraint& kept = ix.constraints.emplace_back(std::move(cc));
+    if (kept.rule->code == "KVD206") ix.fa_off_rows.push_back(index);
+    if (kept.rule->code == "KVD212") ix.fa_forced_rows.push_back(index);
+    if (!kept.when.backends.any() && !kept.when.kv.any()) {
       ix.global_any.push_back(index);
-    } else if (!cc.when.backends.any()) {
+    } else if (!kept.when.backends.any()) {
       for (std::size_t v = 0; v < ix.vocabulary.size(); ++v)
-        if (cc.when.kv.test(v)) ix.global_by_kv[v].push_back(index);
+        if (kept.when.kv.test(v)) ix.global_by_kv[v].push_back(index);
     } else {
       for (std::size_t b = 0; b < ix.backends.size(); ++b)
-        if (cc.when.backends.test(b)) ix.by_backend[b].push_back(index);
+        if (kept.when.backends.test(b)) ix.by_backend[b].push_back(index);
     }
   }
   ix.excluding_by_backend.resize(ix.backends.size());
