@@ -114,6 +114,17 @@ doc::Node kaito_workspace_pod(Reader& r, const doc::Node& obj, Pod& /*pod*/, std
       notes.push_back("kv-cache-dtype: KAITO's preset generator sets " + std::string(dtype) + " for presets named " +
                       std::string(prefix) + "*");
     }
+  // pkg/model/interface.go configureParallelism @056b8280: on more than one node (resource.count)
+  // a preset that supports distributed inference runs pipeline parallelism across them, PP = the
+  // node count (TP = the GPUs of one node, which the instance type's row does not hold). Written so
+  // that the weights per GPU are not taken as the whole model's (KVD155 is then not claimed).
+  if (const std::string count = scalar(path(obj, {"resource", "count"}));
+      !count.empty() && count != "1" && count != "0" && count.find_first_not_of("0123456789") == std::string::npos) {
+    word("--pipeline-parallel-size");
+    word(count);
+    notes.push_back("parallelism: resource.count " + count + " nodes, across which KAITO's operator runs pipeline "
+                    "parallelism (--pipeline-parallel-size " + count + ")");
+  }
   notes.push_back("command: KAITO's vLLM preset " + preset + " (the operator's other flags — served-model-name, "
                   "gpu-memory-utilization, kv-events-config, parallelism — are not written)");
   if (const std::string config = scalar(path(obj, {"inference", "config"})); !config.empty()) {
