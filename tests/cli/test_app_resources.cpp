@@ -290,11 +290,14 @@ TEST(DstackTasks, ServiceCommandsAndReplicaGroupsAreRead) {
   EXPECT_EQ(r["request"]["engine_version"], "0.5.10.post1");
   EXPECT_NE(j.dump().find("zai-org/GLM-4.5-Air-FP8"), std::string::npos);  // env MODEL_ID expanded
 
-  // A task's top-level commands, the GPU named with alternatives and memory: the first name read.
+  // A task's top-level commands; GPU names given as alternatives (`L4,A10G`) with a memory
+  // (`24GB`, no name): one result for each name, as for SkyPilot's alternatives.
   const std::string task = "type: task\nname: t\ncommands:\n  - vllm serve Qwen/Qwen3-8B --kv-cache-dtype fp8\nresources:\n  gpu: L4,A10G:24GB:1\n";
   const auto r2 = run_cli({"check", "--format", "json", "--manifest", t.write("t.dstack.yml", task)});
   const Json j2 = Json::parse(r2.out);
-  ASSERT_EQ(j2["results"].size(), 1u) << r2.out << r2.err;
+  ASSERT_EQ(j2["results"].size(), 2u) << r2.out << r2.err;
   EXPECT_EQ(j2["results"][0]["request"]["kv_cache_dtype"], "fp8");
   EXPECT_NE(r2.out.find("resources.gpu L4"), std::string::npos) << r2.out;
+  EXPECT_NE(r2.out.find("resources.gpu A10G"), std::string::npos) << r2.out;
+  EXPECT_EQ(r2.out.find("resources.gpu 24GB"), std::string::npos) << r2.out;
 }
