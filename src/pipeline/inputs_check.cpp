@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -140,14 +141,22 @@ void gpu_auto_found_nothing(Report& report, ReportExtras& extras) {
   extras.notes.push_back("gpu: --gpu auto found no GPU on this machine; the checks that need one were skipped");
 }
 
-bool weights_split_known(const std::vector<std::string>& argv, const LaunchCommand& launch) {
-  if (!launch.quantization.empty()) return false;  // online quantization: not the published bytes
+namespace {
+
+// Whether `argv` names a flag that splits the weights otherwise than by TP. A word that holds a
+// whole script (`docker run IMAGE sh -c "…; vllm serve … -pp 2"`, as a manifest container's
+// shell command reaches the pipeline) is split and searched too, as its shell runs it.
+bool names_a_split(std::span<const std::string> argv, int depth) {
   static constexpr std::string_view kSplitting[] = {"-pp", "--pipeline-parallel-size", "--pipeline_parallel_size", "--pp-size",
                                                     "--pp", "-ep", "--enable-expert-parallel", "--enable_expert_parallel",
                                                     "--ep-size", "--expert-parallel-size", "--ep", "--cpu-offload-gb",
                                                     "--cpu_offload_gb", "--kv-cache-memory-bytes", "--kv_cache_memory_bytes"};
   for (std::size_t i = 0; i < argv.size(); ++i) {
     std::string_view w = argv[i], value;
+    if (depth < 4 && w.find_first_of(" \t\n") != std::string_view::npos) {
+      if (auto inner = split_command(argv[i]); inner.ok() && names_a_split(*inner, depth + 1)) return true;
+      continue;
+    }
     if (const std::size_t eq = w.find('='); eq != std::string_view::npos && w.starts_with("-")) {
       value = w.substr(eq + 1);
       w = w.substr(0, eq);
@@ -155,9 +164,16 @@ bool weights_split_known(const std::vector<std::string>& argv, const LaunchComma
       value = argv[i + 1];
     }
     for (std::string_view f : kSplitting)
-      if (w == f && value != "1" && value != "0") return false;  // `-pp 1` changes nothing
+      if (w == f && value != "1" && value != "0") return true;  // `-pp 1` changes nothing
   }
-  return true;
+  return false;
+}
+
+}  // namespace
+
+bool weights_split_known(const std::vector<std::string>& argv, const LaunchCommand& launch) {
+  if (!launch.quantization.empty()) return false;  // online quantization: not the published bytes
+  return !names_a_split(argv, 0);
 }
 
 namespace {

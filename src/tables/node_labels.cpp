@@ -69,6 +69,8 @@ constexpr NodeLabel kRows[] = {
     {kInstance, contains, "nd96asr_v4", "A100 SXM4 40GB", kAzure},
     {kInstance, contains, "amsr_a100_v4", "A100 SXM4 80GB", kAzure},
     {kInstance, contains, "ads_h100_v5", "H100 NVL 94GB", kAzure},
+    // NCads H100 v5's two-GPU size spells its series `adis` (Standard_NC80adis_H100_v5: 2 H100 NVL).
+    {kInstance, contains, "adis_h100_v5", "H100 NVL 94GB", kAzure},
     {kInstance, contains, "isr_h100_v5", "H100 SXM5 80GB", kAzure},
     {kInstance, contains, "isr_h200_v5", "H200 SXM 141GB", kAzure},
     {kInstance, contains, "isr_mi300x_v5", "MI300X", kAzure},

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "run_cli.hpp"
@@ -142,6 +143,20 @@ TEST(KaitoWorkspaces, APresetWithItsConfigMapsFlags) {
   EXPECT_EQ(r["source"]["container"], "inference/gpt-oss-120b");
 }
 
+TEST(KaitoWorkspaces, EverySupportedPresetIsRead) {
+  // supported_models.yaml's presets beyond the two the corpus first held: the model is the
+  // preset's Hugging Face repository.
+  TempDir t("app-resources");
+  for (const auto& [preset, model] : {std::pair<std::string, std::string>{"deepseek-r1-0528", "deepseek-ai/DeepSeek-R1-0528"},
+                                      {"phi-4-mini-instruct", "microsoft/Phi-4-mini-instruct"},
+                                      {"mistral-large-3-675b-instruct", "mistralai/Mistral-Large-3-675B-Instruct-2512"}}) {
+    const Json j = check(t.write("ws.yaml", workspace(preset, "")));
+    ASSERT_EQ(j["results"].size(), 1u) << preset << j.dump();
+    EXPECT_EQ(j["results"][0]["source"]["container"], "inference/" + preset);
+    EXPECT_NE(j.dump().find(model), std::string::npos) << preset;
+  }
+}
+
 TEST(KaitoWorkspaces, WhatTheFileDoesNotHoldIsAFinding) {
   TempDir t("app-resources");
   // The ConfigMap is named but not in the file: its flags may set the cache dtype.
@@ -233,4 +248,56 @@ TEST(ChartValuesElsewhere, SetFileThatWouldBeDroppedIsBadInput) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
   }
+}
+
+// An image whose Containerfile is public and runs the server by itself (ENTRYPOINT /bin/ollama,
+// CMD serve): a container that gives neither command nor args is that server, and its
+// environment sets the cache; its tag is the image's own, not an Ollama release.
+TEST(ImagesThatServe, OllamaUbiImageWithNoCommandRunsServe) {
+  TempDir t("app-resources");
+  const std::string deployment =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: ollama}\nspec:\n  template:\n    spec:\n      containers:\n"
+      "      - name: ollama\n        image: quay.io/rh-aiservices-bu/ollama-ubi9:0.2.8\n        env:\n"
+      "        - {name: OLLAMA_KV_CACHE_TYPE, value: q8_0}\n";
+  const Json j = check(t.write("d.yaml", deployment));
+  ASSERT_EQ(j["results"].size(), 1u) << j.dump();
+  EXPECT_EQ(j["results"][0]["request"]["engine"], "ollama");
+  EXPECT_EQ(j["results"][0]["request"]["kv_cache_dtype"], "q8_0");
+  EXPECT_TRUE(j["results"][0]["request"]["engine_version"].is_null()) << j.dump();
+  // Another repository of the same owner is no server kvdtype knows.
+  std::string other = deployment;
+  other.replace(other.find("ollama-ubi9"), 11, "sbert-runtime");
+  EXPECT_TRUE(check(t.write("o.yaml", other))["results"].empty());
+}
+
+// A dstack service: `commands` run in one shell inside `image` with `env`, on `resources.gpu`;
+// replica groups carry their own commands and GPU (dstack's services.md, PD disaggregation).
+TEST(DstackTasks, ServiceCommandsAndReplicaGroupsAreRead) {
+  TempDir t("app-resources");
+  const std::string service =
+      "type: service\nname: pd\nimage: lmsysorg/sglang:v0.5.10.post1\nenv:\n  - HF_TOKEN\n  - MODEL_ID=zai-org/GLM-4.5-Air-FP8\n"
+      "replicas:\n  - count: 1\n    commands:\n      - pip install smg\n      - smg launch --port 8000\n    resources:\n      cpu: 4\n"
+      "  - count: 1..4\n    commands:\n      - |\n        python -m sglang.launch_server \\\n          --model-path $MODEL_ID \\\n"
+      "          --kv-cache-dtype fp8_e4m3 --disaggregation-mode prefill\n    resources:\n      gpu: H200:8\n"
+      "port: 8000\n";
+  const Json j = check(t.write("pd.dstack.yml", service));
+  ASSERT_EQ(j["results"].size(), 1u) << j.dump();  // the router group serves no model
+  const Json& r = j["results"][0];
+  EXPECT_EQ(r["source"]["kind"], "dstack service");
+  EXPECT_EQ(r["source"]["name"], "pd/replicas[1]");
+  EXPECT_EQ(r["request"]["engine"], "sglang");
+  EXPECT_EQ(r["request"]["kv_cache_dtype"], "fp8_e4m3");
+  EXPECT_EQ(r["request"]["engine_version"], "0.5.10.post1");
+  EXPECT_NE(j.dump().find("zai-org/GLM-4.5-Air-FP8"), std::string::npos);  // env MODEL_ID expanded
+
+  // A task's top-level commands; GPU names given as alternatives (`L4,A10G`) with a memory
+  // (`24GB`, no name): one result for each name, as for SkyPilot's alternatives.
+  const std::string task = "type: task\nname: t\ncommands:\n  - vllm serve Qwen/Qwen3-8B --kv-cache-dtype fp8\nresources:\n  gpu: L4,A10G:24GB:1\n";
+  const auto r2 = run_cli({"check", "--format", "json", "--manifest", t.write("t.dstack.yml", task)});
+  const Json j2 = Json::parse(r2.out);
+  ASSERT_EQ(j2["results"].size(), 2u) << r2.out << r2.err;
+  EXPECT_EQ(j2["results"][0]["request"]["kv_cache_dtype"], "fp8");
+  EXPECT_NE(r2.out.find("resources.gpu L4"), std::string::npos) << r2.out;
+  EXPECT_NE(r2.out.find("resources.gpu A10G"), std::string::npos) << r2.out;
+  EXPECT_EQ(r2.out.find("resources.gpu 24GB"), std::string::npos) << r2.out;
 }

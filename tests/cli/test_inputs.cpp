@@ -340,4 +340,19 @@ TEST(Inputs, CapacityCheckSkippedWhenTheCommandSplitsWeightsOtherwise) {
   }
 }
 
+TEST(Inputs, SplittingFlagsInsideAContainersShellScriptAreSeen) {
+  // A manifest container's `sh -c` script reaches the check as one word after the image (GKE's
+  // multi-host LeaderWorkerSet: `sh -c "…multi-node-serving.sh leader …; python3 -m vllm… -pp 2"`):
+  // the flag that splits the weights across nodes is inside that word.
+  const auto with = [](const std::string& extra) {
+    return std::vector<std::string>{"check", "--gpu", "H100", "--format", "json", "--", "docker", "run", "vllm/vllm-openai:v0.8.5",
+                                     "sh", "-c",
+                                     "bash /w/multi-node-serving.sh leader; python3 -m vllm.entrypoints.openai.api_server "
+                                     "--model meta-llama/Llama-3.3-70B-Instruct --max-model-len 8192" + extra};
+  };
+  EXPECT_TRUE(has_code(json::parse(run_cli(with("")).out), "KVD155"));  // one H100: no room, as above
+  EXPECT_FALSE(has_code(json::parse(run_cli(with(" --pipeline-parallel-size 2")).out), "KVD155"));
+  EXPECT_TRUE(has_code(json::parse(run_cli(with(" --pipeline-parallel-size 1")).out), "KVD155"));  // 1 splits nothing
+}
+
 }  // namespace

@@ -174,6 +174,23 @@ TEST(TrtllmLaunch, OptionsFileIsRead) {
   std::filesystem::remove_all(dir);
 }
 
+// NVIDIA Dynamo's TensorRT-LLM worker: its model flag (and the obsolete --model-path) and its
+// --extra-engine-args YAML, TensorRT-LLM's LLM API options as trtllm-serve's options file is.
+TEST(TrtllmLaunch, DynamoWorkerReadsItsEngineArgsFile) {
+  const auto dir = std::filesystem::temp_directory_path() / ("kvdtype-dynamo-trtllm-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto path = (dir / "engine.yaml").string();
+  std::ofstream(path) << "kv_cache_config:\n  dtype: fp8\n";
+  const io::LaunchCommand c = launch("python3 -m dynamo.trtllm --model-path nvidia/DeepSeek-R1-FP4 --served-model-name r1 "
+                                     "--tensor-parallel-size 8 --extra-engine-args " + path);
+  EXPECT_EQ(c.engine, Engine::trtllm);
+  EXPECT_EQ(c.model, "nvidia/DeepSeek-R1-FP4");
+  EXPECT_EQ(c.input.tensor_parallel_size, "8");
+  EXPECT_EQ(c.input.kv_cache_dtype, "fp8");
+  EXPECT_EQ(launch("python3 -m dynamo.trtllm --model m").model, "m");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(TrtllmTables, Nvfp4OnlyOnSm100Family) {
   for (auto [gpu, refused] : {std::pair{"B200", false}, {"B300", false}, {"H100", true}, {"RTX 5090", true}, {"L40S", true}}) {
     const Report r = run_engine("trtllm", {{"gpu", gpu}, {"model-dtype", "bfloat16"}, {"kv-cache-dtype", "nvfp4"}});

@@ -314,6 +314,16 @@ TEST(LaunchDetails, DockerImageVersions) {
   EXPECT_EQ(s.input.tensor_parallel_size, "8");
 }
 
+// `--entrypoint` replaces the image's ENTRYPOINT: vLLM's image opened as a shell (NVIDIA's
+// dgx-spark txt2kg run_container.sh: `--entrypoint "/bin/bash" … -it vllm/vllm-openai:deploy`)
+// runs no server, while a serving command after the image is still read.
+TEST(LaunchDetails, DockerEntrypointReplacesTheImagesServer) {
+  const auto serving = [](const char* text) { return kvdtype::io::is_serving_command(split_command(text).value()); };
+  EXPECT_FALSE(serving("docker run --gpus all --entrypoint /bin/bash --rm -it vllm/vllm-openai:deploy"));
+  EXPECT_FALSE(serving("docker run --entrypoint=/bin/bash vllm/vllm-openai:v0.11.0 --model m"));
+  EXPECT_TRUE(serving("docker run --gpus all --rm -it vllm/vllm-openai:deploy"));  // the image's own server
+}
+
 TEST(LaunchDetails, SpeculativeDraftDtypeWhenGiven) {
   const LaunchCommand c =
       parse_ok("vllm serve m --kv-cache-dtype fp8 --speculative-config '{\"model\": \"d\", \"dtype\": \"bfloat16\"}'");

@@ -46,6 +46,7 @@ const Case kCases[] = {
     {"beta.kubernetes.io/instance-type", "a3-highgpu-8g", "sm_90"},
     {"node.kubernetes.io/instance-type", "a2-ultragpu-1g", "sm_80"},
     {"node.kubernetes.io/instance-type", "Standard_NC24ads_A100_v4", "sm_80"},
+    {"node.kubernetes.io/instance-type", "Standard_NC80adis_H100_v5", "sm_90"},  // NCads H100 v5, two GPUs
     {"node.kubernetes.io/instance-type", "Standard_ND96isr_MI300X_v5", "gfx942"},
     {"node.kubernetes.io/instance-type", "Standard_D4s_v5", ""},
     {"karpenter.k8s.aws/instance-gpu-name", "l40s", "sm_89"},

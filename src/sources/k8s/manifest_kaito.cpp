@@ -31,10 +31,39 @@ struct KaitoPreset {
   std::string_view model;  // the Hugging Face repository its version names
 };
 
-// supported_models.yaml @056b8280: the presets the corpus's Workspaces use.
+// supported_models.yaml @056b8280: every preset whose version names a Hugging Face repository
+// (all but `base`, the runtime image itself), so that a Workspace of any supported preset is read.
 constexpr KaitoPreset kKaitoPresets[] = {
+    {"deepseek-r1-0528", "deepseek-ai/DeepSeek-R1-0528"},
+    {"deepseek-r1-distill-llama-8b", "deepseek-ai/DeepSeek-R1-Distill-Llama-8B"},
     {"deepseek-r1-distill-qwen-14b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B"},
+    {"deepseek-v3-0324", "deepseek-ai/DeepSeek-V3-0324"},
+    {"falcon-40b", "tiiuae/falcon-40b"},
+    {"falcon-40b-instruct", "tiiuae/falcon-40b-instruct"},
+    {"falcon-7b", "tiiuae/falcon-7b"},
+    {"falcon-7b-instruct", "tiiuae/falcon-7b-instruct"},
+    {"gemma-3-27b-instruct", "google/gemma-3-27b-it"},
+    {"gemma-3-4b-instruct", "google/gemma-3-4b-it"},
     {"gpt-oss-120b", "openai/gpt-oss-120b"},
+    {"gpt-oss-20b", "openai/gpt-oss-20b"},
+    {"llama-3.1-8b-instruct", "meta-llama/Llama-3.1-8B-Instruct"},
+    {"llama-3.3-70b-instruct", "meta-llama/Llama-3.3-70B-Instruct"},
+    {"ministral-3-14b-instruct", "mistralai/Ministral-3-14B-Instruct-2512"},
+    {"ministral-3-3b-instruct", "mistralai/Ministral-3-3B-Instruct-2512"},
+    {"ministral-3-8b-instruct", "mistralai/Ministral-3-8B-Instruct-2512"},
+    {"mistral-7b", "mistralai/Mistral-7B-v0.3"},
+    {"mistral-7b-instruct", "mistralai/Mistral-7B-Instruct-v0.3"},
+    {"mistral-large-3-675b-instruct", "mistralai/Mistral-Large-3-675B-Instruct-2512"},
+    {"phi-2", "microsoft/phi-2"},
+    {"phi-3-medium-128k-instruct", "microsoft/Phi-3-medium-128k-instruct"},
+    {"phi-3-medium-4k-instruct", "microsoft/Phi-3-medium-4k-instruct"},
+    {"phi-3-mini-128k-instruct", "microsoft/Phi-3-mini-128k-instruct"},
+    {"phi-3-mini-4k-instruct", "microsoft/Phi-3-mini-4k-instruct"},
+    {"phi-3.5-mini-instruct", "microsoft/Phi-3.5-mini-instruct"},
+    {"phi-4", "microsoft/phi-4"},
+    {"phi-4-mini-instruct", "microsoft/Phi-4-mini-instruct"},
+    {"qwen2.5-coder-32b-instruct", "Qwen/Qwen2.5-Coder-32B-Instruct"},
+    {"qwen2.5-coder-7b-instruct", "Qwen/Qwen2.5-Coder-7B-Instruct"},
 };
 
 // generator.go vllmKVCacheDtypePrefixMap @056b8280.
@@ -85,6 +114,17 @@ doc::Node kaito_workspace_pod(Reader& r, const doc::Node& obj, Pod& /*pod*/, std
       notes.push_back("kv-cache-dtype: KAITO's preset generator sets " + std::string(dtype) + " for presets named " +
                       std::string(prefix) + "*");
     }
+  // pkg/model/interface.go configureParallelism @056b8280: on more than one node (resource.count)
+  // a preset that supports distributed inference runs pipeline parallelism across them, PP = the
+  // node count (TP = the GPUs of one node, which the instance type's row does not hold). Written so
+  // that the weights per GPU are not taken as the whole model's (KVD155 is then not claimed).
+  if (const std::string count = scalar(path(obj, {"resource", "count"}));
+      !count.empty() && count != "1" && count != "0" && count.find_first_not_of("0123456789") == std::string::npos) {
+    word("--pipeline-parallel-size");
+    word(count);
+    notes.push_back("parallelism: resource.count " + count + " nodes, across which KAITO's operator runs pipeline "
+                    "parallelism (--pipeline-parallel-size " + count + ")");
+  }
   notes.push_back("command: KAITO's vLLM preset " + preset + " (the operator's other flags — served-model-name, "
                   "gpu-memory-utilization, kv-events-config, parallelism — are not written)");
   if (const std::string config = scalar(path(obj, {"inference", "config"})); !config.empty()) {

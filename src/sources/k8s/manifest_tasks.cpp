@@ -27,9 +27,17 @@
 // prefill / decode / agg workers and nodes; frontend.type defaults to dynamo). Dynamo's
 // dynamo.sglang reads SGLang's own server arguments (ai-dynamo/dynamo
 // components/src/dynamo/sglang/args.py @d3aac630), so the worker is read as sglang.launch_server.
+//
+// dstack — dstackai/dstack @511c318c: mkdocs/docs/concepts/services.md and
+// mkdocs/docs/reference/dstack.yml/service.md (a `type: service` or `task` runs its `commands`, a
+// list of shell lines, in order in one shell, inside `image`, with `env` — `NAME=value`, or a bare
+// `NAME` taken from the caller's environment — on `resources.gpu`: `H100:8`, `MI300X:8`,
+// `A100,H100:8`, `24GB..`, or a map with `name`; `replicas` groups carry their own `commands`
+// and `resources`); src/dstack/_internal/core/models/resources.py (GPUSpec: name, count, memory).
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <string>
 #include <vector>
@@ -119,6 +127,117 @@ std::optional<Error> read_skypilot(Reader& r, const doc::Node& doc, Pod pod) {
     c.command = sc.words;
     if (!image.empty()) c.notes.push_back("image: resources.image_id docker:" + image);
     add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
+// ---- dstack ------------------------------------------------------------------------------------
+
+bool is_dstack(const doc::Node& doc) {
+  const std::string type = scalar(child(doc, "type"));
+  if (type != "service" && type != "task") return false;
+  if (const doc::Node c = child(doc, "commands"); c && c.is_seq()) return true;
+  const doc::Node groups = child(doc, "replicas");
+  return groups && groups.is_seq();
+}
+
+// resources.gpu's names: `H100:8` → H100, `A100,H100:8` → both (alternatives), `{name: [A100]}`;
+// a memory (`24GB`), a count or a range names no GPU.
+void dstack_gpus(const doc::Node& res, std::vector<std::string>& names) {
+  const doc::Node gpu = child(res, "gpu");
+  auto add = [&](std::string s) {
+    const std::size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+    if (b == std::string::npos) return;
+    s = s.substr(b, e - b + 1);
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s.front())) || s.front() == '.') return;
+    if (std::find(names.begin(), names.end(), s) == names.end()) names.push_back(s);
+  };
+  if (gpu && gpu.is_scalar()) {
+    const std::string spec = gpu.str();
+    for (std::size_t at = 0; at <= spec.size();) {  // `:`-separated parts; the name part may list alternatives
+      const std::size_t colon = spec.find(':', at);
+      const std::string part = spec.substr(at, colon == std::string::npos ? std::string::npos : colon - at);
+      for (std::size_t p = 0; p <= part.size();) {
+        const std::size_t comma = part.find(',', p);
+        add(part.substr(p, comma == std::string::npos ? std::string::npos : comma - p));
+        if (comma == std::string::npos) break;
+        p = comma + 1;
+      }
+      if (colon == std::string::npos) break;
+      at = colon + 1;
+    }
+  } else if (gpu && gpu.is_map()) {
+    const doc::Node name = child(gpu, "name");
+    if (name && name.is_seq())
+      for (const auto& n : name) add(scalar(n));
+    else if (name) add(scalar(name));
+  }
+}
+
+std::optional<Error> read_dstack_commands(Reader& r, const doc::Node& commands, const doc::Node& res, Pod pod,
+                                          const std::vector<std::string>& env, const std::string& image) {
+  if (!commands || !commands.is_seq()) return std::nullopt;
+  std::vector<std::string> names;
+  dstack_gpus(res, names);
+  for (const std::string& n : names) gpu_from_name(n, "resources.gpu", pod);
+  // The lines run in order in one shell: one script, each line where the file has it.
+  std::string script;
+  std::vector<int> lines;  // the file line of each script line
+  for (const auto& c : commands) {
+    const std::string text = scalar(c);
+    const bool block = text.find('\n') != std::string::npos;
+    int line = line_of(c) + (block ? 1 : 0);
+    for (std::size_t at = 0; at < text.size() || at == 0;) {
+      const std::size_t nl = text.find('\n', at);
+      script += text.substr(at, nl == std::string::npos ? std::string::npos : nl - at) + "\n";
+      lines.push_back(line++);
+      if (nl == std::string::npos) break;
+      at = nl + 1;
+    }
+  }
+  auto found = serving_commands(script, env);
+  if (!found.ok()) return bad_file(pod.file, line_of(commands), "commands: " + found.error().message);
+  if (found->empty()) {
+    r.out.skipped.push_back(pod.file + " " + pod.kind + (pod.name.empty() ? "" : "/" + pod.name) +
+                            ": commands start no serving command kvdtype knows");
+    return std::nullopt;
+  }
+  for (const ScriptCommand& sc : *found) {
+    if (auto e = count_container(r, pod.file, commands)) return e;
+    Container c;
+    c.name = "commands";
+    c.line = sc.line >= 1 && static_cast<std::size_t>(sc.line) <= lines.size() ? lines[sc.line - 1] : line_of(commands);
+    c.image = image;
+    c.env = env;
+    c.command = sc.words;
+    if (!image.empty()) c.notes.push_back("image: " + image);
+    add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> read_dstack(Reader& r, const doc::Node& doc, Pod pod) {
+  pod.kind = "dstack " + scalar(child(doc, "type"));
+  pod.name = scalar(child(doc, "name"));
+  std::vector<std::string> env;
+  if (const doc::Node e = child(doc, "env"); e && e.is_seq()) {
+    for (const auto& item : e) {
+      const std::string v = scalar(item);
+      if (v.find('=') != std::string::npos) env.push_back(v);  // a bare NAME comes from the caller: unknown
+    }
+  } else if (e && e.is_map()) {
+    for (const auto& kv : e) env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
+  }
+  const std::string image = scalar(child(doc, "image"));
+  if (auto e = read_dstack_commands(r, child(doc, "commands"), child(doc, "resources"), pod, env, image)) return e;
+  if (const doc::Node groups = child(doc, "replicas"); groups && groups.is_seq()) {
+    std::size_t i = 0;
+    for (const auto& g : groups) {
+      Pod group = pod;
+      group.name = pod.name + (pod.name.empty() ? "" : "/") + "replicas[" + std::to_string(i++) + "]";
+      const doc::Node res = child(g, "resources") ? child(g, "resources") : child(doc, "resources");
+      if (auto e = read_dstack_commands(r, child(g, "commands"), res, group, env, image)) return e;
+    }
   }
   return std::nullopt;
 }
@@ -471,6 +590,7 @@ std::optional<std::optional<Error>> read_task_file(Reader& r, const doc::Node& d
   if (is_ray_serve(doc)) return read_ray_serve(r, doc, pod, 0);
   if (is_llama_swap(doc)) return read_llama_swap(r, doc, pod);
   if (is_srtctl(doc)) return read_srtctl(r, doc, pod);
+  if (is_dstack(doc)) return read_dstack(r, doc, pod);
   return std::nullopt;
 }
 

@@ -62,6 +62,9 @@ bool is_too_deep(const Error& e) { return e.message.find(kTooDeep) != std::strin
 struct Container {
   std::string image;
   std::size_t after = 0;
+  // `--entrypoint PROG` replaces the image's ENTRYPOINT (Docker's run reference: "Overwrite the
+  // default ENTRYPOINT of the image"): the image's own server never runs.
+  bool entrypoint_replaced = false;
 };
 
 // `docker run [options] IMAGE [command …]` starting at w[i] (docker / podman): the environment
@@ -96,6 +99,7 @@ std::optional<Error> read_docker(const std::vector<std::string>& w, std::size_t&
       value = w[++i];
     }
     if ((name == "-e" || name == "--env") && detail::is_assignment(value)) env.push_back(value);
+    if (name == "--entrypoint") out.entrypoint_replaced = true;
   }
   if (out.image.empty()) return bad("docker run without an image");
   out.after = i;
@@ -250,7 +254,7 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
       // Images whose entrypoint is the server take its flags right after the image (llama.cpp
       // :server), or the engine's subcommand when the entrypoint is the engine's program
       // (ollama/ollama serve): asked unless a command kvdtype reads follows the image.
-      if (i >= w.size() || is_flag(w[i]) || !starts_command(w, i)) {
+      if (!containers.back().entrypoint_replaced && (i >= w.size() || is_flag(w[i]) || !starts_command(w, i))) {
         const std::string& image = containers.back().image;
         if (auto entry = detail::locate_engine_image(w, image, i)) {
           if (!entry->ok()) return entry->error();
@@ -306,6 +310,7 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
     break;
   }
   for (auto c = containers.rbegin(); c != containers.rend(); ++c) {
+    if (c->entrypoint_replaced) continue;
     // An official image whose ENTRYPOINT is the server (images_<engine>.cpp in its folder), or an unlisted
     // image named like vLLM's: one built FROM vllm/vllm-openai keeps its ENTRYPOINT unless it sets
     // its own, which the command line cannot show.

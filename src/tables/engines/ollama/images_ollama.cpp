@@ -15,6 +15,13 @@ constexpr Image kRows[] = {
      .example = "0.12.4",
      .source = "ollama/ollama Dockerfile @fb3076099 (ENTRYPOINT [\"/bin/ollama\"], CMD [\"serve\"]); docs/docker.mdx "
                "(docker run -d --gpus=all … ollama/ollama; ollama/ollama:rocm)"},
+    // A UBI 9 build of Ollama with the same ENTRYPOINT and CMD; its tags are its own (0.2.8), the
+    // Containerfile pins the Ollama release it builds (OLLAMA_VERSION), so a tag names none.
+    {.repository = "quay.io/rh-aiservices-bu/ollama-ubi9", .tag = TagRule::none, .command = "ollama serve",
+     .example = "0.2.8",
+     .source = "rh-aiservices-bu/llm-on-openshift llm-servers/ollama/Containerfile @2b638986 (ENTRYPOINT "
+               "[\"/bin/ollama\"], CMD [\"serve\"]; ARG OLLAMA_VERSION); llm-servers/ollama/gitops/deployment.yaml "
+               "(image quay.io/rh-aiservices-bu/ollama-ubi9:0.2.8, no command or args)"},
 };
 static_assert(image_rows_well_formed(kRows),
               "an image row lacks its repository, example or source, or has a marker its rule does not read");

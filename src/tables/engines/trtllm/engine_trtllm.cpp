@@ -21,9 +21,13 @@ const EngineTables& trtllm_engine() noexcept {
       // 0.9 of what is left after the weights; read as a share of the whole device it is the same
       // upper-bound approximation as vLLM's.
       .memory = {.fraction = 0.9, .source = "tensorrt_llm/commands/serve.py free_gpu_memory_fraction = 0.9"},
-      // `trtllm-serve [serve] MODEL`
+      // `trtllm-serve [serve] MODEL`. NVIDIA Dynamo's TensorRT-LLM worker, `python3 -m dynamo.trtllm
+      // --model(-path) M --extra-engine-args FILE`, builds the same LLM API from its own flags and that
+      // YAML of LLM API options (ai-dynamo/dynamo components/src/dynamo/trtllm/backend_args.py
+      // @0a6a115c: --model, obsolete --model-path; --extra-engine-args "a YAML file containing
+      // additional keyword arguments to pass to the TRTLLM engine").
       .launch = {.subcommand = "serve", .subcommand_optional = true, .positional_model = true,
-                 .hooks = &trtllm_launch_hooks, .hooks_fire = "KVD220"},
+                 .python_modules = "dynamo.trtllm", .hooks = &trtllm_launch_hooks, .hooks_fire = "KVD220"},
       .images = trtllm_images, .kernel_routes = trtllm_kernel_routes};
   return kRow;
 }

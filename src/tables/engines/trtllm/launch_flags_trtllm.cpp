@@ -5,6 +5,8 @@
 //
 // Sources (read 2026-10; spellings and arities as the engine registers them):
 //   T  = NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py (click options, underscore spellings)
+//   D  = ai-dynamo/dynamo components/src/dynamo/trtllm/backend_args.py @0a6a115c (the dynamo.trtllm
+//        worker's own spellings of the same settings)
 #include <span>
 
 #include "tables/rows/launch_flag.hpp"
@@ -23,8 +25,8 @@ constexpr LaunchFlag kTrtllm[] = {
     {"--max-seq-len", N::value, A::max_model_len, {}, "T"},
     // Not --gpu-memory-utilization: TensorRT-LLM's fraction is of the memory left after weights.
     {"--free-gpu-memory-fraction --kv-cache-free-gpu-memory-fraction", N::value, A::none, {}, "T"},
-    {"--extra-llm-api-options --config", N::value, A::engine_option, "extra_llm_api_options",
-     "T (YAML: kv_cache_config.dtype, attn_backend; read by launch_trtllm.cpp)"},
+    {"--extra-llm-api-options --config --extra-engine-args", N::value, A::engine_option, "extra_llm_api_options",
+     "T (YAML: kv_cache_config.dtype, attn_backend; read by launch_trtllm.cpp); D (--extra-engine-args)"},
     {"--backend", N::value, A::engine_option, "runtime", "T (the runtime: pytorch, trt or _autodeploy; _autodeploy names AD_<op>, launch_trtllm.cpp)"},
     {"--trust-remote-code", N::none, A::none, {}, "T"},
     {"--pipeline-parallel-size --pp-size --context-parallel-size --cp-size --moe-expert-parallel-size --ep-size "
@@ -32,6 +34,9 @@ constexpr LaunchFlag kTrtllm[] = {
      "--max-batch-size --max-num-tokens --served-model-name --tokenizer --reasoning-parser --tool-parser "
      "--num-postprocess-workers --revision",
      N::value, A::none, {}, "T (--backend is the runtime, pytorch or trt, not an attention backend)"},
+    {"--expert-parallel-size --kv-block-size --disaggregation-mode --override-engine-args --modality "
+     "--encode-endpoint --load-format",
+     N::value, A::none, {}, "D"},
 };
 
 }  // namespace
