@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -92,5 +93,11 @@ void apply_environment(const std::vector<std::string>& env, LaunchCommand& out, 
 
 /// The speculative drafter the command runs, as a request of its own (LaunchCommand::draft).
 void read_drafter(LaunchCommand& out, Collected& c);
+
+/// parse_launch_command() into `out` (default-made by the caller), which the webhook's launch
+/// reader makes in place: the Result's two moves of a LaunchCommand and the caller's third are
+/// not made. On an Error, `out` holds what was read before it and is to be discarded.
+std::optional<Error> parse_launch_command_into(std::span<const std::string> argv, const LaunchOptions& options,
+                                               LaunchCommand& out);
 
 }  // namespace kvdtype::io::launch

@@ -344,10 +344,28 @@ namespace {
 
 // A launcher that runs a fixed command (LauncherArgs::runs_fixed): the words from it on become
 // that command and the words after its `--`. Its own options before `--` are its business.
+// The rows that run a fixed command among those find_launcher(program, "") answers with (the
+// first row of a program without a subcommand): made once. A word is looked for in these alone,
+// not in the whole launcher table (a search of every row for every word was 8 K instructions of
+// a webhook review; docs/performance.md, eleventh round).
+const std::vector<const Launcher*>& fixed_launchers() {
+  static const std::vector<const Launcher*> rows = [] {
+    std::vector<const Launcher*> out;
+    for (const Launcher& l : launchers())
+      if (l.args == LauncherArgs::runs_fixed && find_launcher(l.program, {}) == &l) out.push_back(&l);
+    return out;
+  }();
+  return rows;
+}
+
 void expand_fixed_launcher(std::vector<std::string>& w) {
+  const std::vector<const Launcher*>& fixed = fixed_launchers();
   for (std::size_t k = 0; k < w.size(); ++k) {
-    const Launcher* l = find_launcher(basename(w[k]), {});
-    if (l == nullptr || l->args != LauncherArgs::runs_fixed) continue;
+    const std::string_view base = basename(w[k]);
+    const Launcher* l = nullptr;
+    for (const Launcher* f : fixed)
+      if (f->program == base) l = f;
+    if (l == nullptr) continue;
     std::vector<std::string> out(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(k));
     tables::for_each_word(l->runs, [&](std::string_view word) { out.emplace_back(word); });
     const auto dashes = std::find(w.begin() + static_cast<std::ptrdiff_t>(k), w.end(), "--");
