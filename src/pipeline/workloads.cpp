@@ -27,13 +27,19 @@ Checks check_workloads(std::span<const Workload> workloads) {
   for (std::size_t i = 0; i < workloads.size(); ++i) unreadable[i] = detail::read_layers_into(workloads[i].input, read[i]);
   Checks out;
   out.results.reserve(workloads.size());
-  // Each result made in place, and each judged into a Merged of its own (judge_into), from which
+  // Each result pushed empty, and each judged into a Merged of its own (judge_into), from which
   // the Checked is moved once: through a Result<Checked> and a pushed WorkloadResult it was moved
   // four times (docs/performance.md, eleventh round).
   for (std::size_t i = 0; i < workloads.size(); ++i) {
     const Workload& w = workloads[i];
-    WorkloadResult& r = out.results.emplace_back();
-    r.source = w.source;
+    // Pushed while empty (cheap to move), then filled: emplace_back() would value-initialise it,
+    // zero-filling its ~20 KB first.
+    {
+      WorkloadResult empty;
+      empty.source = w.source;
+      out.results.push_back(std::move(empty));
+    }
+    WorkloadResult& r = out.results.back();
     if (unreadable[i]) {
       r.input_error = std::move(*unreadable[i]);
       continue;

@@ -73,7 +73,15 @@ bool is_serving_command(std::span<const std::string> argv) {
 
 CommandReading read_command(std::span<const std::string> argv) {
   try {
-    return launch::read_command(std::vector<std::string>(argv.begin(), argv.end()));
+    return launch::read_command_of(std::vector<std::string>(argv.begin(), argv.end()));
+  } catch (const std::exception& e) {  // the copy's allocation
+    return {false, std::string("cannot be read: ") + e.what()};
+  }
+}
+
+CommandReading launch::read_command_of(std::vector<std::string> words) {
+  try {
+    return launch::read_command(std::move(words));
   } catch (const std::exception& e) {
     return {false, std::string("cannot be read: ") + e.what()};
   }

@@ -81,7 +81,10 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
 /// Whether the words run a serving program kvdtype knows.
 bool is_launch(const std::vector<std::string>& words);
 /// Whether `words` is a serving command and why it could not be read to the end (io::read_command).
-CommandReading read_command(const std::vector<std::string>& words);
+/// The words are taken (moved in by a caller that has no more use for them, copied otherwise).
+CommandReading read_command(std::vector<std::string> words);
+/// io::read_command() of words the caller hands over: the same answer, the same exceptions caught.
+CommandReading read_command_of(std::vector<std::string> words);
 
 /// Read the flags after `at` into `out` (RequestInput fields) and `c` (the rest).
 std::optional<Error> read_flags(const std::vector<std::string>& w, const Located& at, LaunchCommand& out, Collected& c);

@@ -394,9 +394,10 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
   return w;
 }
 
-CommandReading read_command(const std::vector<std::string>& words) {
+CommandReading read_command(std::vector<std::string> words) {
   CommandReading r;
-  auto w = expand_shell_scripts(words);
+  const std::size_t given = words.size();
+  auto w = expand_shell_scripts(std::move(words));
   if (!w.ok()) {
     r.unreadable = w.error().message;
     return r;
@@ -405,7 +406,7 @@ CommandReading read_command(const std::vector<std::string>& words) {
   auto at = locate(*w, 0, env);
   r.serving = at.ok();
   if (!r.serving && is_too_deep(at.error())) r.unreadable = at.error().message;
-  else if (!r.serving && words.size() > detail::kMaxCommandWords)
+  else if (!r.serving && given > detail::kMaxCommandWords)
     r.unreadable = "more than " + std::to_string(detail::kMaxCommandWords) + " words";
   return r;
 }
