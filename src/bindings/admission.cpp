@@ -123,8 +123,12 @@ std::vector<std::string> warning_lines(const Verdicts& v) {
 bool append_ascii_json_string(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
+  std::size_t run = 0;  // the start of the bytes written as they are, appended at once
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') continue;
+    out.append(s.data() + run, i - run);
+    run = i + 1;
     if (c >= 0x80) return false;
     switch (c) {
       case '"': out += "\\\""; break;
@@ -134,16 +138,13 @@ bool append_ascii_json_string(std::string& out, std::string_view s) {
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
-        } else {
-          out += ch;
-        }
+      default:  // another control byte
+        out += "\\u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
     }
   }
+  out.append(s.data() + run, s.size() - run);
   out += '"';
   return true;
 }

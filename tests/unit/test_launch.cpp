@@ -410,7 +410,9 @@ TEST(LaunchFlagsTable, TheIndexFindsTheFirstRowOfEveryNameOfEveryEngine) {
         EXPECT_EQ(find_launch_flag(row.info.id, w), first) << row.info.name << " " << w;
       }
     }
-    if (rows.empty()) EXPECT_EQ(find_launch_flag(row.info.id, "--kv-cache-dtype"), nullptr) << row.info.name;
+    if (rows.empty()) {
+      EXPECT_EQ(find_launch_flag(row.info.id, "--kv-cache-dtype"), nullptr) << row.info.name;
+    }
   }
   EXPECT_GE(engines_with_flags, 5);
 }

@@ -144,10 +144,16 @@ Words as_docker_run(const Container& c) {
 void add_container(Reader& r, const Pod& pod, Container c) {
   // Env vars set around the pod spec come first: the container's own win (set later).
   c.env.insert(c.env.begin(), pod.env.begin(), pod.env.end());
-  std::map<std::string, std::string> envmap;
-  for (const std::string& e : c.env) envmap[e.substr(0, e.find('='))] = e.substr(e.find('=') + 1);
-  for (std::string& w : c.command) w = expand_refs(w, envmap);
-  for (std::string& w : c.args) w = expand_refs(w, envmap);
+  // Only a word with a `$` can change (expand_refs), and the environment's map is made only for one.
+  const auto has_dollar = [](const std::string& w) { return w.find('$') != std::string::npos; };
+  if (std::any_of(c.command.begin(), c.command.end(), has_dollar) || std::any_of(c.args.begin(), c.args.end(), has_dollar)) {
+    std::map<std::string, std::string> envmap;
+    for (const std::string& e : c.env) envmap[e.substr(0, e.find('='))] = e.substr(e.find('=') + 1);
+    for (std::string& w : c.command)
+      if (has_dollar(w)) w = expand_refs(w, envmap);
+    for (std::string& w : c.args)
+      if (has_dollar(w)) w = expand_refs(w, envmap);
+  }
 
   Words program;  // what the container runs, as the runtime builds it
   std::string_view entrypoint;  // the image's own serving ENTRYPOINT, when the container keeps it

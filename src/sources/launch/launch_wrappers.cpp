@@ -330,6 +330,7 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
 // `--` ends the shell's options and the script follows it (KubeRay's `["/bin/bash", "-lc", "--"]`).
 std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w) {
   for (std::size_t k = 0; k + 2 < w.size(); ++k) {
+    if (w[k].empty() || w[k].back() != 'h') continue;  // sh, bash, zsh and dash all end in h
     const std::string_view base = basename(w[k]);
     if (base != "sh" && base != "bash" && base != "zsh" && base != "dash") continue;
     const std::string& o = w[k + 1];
@@ -361,10 +362,14 @@ const std::vector<const Launcher*>& fixed_launchers() {
 void expand_fixed_launcher(std::vector<std::string>& w) {
   const std::vector<const Launcher*>& fixed = fixed_launchers();
   for (std::size_t k = 0; k < w.size(); ++k) {
-    const std::string_view base = basename(w[k]);
+    // basename(w[k]) == program, tested as "ends with the program, whole or after a slash"
+    // (no program name holds a slash) without finding the word's last slash first.
+    const std::string_view word = w[k];
     const Launcher* l = nullptr;
     for (const Launcher* f : fixed)
-      if (f->program == base) l = f;
+      if (word.ends_with(f->program) &&
+          (word.size() == f->program.size() || word[word.size() - f->program.size() - 1] == '/'))
+        l = f;
     if (l == nullptr) continue;
     std::vector<std::string> out(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(k));
     tables::for_each_word(l->runs, [&](std::string_view word) { out.emplace_back(word); });
