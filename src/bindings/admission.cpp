@@ -14,6 +14,7 @@
 #include "bindings/admission.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include <nlohmann/json.hpp>
 
@@ -122,11 +123,17 @@ std::vector<std::string> warning_lines(const Verdicts& v) {
 // then builds the answer through it).
 bool append_ascii_json_string(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
+  // The bytes written as they are: printable ASCII (DEL included) but `"` and `\\`.
+  static constexpr std::array<bool, 256> kAsIs = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0x20; c < 0x80; ++c) t[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+    return t;
+  }();
   out += '"';
   std::size_t run = 0;  // the start of the bytes written as they are, appended at once
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') continue;
+    if (kAsIs[c]) continue;
     out.append(s.data() + run, i - run);
     run = i + 1;
     if (c >= 0x80) return false;
