@@ -14,10 +14,12 @@
 #include "bindings/admission.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include <nlohmann/json.hpp>
 
 #include "common/json_text.hpp"
+#include "pipeline/finding_walk.hpp"
 #include "sources/readers.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/findings.hpp"
@@ -72,22 +74,28 @@ struct Verdicts {
 
 // One finding, judged by the policy: an error denies; KVD080 (a fact unknown, checks skipped)
 // denies under --fail-on incomplete and warns otherwise; a warning warns (denies under --fail-on
-// warning); info findings are left to the other outputs.
-void judge(const io::Finding& f, const std::string& who, const Policy& p, Verdicts& v) {
+// warning); info findings are left to the other outputs. The finding's text and the container's
+// name are made only for what the answer shows (pipeline/finding_walk.hpp).
+void judge(const io::internal::FindingView& f, const io::Checks& checks, const Policy& p, Verdicts& v) {
+  const auto who = [&] {
+    if (f.part == "deployment" || f.workload >= checks.results.size()) return std::string("deployment");
+    return "container " + where(checks.results[f.workload].source);
+  };
   if (f.rule == nullptr) {  // the container's input could not be read: never allowed silently
-    if (p.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read " + who + ": " + f.message)});
-    else v.deny.push_back("(" + who + "): " + f.message);
+    if (p.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read " + who() + ": " + f.message())});
+    else v.deny.push_back("(" + who() + "): " + f.message());
     return;
   }
-  const std::string code(f.rule->code);
-  if (p.ignore.count(code)) return;
+  const std::string_view code_view = f.rule->code;
+  if (!p.ignore.empty() && p.ignore.count(std::string(code_view))) return;
   const Verdict fv = f.verdict();
   if (fv == Verdict::ok) return;
+  const std::string code(code_view);
   const std::string part = f.part.empty() ? std::string() : " " + std::string(f.part);
-  if (fv >= p.fail_on) v.deny.push_back(code + " (" + who + part + "): " + f.message);
+  if (fv >= p.fail_on) v.deny.push_back(code + " (" + who() + part + "): " + f.message());
   else if (fv == Verdict::incomplete)
-    v.warnings.push_back({code, shorten("kvdtype " + code + " " + who + part + ": not checked, " + f.message)});
-  else v.warnings.push_back({code, shorten("kvdtype " + code + " " + who + part + ": " + std::string(f.rule->title))});
+    v.warnings.push_back({code, shorten("kvdtype " + code + " " + who() + part + ": not checked, " + f.message())});
+  else v.warnings.push_back({code, shorten("kvdtype " + code + " " + who() + part + ": " + std::string(f.rule->title))});
   v.codes.push_back(code);
 }
 
@@ -115,9 +123,19 @@ std::vector<std::string> warning_lines(const Verdicts& v) {
 // then builds the answer through it).
 bool append_ascii_json_string(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
+  // The bytes written as they are: printable ASCII (DEL included) but `"` and `\\`.
+  static constexpr std::array<bool, 256> kAsIs = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0x20; c < 0x80; ++c) t[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+    return t;
+  }();
   out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
+  std::size_t run = 0;  // the start of the bytes written as they are, appended at once
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (kAsIs[c]) continue;
+    out.append(s.data() + run, i - run);
+    run = i + 1;
     if (c >= 0x80) return false;
     switch (c) {
       case '"': out += "\\\""; break;
@@ -127,16 +145,13 @@ bool append_ascii_json_string(std::string& out, std::string_view s) {
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
-        } else {
-          out += ch;
-        }
+      default:  // another control byte
+        out += "\\u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
     }
   }
+  out.append(s.data() + run, s.size() - run);
   out += '"';
   return true;
 }
@@ -216,11 +231,9 @@ Outcome review(std::string_view body, const Policy& policy) {
       } else {
         const io::Checks checks = io::check_workloads(*workloads);
         o.workloads = checks.results.size();
-        // The same findings every face lists (kvdtype/io/findings.hpp), judged one by one.
-        for (const io::Finding& f : io::findings(checks)) {
-          const io::Source* at = f.part == "deployment" ? nullptr : io::source_of(f, checks);
-          judge(f, at == nullptr ? std::string("deployment") : "container " + where(*at), policy, v);
-        }
+        // The same findings every face lists (kvdtype/io/findings.hpp), in their order, judged
+        // one by one without writing out the text of those the answer does not show.
+        io::internal::for_each_finding_of(checks, [&](const io::internal::FindingView& f) { judge(f, checks, policy, v); });
       }
     }
   }

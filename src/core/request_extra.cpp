@@ -49,10 +49,13 @@ std::optional<Error> yes_no(std::string_view field, const std::string& text, Tri
 }  // namespace
 
 std::optional<Error> read_request_extra(const RequestInput& in, Request& r) {
-  keep(r.model_architecture, trimmed(in.model_architecture));
-  keep(r.model_type, to_lower(trimmed(in.model_type)));
-  keep(r.speculative_model, trimmed(in.speculative_model));
-  keep(r.kv_connector, trimmed(in.kv_connector));
+  // An empty field leaves its member as make_request() made it (empty): `keep` of "" writes the
+  // terminator that is already there. Skipped without trimming and copying "" (most fields of a
+  // request are empty).
+  if (!in.model_architecture.empty()) keep(r.model_architecture, trimmed(in.model_architecture));
+  if (!in.model_type.empty()) keep(r.model_type, to_lower(trimmed(in.model_type)));
+  if (!in.speculative_model.empty()) keep(r.speculative_model, trimmed(in.speculative_model));
+  if (!in.kv_connector.empty()) keep(r.kv_connector, trimmed(in.kv_connector));
 
   // Names an engine compares in lower case; outside kvdtype's lists they are a finding.
   struct Listed {
@@ -69,6 +72,7 @@ std::optional<Error> read_request_extra(const RequestInput& in, Request& r) {
                                  r.dsa_prefill_backend.size()},
                           Listed{"dsa_decode_backend", &in.dsa_decode_backend, r.dsa_decode_backend.data(),
                                  r.dsa_decode_backend.size()}}) {
+    if (l.text->empty()) continue;
     const std::string v = to_lower(trimmed(*l.text));
     if (v.empty()) continue;
     if (!tables::request_value_known(l.field, v)) note_unlisted(r, l.field, v);

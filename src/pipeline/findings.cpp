@@ -3,72 +3,59 @@
 
 #include <algorithm>
 
-#include "pipeline/finding_order.hpp"
+#include "pipeline/finding_walk.hpp"
 #include "kvdtype/check.hpp"
 
 namespace kvdtype::io {
-namespace {
 
-void add_report(const Report& rep, std::string_view part, std::size_t workload, const ReportExtras* extras,
-                std::vector<Finding>& out) {
-  internal::for_each_finding(rep, extras, [&](const Diagnostic* d, const InputDiagnostic* in) {
-    Finding& f = out.emplace_back();
-    f.part = part;
-    f.workloads.push_back(workload);
-    if (d != nullptr) {
-      f.rule = d->rule;
-      f.severity = d->severity;
-      f.message = message(*d, rep);
-      f.fix = fix(*d, rep);
-      if (d->evidence.backend) f.backend = name(*d->evidence.backend);
-      f.source = d->evidence.constraint ? source(*d->evidence.constraint) : d->rule->source;
-    } else {
-      f.rule = in->rule;
-      f.severity = in->severity;
-      f.message = in->message;
-      f.fix = in->fix;
-      f.source = in->rule->source;
-    }
-    return true;
-  });
+namespace internal {
+
+std::string FindingView::message() const {
+  if (diagnostic != nullptr) return kvdtype::message(*diagnostic, *report);
+  if (input != nullptr) return input->message;
+  if (deployment != nullptr) return deployment->message;
+  return "input error: " + (unreadable->input_error ? unreadable->input_error->message : std::string("not readable"));
 }
 
-}  // namespace
+Finding FindingView::finding() const {
+  Finding f;
+  f.rule = rule;
+  f.severity = severity;
+  f.part = part;
+  f.message = message();
+  if (diagnostic != nullptr) {
+    f.fix = fix(*diagnostic, *report);
+    if (diagnostic->evidence.backend) f.backend = name(*diagnostic->evidence.backend);
+    f.source = diagnostic->evidence.constraint ? source(*diagnostic->evidence.constraint) : diagnostic->rule->source;
+  } else if (input != nullptr) {
+    f.fix = input->fix;
+    f.source = input->rule->source;
+  } else if (deployment != nullptr) {
+    f.fix = deployment->fix;
+    f.source = deployment->rule ? deployment->rule->source : std::string_view();
+    f.workloads = deployment->results;
+    if (!deployment->input.file.empty()) f.input = &deployment->input;
+    return f;
+  }
+  f.workloads.push_back(workload);
+  return f;
+}
+
+}  // namespace internal
 
 std::string Finding::described() const { return part.empty() ? message : std::string(part) + ": " + message; }
 
 std::vector<Finding> findings(const Checked& checked, std::size_t workload) {
   std::vector<Finding> out;
-  add_report(checked.report, "", workload, &checked.extras, out);
-  if (checked.draft) add_report(*checked.draft, "speculative drafter", workload, nullptr, out);
-  if (checked.prefill) add_report(*checked.prefill, "prefill backend", workload, nullptr, out);
+  internal::for_each_finding_of_checked(checked, workload,
+                                        [&](const internal::FindingView& f) { out.push_back(f.finding()); });
   return out;
 }
 
+// The walk (pipeline/finding_walk.hpp) with every finding written out.
 std::vector<Finding> findings(const Checks& checks) {
   std::vector<Finding> out;
-  for (std::size_t i = 0; i < checks.results.size(); ++i) {
-    const WorkloadResult& r = checks.results[i];
-    if (r.checked) {
-      std::vector<Finding> one = findings(*r.checked, i);
-      out.insert(out.end(), std::make_move_iterator(one.begin()), std::make_move_iterator(one.end()));
-      continue;
-    }
-    Finding& f = out.emplace_back();
-    f.message = "input error: " + (r.input_error ? r.input_error->message : std::string("not readable"));
-    f.workloads.push_back(i);
-  }
-  for (const DeploymentDiagnostic& d : checks.diagnostics) {
-    Finding& f = out.emplace_back();
-    f.rule = d.rule;
-    f.severity = d.severity;
-    f.part = "deployment";
-    f.message = d.message;
-    f.fix = d.fix;
-    f.source = d.rule ? d.rule->source : std::string_view();
-    f.workloads = d.results;
-    if (!d.input.file.empty()) f.input = &d.input;
-  }
+  internal::for_each_finding_of(checks, [&](const internal::FindingView& f) { out.push_back(f.finding()); });
   return out;
 }
 

@@ -33,6 +33,11 @@ void drop_ignored(Report& r, const std::vector<std::string>& ignore) {
 
 Merged merge_layers(const CheckInput& in, const Layers& layers) {
   Merged m;
+  merge_layers_into(in, layers, m);
+  return m;
+}
+
+void merge_layers_into(const CheckInput& in, const Layers& layers, Merged& m) {
   ReportExtras& extras = m.out.extras;
   m.input = in.defaults;
   for (const std::string& n : layers.script_notes) extras.notes.push_back("script: " + n);
@@ -76,11 +81,16 @@ Merged merge_layers(const CheckInput& in, const Layers& layers) {
   if (model_layer != nullptr && !model_layer->model_dtype.empty() && !dtype_named) m.input.flags |= flag_model_dtype_auto;
   // Bad values inside the launch command are the command's problem (KVD001, KVD103, KVD151).
   if (m.launch) launch_values(*m.launch, in.fields, m.input, extras);
-  return m;
 }
 
 Result<Checked> judge(const CheckInput& in, const Layers& layers) {
-  Merged m = merge_layers(in, layers);
+  Merged m;
+  if (auto e = judge_into(in, layers, m)) return *std::move(e);
+  return std::move(m.out);
+}
+
+std::optional<Error> judge_into(const CheckInput& in, const Layers& layers, Merged& m) {
+  merge_layers_into(in, layers, m);
   // Worked on in place: a second Checked (three Reports, ~20 KB) on this frame was five more
   // stack pages to fault in at every check (docs/performance.md, fifth round).
   Checked& out = m.out;
@@ -173,7 +183,7 @@ Result<Checked> judge(const CheckInput& in, const Layers& layers) {
   drop_ignored_inputs(out.extras, in.ignore);
   apply_suppressions(out, in.suppressions);  // after --ignore: a dropped code is not suppressed, it is gone
   out.launch = std::move(m.launch);  // `launch` (a view of it) is not used past here
-  return std::move(out);
+  return std::nullopt;
 }
 
 }  // namespace kvdtype::io::detail

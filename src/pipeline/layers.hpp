@@ -63,9 +63,15 @@ struct Merged {
   std::optional<LaunchCommand> launch;  ///< the launch command with unset variables cleared
 };
 [[nodiscard]] Merged merge_layers(const CheckInput& input, const Layers& layers);
+/// The same into `merged` (default-made by the caller).
+void merge_layers_into(const CheckInput& input, const Layers& layers, Merged& merged);
 
 /// Judge the layers: merge, check, re-check the drafter and the prefill backend, drop ignored
 /// codes and apply suppressions. Reads no file and no environment.
 [[nodiscard]] Result<Checked> judge(const CheckInput& input, const Layers& layers);
+/// The same into `merged` (default-made by the caller): nullopt when judged, the result then in
+/// merged.out. check_workloads() moves it from there into its WorkloadResult once, where a
+/// Result<Checked> moved a Checked three times (docs/performance.md, eleventh round).
+[[nodiscard]] std::optional<Error> judge_into(const CheckInput& input, const Layers& layers, Merged& merged);
 
 }  // namespace kvdtype::io::detail

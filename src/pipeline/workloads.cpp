@@ -2,6 +2,7 @@
 #include "kvdtype/io/workloads.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "pipeline/layers.hpp"
 #include "tables/rule_id.hpp"
@@ -26,18 +27,30 @@ Checks check_workloads(std::span<const Workload> workloads) {
   for (std::size_t i = 0; i < workloads.size(); ++i) unreadable[i] = detail::read_layers_into(workloads[i].input, read[i]);
   Checks out;
   out.results.reserve(workloads.size());
+  // Each result pushed empty, and each judged into a Merged of its own (judge_into), from which
+  // the Checked is moved once: through a Result<Checked> and a pushed WorkloadResult it was moved
+  // four times (docs/performance.md, eleventh round).
   for (std::size_t i = 0; i < workloads.size(); ++i) {
     const Workload& w = workloads[i];
-    WorkloadResult r;
-    r.source = w.source;
-    auto checked = !unreadable[i] ? detail::judge(w.input, read[i]) : Result<Checked>(*unreadable[i]);
-    if (checked.ok()) {
-      r.checked = std::move(checked).value();
-      r.checked->extras.notes.insert(r.checked->extras.notes.end(), w.notes.begin(), w.notes.end());
-    } else {
-      r.input_error = checked.error();
+    // Pushed while empty (cheap to move), then filled: emplace_back() would value-initialise it,
+    // zero-filling its ~20 KB first.
+    {
+      WorkloadResult empty;
+      empty.source = w.source;
+      out.results.push_back(std::move(empty));
     }
-    out.results.push_back(std::move(r));
+    WorkloadResult& r = out.results.back();
+    if (unreadable[i]) {
+      r.input_error = std::move(*unreadable[i]);
+      continue;
+    }
+    const std::unique_ptr<detail::Merged> merged(new detail::Merged);  // ~20 KB: not on this frame
+    if (auto e = detail::judge_into(w.input, read[i], *merged)) {
+      r.input_error = std::move(*e);
+      continue;
+    }
+    r.checked = std::move(merged->out);
+    r.checked->extras.notes.insert(r.checked->extras.notes.end(), w.notes.begin(), w.notes.end());
   }
   out.diagnostics = check_deployment(out.results);
   apply_deployment_suppressions(out, workloads);

@@ -117,12 +117,17 @@ std::optional<Error> read_launch_command_input(const InputRef& /*the workload's 
   out.script_notes = std::move(argv->notes);
   if (out.words.empty()) return std::nullopt;
   // The files its flags name go through their rows, once each (read_named_file).
-  auto parsed = parse_launch_command(
-      out.words, {.read_files = !in.runs_elsewhere,
-                  .script_files = out.files,
-                  .read_named = [&into](InputKind kind, const std::string& path) { return read_named_file(kind, path, into); }});
-  if (!parsed.ok()) return parsed.error();
-  out.launch = std::move(parsed).value();
+  // Read in place (launch_parts.hpp): a LaunchCommand holds a RequestInput of 60 strings, and
+  // returning it through a Result moved it three times.
+  LaunchCommand& launch = out.launch.emplace();
+  if (auto e = launch::parse_launch_command_into(
+          out.words, {.read_files = !in.runs_elsewhere,
+                      .script_files = out.files,
+                      .read_named = [&into](InputKind kind, const std::string& path) { return read_named_file(kind, path, into); }},
+          launch)) {
+    out.launch.reset();
+    return e;
+  }
   // An engine told its cache by an environment variable (Ollama's OLLAMA_KV_CACHE_TYPE) that the
   // visible script does not set, behind a sourced file that could not be read: the cache is
   // unknown (KVD152), never the engine's default.

@@ -11,6 +11,7 @@
 
 #include "sources/launch/launch_flags.hpp"
 #include "sources/shell/shell.hpp"
+#include "tables/tables.hpp"
 #include "tables/rows/backend.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/request.hpp"
@@ -383,6 +384,47 @@ TEST(LaunchFlagsTable, AFlagIsFoundByAWholeWordOnly) {
   }
   EXPECT_EQ(find_launch_flag(kvdtype::Engine::vllm, "--kv-cache"), nullptr);
   EXPECT_NE(find_launch_flag(kvdtype::Engine::vllm, "-tp"), nullptr);
+}
+
+// find_launch_flag answers through an index made once (launch_flags.cpp): for every engine of
+// the registry, with or without a table, each name of each row finds the first row holding it.
+TEST(LaunchFlagsTable, TheIndexFindsTheFirstRowOfEveryNameOfEveryEngine) {
+  using kvdtype::io::detail::find_launch_flag;
+  using kvdtype::io::detail::launch_flags;
+  int engines_with_flags = 0;
+  for (const kvdtype::tables::EngineTables& row : kvdtype::tables::engine_registry()) {
+    const auto rows = launch_flags(row.info.id);
+    engines_with_flags += !rows.empty();
+    for (const auto& f : rows) {
+      std::string_view names = f.names;
+      while (!names.empty()) {
+        const std::size_t space = names.find(' ');
+        const std::string_view w = names.substr(0, space);
+        names = space == std::string_view::npos ? std::string_view() : names.substr(space + 1);
+        if (w.empty()) continue;
+        const kvdtype::tables::LaunchFlag* first = nullptr;
+        for (const auto& g : rows) {
+          std::string_view gn = g.names;
+          bool has = false;
+          while (!gn.empty() && !has) {
+            const std::size_t sp = gn.find(' ');
+            has = gn.substr(0, sp) == w;
+            gn = sp == std::string_view::npos ? std::string_view() : gn.substr(sp + 1);
+          }
+          if (has) {
+            first = &g;
+            break;
+          }
+        }
+        ASSERT_NE(first, nullptr) << w;
+        EXPECT_EQ(find_launch_flag(row.info.id, w), first) << row.info.name << " " << w;
+      }
+    }
+    if (rows.empty()) {
+      EXPECT_EQ(find_launch_flag(row.info.id, "--kv-cache-dtype"), nullptr) << row.info.name;
+    }
+  }
+  EXPECT_GE(engines_with_flags, 5);
 }
 
 TEST(LaunchFlagsTable, EveryRowIsWellFormed) {

@@ -2,6 +2,7 @@
 // `unsupported` for everything else.
 #include "sources/k8s/json_scan.hpp"
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -93,6 +94,13 @@ class Scanner {
   }
 
  private:
+  // The bytes a string holds as they are: printable ASCII but `"` and `\\`.
+  static constexpr std::array<bool, 256> kPlain = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0x20; c < 0x80; ++c) t[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+    return t;
+  }();
+
   // nlohmann's parser gives start_object and start_array no size.
   static constexpr std::size_t kUnknownSize = static_cast<std::size_t>(-1);
 
@@ -107,18 +115,17 @@ class Scanner {
     buf_.clear();
     const char* run = p_;
     while (p_ != end_) {
+      // A run of plain bytes (printable ASCII but the quote and the backslash) in one test each.
+      while (p_ != end_ && kPlain[static_cast<unsigned char>(*p_)]) ++p_;
+      if (p_ == end_) return false;
       const auto c = static_cast<unsigned char>(*p_);
       if (c == '"') {
-        buf_.append(run, p_);
+        buf_.append(run, static_cast<std::size_t>(p_ - run));
         ++p_;
         return true;
       }
-      if (c < 0x20 || c >= 0x80) return false;
-      if (c != '\\') {
-        ++p_;
-        continue;
-      }
-      buf_.append(run, p_);
+      if (c != '\\') return false;  // a control byte (refused by JSON) or UTF-8 (nlohmann validates it)
+      buf_.append(run, static_cast<std::size_t>(p_ - run));
       if (++p_ == end_) return false;
       switch (*p_) {
         case '"': buf_ += '"'; break;

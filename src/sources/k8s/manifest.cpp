@@ -15,6 +15,7 @@
 
 #include "common/text.hpp"
 #include "sources/launch/launch_images.hpp"
+#include "sources/launch/launch_parts.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "sources/k8s/manifest_json.hpp"
 #include "sources/k8s/manifest_parts.hpp"
@@ -143,10 +144,16 @@ Words as_docker_run(const Container& c) {
 void add_container(Reader& r, const Pod& pod, Container c) {
   // Env vars set around the pod spec come first: the container's own win (set later).
   c.env.insert(c.env.begin(), pod.env.begin(), pod.env.end());
-  std::map<std::string, std::string> envmap;
-  for (const std::string& e : c.env) envmap[e.substr(0, e.find('='))] = e.substr(e.find('=') + 1);
-  for (std::string& w : c.command) w = expand_refs(w, envmap);
-  for (std::string& w : c.args) w = expand_refs(w, envmap);
+  // Only a word with a `$` can change (expand_refs), and the environment's map is made only for one.
+  const auto has_dollar = [](const std::string& w) { return w.find('$') != std::string::npos; };
+  if (std::any_of(c.command.begin(), c.command.end(), has_dollar) || std::any_of(c.args.begin(), c.args.end(), has_dollar)) {
+    std::map<std::string, std::string> envmap;
+    for (const std::string& e : c.env) envmap[e.substr(0, e.find('='))] = e.substr(e.find('=') + 1);
+    for (std::string& w : c.command)
+      if (has_dollar(w)) w = expand_refs(w, envmap);
+    for (std::string& w : c.args)
+      if (has_dollar(w)) w = expand_refs(w, envmap);
+  }
 
   Words program;  // what the container runs, as the runtime builds it
   std::string_view entrypoint;  // the image's own serving ENTRYPOINT, when the container keeps it
@@ -177,22 +184,31 @@ void add_container(Reader& r, const Pod& pod, Container c) {
     return;
   }
   if (!image_entrypoint) {
-    Words probe = c.env;
-    probe.insert(probe.end(), program.begin(), program.end());
     if (program.empty()) {
       r.out.skipped.push_back(label(pod, c) + ": no command and no known serving entrypoint");
       return;
     }
+    Words probe;
+    probe.reserve(c.env.size() + program.size());
+    probe = c.env;
+    probe.insert(probe.end(), program.begin(), program.end());
     // A command the reader could not read to its end is kept as a workload: the pipeline reports
     // why (an input error, which fails closed), instead of passing it as "not a serving command".
-    const CommandReading reading = read_command(probe);
+    // The probe's words are handed over, not copied again (launch_parts.hpp).
+    const CommandReading reading = launch::read_command_of(std::move(probe));
     if (!reading.serving && !reading.unreadable) {
       r.out.skipped.push_back(label(pod, c) + ": not a serving command");
       return;
     }
   }
 
-  Workload w;
+  // Pushed while empty (cheap to move) and filled in place: a filled Workload (a CheckInput of
+  // two RequestInputs) moved into the vector was ~5 K instructions of a webhook review.
+  {
+    Workload empty;
+    r.out.workloads.push_back(std::move(empty));
+  }
+  Workload& w = r.out.workloads.back();
   w.source.file = pod.file;
   w.source.document = pod.document;
   w.source.line = c.line > 0 ? c.line : pod.line;
@@ -223,7 +239,6 @@ void add_container(Reader& r, const Pod& pod, Container c) {
   if (image_entrypoint) w.notes.push_back("command: the image's entrypoint, " + std::string(entrypoint));
   w.notes.insert(w.notes.end(), c.notes.begin(), c.notes.end());
   w.notes.insert(w.notes.end(), pod.found.begin(), pod.found.end());
-  r.out.workloads.push_back(std::move(w));
 }
 
 // env: [{name, value}] (Kubernetes), or a map / ["NAME=value"] list (compose).

@@ -54,7 +54,19 @@ struct Frame {
   // entries than in a hashed set (its buckets and one node per key were ~10 K instructions a
   // review); a large object still finds a key given twice in constant time.
   std::size_t key_count = 0;
-  std::unordered_set<std::string> keys;
+  std::unique_ptr<std::unordered_set<std::string>> keys;  // made when the object passes kReviewLinearKeys
+
+  // Made ready for a new container, keeping the key's buffer and any set made earlier (the
+  // frames are reused, never moved: docs/performance.md, eleventh round).
+  void reset(bool object) {
+    role = Role::skip;
+    is_object = object;
+    object_root = metadata = annotations = false;
+    key.clear();
+    node = doc::Node();
+    key_count = 0;
+    if (keys) keys->clear();
+  }
 };
 
 constexpr std::size_t kReviewLinearKeys = 16;
@@ -77,7 +89,7 @@ class Reader final : public nlohmann::json_sax<Json> {
   bool end_object() override { return close(); }
   bool end_array() override { return close(); }
   bool key(string_t& k) override {
-    Frame& f = frames_.back();
+    Frame& f = top();
     f.key = k;
     forget(f, k);
     return true;
@@ -94,6 +106,11 @@ class Reader final : public nlohmann::json_sax<Json> {
 
  private:
   bool scalar(const std::string& text) { return value(&text, false); }
+
+  // The frames in use are frames_[0, open_): a frame closed stays in the vector to be reused
+  // with its key's buffer, so opening and closing a container moves nothing.
+  [[nodiscard]] Frame& top() { return frames_[open_ - 1]; }
+  [[nodiscard]] const Frame& top() const { return frames_[open_ - 1]; }
 
   // A key given again: what its earlier value set is forgotten.
   void forget(const Frame& f, std::string_view k) {
@@ -145,12 +162,14 @@ class Reader final : public nlohmann::json_sax<Json> {
       --budget_;
       return true;
     }
-    for (Frame& f : frames_)
+    for (std::size_t i = 0; i < open_; ++i) {
+      Frame& f = frames_[i];
       if (f.role == Role::build) {
         f.role = Role::skip;
         f.node = doc::Node();
-        std::unordered_set<std::string>().swap(f.keys);
+        f.keys.reset();
       }
+    }
     drop_object();
     out_.object_error = "more than " + std::to_string(kMaxObjectValues) + " values in the object";
     return false;
@@ -158,7 +177,7 @@ class Reader final : public nlohmann::json_sax<Json> {
 
   // Whether a value of the innermost frame is converted.
   [[nodiscard]] bool building() const {
-    const Frame& p = frames_.back();
+    const Frame& p = top();
     if (p.role != Role::build) return false;
     if (p.annotations) return p.key == kIgnoreAnnotation;  // the object's suppressions (io/suppressions.hpp)
     if (p.metadata && p.key == "annotations") return true;
@@ -185,18 +204,19 @@ class Reader final : public nlohmann::json_sax<Json> {
       return false;
     }
     if (parent.key_count == kReviewLinearKeys) {  // the set takes over with the keys so far
+      if (!parent.keys) parent.keys = std::make_unique<std::unordered_set<std::string>>();
       for (const auto& kv : parent.node)
-        if (kv.first.is_scalar()) parent.keys.insert(kv.first.str());
+        if (kv.first.is_scalar()) parent.keys->insert(kv.first.str());
       ++parent.key_count;
     }
-    return !parent.keys.insert(parent.key).second;
+    return !parent.keys->insert(parent.key).second;
   }
 
   // A scalar (`text`) or a null (nullptr); `is_string`: a JSON string, which the envelope's and
   // metadata's fields keep.
   bool value(const std::string* text, bool is_string) {
-    if (frames_.empty()) return true;  // a scalar body: not an AdmissionReview
-    Frame& p = frames_.back();
+    if (open_ == 0) return true;  // a scalar body: not an AdmissionReview
+    Frame& p = top();
     if (is_string) {
       if (p.role == Role::envelope && p.key == "kind") out_.kind = *text;
       else if (p.role == Role::envelope && p.key == "apiVersion") out_.api_version = *text;
@@ -219,13 +239,14 @@ class Reader final : public nlohmann::json_sax<Json> {
       out_.problem = ReviewRead::Problem::too_deep;
       return false;
     }
-    Frame f;
-    f.is_object = is_object;
-    if (frames_.empty()) {
+    if (open_ == frames_.size()) frames_.emplace_back();
+    Frame& f = frames_[open_];
+    f.reset(is_object);
+    if (open_ == 0) {
       out_.is_object = is_object;
       f.role = is_object ? Role::envelope : Role::skip;
     } else {
-      const Frame& p = frames_.back();
+      const Frame& p = frames_[open_ - 1];
       if (p.role == Role::envelope && p.key == "request" && is_object) {
         f.role = Role::request;
         out_.has_request = true;
@@ -246,17 +267,16 @@ class Reader final : public nlohmann::json_sax<Json> {
       built_ = true;
       f.node = is_object ? tree_->map() : tree_->seq();
     }
-    frames_.push_back(std::move(f));
+    ++open_;
     return true;
   }
 
   bool close() {
     --depth_;
-    Frame f = std::move(frames_.back());
-    frames_.pop_back();
+    Frame& f = frames_[--open_];
     if (f.role == Role::build) {
       if (f.object_root) object_ = f.node;
-      else attach(frames_.back(), f.node);
+      else attach(frames_[open_ - 1], f.node);
     }
     return true;
   }
@@ -269,7 +289,8 @@ class Reader final : public nlohmann::json_sax<Json> {
   int max_depth_;
   int depth_ = 0;
   std::size_t budget_ = kMaxObjectValues;
-  std::vector<Frame> frames_;
+  std::vector<Frame> frames_;  // reused: frames_[0, open_) are the containers open
+  std::size_t open_ = 0;
 };
 
 }  // namespace

@@ -73,30 +73,42 @@ bool is_serving_command(std::span<const std::string> argv) {
 
 CommandReading read_command(std::span<const std::string> argv) {
   try {
-    return launch::read_command(std::vector<std::string>(argv.begin(), argv.end()));
+    return launch::read_command_of(std::vector<std::string>(argv.begin(), argv.end()));
+  } catch (const std::exception& e) {  // the copy's allocation
+    return {false, std::string("cannot be read: ") + e.what()};
+  }
+}
+
+CommandReading launch::read_command_of(std::vector<std::string> words) {
+  try {
+    return launch::read_command(std::move(words));
   } catch (const std::exception& e) {
     return {false, std::string("cannot be read: ") + e.what()};
   }
 }
 
-Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, LaunchOptions options) {
+namespace launch {
+
+std::optional<Error> parse_launch_command_into(std::span<const std::string> argv, const LaunchOptions& options,
+                                               LaunchCommand& out) {
   try {
     if (argv.empty()) return bad("empty command");
+    // The words copied once, then handed on (each step below used to take a copy of its own).
+    std::vector<std::string> all(argv.begin(), argv.end());
     // A `sh -c 'pip install vllm==X && vllm serve …'` script names the release it installs.
     std::string script;
-    if (const auto k = launch::shell_script_at(std::vector<std::string>(argv.begin(), argv.end()))) script = argv[k->script];
+    if (const auto k = launch::shell_script_at(all)) script = argv[k->script];
     if (argv.size() > detail::kMaxCommandWords)
       return bad("more than " + std::to_string(detail::kMaxCommandWords) + " words; not a launch command");
-    auto expanded = launch::expand_shell_scripts(std::vector<std::string>(argv.begin(), argv.end()));
+    auto expanded = launch::expand_shell_scripts(std::move(all));
     if (!expanded.ok()) return expanded.error();
-    const std::vector<std::string> w = std::move(expanded).value();
+    std::vector<std::string> w = std::move(expanded).value();
     if (w.empty()) return bad("empty command");
     std::vector<std::string> env;
     auto at = launch::locate(w, 0, env);
     if (!at.ok()) return at.error();
-    LaunchCommand out;
     // --config FILE: its flags go in where the engine puts them (engine_config_file.hpp).
-    auto spliced = detail::splice_config_files(w, at->args, at->positional_model, at->engine, &out.config_file,
+    auto spliced = detail::splice_config_files(std::move(w), at->args, at->positional_model, at->engine, &out.config_file,
                                                &out.unread_files, options.script_files, options.read_files, options);
     if (!spliced.ok()) return spliced.error();
     const std::vector<std::string>& words = *spliced;
@@ -111,10 +123,22 @@ Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, La
     if (out.input.engine_version.empty() && !script.empty())
       out.input.engine_version = detail::engine_version_from_install(script, at->engine);
     if (auto e = detail::finish_engine_launch(out, options)) return *e;  // engine-specific reading (engines/<engine>/launch_<engine>.cpp)
-    return out;
+    return std::nullopt;
   } catch (const std::exception& e) {
     // Only allocation can throw past the JSON handling above; report, never propagate.
     return bad(std::string("cannot read the command: ") + e.what());
+  }
+}
+
+}  // namespace launch
+
+Result<LaunchCommand> parse_launch_command(std::span<const std::string> argv, LaunchOptions options) {
+  try {
+    LaunchCommand out;
+    if (auto e = launch::parse_launch_command_into(argv, options, out)) return *std::move(e);
+    return out;
+  } catch (const std::exception& e) {
+    return launch::bad(std::string("cannot read the command: ") + e.what());
   }
 }
 

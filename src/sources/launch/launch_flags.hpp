@@ -18,6 +18,7 @@ using tables::LaunchFlag;
 [[nodiscard]] std::span<const LaunchFlag> launch_flags(Engine engine) noexcept;
 
 /// The row whose `names` contains `name` exactly (dashes, as typed), or nullptr.
+/// Found through an index of every engine's names, made once on first use (launch_flags.cpp).
 [[nodiscard]] const LaunchFlag* find_launch_flag(Engine engine, std::string_view name) noexcept;
 
 }  // namespace kvdtype::io::detail

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -80,7 +81,10 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
 /// Whether the words run a serving program kvdtype knows.
 bool is_launch(const std::vector<std::string>& words);
 /// Whether `words` is a serving command and why it could not be read to the end (io::read_command).
-CommandReading read_command(const std::vector<std::string>& words);
+/// The words are taken (moved in by a caller that has no more use for them, copied otherwise).
+CommandReading read_command(std::vector<std::string> words);
+/// io::read_command() of words the caller hands over: the same answer, the same exceptions caught.
+CommandReading read_command_of(std::vector<std::string> words);
 
 /// Read the flags after `at` into `out` (RequestInput fields) and `c` (the rest).
 std::optional<Error> read_flags(const std::vector<std::string>& w, const Located& at, LaunchCommand& out, Collected& c);
@@ -92,5 +96,11 @@ void apply_environment(const std::vector<std::string>& env, LaunchCommand& out, 
 
 /// The speculative drafter the command runs, as a request of its own (LaunchCommand::draft).
 void read_drafter(LaunchCommand& out, Collected& c);
+
+/// parse_launch_command() into `out` (default-made by the caller), which the webhook's launch
+/// reader makes in place: the Result's two moves of a LaunchCommand and the caller's third are
+/// not made. On an Error, `out` holds what was read before it and is to be discarded.
+std::optional<Error> parse_launch_command_into(std::span<const std::string> argv, const LaunchOptions& options,
+                                               LaunchCommand& out);
 
 }  // namespace kvdtype::io::launch

@@ -335,6 +335,7 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
 // `--` ends the shell's options and the script follows it (KubeRay's `["/bin/bash", "-lc", "--"]`).
 std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w) {
   for (std::size_t k = 0; k + 2 < w.size(); ++k) {
+    if (w[k].empty() || w[k].back() != 'h') continue;  // sh, bash, zsh and dash all end in h
     const std::string_view base = basename(w[k]);
     if (base != "sh" && base != "bash" && base != "zsh" && base != "dash") continue;
     const std::string& o = w[k + 1];
@@ -349,10 +350,32 @@ namespace {
 
 // A launcher that runs a fixed command (LauncherArgs::runs_fixed): the words from it on become
 // that command and the words after its `--`. Its own options before `--` are its business.
+// The rows that run a fixed command among those find_launcher(program, "") answers with (the
+// first row of a program without a subcommand): made once. A word is looked for in these alone,
+// not in the whole launcher table (a search of every row for every word was 8 K instructions of
+// a webhook review; docs/performance.md, eleventh round).
+const std::vector<const Launcher*>& fixed_launchers() {
+  static const std::vector<const Launcher*> rows = [] {
+    std::vector<const Launcher*> out;
+    for (const Launcher& l : launchers())
+      if (l.args == LauncherArgs::runs_fixed && find_launcher(l.program, {}) == &l) out.push_back(&l);
+    return out;
+  }();
+  return rows;
+}
+
 void expand_fixed_launcher(std::vector<std::string>& w) {
+  const std::vector<const Launcher*>& fixed = fixed_launchers();
   for (std::size_t k = 0; k < w.size(); ++k) {
-    const Launcher* l = find_launcher(basename(w[k]), {});
-    if (l == nullptr || l->args != LauncherArgs::runs_fixed) continue;
+    // basename(w[k]) == program, tested as "ends with the program, whole or after a slash"
+    // (no program name holds a slash) without finding the word's last slash first.
+    const std::string_view word = w[k];
+    const Launcher* l = nullptr;
+    for (const Launcher* f : fixed)
+      if (word.ends_with(f->program) &&
+          (word.size() == f->program.size() || word[word.size() - f->program.size() - 1] == '/'))
+        l = f;
+    if (l == nullptr) continue;
     std::vector<std::string> out(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(k));
     tables::for_each_word(l->runs, [&](std::string_view word) { out.emplace_back(word); });
     const auto dashes = std::find(w.begin() + static_cast<std::ptrdiff_t>(k), w.end(), "--");
@@ -381,9 +404,10 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
   return w;
 }
 
-CommandReading read_command(const std::vector<std::string>& words) {
+CommandReading read_command(std::vector<std::string> words) {
   CommandReading r;
-  auto w = expand_shell_scripts(words);
+  const std::size_t given = words.size();
+  auto w = expand_shell_scripts(std::move(words));
   if (!w.ok()) {
     r.unreadable = w.error().message;
     return r;
@@ -392,7 +416,7 @@ CommandReading read_command(const std::vector<std::string>& words) {
   auto at = locate(*w, 0, env);
   r.serving = at.ok();
   if (!r.serving && is_too_deep(at.error())) r.unreadable = at.error().message;
-  else if (!r.serving && words.size() > detail::kMaxCommandWords)
+  else if (!r.serving && given > detail::kMaxCommandWords)
     r.unreadable = "more than " + std::to_string(detail::kMaxCommandWords) + " words";
   return r;
 }
