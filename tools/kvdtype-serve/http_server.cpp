@@ -98,7 +98,6 @@ struct Conn {
   std::size_t served = 0;
 };
 
-
 std::string address_text(const sockaddr_storage& a) {
   char buf[INET6_ADDRSTRLEN] = "";
   if (a.ss_family == AF_INET) inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(a).sin_addr, buf, sizeof buf);
@@ -114,10 +113,6 @@ std::uint32_t ssl_wait(SSL* ssl, int r) {
     default: return 0;
   }
 }
-
-}  // namespace
-
-namespace {
 
 // A loop: its epoll, its connections, and what other loops hand it.
 struct Loop {
