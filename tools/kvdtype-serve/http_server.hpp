@@ -1,10 +1,14 @@
-// The webhook's HTTPS transport: one event thread (epoll) accepts connections, runs non-blocking
-// TLS handshakes, reads each request — headers and body — against its deadlines and writes the
-// answers; a pool of --threads workers only ever sees complete requests. A client that is slow
-// (or silent) holds a connection slot and the bytes it sent, never a worker.
+// The webhook's HTTPS transport: --threads event loops (epoll), each accepting its share of the
+// connections (handed over by loop 0), running their non-blocking TLS handshakes, reading each
+// request — headers and body — against its deadlines, judging it once it is complete and writing
+// the answer, all on the loop's own thread. Reads never block, so a client that is slow (or
+// silent) holds a connection slot and the bytes it sent, never a loop; a review, CPU-bound and
+// bounded by --max-body, holds its loop while it runs.
 //
 // cpp-httplib 0.11 gave each connection a worker for its whole life and had a timeout per recv()
 // only, so a client sending a byte every few seconds held a worker indefinitely (issue 31 #5).
+// Until session 46 one event thread read the requests and handed each complete one to a pool of
+// workers and back: three futex calls and two eventfd calls per review (issue 29).
 #pragma once
 
 #include <atomic>
@@ -32,11 +36,11 @@ struct HttpResponse {
   std::string body;
 };
 
-/// Runs on a worker; must not throw (an exception is answered 500).
+/// Runs on an event loop, several at once; must not throw (an exception is answered 500).
 using Handler = std::function<void(const HttpRequest&, HttpResponse&)>;
 
 struct ServerLimits {
-  std::size_t threads = 16;
+  std::size_t threads = 16;  ///< event loops, each judging one request at a time
   std::size_t max_body = 3u << 20;
   std::size_t max_connections = 1024;
   std::size_t max_connections_per_client = 512;
@@ -62,6 +66,9 @@ class HttpServer {
   [[nodiscard]] bool draining() const { return draining_; }
   /// Make run() return once what is in flight is done (thread-safe).
   void stop();
+  /// Called by every event loop at its sweep of deadlines (every 100 ms, or once the request the
+  /// loop is judging then is answered), on that loop's thread; set before run().
+  void on_sweep(std::function<void()> tick);
 
  private:
   struct Impl;

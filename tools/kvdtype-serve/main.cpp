@@ -2,8 +2,8 @@
 //
 // It is its own executable so that `kvdtype check`, a short process started once per check,
 // never loads OpenSSL or spdlog (the CLI links libstdc++ statically for start-up time;
-// docs/webhook.md). HTTPS is the transport of http_server.cpp: one event thread reads requests
-// against their deadlines, a pool of --threads workers judges complete ones.
+// docs/webhook.md). HTTPS is the transport of http_server.cpp: --threads event loops read requests
+// against their deadlines and judge complete ones.
 //
 // Shutdown: SIGTERM (or SIGINT, or SIGHUP, which would otherwise kill it undrained; certificates
 // are read at start, so a restart is how they are renewed) marks the server not ready (GET /readyz → 503) and keeps
@@ -11,16 +11,20 @@
 // Service; then the listener closes, requests in flight finish, and the process exits 0.
 #include <pthread.h>
 #include <sys/resource.h>
-#include <spdlog/sinks/stdout_sinks.h>
+#include <unistd.h>
+#include <spdlog/sinks/base_sink.h>
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -133,10 +137,74 @@ std::optional<std::string> make_policy(const Options& o, Policy& p) {
   return std::nullopt;
 }
 
+// The log's sink: lines gather in memory and go to stderr together — once 64 KiB have gathered,
+// at every event loop's sweep (at most 100 ms apart), at once at warn and above (the logger's
+// flush_on), after the start, drain and stop lines, and at exit — rather than one write() per
+// review (issue 29: a system call is dear on this server's kind of guest). What a SIGKILL
+// interrupts loses the last 100 ms of lines at most; SIGTERM drains and loses none.
+class BatchedStderr final : public spdlog::sinks::base_sink<std::mutex> {
+ public:
+  BatchedStderr() { buf_.reserve(kFlushAt + 4096); }
+  ~BatchedStderr() override { flush_(); }
+  BatchedStderr(const BatchedStderr&) = delete;
+  BatchedStderr& operator=(const BatchedStderr&) = delete;
+
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    spdlog::memory_buf_t line;
+    formatter_->format(msg, line);
+    buf_.append(line.data(), line.size());
+    if (buf_.size() >= kFlushAt) flush_();
+  }
+  void flush_() override {
+    std::size_t at = 0;
+    while (at < buf_.size()) {
+      const ssize_t n = ::write(STDERR_FILENO, buf_.data() + at, buf_.size() - at);
+      if (n > 0) at += static_cast<std::size_t>(n);
+      else if (n < 0 && errno == EINTR) continue;
+      else break;  // stderr closed: the lines are lost, as an unbuffered stderr's would be
+    }
+    buf_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kFlushAt = 64 * 1024;
+  std::string buf_;
+};
+
+// Text nlohmann's dump writes between quotes as it is: printable ASCII other than `"` and `\`.
+bool plain(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\'; });
+}
+
+// A review's log line: one JSON object, its keys in nlohmann's (sorted) order.
 std::string log_line(const Outcome& o, double seconds, const std::string& remote) {
+  const double rounded = std::round(seconds * 1e5);  // the milliseconds to two decimals, in hundredths
+  // (At most 12 digits, so that rounded / 100's shortest decimal is exactly hundredths / 100.)
+  if (rounded >= 0 && rounded < 1e12 && o.error.empty() && plain(o.uid) && plain(o.operation) && plain(o.kind) && plain(o.namespace_) && plain(o.name) &&
+      plain(o.decision) && plain(remote) && std::all_of(o.codes.begin(), o.codes.end(), [](const std::string& c) { return plain(c); })) {
+    // Written directly, the same bytes as the dump below (issue 29: building and dumping a
+    // nlohmann object per review cost ~3 µs): every string is written as it is, and the
+    // milliseconds as the shortest decimal of hundredths / 100, as nlohmann writes that double.
+    std::string s;
+    s.reserve(200 + o.uid.size() + o.namespace_.size() + o.name.size() + 10 * o.codes.size());
+    s += R"({"codes":[)";
+    for (std::size_t i = 0; i < o.codes.size(); ++i) s.append(i ? ",\"" : "\"").append(o.codes[i]).append("\"");
+    s.append(R"(],"decision":")").append(o.decision).append(R"(","event":"review","kind":")").append(o.kind);
+    const auto hundredths = static_cast<long long>(rounded);
+    s.append(R"(","ms":)").append(std::to_string(hundredths / 100)).append(".");
+    s += static_cast<char>('0' + hundredths % 100 / 10);
+    if (hundredths % 10 != 0) s += static_cast<char>('0' + hundredths % 10);
+    s.append(R"(,"name":")").append(o.name).append(R"(","namespace":")").append(o.namespace_);
+    s.append(R"(","operation":")").append(o.operation).append(R"(","remote":")").append(remote);
+    s.append(R"(","uid":")").append(o.uid).append(R"(","workloads":)").append(std::to_string(o.workloads));
+    if (o.would_deny) s += R"(,"would_deny":true)";
+    s += '}';
+    return s;
+  }
   nlohmann::json j = {{"event", "review"},     {"uid", o.uid},        {"operation", o.operation}, {"kind", o.kind},
                       {"namespace", o.namespace_}, {"name", o.name}, {"decision", o.decision}, {"codes", o.codes},
-                      {"workloads", o.workloads}, {"ms", std::round(seconds * 1e5) / 100}, {"remote", remote}};
+                      {"workloads", o.workloads}, {"ms", rounded / 100}, {"remote", remote}};
   if (o.would_deny) j["would_deny"] = true;  // --enforcement warn or dry-run let it through
   if (!o.error.empty()) j["error"] = o.error;
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -161,7 +229,7 @@ int main(int argc, char** argv) {
   app.add_option("--engine-version", o.engine_version, "engine release assumed when an image tag does not say");
   app.add_option("--gpu", o.gpu, "target assumed when a pod's node selector does not say (several: A,B)");
   app.add_option("--max-body", o.max_body, "largest request body in bytes (default 3 MiB; larger → 413)");
-  app.add_option("--threads", o.threads, "worker threads judging complete requests (default 16)");
+  app.add_option("--threads", o.threads, "event loops, each reading its connections' requests and judging complete ones (default 16)");
   app.add_option("--request-timeout", o.request_timeout,
                  "seconds a client may take to send a whole request, headers and body, and to take its answer (default 5)");
   app.add_option("--read-timeout", o.read_timeout, "seconds a client may stay silent in the middle of a request (default 5)");
@@ -213,21 +281,22 @@ int main(int argc, char** argv) {
     setrlimit(RLIMIT_NOFILE, &nofile);
   }
 
-  auto log = spdlog::stderr_logger_mt("kvdtype");
+  auto log = std::make_shared<spdlog::logger>("kvdtype", std::make_shared<BatchedStderr>());
   log->set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l",%v})", spdlog::pattern_time_type::utc);
   log->set_level(*level);
+  log->flush_on(spdlog::level::warn);  // an unreadable request, an error: written at once
 
   Metrics metrics;
   std::atomic<bool> draining{false};
 
-  // The routes; they run on the workers, with the whole request read.
+  // The routes; they run on the event loops, with the whole request read.
   auto handle = [&](const HttpRequest& req, HttpResponse& res) {
     const bool get = req.method == "GET" || req.method == "HEAD";
     if (req.path == "/validate" && req.method == "POST") {
       const auto start = std::chrono::steady_clock::now();
-      const Outcome out = kvdtype::serve::review(req.text(), policy);
+      Outcome out = kvdtype::serve::review(req.text(), policy);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      res = {out.http_status, "application/json", out.body};
+      res = {out.http_status, "application/json", std::move(out.body)};
       metrics.record(out.decision, out.workloads, seconds, out.would_deny);
       const std::string line = log_line(out, seconds, req.remote);
       // Strip the outer braces: the pattern adds time and level in the same object.
@@ -260,6 +329,7 @@ int main(int argc, char** argv) {
   kvdtype::serve::HttpServer svr(limits, handle, metrics);
   if (auto e = svr.load_tls(o.cert, o.key); !e.empty()) return bad_input(e);
   if (auto e = svr.listen(host, port); !e.empty()) return bad_input(e);
+  svr.on_sweep([&log] { log->flush(); });  // the lines of the last 100 ms
 
   std::thread stopper([&] {
     int sig = 0;
@@ -267,10 +337,12 @@ int main(int argc, char** argv) {
     draining = true;
     svr.drain();  // every answer from now on carries Connection: close: clients reconnect elsewhere
     log->info(R"("event":"draining","signal":{},"seconds":{})", sig, o.drain_seconds);
+    log->flush();
     std::this_thread::sleep_for(std::chrono::seconds(o.drain_seconds));
     svr.stop();
   });
   log->info(R"("event":"listening","address":"{}","port":{},"threads":{})", host, port, o.threads);
+  log->flush();
   svr.run();  // returns once stop() closed the listener and the requests in flight were answered
   stopper.join();
   log->info(R"("event":"stopped","clean":true)");
