@@ -38,6 +38,8 @@ constexpr Product kProducts[] = {
     {.name = "P100 SXM2 16GB", .target = "sm_60", .memory_mib = 16384, .source = "pci.ids 15f9 'GP100GL [Tesla P100 SXM2 16GB]'"},
     {.name = "P40", .target = "sm_61", .memory_mib = 24576, .source = "pci.ids 1b38 'GP102GL [Tesla P40]'; 24 GB"},
     // Turing GeForce, named by InternLM/lmdeploy#4863 (4x RTX 2080 Ti); 11 GB x 1024.
+    // Turing TITAN, named by spiritbuun/buun-llama-cpp#59 ("NVIDIA TITAN RTX (24020 MiB ...)", CUDA ARCHS 750).
+    {.name = "TITAN RTX", .target = "sm_75", .memory_mib = 24576, .source = "pci.ids 1e02 'TU102 [TITAN RTX]'; 24 GB"},
     {.name = "RTX 2080 Ti", .target = "sm_75", .memory_mib = 11264, .source = "pci.ids 1e04, 1e07 'TU102 [GeForce RTX 2080 Ti]'; 11 GB"},
 
     // ---- NVIDIA Volta / Turing ------------------------------------------------------------
@@ -79,6 +81,9 @@ constexpr Product kProducts[] = {
      .source = "GA102GL; nvidia-smi 'NVIDIA RTX A6000, 49140 MiB'"},
     {.name = "RTX A4000", .target = "sm_86", .memory_mib = 16376,
      .source = "GA104GL; nvidia-smi 'NVIDIA RTX A4000, 16376 MiB' (SM86; vllm-project/vllm#41565 runs 8 of them)"},
+    // Named by 2026 launch reports (am17an/llama.cpp#6: ggml_cuda_init "NVIDIA GeForce RTX 3060, compute
+    // capability 8.6 ... VRAM: 11902 MiB"); 12 GB x 1024.
+    {.name = "RTX 3060", .target = "sm_86", .memory_mib = 12288, .source = "pci.ids 2503, 2504 'GA106 [GeForce RTX 3060]'; 12 GB"},
     {.name = "RTX 3090", .target = "sm_86", .memory_mib = 24576,
      .source = "pci.ids 2204; nvidia-smi 'NVIDIA GeForce RTX 3090, 24576 MiB'"},
     {.name = "Jetson AGX Orin 64GB", .target = "sm_87", .memory_mib = 65536,

@@ -14,7 +14,8 @@ const EngineTables& llamacpp_engine() noexcept {
                .tables_snapshot = "ggml-org/llama.cpp master (common/arg.cpp, src/llama-context.cpp, "
                                   "ggml/src/ggml-cuda/fattn.cu @00a2d609, ggml-metal-device.m @003a32eb)",
                .has_tables = true, .aliases = "llama.cpp llama-cpp llama_cpp ggml", .default_kv = "f16",
-               .programs = "llama-server llama-cli llama-bench",
+               // The Windows release archives name them llama-server.exe etc. (llama.cpp#24199 launches).
+               .programs = "llama-server llama-cli llama-bench llama-server.exe llama-cli.exe llama-bench.exe",
                .separate_v = true, .build_numbers = true},
       // llama.cpp allocates the context it is asked for (-c), not a share of memory: 0.9 only
       // bounds the capacity estimate.

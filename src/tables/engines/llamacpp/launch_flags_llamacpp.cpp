@@ -28,14 +28,22 @@ constexpr LaunchFlag kLlamacpp[] = {
     // none|layer|row, and tensor from b8738 (PR ggml-org/llama.cpp#19378); llama-bench takes lists.
     {"-sm --split-mode", N::value, A::engine_option, "split_mode", "L (tensor: rules KVD209, KVD210)"},
     {"-c --ctx-size", N::value, A::max_model_len, {}, "L"},
-    {"-ctkd --cache-type-k-draft -ctvd --cache-type-v-draft -md --model-draft -ngld --gpu-layers-draft "
-     "--n-gpu-layers-draft",
+    {"-ctkd --cache-type-k-draft -ctvd --cache-type-v-draft --spec-draft-type-k --spec-draft-type-v -md "
+     "--model-draft -ngld --gpu-layers-draft --n-gpu-layers-draft",
      N::value, A::none, {}, "L (the drafter's cache is not checked)"},
     {"--host --port -t --threads -tb --threads-batch -b --batch-size -ub --ubatch-size -np --parallel -a --alias "
      "--api-key -hf --hf-repo -hff --hf-file -p --prompt -n --n-predict -ts --tensor-split "
      "-mg --main-gpu --chat-template --chat-template-file --reasoning-format --temp -s --seed -dev --device "
      "-ot --override-tensor --mmproj -r -o --output",
      N::value, A::none, {}, "L"},
+    // Seen in 2026 launch commands (tests/conformance/launch_2026s46.jsonl). -cram: common/arg.cpp
+    // {"-cram", "--cache-ram"} N (MiB, -1 = no limit); --spec-type takes a comma list (draft-mtp,ngram-mod).
+    {"-fit --fit -fitt --fit-target -fitc --fit-ctx --prio --top-p --top-k --min-p --repeat-penalty "
+     "-cram --cache-ram --spec-type --spec-draft-n-max --draft-max --draft-n --image-min-tokens --image-max-tokens "
+     "-ctxcp --ctx-checkpoints --swa-checkpoints --presence-penalty -rea --reasoning --chat-template-kwargs "
+     "-devd --device-draft -lm --load-mode",
+     N::value, A::none, {}, "L"},
+    {"--cache-prompt --no-cache-prompt --context-shift --no-context-shift", N::none, A::none, {}, "L"},
     {"--jinja --mlock --no-mmap -cb --cont-batching -nocb --no-cont-batching --metrics --embedding --embeddings "
      "-v --verbose --log-disable --no-webui --swa-full -kvu --kv-unified -cnv --conversation -no-cnv "
      "--no-conversation -i --interactive -e --escape --slots --props",

@@ -6,6 +6,8 @@
 // Sources (read 2026-10; spellings and arities as the engine registers them):
 //   S  = sgl-project/sglang python/sglang/srt/server_args.py ServerArgs.add_cli_args
 //        (argparse also accepts unambiguous prefixes: the docs' `--tp 8` is `--tp-size 8`)
+//   SC/SL/SM/SP/SS = the same flags split per group at @4bc0b6e6: python/sglang/srt/args/cache_args.py,
+//        logging_args.py, memory_args.py, parallel_args.py, speculative_args.py (read 2026-12)
 #include <span>
 
 #include "tables/rows/launch_flag.hpp"
@@ -36,11 +38,14 @@ constexpr LaunchFlag kSglang[] = {
     {"--data-parallel-size --dp-size --dp", N::value, A::field, "data_parallel_size", "S"},
     {"--enable-dp-attention", N::none, A::dp_attention, {}, "S"},
     {"--page-size", N::value, A::field, "block_size", "S"},
-    {"--mem-fraction-static", N::value, A::field, "gpu_memory_utilization", "S (weights + KV pool)"},
+    // --mem-fraction is argparse's unambiguous prefix of --mem-fraction-static (SM below).
+    {"--mem-fraction-static --mem-fraction", N::value, A::field, "gpu_memory_utilization", "S (weights + KV pool); SM"},
     {"--context-length", N::value, A::max_model_len, {}, "S"},
     {"--quantization", N::value, A::quantization, {}, "S"},
     {"--quantization-param-path", N::value, A::quantization_param_path, {}, "S (KV scales JSON)"},
-    {"--speculative-algorithm", N::value, A::speculative_algorithm, {}, "S"},
+    // --speculative-algo is argparse's unambiguous prefix (SS: no other flag starts with it); the
+    // sglang cookbook and issue reports (sglang#25673) write it that way.
+    {"--speculative-algorithm --speculative-algo", N::value, A::speculative_algorithm, {}, "S, SS"},
     {"--speculative-draft-model-path --speculative-draft-model", N::value, A::speculative_model, {}, "S"},
     {"--speculative-draft-attention-backend", N::value, A::speculative_draft_backend, {}, "S"},
     {"--disaggregation-mode", N::value, A::disaggregation_mode, {}, "S (prefill/decode; null = off)"},
@@ -62,6 +67,24 @@ constexpr LaunchFlag kSglang[] = {
     {"--prefill-round-robin-balance", N::none, A::none, {}, "S"},
     {"--checkpoint-engine-wait-weights-before-ready", N::none, A::none, {}, "S"},
     {"--keep-mm-feature-on-device", N::none, A::none, {}, "S"},
+    // Seen in 2026 launch commands (tests/conformance/launch_2026s46.jsonl).
+    {"--enable-metrics --enable-cache-report", N::none, A::none, {}, "SL (store_true)"},
+    {"--enable-priority-scheduling", N::none, A::none, {}, "SM (store_true)"},
+    {"--enable-flashinfer-allreduce-fusion", N::none, A::none, {}, "SP (store_true)"},
+    {"--enable-mixed-chunk --enable-mm-global-cache --enable-tokenizer-batch-encode", N::none, A::none, {},
+     "S (store_true)"},
+    {"--enable-dp-lm-head --disable-radix-cache", N::none, A::none, {}, "S (store_true; sglang#18389 launch)"},
+    {"--watchdog-timeout --load-balance-method --disaggregation-ib-device", N::value, A::none, {}, "S, SP"},
+    {"--weight-loader-prefetch-checkpoints", N::none, A::none, {}, "S (store_true; sglang test TestWeightLoaderPrefetch)"},
+    {"--dcp-size", N::value, A::none, {}, "S (2026: decode context parallel; sglang tests pass --dcp-size 2)"},
+    {"--mamba-full-memory-ratio --mamba-scheduler-strategy --mamba-radix-cache-strategy --mamba-ssm-dtype "
+     "--mamba-track-interval --max-mamba-cache-size --hicache-ratio --hicache-size --hicache-write-policy "
+     "--hicache-io-backend --hicache-mem-layout --hicache-storage-backend --hicache-storage-prefetch-policy "
+     "--hicache-storage-backend-extra-config",
+     N::value, A::none, {}, "SC (--mamba-radix-cache-strategy: the newer name, sglang#29905)"},
+    {"--log-level-http --default-priority-value --swa-full-tokens-ratio --weight-loader-prefetch-num-threads "
+     "--model-loader-extra-config",
+     N::value, A::none, {}, "SL, SM, S (--model-loader-extra-config is a JSON string read later, not checked here)"},
     {"--expert-parallel-size --ep-size --ep", N::value, A::none, {}, "S"},
     {"--pipeline-parallel-size --pp-size --pp", N::value, A::none, {}, "S"},
     {"--hybrid-kvcache-ratio", N::optional, A::none, {}, "S (nargs='?')"},

@@ -78,6 +78,14 @@ constexpr LaunchFlag kVllm[] = {
     {"--interleave-mm-strings", N::none, A::none, {}, "V"},
     {"--allow-deprecated-quantization", N::none, A::none, {}, "V (main)"},
     {"--use-v2-block-manager", N::none, A::none, {}, "V (< 0.7)"},
+    // Seen in 2026 launch commands (tests/conformance/launch_2026s46.jsonl); switches the parser would
+    // otherwise list as unknown. BooleanOptionalAction ones also take --no-<flag>.
+    {"--enable-auto-tool-choice", N::none, A::none, {}, "VF (vllm#53836 non-default args: enable_auto_tool_choice)"},
+    {"--enable-prefix-caching", N::none, A::none, {}, "V (BooleanOptionalAction; vllm#49878 non-default args)"},
+    {"--enable-chunked-prefill", N::none, A::none, {}, "V (BooleanOptionalAction; vllm#49878 non-default args)"},
+    {"--disable-custom-all-reduce", N::none, A::none, {}, "V (ParallelConfig.disable_custom_all_reduce)"},
+    {"--enable-flashinfer-autotune", N::none, A::none, {}, "V (main; --no-… in vllm#41312: enable_flashinfer_autotune False)"},
+    {"--enable-ssl-refresh", N::none, A::none, {}, "VF"},
     // Value flags with short spellings, and common ones, so that they are not reported as unknown.
     {"--pipeline-parallel-size -pp", N::value, A::none, {}, "V"},
     {"--decode-context-parallel-size -dcp", N::value, A::none, {}, "V"},
@@ -91,6 +99,11 @@ constexpr LaunchFlag kVllm[] = {
     {"--nnodes -n", N::value, A::none, {}, "V (main)"},
     {"--node-rank -r", N::value, A::none, {}, "V (main)"},
     {"--hf-token", N::optional, A::none, {}, "V (nargs='?')"},
+    {"--runner", N::value, A::none, {}, "V (ModelConfig.runner: auto, generate, pooling, draft)"},
+    {"--performance-mode", N::value, A::none, {}, "V (main, 2026; vllm#42426 launch)"},
+    {"--mm-encoder-tp-mode --allowed-local-media-path --moe-backend --ssl-keyfile --ssl-certfile --ssl-ca-certs",
+     N::value, A::none, {}, "V, VF (vllm#42426, vllm#51454 non-default args: moe_backend)"},
+    {"--default-chat-template-kwargs", N::json, A::json_checked, {}, "VF (vllm#49878 non-default args: a dict)"},
     {"--served-model-name", N::list, A::none, {}, "V (nargs='+')"},
     {"--cudagraph-capture-sizes --cuda-graph-sizes", N::list, A::none, {}, "V"},
     {"--host --port --uds --api-key --api-server-count --uvicorn-log-level --chat-template --tool-call-parser "
