@@ -1,4 +1,4 @@
-// Metrics for GET /metrics (metrics.hpp). Lock-free: the event thread and every worker record into atomics.
+// Metrics for GET /metrics (metrics.hpp). Lock-free: every event loop records into atomics.
 #include "metrics.hpp"
 
 #include <cstdio>
