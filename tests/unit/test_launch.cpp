@@ -325,6 +325,29 @@ TEST(LaunchDetails, DockerEntrypointReplacesTheImagesServer) {
   EXPECT_TRUE(serving("docker run --gpus all --rm -it vllm/vllm-openai:deploy"));  // the image's own server
 }
 
+// `--entrypoint PROG IMAGE ARGS…` runs `PROG ARGS…` (Docker's run reference): a shell entrypoint's
+// script is read as a script, a program entrypoint with the words after the image as its own
+// (vllm-project/vllm#40756 launched `--entrypoint bash vllm/vllm-openai:v0.20.0 -lc "vllm serve …"`).
+TEST(LaunchDetails, DockerEntrypointProgramRunsTheWordsAfterTheImage) {
+  const LaunchCommand a = parse_ok(
+      "docker run --rm --gpus all -e X=1 --entrypoint bash vllm/vllm-openai:v0.20.0 -lc "
+      "\"vllm serve Qwen/Qwen3-8B --kv-cache-dtype fp8 --max-model-len 4096\"");
+  EXPECT_EQ(a.engine, kvdtype::Engine::vllm);
+  EXPECT_EQ(a.model, "Qwen/Qwen3-8B");
+  EXPECT_EQ(a.input.kv_cache_dtype, "fp8");
+  EXPECT_EQ(a.input.engine_version, "0.20.0");  // the image's tag still names the release
+  const LaunchCommand b = parse_ok("docker run --entrypoint=vllm vllm/vllm-openai:v0.11.0 serve m --kv-cache-dtype fp8_e5m2");
+  EXPECT_EQ(b.engine, kvdtype::Engine::vllm);
+  EXPECT_EQ(b.model, "m");
+  EXPECT_EQ(b.input.kv_cache_dtype, "fp8_e5m2");
+  // `--entrypoint ""` clears the entrypoint: the words after the image are the command.
+  const LaunchCommand c = parse_ok("docker run --entrypoint '' lmsysorg/sglang:v0.5.4 python3 -m sglang.launch_server --model-path m");
+  EXPECT_EQ(c.engine, kvdtype::Engine::sglang);
+  // A shell entrypoint with no script runs no server.
+  const auto serving = [](const char* text) { return kvdtype::io::is_serving_command(split_command(text).value()); };
+  EXPECT_FALSE(serving("docker run --entrypoint bash vllm/vllm-openai:v0.20.0 -c 'echo hi'"));
+}
+
 TEST(LaunchDetails, SpeculativeDraftDtypeWhenGiven) {
   const LaunchCommand c =
       parse_ok("vllm serve m --kv-cache-dtype fp8 --speculative-config '{\"model\": \"d\", \"dtype\": \"bfloat16\"}'");

@@ -65,6 +65,11 @@ struct Container {
   // `--entrypoint PROG` replaces the image's ENTRYPOINT (Docker's run reference: "Overwrite the
   // default ENTRYPOINT of the image"): the image's own server never runs.
   bool entrypoint_replaced = false;
+  // The program it names (empty: `--entrypoint ""` clears it), and where the option is: the word
+  // of `--entrypoint=PROG`, or of `--entrypoint` with PROG the next word (the last option wins).
+  std::string entrypoint;
+  std::size_t entrypoint_word = 0;
+  bool entrypoint_joined = false;
 };
 
 // `docker run [options] IMAGE [command …]` starting at w[i] (docker / podman): the environment
@@ -99,7 +104,12 @@ std::optional<Error> read_docker(const std::vector<std::string>& w, std::size_t&
       value = w[++i];
     }
     if ((name == "-e" || name == "--env") && detail::is_assignment(value)) env.push_back(value);
-    if (name == "--entrypoint") out.entrypoint_replaced = true;
+    if (name == "--entrypoint") {
+      out.entrypoint_replaced = true;
+      out.entrypoint = value;
+      out.entrypoint_joined = eq != std::string::npos;
+      out.entrypoint_word = out.entrypoint_joined ? i : i - 1;
+    }
   }
   if (out.image.empty()) return bad("docker run without an image");
   out.after = i;
@@ -387,7 +397,36 @@ void expand_fixed_launcher(std::vector<std::string>& w) {
 
 }  // namespace
 
+namespace {
+
+// `docker run … --entrypoint PROG … IMAGE ARGS…` runs `PROG ARGS…`: the option overwrites the
+// image's ENTRYPOINT and clears its CMD (Docker's `docker run` reference, "--entrypoint"). PROG is
+// moved to just after the image and the option left as `--entrypoint=` (the entrypoint cleared,
+// which runs the words after the image as they are — the same program, and read_docker still
+// knows the image's own entrypoint does not run), so that `--entrypoint bash IMAGE -lc '…'` is
+// read as the script it runs and `--entrypoint vllm IMAGE serve M` as `vllm serve M`. Done once
+// per expansion; a cleared option has nothing left to move, so a second pass changes nothing.
+void expand_docker_entrypoint(std::vector<std::string>& w) {
+  for (std::size_t k = 0; k < w.size(); ++k) {
+    const std::string_view base = basename(w[k]);
+    if (base != "docker" && base != "podman") continue;
+    std::size_t i = k;
+    std::vector<std::string> env;
+    Container c;
+    if (read_docker(w, i, env, c) || c.entrypoint.empty()) continue;  // refused later by locate(), as before
+    const auto at = [&](std::size_t n) { return w.begin() + static_cast<std::ptrdiff_t>(n); };
+    std::string program = std::move(c.entrypoint);
+    w.insert(at(c.after), std::move(program));
+    w[c.entrypoint_word] = "--entrypoint=";
+    if (!c.entrypoint_joined) w.erase(at(c.entrypoint_word + 1));
+    return;  // one container a pass: the words after it moved
+  }
+}
+
+}  // namespace
+
 Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w) {
+  expand_docker_entrypoint(w);
   expand_fixed_launcher(w);
   for (int nested = 0; nested < kMaxShellNesting; ++nested) {
     const auto k = shell_script_at(w);
@@ -396,6 +435,7 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
     if (!inner.ok()) return Error{ErrorCode::bad_command, "sh -c script: " + inner.error().message};
     w.resize(k->shell);  // words after the script are its $0, $1 …: not the server's
     w.insert(w.end(), inner->begin(), inner->end());
+    expand_docker_entrypoint(w);
     expand_fixed_launcher(w);
   }
   // Still a script inside: not read to its end, which is never "not a serving command".
