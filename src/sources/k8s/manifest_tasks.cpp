@@ -93,6 +93,35 @@ void accelerators_of(const doc::Node& res, std::vector<std::string>& names) {
   }
 }
 
+// A task file's shell script (SkyPilot's `run`, dstack's `commands`): each serving command in it
+// is a container named `field` in `pod`, at the file line `file_line` gives for its script line;
+// a script that starts none is listed as skipped ("`starts` no serving command kvdtype knows").
+template <class FileLine>
+std::optional<Error> add_script_containers(Reader& r, const Pod& pod, const doc::Node& node, std::string_view field,
+                                           std::string_view starts, const std::string& script,
+                                           const std::vector<std::string>& env, const std::string& image,
+                                           const std::string& image_note, FileLine file_line) {
+  auto found = serving_commands(script, env);
+  if (!found.ok()) return bad_file(pod.file, line_of(node), std::string(field) + ": " + found.error().message);
+  if (found->empty()) {
+    r.out.skipped.push_back(pod.file + " " + pod.kind + (pod.name.empty() ? "" : "/" + pod.name) + ": " +
+                            std::string(starts) + " no serving command kvdtype knows");
+    return std::nullopt;
+  }
+  for (const ScriptCommand& sc : *found) {
+    if (auto e = count_container(r, pod.file, node)) return e;
+    Container c;
+    c.name = std::string(field);
+    c.line = file_line(sc.line);
+    c.image = image;
+    c.env = env;
+    c.command = sc.words;
+    if (!image_note.empty()) c.notes.push_back(image_note);
+    add_container(r, pod, std::move(c));
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> read_skypilot(Reader& r, const doc::Node& doc, Pod pod) {
   pod.kind = "SkyPilot task";
   pod.name = scalar(child(doc, "name"));
@@ -108,27 +137,11 @@ std::optional<Error> read_skypilot(Reader& r, const doc::Node& doc, Pod pod) {
   image = image.rfind("docker:", 0) == 0 ? image.substr(7) : std::string();
 
   const doc::Node run = child(doc, "run");
-  auto commands = serving_commands(run.str(), env);
-  if (!commands.ok()) return bad_file(pod.file, line_of(run), "run: " + commands.error().message);
   // A literal block (`run: |`) starts on the line after its key.
   const int first = line_of(run) + (run.str().find('\n') != std::string::npos ? 1 : 0);
-  if (commands->empty()) {
-    r.out.skipped.push_back(pod.file + " " + pod.kind + (pod.name.empty() ? "" : "/" + pod.name) +
-                            ": run starts no serving command kvdtype knows");
-    return std::nullopt;
-  }
-  for (const ScriptCommand& sc : *commands) {
-    if (auto e = count_container(r, pod.file, run)) return e;
-    Container c;
-    c.name = "run";
-    c.line = first + sc.line - 1;
-    c.image = image;
-    c.env = env;
-    c.command = sc.words;
-    if (!image.empty()) c.notes.push_back("image: resources.image_id docker:" + image);
-    add_container(r, pod, std::move(c));
-  }
-  return std::nullopt;
+  return add_script_containers(r, pod, run, "run", "run starts", run.str(), env, image,
+                               image.empty() ? std::string() : "image: resources.image_id docker:" + image,
+                               [&](int script_line) { return first + script_line - 1; });
 }
 
 // ---- dstack ------------------------------------------------------------------------------------
@@ -195,25 +208,12 @@ std::optional<Error> read_dstack_commands(Reader& r, const doc::Node& commands, 
       at = nl + 1;
     }
   }
-  auto found = serving_commands(script, env);
-  if (!found.ok()) return bad_file(pod.file, line_of(commands), "commands: " + found.error().message);
-  if (found->empty()) {
-    r.out.skipped.push_back(pod.file + " " + pod.kind + (pod.name.empty() ? "" : "/" + pod.name) +
-                            ": commands start no serving command kvdtype knows");
-    return std::nullopt;
-  }
-  for (const ScriptCommand& sc : *found) {
-    if (auto e = count_container(r, pod.file, commands)) return e;
-    Container c;
-    c.name = "commands";
-    c.line = sc.line >= 1 && static_cast<std::size_t>(sc.line) <= lines.size() ? lines[sc.line - 1] : line_of(commands);
-    c.image = image;
-    c.env = env;
-    c.command = sc.words;
-    if (!image.empty()) c.notes.push_back("image: " + image);
-    add_container(r, pod, std::move(c));
-  }
-  return std::nullopt;
+  return add_script_containers(r, pod, commands, "commands", "commands start", script, env, image,
+                               image.empty() ? std::string() : "image: " + image, [&](int script_line) {
+                                 return script_line >= 1 && static_cast<std::size_t>(script_line) <= lines.size()
+                                            ? lines[static_cast<std::size_t>(script_line) - 1]
+                                            : line_of(commands);
+                               });
 }
 
 std::optional<Error> read_dstack(Reader& r, const doc::Node& doc, Pod pod) {

@@ -1,5 +1,9 @@
 // The lookup behind launch_flags.hpp: an engine's flag table comes from its registry row (the
 // rows are in src/tables/engines/<engine>/launch_flags_<engine>.cpp), never from a switch here.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <mutex>
 #include <span>
 #include <string_view>
 #include <unordered_map>
@@ -7,6 +11,7 @@
 
 #include "sources/launch/launch_flags.hpp"
 #include "tables/tables.hpp"
+#include "tables/words.hpp"
 
 namespace kvdtype::io::detail {
 
@@ -18,48 +23,54 @@ std::span<const LaunchFlag> launch_flags(Engine engine) noexcept {
 
 namespace {
 
-// Every engine's flag names, each word of a row's `names` to the first row that has it: the
-// row a search of the table in order finds, found by one hash look-up (the search row by row,
-// splitting every row's names, was 11 K instructions of a webhook review; docs/performance.md,
-// eleventh round). Made once, on first use; the tables are constant.
-class FlagIndex {
- public:
-  FlagIndex() {
-    for (const tables::EngineTables& row : tables::engine_registry()) {
-      const auto id = static_cast<std::size_t>(row.info.id);
-      if (id >= by_engine_.size()) by_engine_.resize(id + 1);
-      if (!by_engine_[id].empty()) continue;  // launch_flags() answers with the first row of an engine
-      auto& names = by_engine_[id];
-      for (const LaunchFlag& f : launch_flags(row.info.id)) {
-        std::size_t i = 0;
-        const std::string_view words = f.names;
-        while (i < words.size()) {
-          while (i < words.size() && words[i] == ' ') ++i;
-          std::size_t j = i;
-          while (j < words.size() && words[j] != ' ') ++j;
-          if (j > i) names.emplace(words.substr(i, j - i), &f);  // the first row keeps a name
-          i = j;
-        }
-      }
-    }
-  }
-  [[nodiscard]] const LaunchFlag* find(Engine engine, std::string_view name) const noexcept {
-    const auto id = static_cast<std::size_t>(engine);
-    if (id >= by_engine_.size()) return nullptr;
-    const auto& names = by_engine_[id];
-    const auto it = names.find(name);
-    return it == names.end() ? nullptr : it->second;
-  }
+using FlagNames = std::unordered_map<std::string_view, const LaunchFlag*>;
 
- private:
-  std::vector<std::unordered_map<std::string_view, const LaunchFlag*>> by_engine_;
+// The first row of `rows` that has `name` among its names: the table's own order decides.
+const LaunchFlag* search(std::span<const LaunchFlag> rows, std::string_view name) noexcept {
+  for (const LaunchFlag& f : rows) {
+    bool named = false;
+    tables::for_each_word(f.names, [&](std::string_view w) { named = named || w == name; });
+    if (named) return &f;
+  }
+  return nullptr;
+}
+
+// One engine's flag names, each to the row search() finds for it (the first row keeps a name).
+FlagNames index_of(std::span<const LaunchFlag> rows) {
+  FlagNames names;
+  for (const LaunchFlag& f : rows) tables::for_each_word(f.names, [&](std::string_view w) { names.emplace(w, &f); });
+  return names;
+}
+
+// Per engine: a process that looks many flags up (the webhook, a manifest of many workloads)
+// answers from a hash index of the engine's names, made once and never freed; one that looks up
+// a few (a CLI check of one command: a handful) searches the rows, which costs less than making
+// the index of one engine (~40 K instructions for vLLM's) and far less than every engine's
+// (docs/performance.md, eleventh round: the row search was 11 K instructions of a webhook review).
+constexpr std::uint32_t kSearchesBeforeIndex = 64;
+constexpr std::size_t kMaxEngines = 16;
+struct EngineFlags {
+  std::atomic<std::uint32_t> searches{0};
+  std::once_flag once;
+  std::atomic<const FlagNames*> index{nullptr};
 };
 
 }  // namespace
 
 const LaunchFlag* find_launch_flag(Engine engine, std::string_view name) noexcept {
-  static const FlagIndex index;
-  return index.find(engine, name);
+  static std::array<EngineFlags, kMaxEngines> engines;
+  const auto id = static_cast<std::size_t>(engine);
+  if (id >= kMaxEngines) return search(launch_flags(engine), name);
+  EngineFlags& e = engines[id];
+  const FlagNames* index = e.index.load(std::memory_order_acquire);
+  if (index == nullptr) {  // the rows are looked up (a registry scan) only on this path
+    const std::span<const LaunchFlag> rows = launch_flags(engine);
+    if (e.searches.fetch_add(1, std::memory_order_relaxed) < kSearchesBeforeIndex) return search(rows, name);
+    std::call_once(e.once, [&] { e.index.store(new FlagNames(index_of(rows)), std::memory_order_release); });
+    index = e.index.load(std::memory_order_acquire);
+  }
+  const auto it = index->find(name);
+  return it == index->end() ? nullptr : it->second;
 }
 
 }  // namespace kvdtype::io::detail
