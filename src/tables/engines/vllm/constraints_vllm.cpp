@@ -854,7 +854,8 @@ constexpr Constraint kRows[] = {
     // routes the non-causal batches through FlashInfer's native prefill with causal=False, fp8
     // included; its first release is not established.
     {.engine = Engine::vllm, .rule = "KVD070",
-     .when = {.kv_quant = "fp8_per_tensor turboquant", .platforms = "cuda", .speculative_methods = "dflash"},
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2 turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc",
+              .platforms = "cuda", .flags_all = flag_speculative, .speculative_methods = "dflash"},
      .detail = "a DFlash drafter's non-causal attention needs a backend that takes both non-causal attention and a quantized "
                "cache, and v0.20.0 has none (FLASH_ATTN excludes fp8 on its non-causal path, FLASHINFER and TRITON_ATTN "
                "refuse non-causal attention, TURBOQUANT is causal-only): start-up fails",
@@ -869,7 +870,7 @@ constexpr Constraint kRows[] = {
     // dtype there; open, so no release carries the fix.
     {.engine = Engine::vllm, .rule = "KVD070",
      .when = {.backends = "FLASHINFER", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 100, .max_cc = 103,
-              .speculative_methods = "dflash"},
+              .flags_all = flag_speculative, .speculative_methods = "dflash"},
      .detail = "FlashInfer on SM100 quantizes the query to the fp8 cache's format, but a DFlash drafter's non-causal layers "
                "run on fa2 (trtllm-gen is causal-only), which refuses it: 'fp8 tensor core is not supported in fa2 backend' "
                "at start-up",
@@ -880,7 +881,8 @@ constexpr Constraint kRows[] = {
     // FlashInfer's non-causal path has no NVFP4 reader outside the FA2 paged prefill of SM12x, and
     // the builder raises for it (#53979 would open the FA2 reader on sm120/sm121). Reported on main.
     {.engine = Engine::vllm, .rule = "KVD070",
-     .when = {.backends = "FLASHINFER", .kv_quant = "nvfp4", .platforms = "cuda", .speculative_methods = "dflash"},
+     .when = {.backends = "FLASHINFER", .kv_quant = "nvfp4", .platforms = "cuda", .flags_all = flag_speculative,
+              .speculative_methods = "dflash"},
      .detail = "a DFlash drafter's non-causal layers over an NVFP4 cache reach FlashInfer's guard 'FlashInfer non-causal "
                "attention is not supported with NVFP4 KV cache' (NotImplementedError; trtllm-gen is causal-only)",
      .fix_pr = "vllm-project/vllm#53979",
@@ -904,7 +906,7 @@ constexpr Constraint kRows[] = {
     // 1.0 it was built with; #27232 (merged 2025-10-21) applies them. v0.11.1 (2025-11-18) is the
     // first release after the merge; since which release the scales were dropped is not established.
     {.engine = Engine::vllm, .rule = "KVD071",
-     .when = {.kv_quant = "fp8_per_tensor", .kv_scales_sources = "computed"},
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .kv_scales_sources = "computed"},
      .detail = "--calculate-kv-scales computes the k/v scales on the first forward, but attention kept the 1.0 it was built "
                "with: the cache runs uncalibrated",
      .fixed_in = "0.11.1", .fix_pr = "vllm-project/vllm#27232",
@@ -938,7 +940,7 @@ constexpr Constraint kRows[] = {
     // (err 715). flashinfer-ai/flashinfer#4426 (open) gates cuDNN out of fp8_gemm_sm100 on SM12x.
     {.engine = Engine::vllm, .rule = "KVD070",
      .when = {.backends = "FLASHINFER", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 121, .max_cc = 121,
-              .speculative_methods = "dspark"},
+              .flags_all = flag_speculative, .speculative_methods = "dspark"},
      .detail = "engine init reaches FlashInfer's bmm_fp8, whose fp8_gemm_sm100 dispatch runs a cuDNN fp8 GEMM that fails on "
                "SM12x (CUDNN_STATUS_EXECUTION_FAILED, err 715); without --kv-cache-dtype fp8 the same launch starts",
      .fix_pr = "flashinfer-ai/flashinfer#4426",
@@ -952,7 +954,7 @@ constexpr Constraint kRows[] = {
     // first release is not established. Reported on a ROCm 7.2 main build (0.1.dev0).
     {.engine = Engine::vllm, .rule = "KVD070",
      .when = {.backends = "ROCM_AITER_MLA ROCM_AITER_TRITON_MLA", .kv_quant = "fp8_per_tensor", .attention = "mla",
-              .platforms = "rocm", .speculative_methods = "mtp"},
+              .platforms = "rocm", .flags_all = flag_speculative, .speculative_methods = "mtp"},
      .detail = "AITER MLA's decode metadata was sized for a single-token, model-dtype query while MTP verification decodes "
                "several tokens per request with an fp8 query (MI300X P/D deployments)",
      .fix_pr = "vllm-project/vllm#45227",
@@ -979,7 +981,8 @@ constexpr Constraint kRows[] = {
     // layers are 512 wide ('CK only supports head dimension at most 256' at warmup). #53231 (open)
     // adds a TurboQuant page spec for the 512 layers and fp8 for the sliding ones.
     {.engine = Engine::vllm, .rule = "KVD070",
-     .when = {.kv_quant = "turboquant", .platforms = "rocm", .group_head_sizes = "512"},
+     .when = {.kv_cache_dtypes = "turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc", .platforms = "rocm",
+              .group_head_sizes = "512"},
      .detail = "Gemma 4's 512-wide full-attention layers with a TurboQuant cache on ROCm reach CK flash_attn, which takes "
                "head_dim <= 256 ('CK only supports head dimension at most 256' at warmup), and Gemma4Config's TRITON_ATTN "
                "override conflicts with the TURBOQUANT backend",
