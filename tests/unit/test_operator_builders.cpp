@@ -80,7 +80,7 @@ TEST(OperatorBuilders, LlmazRendersTheChartsOrTheFilesBackendRuntime) {
   const Workload& tq = m.workloads[4];
   for (const char* w : {"vllm", "serve", "--dtype", "bfloat16", "turboquant_k8v4"}) EXPECT_TRUE(has(tq.input.command, w)) << w;
   EXPECT_FALSE(has(tq.input.command, "vllm.entrypoints.openai.api_server"));
-  EXPECT_EQ(tq.input.fields.gpu, "A100");
+  EXPECT_EQ(tq.input.fields.gpu, "a100");  // as written: the target parser reads it
   EXPECT_TRUE(noted(tq, "llmaz flavor of OpenModel qwen-3b: a100"));
   EXPECT_EQ(kvdtype::test::fired_in("crd-arks-llmaz.yaml", "KVD042",
                                     [](const Source& s) { return s.kind + "/" + s.name; }),
