@@ -112,4 +112,24 @@ TEST(OperatorBuilders, WhatTheFileDoesNotHoldIsSaid) {
   EXPECT_TRUE(skipped(*r, "Playground/r: the arg {{ .DraftModelPath }} of BackendRuntime vllm names .DraftModelPath"));
 }
 
+// renderFlags replaces `{{ .Key }}` only: other braces stay as written, an action inside a word
+// is replaced in place, and an unfinished `{{` at the end of a word is kept.
+TEST(OperatorBuilders, LlmazRendersOnlyItsActions) {
+  const std::string yaml =
+      "apiVersion: llmaz.io/v1alpha1\nkind: OpenModel\nmetadata: {name: here}\n"
+      "spec:\n  source: {modelHub: {modelID: Qwen/Qwen2.5-3B-Instruct}}\n---\n"
+      "apiVersion: inference.llmaz.io/v1alpha1\nkind: BackendRuntime\nmetadata: {name: mine}\n"
+      "spec:\n  command: [vllm, serve]\n  image: vllm/vllm-openai\n  version: v0.25.1\n"
+      "  recommendedConfigs:\n    - name: default\n"
+      "      args: [\"{{.ModelPath}}\", \"--served-model-name={{ .ModelName }}-a\", \"--x={{ notanaction }}\", \"--y={{\"]\n---\n"
+      "apiVersion: inference.llmaz.io/v1alpha1\nkind: Playground\nmetadata: {name: p}\n"
+      "spec:\n  modelClaim: {modelName: here}\n  backendRuntimeConfig: {backendName: mine}\n";
+  auto r = read_manifest(yaml, "m.yaml", CheckInput{});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->workloads.size(), 1u) << ::testing::PrintToString(r->skipped);
+  const auto& c = r->workloads[0].input.command;
+  for (const char* w : {"Qwen/Qwen2.5-3B-Instruct", "--served-model-name=here-a", "--x={{ notanaction }}", "--y={{"})
+    EXPECT_TRUE(has(c, w)) << w << " in " << ::testing::PrintToString(c);
+}
+
 }  // namespace

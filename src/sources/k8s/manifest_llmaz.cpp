@@ -143,11 +143,12 @@ std::optional<std::string> render(std::string_view arg, const std::vector<std::p
     if (open == std::string_view::npos) break;
     std::size_t i = open + 2;
     while (i < arg.size() && arg[i] == ' ') ++i;
-    std::size_t j = i < arg.size() && arg[i] == '.' ? i + 1 : i;
+    const bool dot = i < arg.size() && arg[i] == '.';
+    std::size_t j = dot ? i + 1 : i;
     while (j < arg.size() && (std::isalnum(static_cast<unsigned char>(arg[j])) || arg[j] == '_')) ++j;
     std::size_t k = j;
     while (k < arg.size() && arg[k] == ' ') ++k;
-    if (j == i + 1 || arg[i] != '.' || arg.substr(k, 2) != "}}") {  // not an action renderFlags matches
+    if (!dot || j == i + 1 || arg.substr(k, 2) != "}}") {  // not an action renderFlags matches
       out += arg.substr(0, open + 2);
       arg.remove_prefix(open + 2);
       continue;
@@ -301,6 +302,7 @@ doc::Node llmaz_playground_pod(Reader& r, const doc::Node& obj, Pod& pod, std::v
   // Resources: the Playground's limits over the config's; then the flavor's limits over both.
   const doc::Node limits = t.map();
   auto merge = [&](const doc::Node& from, bool over) {
+    if (!from.is_map()) return;
     for (const auto& kv : from) {
       const std::string key = scalar(kv.first);
       if (over || !child(limits, key)) t.set(limits, key, kv.second);
