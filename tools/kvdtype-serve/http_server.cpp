@@ -1,10 +1,13 @@
 // The event loops of the webhook's transport (http_server.hpp).
 //
-// --threads event loops, each with its own epoll (level-triggered), serve the connections; loop 0
-// also owns the listener and hands each accepted connection to the loop holding the fewest. A
-// loop runs a connection's TLS handshake, reads its requests, judges each complete one itself
-// (inline: no hand-off to another thread and back) and writes the answer. Every connection is a
-// small state machine driven by its loop's epoll and by a sweep of deadlines every 100 ms:
+// --threads event loops share one epoll set, in which every connection (and the listener) is
+// registered once, edge-triggered, for input and output. Whichever loop is waiting when a
+// connection becomes ready takes it: it runs the TLS handshake, reads the request, judges it
+// once it is complete (inline: no hand-off to another thread and back) and writes the answer.
+// No loop owns a connection for longer than that, so a request never waits behind a review, or
+// behind a loop the kernel preempted, while another loop idles (session 46's loops each owned
+// their connections, and the p99 showed it: issue 29). Every connection is a small state machine
+// driven by the shared epoll and by the loops' sweeps of deadlines, every 100 ms:
 //
 //   handshake ─► idle ─► head ─► body ─► review ─► write ─► idle (keep-alive) …
 //                                                    └────► linger ─► closed (Connection: close)
@@ -14,32 +17,46 @@
 // - head, body: from the request's first byte, --request-timeout for headers and body together,
 //   and no silence longer than --read-timeout; past either the client gets 408 and is closed.
 //   Reads never block: a slow client holds its bytes and a connection slot, never a loop.
-// - review: the complete request is judged on the loop's own thread (a review is CPU-bound and
-//   bounded by --max-body); nothing else of this connection is read meanwhile, so a pipelined
-//   next request stays in the buffers and is read once this answer is written (answers in order).
-//   A connection gets one request per turn of its loop: one with a next request already buffered
-//   is served again after the other connections' events of that turn.
+// - review: the complete request is judged on the thread of the loop that read it (a review is
+//   CPU-bound and bounded by --max-body); nothing else of this connection is read meanwhile, so
+//   a pipelined next request stays in the buffers and is read once this answer is written
+//   (answers in order). A connection gets one request per turn of a loop: one with a next
+//   request already buffered stays with that loop and is served after the other events of its
+//   turn.
 // - write: the answer, within --request-timeout.
 // - linger: after an answer with `Connection: close` the server sends close_notify and FIN, then
 //   reads and drops what the client still sends for up to 2 s before closing: closing a socket
 //   with unread bytes sends a reset, which can destroy the answer (a 413 sent while the client is
 //   still writing the body) before the client reads it.
 //
+// Who serves a connection: its Slot's `pending` counter. A loop that takes an event adds 1; the
+// one that took it from 0 owns the connection and steps it, and before it lets go it subtracts
+// what it had seen and steps again if more came meanwhile (a loop that found the connection
+// owned added its 1 and went on). So two loops never run one connection, no event is lost, and
+// taking a connection costs an atomic add, not a system call. Edge-triggered, a connection is
+// only reported when something changes, so stepping one ends only where a read or write found
+// the socket empty or full (a BIO callback tells whether the last read took all there was), where
+// the loop keeps it for its next turn (a pipelined request, a long linger), or where it waits for
+// budget (below). Slots are never freed while the server runs; each close bumps the slot's
+// generation, which the epoll token carries, so an event a loop took for a connection another
+// loop has just closed does nothing. The sweep is shared the same way: each loop looks at every
+// --threads-th slot, taking only connections no loop owns then.
+//
 // Memory: a body is read into a buffer grown as its bytes arrive (never reserved from the
 // announced Content-Length alone, so a client that announces 3 MiB and trickles holds little),
-// and all bodies together — of every loop, being read or under review — hold at most --threads ×
-// --max-body bytes, plus one more --max-body for one connection at a time (the lane): bodies grown
-// in steps could otherwise fill the budget together with none of them complete, and wait for each
-// other until their deadlines. A connection whose next bytes do not fit takes the lane if it is
-// free (its whole Content-Length, so it can finish), or waits — its deadlines running — until a
-// review finishes or the lane is given back, on any loop (which then wakes the loops that have
-// connections waiting). The budget, the lane, the per-client counts and the number of open
-// connections are shared by the loops (one mutex; taken once or twice per request).
+// and all bodies together — being read or under review — hold at most --threads × --max-body
+// bytes, plus one more --max-body for one connection at a time (the lane): bodies grown in steps
+// could otherwise fill the budget together with none of them complete, and wait for each other
+// until their deadlines. A connection whose next bytes do not fit takes the lane if it is free
+// (its whole Content-Length, so it can finish), or waits — its deadlines running — until a review
+// finishes or the lane is given back; the next loop to end a turn then steps every connection
+// that waited. The budget, the lane, the per-client counts, the waiting connections and the free
+// slots are shared (one mutex; taken once or twice per request).
 //
 // System calls per keep-alive review (issue 29): the request's read(s), the answer's write, and a
-// share of one epoll_wait; no futex, no eventfd, no epoll_ctl while nothing changes. Loops wake
-// each other (eventfd) only for a new connection, a budget given back while another loop has
-// connections waiting for it, the listener's room, and stop.
+// share of one epoll_wait (a loop takes at most kEventsPerWait events at once); no futex, no
+// eventfd, no epoll_ctl but one to register a connection. The eventfd wakes the loops at stop
+// only.
 #include "http_server.hpp"
 
 #include <arpa/inet.h>
@@ -75,10 +92,11 @@ constexpr std::size_t kFirstBodyBuffer = 64 * 1024;  // most reviews fit the fir
 constexpr auto kLinger = std::chrono::seconds(2);
 constexpr auto kSweep = std::chrono::milliseconds(100);
 constexpr int kLingerReads = 64;  // per turn, so that a client flooding a closing connection cannot hold a loop
-// Events one epoll_wait takes. What a loop takes is its own until it gets to it, so a loop that
-// took many and was preempted would hold them as a loop owning its connections did; a few keep
-// that small while still sharing one epoll_wait between several reviews under load.
-constexpr int kEventsPerWait = 4;
+// Events one epoll_wait takes. What a loop takes waits for it, so a loop that took many and was
+// preempted would hold them as a loop owning its connections did; two keep that to one waiting
+// review while sharing an epoll_wait between two under load (0.5 epoll_wait per review; 4 took
+// 0.25 and measured the same p99 within the noise of a shared machine: docs/performance.md).
+constexpr int kEventsPerWait = 2;
 constexpr std::uint64_t kListenerId = 0, kWakeId = 1;
 constexpr std::uint32_t kSlotsPerChunk = 64;
 
