@@ -204,7 +204,6 @@ struct HttpServer::Impl {
   SSL_CTX* ctx = nullptr;
   int ep = -1, wake = -1;  // one epoll set for all loops; the eventfd that wakes them at stop
   int listener = -1;       // the listener's owner's (listener_pending)
-  std::uint64_t accepted = 0;  // the listener's owner's
   std::atomic<std::uint32_t> listener_pending{0};  // as Slot::pending, for the listener
   std::atomic<bool> accept_stalled{false};         // out of descriptors: the sweep tries again
   std::atomic<bool> stop_requested{false}, stopping{false}, accept_closed{false};
@@ -275,7 +274,7 @@ struct HttpServer::Impl {
       }
       if (freed) wake_waiting();
       if (auto it = per_client.find(c.ip); it != per_client.end() && --it->second == 0) per_client.erase(it);
-      free_slots.push_back(index_of(c.id));  // taken again once this owner lets go (make_conn waits for that)
+      free_slots.push_back(index_of(c.id));  // taken again once this owner lets go (make_slot waits for that)
     }
     // The listener stopped at --max-connections: this connection's slot lets it take the next.
     if (open.fetch_sub(1) == limits.max_connections) lp.listen_again = true;
