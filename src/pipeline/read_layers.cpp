@@ -143,12 +143,12 @@ std::optional<Error> read_layers_into(const CheckInput& in, Layers& layers) {
 
   // A drafter with its own local config has its own geometry and dtype; an error reading it is
   // reported when the drafter is judged.
-  if (merged.launch && merged.launch->draft && !merged.launch->draft_model.empty() &&
-      merged.launch->draft_model != merged.launch->model && !in.runs_elsewhere) {
+  if (merged.launch() && merged.launch()->draft && !merged.launch()->draft_model.empty() &&
+      merged.launch()->draft_model != merged.launch()->model && !in.runs_elsewhere) {
     std::error_code ec;
-    if (std::filesystem::exists(merged.launch->draft_model, ec)) {
+    if (std::filesystem::exists(merged.launch()->draft_model, ec)) {
       const auto drafter = std::make_unique<Gathered>();  // 11 KB, for a drafter only
-      if (auto e = read_one(InputKind::model_config, merged.launch->draft_model, *drafter)) layers.draft_config = *e;
+      if (auto e = read_one(InputKind::model_config, merged.launch()->draft_model, *drafter)) layers.draft_config = *e;
       else layers.draft_config = std::move(*drafter->read.model_config);
     }
   }
