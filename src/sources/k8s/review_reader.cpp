@@ -16,6 +16,8 @@
 #include "sources/k8s/doc_tree.hpp"
 #include "sources/k8s/json_scan.hpp"
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -34,6 +36,15 @@ bool unread_key(std::string_view k) {
       "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "resources", "ports", "tolerations",
       "lifecycle", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
       "updateStrategy", "volumeClaimTemplates", "imagePullSecrets", "dnsConfig", "readinessGates"};
+  // Most keys are none of them: a key whose length and first byte no name has is answered by
+  // one look-up, not 25 comparisons (docs/performance.md, twelfth round).
+  static constexpr auto kFirst = [] {
+    std::array<std::uint32_t, 128> t{};  // bit n: a name of length n (< 32) starts with this byte
+    for (std::string_view u : kUnread) t[static_cast<unsigned char>(u[0])] |= 1u << u.size();
+    return t;
+  }();
+  const auto c = k.empty() ? 0u : static_cast<unsigned char>(k[0]);
+  if (c >= 128 || k.size() >= 32 || (kFirst[c] & (1u << k.size())) == 0) return false;
   for (std::string_view u : kUnread)
     if (k == u) return true;
   return false;
