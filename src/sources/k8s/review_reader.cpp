@@ -15,6 +15,7 @@
 #include "kvdtype/io/suppressions.hpp"
 #include "sources/k8s/doc_tree.hpp"
 #include "sources/k8s/json_scan.hpp"
+#include "sources/k8s/json_scanner.hpp"
 
 #include <array>
 #include <cstdint>
@@ -86,22 +87,26 @@ class Reader final : public nlohmann::json_sax<Json> {
  public:
   Reader(ReviewRead& out, int max_depth) : out_(out), max_depth_(max_depth) {}
 
-  bool null() override { return value(nullptr, false); }
+  bool null() override { return value({}, Scalar::null); }
   bool boolean(bool b) override { return scalar(b ? "true" : "false"); }
   // Numbers as a JSON DOM would print them, which is how YAML reads them back (integers as
   // std::to_string prints them, the same digits).
   bool number_integer(number_integer_t v) override { return scalar(std::to_string(v)); }
   bool number_unsigned(number_unsigned_t v) override { return scalar(std::to_string(v)); }
   bool number_float(number_float_t v, const string_t&) override { return scalar(Json(v).dump()); }
-  bool string(string_t& s) override { return value(&s, true); }
-  bool binary(binary_t&) override { return value(nullptr, false); }  // not in JSON text
+  bool string(string_t& s) override { return value(s, Scalar::string); }
+  bool binary(binary_t&) override { return value({}, Scalar::null); }  // not in JSON text
   bool start_object(std::size_t) override { return open(true); }
   bool start_array(std::size_t) override { return open(false); }
   bool end_object() override { return close(); }
   bool end_array() override { return close(); }
-  bool key(string_t& k) override {
+  bool key(string_t& k) override { return key_view_event(k); }
+  // The scanner's events with the text where it lies (json_scanner.hpp): not copied into a
+  // std::string first.
+  bool string_view_event(std::string_view s) { return value(s, Scalar::string); }
+  bool key_view_event(std::string_view k) {
     Frame& f = top();
-    f.key = k;
+    f.key.assign(k.data(), k.size());
     forget(f, k);
     return true;
   }
@@ -116,7 +121,10 @@ class Reader final : public nlohmann::json_sax<Json> {
   [[nodiscard]] std::unique_ptr<doc::Tree> take_tree() { return std::move(tree_); }
 
  private:
-  bool scalar(const std::string& text) { return value(&text, false); }
+  // What value() is given: a JSON string (which the envelope's and metadata's fields keep),
+  // another scalar's text (a number, a boolean), or a null.
+  enum class Scalar { string, other, null };
+  bool scalar(const std::string& text) { return value(text, Scalar::other); }
 
   // The frames in use are frames_[0, open_): a frame closed stays in the vector to be reused
   // with its key's buffer, so opening and closing a container moves nothing.
@@ -191,7 +199,7 @@ class Reader final : public nlohmann::json_sax<Json> {
     const Frame& p = top();
     if (p.role != Role::build) return false;
     if (p.annotations) return p.key == kIgnoreAnnotation;  // the object's suppressions (io/suppressions.hpp)
-    if (p.metadata && p.key == "annotations") return true;
+    if (p.metadata && std::string_view(p.key) == "annotations") return true;
     return !(p.is_object && unread_key(p.key));
   }
 
@@ -223,25 +231,25 @@ class Reader final : public nlohmann::json_sax<Json> {
     return !parent.keys->insert(parent.key).second;
   }
 
-  // A scalar (`text`) or a null (nullptr); `is_string`: a JSON string, which the envelope's and
-  // metadata's fields keep.
-  bool value(const std::string* text, bool is_string) {
+  // A scalar (`text`) or a null.
+  bool value(std::string_view text, Scalar what) {
     if (open_ == 0) return true;  // a scalar body: not an AdmissionReview
     Frame& p = top();
-    if (is_string) {
-      if (p.role == Role::envelope && p.key == "kind") out_.kind = *text;
-      else if (p.role == Role::envelope && p.key == "apiVersion") out_.api_version = *text;
-      else if (p.role == Role::request && p.key == "uid") out_.uid = *text;
-      else if (p.role == Role::request && p.key == "operation") out_.operation = *text;
-      else if (p.role == Role::request && p.key == "namespace") out_.namespace_ = *text;
-      else if (p.role == Role::request && p.key == "name") out_.name = *text;
-      else if (p.role == Role::request_kind && p.key == "kind") out_.request_kind = *text;
-      else if (p.metadata && p.key == "name") out_.metadata_name = *text;
-      else if (p.metadata && p.key == "generateName") out_.metadata_generate_name = *text;
+    if (what == Scalar::string && (p.role != Role::build || p.metadata)) {
+      const std::string_view k = p.key;
+      if (p.role == Role::envelope && k == "kind") out_.kind = text;
+      else if (p.role == Role::envelope && k == "apiVersion") out_.api_version = text;
+      else if (p.role == Role::request && k == "uid") out_.uid = text;
+      else if (p.role == Role::request && k == "operation") out_.operation = text;
+      else if (p.role == Role::request && k == "namespace") out_.namespace_ = text;
+      else if (p.role == Role::request && k == "name") out_.name = text;
+      else if (p.role == Role::request_kind && k == "kind") out_.request_kind = text;
+      else if (p.metadata && k == "name") out_.metadata_name = text;
+      else if (p.metadata && k == "generateName") out_.metadata_generate_name = text;
     }
     if (!building() || !take()) return true;
     built_ = true;
-    attach(p, text != nullptr ? tree_->scalar(*text) : tree_->null());
+    attach(p, what != Scalar::null ? tree_->scalar(text) : tree_->null());
     return true;
   }
 
@@ -258,20 +266,20 @@ class Reader final : public nlohmann::json_sax<Json> {
       f.role = is_object ? Role::envelope : Role::skip;
     } else {
       const Frame& p = frames_[open_ - 1];
-      if (p.role == Role::envelope && p.key == "request" && is_object) {
+      if (p.role == Role::envelope && std::string_view(p.key) == "request" && is_object) {
         f.role = Role::request;
         out_.has_request = true;
-      } else if (p.role == Role::request && p.key == "kind" && is_object) {
+      } else if (p.role == Role::request && std::string_view(p.key) == "kind" && is_object) {
         f.role = Role::request_kind;
-      } else if (p.role == Role::request && p.key == "object" && is_object) {
+      } else if (p.role == Role::request && std::string_view(p.key) == "object" && is_object) {
         forget_object();
         out_.has_object = true;
         f.object_root = true;
         f.role = take() ? Role::build : Role::skip;
       } else if (building() && take()) {
         f.role = Role::build;
-        f.metadata = p.object_root && p.key == "metadata" && is_object;
-        f.annotations = p.metadata && p.key == "annotations" && is_object;
+        f.metadata = p.object_root && std::string_view(p.key) == "metadata" && is_object;
+        f.annotations = p.metadata && std::string_view(p.key) == "annotations" && is_object;
       }
     }
     if (f.role == Role::build) {
@@ -316,7 +324,8 @@ ReviewRead read_review(std::string_view body, int max_depth) {
     Reader reader(out, max_depth);
     try {
       if (scanned) {
-        const JsonScan r = scan_json(body, reader);
+        // The scanner called on the Reader itself (final): its events inlined (json_scanner.hpp).
+        const JsonScan r = json_scan_detail::Scanner<Reader>(body, reader).run();
         if (r == JsonScan::unsupported) continue;
         if (r == JsonScan::stopped && out.problem == ReviewRead::Problem::none) out.problem = ReviewRead::Problem::not_json;
       } else if (!Json::sax_parse(body, &reader, Json::input_format_t::json, /*strict=*/true) &&
