@@ -18,6 +18,7 @@
 #include "sources/k8s/json_scanner.hpp"
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -59,7 +60,11 @@ struct Frame {
   bool object_root = false;  // request.object itself
   bool metadata = false;     // request.object.metadata: name and generateName are kept
   bool annotations = false;  // request.object.metadata.annotations: only kvdtype.io/ignore is kept
-  std::string key;           // the key whose value is being read (objects)
+  // The key whose value is being read (objects): a view of the body where the key lies there
+  // as it reads (no escape), else of key_text, which holds it (docs/performance.md, twelfth round).
+  std::string_view key;
+  std::string key_text;
+  bool key_owned = false;  // `key` views key_text (re-pointed when the frames move)
   doc::Node node;  // build frames: the map or sequence being made
   // Build objects: how many keys were attached, and past kReviewLinearKeys the keys seen so far.
   // An object of a Pod has a handful of keys, which are found again faster in the node's own
@@ -74,7 +79,8 @@ struct Frame {
     role = Role::skip;
     is_object = object;
     object_root = metadata = annotations = false;
-    key.clear();
+    key = {};
+    key_owned = false;
     node = doc::Node();
     key_count = 0;
     if (keys) keys->clear();
@@ -85,7 +91,11 @@ constexpr std::size_t kReviewLinearKeys = 16;
 
 class Reader final : public nlohmann::json_sax<Json> {
  public:
-  Reader(ReviewRead& out, int max_depth) : out_(out), max_depth_(max_depth) {}
+  // `body`: the text the events come from, which outlives the reading (a key that is a view of
+  // it is kept as a view).
+  Reader(ReviewRead& out, int max_depth, std::string_view body) : out_(out), body_(body), max_depth_(max_depth) {
+    frames_.reserve(16);  // the depth of a Pod's containers' fields, without moving a frame
+  }
 
   bool null() override { return value({}, Scalar::null); }
   bool boolean(bool b) override { return scalar(b ? "true" : "false"); }
@@ -106,7 +116,14 @@ class Reader final : public nlohmann::json_sax<Json> {
   bool string_view_event(std::string_view s) { return value(s, Scalar::string); }
   bool key_view_event(std::string_view k) {
     Frame& f = top();
-    f.key.assign(k.data(), k.size());
+    f.key_owned = !(std::less_equal<>()(body_.data(), k.data()) &&
+                    std::less_equal<>()(k.data() + k.size(), body_.data() + body_.size()));
+    if (f.key_owned) {  // unescaped into the scanner's buffer, or nlohmann's token: copied
+      f.key_text.assign(k.data(), k.size());
+      f.key = f.key_text;
+    } else {
+      f.key = k;
+    }
     forget(f, k);
     return true;
   }
@@ -199,7 +216,7 @@ class Reader final : public nlohmann::json_sax<Json> {
     const Frame& p = top();
     if (p.role != Role::build) return false;
     if (p.annotations) return p.key == kIgnoreAnnotation;  // the object's suppressions (io/suppressions.hpp)
-    if (p.metadata && std::string_view(p.key) == "annotations") return true;
+    if (p.metadata && p.key == "annotations") return true;
     return !(p.is_object && unread_key(p.key));
   }
 
@@ -228,7 +245,7 @@ class Reader final : public nlohmann::json_sax<Json> {
         if (kv.first.is_scalar()) parent.keys->insert(kv.first.str());
       ++parent.key_count;
     }
-    return !parent.keys->insert(parent.key).second;
+    return !parent.keys->insert(std::string(parent.key)).second;
   }
 
   // A scalar (`text`) or a null.
@@ -258,7 +275,12 @@ class Reader final : public nlohmann::json_sax<Json> {
       out_.problem = ReviewRead::Problem::too_deep;
       return false;
     }
-    if (open_ == frames_.size()) frames_.emplace_back();
+    if (open_ == frames_.size()) {
+      frames_.emplace_back();
+      // The frames may have moved: a key held in a frame's own text is viewed there again.
+      for (std::size_t i = 0; i < open_; ++i)
+        if (frames_[i].key_owned) frames_[i].key = frames_[i].key_text;
+    }
     Frame& f = frames_[open_];
     f.reset(is_object);
     if (open_ == 0) {
@@ -266,20 +288,20 @@ class Reader final : public nlohmann::json_sax<Json> {
       f.role = is_object ? Role::envelope : Role::skip;
     } else {
       const Frame& p = frames_[open_ - 1];
-      if (p.role == Role::envelope && std::string_view(p.key) == "request" && is_object) {
+      if (p.role == Role::envelope && p.key == "request" && is_object) {
         f.role = Role::request;
         out_.has_request = true;
-      } else if (p.role == Role::request && std::string_view(p.key) == "kind" && is_object) {
+      } else if (p.role == Role::request && p.key == "kind" && is_object) {
         f.role = Role::request_kind;
-      } else if (p.role == Role::request && std::string_view(p.key) == "object" && is_object) {
+      } else if (p.role == Role::request && p.key == "object" && is_object) {
         forget_object();
         out_.has_object = true;
         f.object_root = true;
         f.role = take() ? Role::build : Role::skip;
       } else if (building() && take()) {
         f.role = Role::build;
-        f.metadata = p.object_root && std::string_view(p.key) == "metadata" && is_object;
-        f.annotations = p.metadata && std::string_view(p.key) == "annotations" && is_object;
+        f.metadata = p.object_root && p.key == "metadata" && is_object;
+        f.annotations = p.metadata && p.key == "annotations" && is_object;
       }
     }
     if (f.role == Role::build) {
@@ -301,6 +323,7 @@ class Reader final : public nlohmann::json_sax<Json> {
   }
 
   ReviewRead& out_;
+  std::string_view body_;
   // The arena every node of request.object is made in.
   std::unique_ptr<doc::Tree> tree_ = std::make_unique<doc::Tree>();
   bool built_ = false;  // a node was made in tree_
@@ -321,7 +344,7 @@ ReviewRead read_review(std::string_view body, int max_depth) {
   // sax_parse() with a fresh reader, which decides it exactly as before.
   for (const bool scanned : {true, false}) {
     ReviewRead out;
-    Reader reader(out, max_depth);
+    Reader reader(out, max_depth, body);
     try {
       if (scanned) {
         // The scanner called on the Reader itself (final): its events inlined (json_scanner.hpp).
