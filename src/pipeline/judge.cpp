@@ -38,7 +38,7 @@ Merged merge_layers(const CheckInput& in, const Layers& layers) {
 }
 
 void merge_layers_into(const CheckInput& in, const Layers& layers, Merged& m) {
-  ReportExtras& extras = m.out.extras;
+  ReportExtras& extras = m.checked().extras;
   // `m.input` is default-made: the defaults overlaid on it are a copy of them (overlay() copies
   // every field but an empty one, which is already empty here, and the flags, the kv term and
   // a refused value with its rule), for the few set rather than all 60 (docs/performance.md,
@@ -98,7 +98,7 @@ std::optional<Error> judge_into(const CheckInput& in, const Layers& layers, Merg
   merge_layers_into(in, layers, m);
   // Worked on in place: a second Checked (three Reports, ~20 KB) on this frame was five more
   // stack pages to fault in at every check (docs/performance.md, fifth round).
-  Checked& out = m.out;
+  Checked& out = m.checked();
   RequestInput& input = m.input;
   const std::optional<LaunchCommand>& launch = m.launch();
   const std::optional<ResolvedModel>& resolved = layers.resolved;
