@@ -74,7 +74,8 @@ struct Frame {
   std::unique_ptr<std::unordered_set<std::string>> keys;  // made when the object passes kReviewLinearKeys
 
   // Made ready for a new container, keeping the key's buffer and any set made earlier (the
-  // frames are reused, never moved: docs/performance.md, eleventh round).
+  // frames are reused, not moved on every push and pop: docs/performance.md, eleventh round;
+  // they move only when their vector grows, and open() re-points the keys they hold then).
   void reset(bool object) {
     role = Role::skip;
     is_object = object;
