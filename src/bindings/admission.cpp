@@ -101,6 +101,17 @@ void judge(const io::internal::FindingView& f, const io::Checks& checks, const P
   v.codes.push_back(code);
 }
 
+// A serving object whose pods kvdtype could not build (the operator needs another object, say;
+// ReviewHeader::unbuilt): an unchecked fact, KVD080, judged as `check --manifest` judges its
+// finding — a warning, or a denial under --fail-on incomplete. Never allowed silently.
+void judge_unbuilt(const std::string& what, const Policy& p, Verdicts& v) {
+  static const std::string code = "KVD080";
+  if (!p.ignore.empty() && p.ignore.count(code)) return;
+  if (Verdict::incomplete >= p.fail_on) v.deny.push_back(code + " (object): not checked: " + what);
+  else v.warnings.push_back({code, shorten("kvdtype " + code + " " + what)});
+  v.codes.push_back(code);
+}
+
 // At most kMaxWarnings lines, identical ones once, every code still named: the last line lists
 // the codes of what did not fit.
 std::vector<std::string> warning_lines(const Verdicts& v) {
@@ -255,6 +266,7 @@ Outcome review(std::string_view body, const Policy& policy) {
         // one by one without writing out the text of those the answer does not show.
         io::internal::for_each_finding_of(checks, [&](const io::internal::FindingView& f) { judge(f, checks, policy, v); });
       }
+      for (const std::string& u : in.unbuilt) judge_unbuilt(u, policy, v);
     }
   }
   if (!v.deny.empty() && policy.enforcement != Enforcement::deny) {

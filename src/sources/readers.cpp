@@ -5,13 +5,31 @@
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
+#include <string_view>
 
 #include "kvdtype/io/manifest.hpp"
 #include "kvdtype/io/suppressions.hpp"
 #include "kvdtype/kvdtype.h"
+#include "tables/rule_id.hpp"
 
 namespace kvdtype::io::detail {
 namespace {
+
+// The finding of a serving object whose pods kvdtype could not build (ManifestWorkloads::unknown):
+// checks skipped, KVD080 as a warning, so the verdict is incomplete and --fail-on incomplete
+// rejects it — the webhook judges the same object so (src/bindings/admission.cpp).
+DeploymentDiagnostic unbuilt_object(const std::string& file, std::string_view what) {
+  if (what.starts_with(file) && what.size() > file.size() && what[file.size()] == ' ') what.remove_prefix(file.size() + 1);
+  DeploymentDiagnostic d;
+  d.rule = rule("KVD080");
+  d.severity = Severity::warning;
+  d.message = "not checked: " + std::string(what);
+  d.fix = "check one file holding every object the operator reads (the model, the ConfigMap), or pass the serving "
+          "command after --; --fail-on incomplete makes an object kvdtype could not build an error";
+  d.input.file = file;
+  if (!file.empty()) d.input.line = 1;
+  return d;
+}
 
 // A model directory or config.json: a layer of every workload (the pipeline reads it when the
 // workload is checked, under the launch command and the explicit fields).
@@ -74,6 +92,10 @@ std::optional<Error> read_manifest_input(const InputRef& input, Gathered& into) 
     }
     into.no_workload.push_back(no_workload(file, found));
   }
+  // A serving object whose pods could not be built beside workloads that were: its own KVD080
+  // (with none, no_workload above already names it).
+  if (!m.workloads.empty())
+    for (const std::string& u : m.unknown) into.no_workload.push_back(unbuilt_object(file, u));
   for (Workload& w : m.workloads) into.workloads.push_back(std::move(w));
   for (std::string& s : m.skipped) into.notes.push_back("skipped " + std::move(s));
   return std::nullopt;

@@ -69,6 +69,9 @@ struct ReviewHeader {
   /// request.object held something kvdtype could not read: a server it did not judge may be in
   /// it (the webhook denies, or warns under --on-unreadable warn).
   std::optional<Error> object_unreadable;
+  /// Serving objects in request.object whose pods kvdtype could not build (the operator needs
+  /// another object, say): each an unchecked fact, KVD080 (ManifestWorkloads::unknown).
+  std::vector<std::string> unbuilt;
 };
 
 /// What the readers gathered, before any check: the layers every workload starts from (`base`:

@@ -56,6 +56,7 @@ std::optional<Error> read_admission_review_input(const InputRef& input, Gathered
     return std::nullopt;
   }
   ManifestWorkloads m = std::move(read).value();
+  h.unbuilt = std::move(m.unknown);
   // The vector whole when there is nothing before it (a webhook's Gathered starts empty): the
   // same workloads in the same order, none moved one by one.
   if (into.workloads.empty()) into.workloads = std::move(m.workloads);

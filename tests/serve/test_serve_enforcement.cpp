@@ -73,6 +73,42 @@ TEST(ServeEnforcement, DryRunAllowsSilentlyAndRecords) {
   EXPECT_NE(log.find("KVD081"), std::string::npos) << log;  // the codes are recorded
 }
 
+// A Playground alone: llmaz builds its pod from an OpenModel the review does not hold, so nothing
+// in it was checked — an unchecked fact (KVD080) as `check --manifest` says of the same object,
+// never an answer with nothing in it.
+Json playground_alone() {
+  return Json{{"apiVersion", "inference.llmaz.io/v1alpha1"},
+              {"kind", "Playground"},
+              {"metadata", {{"name", "qwen"}, {"namespace", "llm"}}},
+              {"spec", {{"replicas", 1}, {"modelClaim", {{"modelName", "qwen2-0--5b"}}}, {"backendRuntimeConfig", {{"backendName", "sglang"}}}}}};
+}
+
+TEST(ServeEnforcement, AnObjectWhosePodCouldNotBeBuiltIsIncompleteNotFine) {
+  const std::string body = review_body(playground_alone().dump(), "u-pg", "Playground");
+  {
+    Server s;
+    ASSERT_TRUE(s.up());
+    const Json r = answer(curl_post(s, "/validate", body));
+    EXPECT_EQ(r["allowed"], true) << r.dump();
+    EXPECT_NE(warnings(r).find("KVD080 Playground/qwen: the OpenModel qwen2-0--5b"), std::string::npos) << r.dump();
+  }
+  {
+    Server s({"--fail-on", "incomplete"});
+    ASSERT_TRUE(s.up());
+    const Json r = answer(curl_post(s, "/validate", body));
+    EXPECT_EQ(r["allowed"], false) << r.dump();
+    EXPECT_NE(r["status"]["message"].get<std::string>().find("KVD080 (object): not checked: Playground/qwen"), std::string::npos)
+        << r.dump();
+  }
+  {
+    Server s({"--ignore", "KVD080"});
+    ASSERT_TRUE(s.up());
+    const Json r = answer(curl_post(s, "/validate", body));
+    EXPECT_EQ(r["allowed"], true) << r.dump();
+    EXPECT_FALSE(r.contains("warnings")) << r.dump();
+  }
+}
+
 TEST(ServeEnforcement, BadValueStopsTheServer) {
   const Cert& c = test_cert();
   const Ran r = run({KVDTYPE_CLI, "serve", "--listen", "127.0.0.1:1", "--tls-cert", c.cert, "--tls-key", c.key, "--enforcement", "audit"}, {}, 30);

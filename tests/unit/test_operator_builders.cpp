@@ -110,6 +110,24 @@ TEST(OperatorBuilders, WhatTheFileDoesNotHoldIsSaid) {
   EXPECT_TRUE(skipped(*r, "Playground/q: backendName tgi is not a BackendRuntime llmaz's chart installs"));
   // Speculative decoding needs a draft model: the template names one this Playground lacks.
   EXPECT_TRUE(skipped(*r, "Playground/r: the arg {{ .DraftModelPath }} of BackendRuntime vllm names .DraftModelPath"));
+  // Only the object whose pod depends on what the file lacks is unknown (KVD080 in every face);
+  // a runtime the operator refuses, TGI and a template llmaz fails run nothing kvdtype judges.
+  ASSERT_EQ(r->unknown.size(), 1u) << ::testing::PrintToString(r->unknown);
+  EXPECT_NE(r->unknown[0].find("Playground/p: the OpenModel gone"), std::string::npos) << r->unknown[0];
+}
+
+// Beside a workload that was read, the Playground whose pod could not be built is its own KVD080
+// finding (the verdict incomplete), as the webhook answers the Playground alone.
+TEST(OperatorBuilders, AnObjectWhosePodCouldNotBeBuiltKeepsTheVerdictIncomplete) {
+  const std::vector<std::string> files = {kvdtype::test::fixture("playground-beside-pod.yaml")};
+  auto checks = check_several(files, {}, CheckInput{});
+  ASSERT_TRUE(checks.ok()) << checks.error().message;
+  EXPECT_EQ(checks->results.size(), 1u);
+  const auto kvd080 = std::find_if(checks->diagnostics.begin(), checks->diagnostics.end(), [](const DeploymentDiagnostic& d) {
+    return d.rule && d.rule->code == "KVD080" && d.message.find("not checked: Playground/qwen") != std::string::npos;
+  });
+  ASSERT_NE(kvd080, checks->diagnostics.end());
+  EXPECT_EQ(kvd080->severity, kvdtype::Severity::warning);
 }
 
 // renderFlags replaces `{{ .Key }}` only: other braces stay as written, an action inside a word

@@ -102,6 +102,7 @@ doc::Node kaito_workspace_pod(Reader& r, const doc::Node& obj, Pod& /*pod*/, std
   if (row == nullptr) {
     notes.push_back("preset " + preset + " is not in kvdtype's KAITO preset table (src/sources/k8s/manifest_kaito.cpp): "
                     "its model and flags are unknown");
+    r.pod_unknown = true;
     return none();
   }
   const doc::Node command = tree.seq();
@@ -137,6 +138,7 @@ doc::Node kaito_workspace_pod(Reader& r, const doc::Node& obj, Pod& /*pod*/, std
       notes.push_back("inference.config names the ConfigMap " + config + ", whose " + std::string(kConfigKey) +
                       " is not in this file: its vllm: flags (the KV cache dtype among them) are unknown; "
                       "check a file holding both");
+      r.pod_unknown = true;
       return none();
     }
     doc::Node cfg;
@@ -144,6 +146,7 @@ doc::Node kaito_workspace_pod(Reader& r, const doc::Node& obj, Pod& /*pod*/, std
       cfg = yaml::load_first(text.str(), tree);
     } catch (const YAML::Exception& e) {
       notes.push_back("ConfigMap " + config + " " + std::string(kConfigKey) + ": not valid YAML (" + e.msg + ")");
+      r.pod_unknown = true;
       return none();
     }
     const doc::Node vllm = child(cfg, "vllm");

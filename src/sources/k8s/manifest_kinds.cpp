@@ -161,13 +161,16 @@ std::optional<Error> read_row(Reader& r, const doc::Node& obj, const PodKind& ro
         // The controller builds the pod from the object's spec: its workloads point at that.
         here.line = line_of(f.spec);
         std::vector<std::string> notes;
+        r.pod_unknown = false;
         f.spec = p.fill == PodFill::kubeai_model       ? kubeai_model_pod(r.tree, obj, here, notes)
                  : p.fill == PodFill::vllm_runtime     ? vllm_runtime_pod(r.tree, obj, here, notes)
                  : p.fill == PodFill::arks_application ? arks_application_pod(r, obj, f.role, here, notes)
                  : p.fill == PodFill::llmaz_playground ? llmaz_playground_pod(r, obj, here, notes)
                                                        : kaito_workspace_pod(r, obj, here, notes);
         if (!f.spec) {
-          r.out.skipped.push_back(object_label(pod) + ": " + (notes.empty() ? std::string("no pod") : notes.back()));
+          std::string why = object_label(pod) + ": " + (notes.empty() ? std::string("no pod") : notes.back());
+          if (r.pod_unknown) r.out.unknown.push_back(why);
+          r.out.skipped.push_back(std::move(why));
           continue;
         }
         f.notes.insert(f.notes.end(), notes.begin(), notes.end());

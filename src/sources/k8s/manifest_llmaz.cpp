@@ -205,6 +205,7 @@ doc::Node llmaz_playground_pod(Reader& r, const doc::Node& obj, Pod& pod, std::v
     if (!m) {
       notes.push_back("the OpenModel " + name + " the Playground claims is not in this file: the model, and the args llmaz "
                       "renders from it, are unknown; check a file holding both");
+      r.pod_unknown = true;
       return {};
     }
     if (role == "main") models.insert(models.begin(), m);
@@ -244,6 +245,7 @@ doc::Node llmaz_playground_pod(Reader& r, const doc::Node& obj, Pod& pod, std::v
       notes.push_back("backendName " + backend + " is not a BackendRuntime llmaz's chart installs (vllm, sglang, llamacpp, "
                       "ollama, tensorrt-llm; tgi runs Hugging Face TGI, not an engine kvdtype reads) nor one in this file: "
                       "its command is unknown");
+      r.pod_unknown = backend != "tgi";  // tgi: the chart's, running no engine kvdtype reads
       return {};
     }
     for (const std::string_view w : row->command) command.emplace_back(w);

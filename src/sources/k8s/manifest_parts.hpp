@@ -44,6 +44,10 @@ struct Reader {
   doc::Tree tree;
   std::size_t objects = 0, containers = 0;
   std::size_t container_limit = SIZE_MAX;  // see kBytesPerContainer in manifest.cpp
+  // Set by an operator's builder that built no pod because a fact it needs is not in this input
+  // (another object, a preset kvdtype lacks), as opposed to an object that runs nothing kvdtype
+  // judges: read_row lists the object in out.unknown (KVD080), not only in out.skipped.
+  bool pod_unknown = false;
 };
 
 struct Container {
