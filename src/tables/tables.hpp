@@ -97,6 +97,10 @@ struct EngineBehaviour {
   bool data_parallel_attention = false;
   ConfigFiles config_files = ConfigFiles::none;
   bool attached_optimization_level = false;  ///< `-O3` is `-O 3` (vLLM's compilation level)
+  /// Its parser takes an unambiguous prefix of a long option for the option (argparse's
+  /// allow_abbrev, on by default): `--mem-frac 0.8` is `--mem-fraction-static 0.8`, and a prefix
+  /// of two options is refused ("ambiguous option"). Where this is argued: the engine's row.
+  bool long_option_prefixes = false;
   /// Refuses to start unless the attention heads divide by the tensor-parallel size (KVD154).
   bool heads_divide_by_tp = false;
   /// Refuses to start unless one request of the served context fits the KV cache memory left

@@ -16,7 +16,10 @@ const EngineTables& sglang_engine() noexcept {
       // @010ba752) hands the rest to SGLang's ServerArgs.add_cli_args parser.
       .launch = {.subcommand = "serve", .python_modules = "sglang.launch_server dynamo.sglang"},
       // python/sglang/srt/server_args.py ServerArgs: --config takes YAML or JSON.
-      .behaviour = {.config_files = ConfigFiles::yaml_or_json},
+      // prepare_server_args builds a plain `argparse.ArgumentParser()` (allow_abbrev left at its
+      // default, True) for ServerArgs.add_cli_args (server_args.py at v0.4.8 … v0.5.x releases):
+      // `--mem-frac 0.8` and `--speculative-algo EAGLE` are the full options (sglang#25673).
+      .behaviour = {.config_files = ConfigFiles::yaml_or_json, .long_option_prefixes = true},
       .images = sglang_images, .kernel_routes = sglang_kernel_routes};
   return kRow;
 }

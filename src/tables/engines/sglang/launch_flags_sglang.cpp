@@ -38,14 +38,13 @@ constexpr LaunchFlag kSglang[] = {
     {"--data-parallel-size --dp-size --dp", N::value, A::field, "data_parallel_size", "S"},
     {"--enable-dp-attention", N::none, A::dp_attention, {}, "S"},
     {"--page-size", N::value, A::field, "block_size", "S"},
-    // --mem-fraction is argparse's unambiguous prefix of --mem-fraction-static (SM below).
-    {"--mem-fraction-static --mem-fraction", N::value, A::field, "gpu_memory_utilization", "S (weights + KV pool); SM"},
+    // Abbreviations (`--mem-frac`, `--speculative-algo`) are argparse's rule, not rows: the
+    // engine's row marks long_option_prefixes (engine_sglang.cpp; docs/inputs.md "Flags").
+    {"--mem-fraction-static", N::value, A::field, "gpu_memory_utilization", "S (weights + KV pool); SM"},
     {"--context-length", N::value, A::max_model_len, {}, "S"},
     {"--quantization", N::value, A::quantization, {}, "S"},
     {"--quantization-param-path", N::value, A::quantization_param_path, {}, "S (KV scales JSON)"},
-    // --speculative-algo is argparse's unambiguous prefix (SS: no other flag starts with it); the
-    // sglang cookbook and issue reports (sglang#25673) write it that way.
-    {"--speculative-algorithm --speculative-algo", N::value, A::speculative_algorithm, {}, "S, SS"},
+    {"--speculative-algorithm", N::value, A::speculative_algorithm, {}, "S, SS"},
     {"--speculative-draft-model-path --speculative-draft-model", N::value, A::speculative_model, {}, "S"},
     {"--speculative-draft-attention-backend", N::value, A::speculative_draft_backend, {}, "S"},
     {"--disaggregation-mode", N::value, A::disaggregation_mode, {}, "S (prefill/decode; null = off)"},
