@@ -51,6 +51,7 @@ Json request_json(const Request& r) {
   j["kv_scales"] = r.kv_scales == Tri::unknown ? Json(nullptr) : Json(r.kv_scales == Tri::yes);
   j["tensor_parallel_size"] = opt_u(r.tensor_parallel_size);
   j["data_parallel_size"] = opt_u(r.data_parallel_size);
+  j["decode_context_parallel_size"] = opt_u(r.decode_context_parallel_size);
   j["block_size"] = opt_u(r.block_size);
   const Geometry& g = r.geometry;
   j["num_heads"] = opt_u(g.num_heads);

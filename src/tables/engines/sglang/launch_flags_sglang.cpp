@@ -50,6 +50,7 @@ constexpr LaunchFlag kSglang[] = {
     {"--disaggregation-mode", N::value, A::disaggregation_mode, {}, "S (prefill/decode; null = off)"},
     {"--disaggregation-transfer-backend", N::value, A::disaggregation_backend, {}, "S (default mooncake)"},
     {"--json-model-override-args", N::json, A::json_checked, {}, "S"},
+    {"--limit-mm-data-per-request", N::json, A::json_checked, {}, "S (a JSON dict; sglang#25160 launch)"},
     {"--kv-events-config", N::json, A::json_checked, {}, "S"},
     {"--trust-remote-code", N::none, A::none, {}, "S"},
     {"--skip-server-warmup", N::none, A::none, {}, "S"},
@@ -75,7 +76,8 @@ constexpr LaunchFlag kSglang[] = {
     {"--enable-dp-lm-head --disable-radix-cache", N::none, A::none, {}, "S (store_true; sglang#18389 launch)"},
     {"--watchdog-timeout --load-balance-method --disaggregation-ib-device", N::value, A::none, {}, "S, SP"},
     {"--weight-loader-prefetch-checkpoints", N::none, A::none, {}, "S (store_true; sglang test TestWeightLoaderPrefetch)"},
-    {"--dcp-size", N::value, A::none, {}, "S (2026: decode context parallel; sglang tests pass --dcp-size 2)"},
+    {"--dcp-size", N::value, A::field, "decode_context_parallel_size",
+     "S (2026: decode context parallel, sglang#14194; sglang tests pass --dcp-size 2)"},
     {"--mamba-full-memory-ratio --mamba-scheduler-strategy --mamba-radix-cache-strategy --mamba-ssm-dtype "
      "--mamba-track-interval --max-mamba-cache-size --hicache-ratio --hicache-size --hicache-write-policy "
      "--hicache-io-backend --hicache-mem-layout --hicache-storage-backend --hicache-storage-prefetch-policy "
