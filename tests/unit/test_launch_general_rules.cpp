@@ -79,11 +79,14 @@ TEST(LaunchAbbreviations, AnAmbiguousPrefixIsRefusedNamingTheOptions) {
 }
 
 TEST(LaunchAbbreviations, AnExactNameIsNeverAPrefix) {
-  // --model is an option of its own, though --model-path … would also start with it elsewhere.
-  const LaunchCommand c = parse_ok("vllm serve --model Qwen/Qwen3-8B --tp 2");
-  EXPECT_EQ(c.model, "Qwen/Qwen3-8B");
+  // --model also starts --model-loader-extra-config (the only longer name in vLLM's table), but
+  // argparse takes an exact option string before it looks at prefixes, and so does the reader.
   const kvdtype::io::detail::FlagPrefix p = kvdtype::io::detail::find_launch_flag_prefix(Engine::vllm, "--model");
-  EXPECT_EQ(p.row, nullptr);  // --model is not longer than itself; the exact lookup answers it
+  ASSERT_NE(p.row, nullptr);
+  EXPECT_EQ(p.name, "--model-loader-extra-config");
+  const LaunchCommand c = parse_ok("vllm serve --model Qwen/Qwen3-8B --tensor-parallel 2");
+  EXPECT_EQ(c.model, "Qwen/Qwen3-8B");
+  EXPECT_EQ(c.input.tensor_parallel_size, "2");
 }
 
 TEST(LaunchAbbreviations, EnginesThatMatchExactlyKeepThePrefixUnknown) {
