@@ -269,6 +269,8 @@ std::string capacity_text(const Capacity& c) {
   std::string s = fmt::format("{} tokens in {:.1f} GiB", c.tokens, c.kv_budget_gib);
   if (c.auto_tokens) fmt::format_to(std::back_inserter(s), " (auto: {}, ×{:.2f})", c.auto_tokens, c.gain);
   if (!c.weights_known) s += ", weights not subtracted";
+  // Decode context parallelism: each rank holds 1/d of every token's KV (capacity.cpp).
+  if (c.dcp_share > 1) fmt::format_to(std::back_inserter(s), ", each token's KV on 1 of {} ranks", c.dcp_share);
   return s;
 }
 
