@@ -51,6 +51,8 @@ constexpr LaunchFlag kSglang[] = {
     {"--disaggregation-transfer-backend", N::value, A::disaggregation_backend, {}, "S (default mooncake)"},
     {"--json-model-override-args", N::json, A::json_checked, {}, "S"},
     {"--limit-mm-data-per-request", N::json, A::json_checked, {}, "S (a JSON dict; sglang#25160 launch)"},
+    {"--fp4-gemm-backend", N::value, A::none, {}, "S (FP4 GEMM kernel choice; sglang#17880 launch)"},
+    {"--disable-flashinfer-autotune", N::none, A::none, {}, "S (store_true; sglang#17880 launch)"},
     {"--kv-events-config", N::json, A::json_checked, {}, "S"},
     {"--trust-remote-code", N::none, A::none, {}, "S"},
     {"--skip-server-warmup", N::none, A::none, {}, "S"},
