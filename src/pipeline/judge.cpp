@@ -38,12 +38,17 @@ Merged merge_layers(const CheckInput& in, const Layers& layers) {
 }
 
 void merge_layers_into(const CheckInput& in, const Layers& layers, Merged& m) {
-  ReportExtras& extras = m.out.extras;
-  m.input = in.defaults;
+  ReportExtras& extras = m.checked().extras;
+  // `m.input` is default-made: the defaults overlaid on it are a copy of them (overlay() copies
+  // every field but an empty one, which is already empty here, and the flags, the kv term and
+  // a refused value with its rule), for the few set rather than all 60 (docs/performance.md,
+  // twelfth round).
+  m.input.overlay(in.defaults);
+  if (in.defaults.refused_rule.empty()) m.input.refused_value = in.defaults.refused_value;
   for (const std::string& n : layers.script_notes) extras.notes.push_back("script: " + n);
-  m.launch = layers.launch;
-  if (m.launch) {
-    LaunchCommand& launch = *m.launch;
+  m.launch() = layers.launch;
+  if (m.launch()) {
+    LaunchCommand& launch = *m.launch();
     // A script that pins the engine (pip install vllm==X) names the release it runs.
     if (launch.input.engine_version.empty()) launch.input.engine_version = engine_version_pinned_in(layers.script, launch.engine);
     if (!launch.config_file.empty()) extras.notes.push_back("engine config file: " + launch.config_file + " (merged under the command line)");
@@ -69,18 +74,18 @@ void merge_layers_into(const CheckInput& in, const Layers& layers, Merged& m) {
   } else if (!layers.unknown_model.empty()) {
     unknown_model(layers.unknown_model, in.runs_elsewhere && in.model.empty(), extras);
   }
-  if (m.launch) {
-    m.input.overlay(m.launch->input);
-    if (in.verbose) extras.ignored_flags = m.launch->ignored;
+  if (m.launch()) {
+    m.input.overlay(m.launch()->input);
+    if (in.verbose) extras.ignored_flags = m.launch()->ignored;
   }
   m.input.overlay(in.fields);
   // The model dtype only the model's own config (or the catalogue) names: the engine's --dtype is
   // auto, which an engine may resolve per GPU (flag_model_dtype_auto; make_request applies it).
   const bool dtype_named = !in.fields.model_dtype.empty() || !in.defaults.model_dtype.empty() ||
-                           (m.launch && !m.launch->input.model_dtype.empty());
+                           (m.launch() && !m.launch()->input.model_dtype.empty());
   if (model_layer != nullptr && !model_layer->model_dtype.empty() && !dtype_named) m.input.flags |= flag_model_dtype_auto;
   // Bad values inside the launch command are the command's problem (KVD001, KVD103, KVD151).
-  if (m.launch) launch_values(*m.launch, in.fields, m.input, extras);
+  if (m.launch()) launch_values(*m.launch(), in.fields, m.input, extras);
 }
 
 Result<Checked> judge(const CheckInput& in, const Layers& layers) {
@@ -93,9 +98,9 @@ std::optional<Error> judge_into(const CheckInput& in, const Layers& layers, Merg
   merge_layers_into(in, layers, m);
   // Worked on in place: a second Checked (three Reports, ~20 KB) on this frame was five more
   // stack pages to fault in at every check (docs/performance.md, fifth round).
-  Checked& out = m.out;
+  Checked& out = m.checked();
   RequestInput& input = m.input;
-  const std::optional<LaunchCommand>& launch = m.launch;
+  const std::optional<LaunchCommand>& launch = m.launch();
   const std::optional<ResolvedModel>& resolved = layers.resolved;
 
   bool no_gpu_found = false;
@@ -182,7 +187,6 @@ std::optional<Error> judge_into(const CheckInput& in, const Layers& layers, Merg
   drop_ignored(out.report, in.ignore);
   drop_ignored_inputs(out.extras, in.ignore);
   apply_suppressions(out, in.suppressions);  // after --ignore: a dropped code is not suppressed, it is gone
-  out.launch = std::move(m.launch);  // `launch` (a view of it) is not used past here
   return std::nullopt;
 }
 

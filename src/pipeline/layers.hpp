@@ -58,9 +58,19 @@ struct Layers : WorkloadRead {
 /// the notes and input findings that merging makes: what read_layers() needs to know what to
 /// probe, and where judge() starts. Pure.
 struct Merged {
-  Checked out;                          ///< notes and input diagnostics so far
+  Checked out;                          ///< notes and input diagnostics so far (see `into`)
   RequestInput input;                   ///< the merged request fields
-  std::optional<LaunchCommand> launch;  ///< the launch command with unset variables cleared
+  /// Where the Checked is made when not `out`: the caller's own (check_workloads() judges into
+  /// its WorkloadResult, where moving `out` moved the launch command, ~3 K instructions;
+  /// docs/performance.md, twelfth round). Default-made, as `out` is. Read through checked().
+  Checked* into = nullptr;
+  [[nodiscard]] Checked& checked() { return into != nullptr ? *into : out; }
+  [[nodiscard]] const Checked& checked() const { return into != nullptr ? *into : out; }
+  /// The launch command with unset variables cleared: kept in the Checked it ends in (judge()'s
+  /// result carries it), not moved there at the end (~3 K instructions; docs/performance.md,
+  /// twelfth round); nothing that judges reads the Checked's own launch.
+  [[nodiscard]] std::optional<LaunchCommand>& launch() { return checked().launch; }
+  [[nodiscard]] const std::optional<LaunchCommand>& launch() const { return checked().launch; }
 };
 [[nodiscard]] Merged merge_layers(const CheckInput& input, const Layers& layers);
 /// The same into `merged` (default-made by the caller).
@@ -70,7 +80,7 @@ void merge_layers_into(const CheckInput& input, const Layers& layers, Merged& me
 /// codes and apply suppressions. Reads no file and no environment.
 [[nodiscard]] Result<Checked> judge(const CheckInput& input, const Layers& layers);
 /// The same into `merged` (default-made by the caller): nullopt when judged, the result then in
-/// merged.out. check_workloads() moves it from there into its WorkloadResult once, where a
+/// merged.checked(). check_workloads() moves it from there into its WorkloadResult once, where a
 /// Result<Checked> moved a Checked three times (docs/performance.md, eleventh round).
 [[nodiscard]] std::optional<Error> judge_into(const CheckInput& input, const Layers& layers, Merged& merged);
 

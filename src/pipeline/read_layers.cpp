@@ -39,7 +39,7 @@ Result<std::string> probed_gpu() {
   return first;
 }
 
-// One input of the workload through its row (sources/readers.hpp), into `g.read`.
+// One input of the workload through its row (sources/readers.hpp), into `g.workload()`.
 std::optional<Error> read_one(InputKind kind, std::string value, Gathered& g) {
   return reader(kind).read({kind, std::move(value)}, g);
 }
@@ -80,17 +80,20 @@ Result<Layers> read_layers(const CheckInput& in) {
 std::optional<Error> read_layers_into(const CheckInput& in, Layers& layers) {
   // The workload's own inputs, each through its row: the launch command (and the files its
   // flags name), then the model it or --model names.
-  // On the heap, made in place (11 KB; see `merged` below). Default-made, then given its base:
-  // `new Gathered{.base = in}` zero-fills all 11 KB before constructing the members (GCC
-  // value-initialises the aggregate's other members that way; docs/performance.md, tenth round).
+  // On the heap, made in place (11 KB; see `merged` below). Default-made: `new Gathered{…}`
+  // zero-fills all 11 KB before constructing the members (GCC value-initialises the aggregate's
+  // other members that way; docs/performance.md, tenth round). The readers read `in` where it
+  // is and write into `layers` directly: a copy of `in` into the Gathered and a move of what
+  // they read into `layers` were ~8 K instructions a workload (docs/performance.md, twelfth round).
   const std::unique_ptr<Gathered> gathered(new Gathered);
   Gathered& g = *gathered;
-  g.base = in;
+  g.base_from = &in;
+  g.read_to = &layers;
   if (auto e = read_one(InputKind::launch_command, {}, g)) return e;
   // The model the command names once its unset variables are cleared, as judge() sees it
   // (unresolved_values() clears a model that still holds a `$`): decided here without copying
   // the launch command to clear it.
-  const std::optional<LaunchCommand>& launch = g.read.launch;
+  const std::optional<LaunchCommand>& launch = layers.launch;
   const bool launch_model_unset = launch && launch->model.find('$') != std::string::npos;
   // The model: a local directory, config.json or GGUF file; else a Hub id from the HF cache or
   // the built-in catalogue; else unknown (KVD153). An explicit --model path that is missing is bad input.
@@ -98,7 +101,7 @@ std::optional<Error> read_layers_into(const CheckInput& in, Layers& layers) {
   // A model named by a command that runs elsewhere is that machine's, never a file here.
   const bool remote_model = in.runs_elsewhere && in.model.empty();
   if (remote_model && !model.empty() && !looks_like_model_id(model)) {
-    g.read.model_note = "model: " + shown_path(model) + " is a path on the machine the server runs on, not read here (geometry unknown)";
+    layers.model_note = "model: " + shown_path(model) + " is a path on the machine the server runs on, not read here (geometry unknown)";
   } else if (!model.empty()) {
     std::error_code ec;
     const bool local = !remote_model && std::filesystem::exists(model, ec);
@@ -108,7 +111,6 @@ std::optional<Error> read_layers_into(const CheckInput& in, Layers& layers) {
       if (auto e = read_one(InputKind::hub_id, model, g)) return e;
     }
   }
-  static_cast<WorkloadRead&>(layers) = std::move(g.read);
   if (!merge_may_ask(in, layers)) return std::nullopt;
 
   // What the merged layers ask of this machine: the GPU probe, the installed engine. On the
@@ -141,12 +143,12 @@ std::optional<Error> read_layers_into(const CheckInput& in, Layers& layers) {
 
   // A drafter with its own local config has its own geometry and dtype; an error reading it is
   // reported when the drafter is judged.
-  if (merged.launch && merged.launch->draft && !merged.launch->draft_model.empty() &&
-      merged.launch->draft_model != merged.launch->model && !in.runs_elsewhere) {
+  if (merged.launch() && merged.launch()->draft && !merged.launch()->draft_model.empty() &&
+      merged.launch()->draft_model != merged.launch()->model && !in.runs_elsewhere) {
     std::error_code ec;
-    if (std::filesystem::exists(merged.launch->draft_model, ec)) {
+    if (std::filesystem::exists(merged.launch()->draft_model, ec)) {
       const auto drafter = std::make_unique<Gathered>();  // 11 KB, for a drafter only
-      if (auto e = read_one(InputKind::model_config, merged.launch->draft_model, *drafter)) layers.draft_config = *e;
+      if (auto e = read_one(InputKind::model_config, merged.launch()->draft_model, *drafter)) layers.draft_config = *e;
       else layers.draft_config = std::move(*drafter->read.model_config);
     }
   }

@@ -27,9 +27,9 @@ Checks check_workloads(std::span<const Workload> workloads) {
   for (std::size_t i = 0; i < workloads.size(); ++i) unreadable[i] = detail::read_layers_into(workloads[i].input, read[i]);
   Checks out;
   out.results.reserve(workloads.size());
-  // Each result pushed empty, and each judged into a Merged of its own (judge_into), from which
-  // the Checked is moved once: through a Result<Checked> and a pushed WorkloadResult it was moved
-  // four times (docs/performance.md, eleventh round).
+  // Each result pushed empty, and each judged by a Merged of its own (judge_into) into the
+  // result's Checked: through a Result<Checked> and a pushed WorkloadResult it was moved four
+  // times (docs/performance.md, eleventh round), then once more from the Merged (twelfth).
   for (std::size_t i = 0; i < workloads.size(); ++i) {
     const Workload& w = workloads[i];
     // Pushed while empty (cheap to move), then filled: emplace_back() would value-initialise it,
@@ -45,11 +45,19 @@ Checks check_workloads(std::span<const Workload> workloads) {
       continue;
     }
     const std::unique_ptr<detail::Merged> merged(new detail::Merged);  // ~20 KB: not on this frame
+    {
+      // Judged in the result itself (Merged::into), made there empty first: default-made and
+      // moved while empty, as the result was (emplace() would value-initialise it, zero-filling
+      // its ~20 KB first).
+      Checked empty;
+      r.checked.emplace(std::move(empty));
+    }
+    merged->into = &*r.checked;
     if (auto e = detail::judge_into(w.input, read[i], *merged)) {
+      r.checked.reset();
       r.input_error = std::move(*e);
       continue;
     }
-    r.checked = std::move(merged->out);
     r.checked->extras.notes.insert(r.checked->extras.notes.end(), w.notes.begin(), w.notes.end());
   }
   out.diagnostics = check_deployment(out.results);

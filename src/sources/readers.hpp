@@ -77,6 +77,14 @@ struct ReviewHeader {
 /// `base` is that workload's input and `read` receives what its readers read.
 struct Gathered {
   CheckInput base;
+  /// Where the readers take the base from when not `base` itself: the caller's own, held for
+  /// the reading (read_layers_into(), the webhook's review). A CheckInput is two RequestInputs
+  /// of 60 strings and more; copying it into `base` was ~4 K instructions a time
+  /// (docs/performance.md, twelfth round). Read through input().
+  const CheckInput* base_from = nullptr;
+  /// Where one workload's readers write when not `read` itself: the caller's Layers
+  /// (read_layers_into()), which `read` was moved into whole. Written through workload().
+  WorkloadRead* read_to = nullptr;
   std::vector<Workload> workloads;
   std::vector<std::string> notes;                ///< "skipped Deployment/x container …"
   std::vector<DeploymentDiagnostic> no_workload; ///< one per file holding no serving workload
@@ -85,6 +93,9 @@ struct Gathered {
   /// serving workloads in `workloads`), for the webhook to answer from.
   std::optional<ReviewHeader> review;
   std::size_t chart_values = 0;  ///< documents the manifests held that were read as Helm chart values
+
+  [[nodiscard]] const CheckInput& input() const { return base_from != nullptr ? *base_from : base; }
+  [[nodiscard]] WorkloadRead& workload() { return read_to != nullptr ? *read_to : read; }
 };
 
 /// Every reader's signature: add what `input` holds to `into` (a layer of `into.base`, or

@@ -48,7 +48,7 @@ std::optional<Error> read_admission_review_input(const InputRef& input, Gathered
     h.object_unreadable = Error{ErrorCode::bad_file, "object: cannot be read: " + in.object_error};
     return std::nullopt;
   }
-  auto read = read_object_node(in.object, into.base);
+  auto read = read_object_node(in.object, into.input());
   in.object = doc::Node();  // released before the checks: the workloads hold what they need
   in.tree.reset();
   if (!read.ok()) {

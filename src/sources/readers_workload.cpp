@@ -10,6 +10,7 @@
 #include "kvdtype/io/pipeline.hpp"
 #include "sources/files/read_file.hpp"
 #include "sources/launch/launch_parts.hpp"
+#include "sources/model/model_id.hpp"
 #include "sources/readers.hpp"
 #include "sources/shell/shell.hpp"
 
@@ -101,15 +102,15 @@ std::optional<Error> read_flag_file(const InputRef& input, Gathered& into, std::
   constexpr std::size_t kMaxFlagFileBytes = 1u << 20;
   auto read = read_regular_file_problem(input.value, kMaxFlagFileBytes, what);
   if (!read.ok()) return read.error();
-  into.read.named.push_back({input.kind, input.value, std::move(read).value()});
+  into.workload().named.push_back({input.kind, input.value, std::move(read).value()});
   return std::nullopt;
 }
 
 }  // namespace
 
 std::optional<Error> read_launch_command_input(const InputRef& /*the workload's own, in into.base*/, Gathered& into) {
-  const CheckInput& in = into.base;
-  WorkloadRead& out = into.read;
+  const CheckInput& in = into.input();
+  WorkloadRead& out = into.workload();
   auto argv = command_words(in, out.script);
   if (!argv.ok()) return argv.error();
   out.words = std::move(argv->words);
@@ -141,14 +142,14 @@ std::optional<Error> read_launch_command_input(const InputRef& /*the workload's 
 std::optional<Error> read_model_config_input(const InputRef& input, Gathered& into) {
   auto cfg = read_model_config(input.value);  // a GGUF file, by its magic, is read as the gguf row reads it
   if (!cfg.ok()) return cfg.error();
-  into.read.model_config = std::move(cfg).value();
+  into.workload().model_config = std::move(cfg).value();
   return std::nullopt;
 }
 
 std::optional<Error> read_gguf_input(const InputRef& input, Gathered& into) {
   auto cfg = read_gguf_config(input.value);
   if (!cfg.ok()) return cfg.error();
-  into.read.model_config = std::move(cfg).value();
+  into.workload().model_config = std::move(cfg).value();
   return std::nullopt;
 }
 
@@ -157,11 +158,11 @@ std::optional<Error> read_hub_id_input(const InputRef& input, Gathered& into) {
   // container, a webhook's review): that node's HF cache is not this machine's, so only the
   // catalogue answers — the verdict must not depend on which machine checks the manifest, and
   // the webhook never probes its own file system. kvdtype's own --model is read as always.
-  const bool remote = into.base.runs_elsewhere && into.base.model.empty();
-  auto r = resolve_model_id(input.value, /*search_hf_cache=*/!remote);
-  if (!r.ok()) return r.error();
-  if (*r) into.read.resolved = std::move(**r);
-  else into.read.unknown_model = input.value;  // nothing knows it (KVD153)
+  const bool remote = into.input().runs_elsewhere && into.input().model.empty();
+  // Resolved where the workload's reading keeps it (sources/model/model_id.hpp).
+  WorkloadRead& out = into.workload();
+  if (auto e = resolve_model_id_into(input.value, /*search_hf_cache=*/!remote, out.resolved)) return e;
+  if (!out.resolved) out.unknown_model = input.value;  // nothing knows it (KVD153)
   return std::nullopt;
 }
 
@@ -174,10 +175,10 @@ std::optional<Error> read_trtllm_options_input(const InputRef& input, Gathered& 
 }
 
 Result<std::string> read_named_file(InputKind kind, const std::string& path, Gathered& into) {
-  for (const NamedFile& f : into.read.named)
+  for (const NamedFile& f : into.workload().named)
     if (f.kind == kind && f.path == path) return f.text;
   if (auto e = reader(kind).read({kind, path}, into)) return *e;
-  return into.read.named.back().text;
+  return into.workload().named.back().text;
 }
 
 Result<std::string> read_named_file(const LaunchOptions& options, InputKind kind, const std::string& path) {

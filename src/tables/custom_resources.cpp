@@ -111,6 +111,22 @@ constexpr PodKind kRows[] = {
      .source = "kaito-project/kaito api/v1beta1/workspace_types.go @056b8280 (Workspace: Resource.InstanceType, "
                "Inference.Preset.Name, Inference.Config, Inference.Template); pkg/model/interface.go "
                "(buildVLLMInferenceCommand)"},
+    // Arks: an ArksApplication holds no pod spec; the operator builds a group of leader and
+    // worker pods (PodFill::arks_application, told apart by the role).
+    {.groups = "arks.ai", .kind = "ArksApplication", .project = "Arks",
+     .pods = {{.path = "spec", .role = "leader", .fill = PodFill::arks_application},
+              {.path = "spec", .role = "worker", .fill = PodFill::arks_application}},
+     .source = "scitix/arks api/v1/arksapplication_types.go @e1732a91 (ArksApplicationSpec: Runtime, RuntimeImage, Model, "
+               "ServedModelName, TensorParallelSize, RuntimeCommonArgs, Size, InstanceSpec); "
+               "internal/controller/arksapplication_controller.go (generateRBGS, generateLws, generateLeaderCommand, "
+               "generateWorkerCommand, getApplicationRuntimeImage)"},
+    // llmaz: a Playground holds no pod spec; its controller renders a BackendRuntime for the
+    // OpenModels it claims (PodFill::llmaz_playground).
+    {.groups = "inference.llmaz.io", .kind = "Playground", .project = "llmaz",
+     .pods = {{.path = "spec", .fill = PodFill::llmaz_playground}},
+     .source = "InftyAI/llmaz api/inference/v1alpha1/playground_types.go @3c13ff34 (PlaygroundSpec: ModelClaim, ModelClaims, "
+               "BackendRuntimeConfig); pkg/controller/inference/playground_controller.go (buildTemplate); "
+               "chart/templates/backends/*.yaml (the BackendRuntimes the chart installs)"},
     // OME (ome.io): the runtime's own pod spec inline in `spec`; engineConfig and decoderConfig
     // (and their leader / worker for multi-node) each inline a pod spec and add the `runner`
     // container; routerConfig likewise.

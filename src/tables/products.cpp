@@ -157,6 +157,11 @@ constexpr Product kProducts[] = {
     {.name = "RTX 5090", .target = "sm_120", .memory_mib = 32607,
      .source = "pci.ids 2b85; nvidia-smi 'NVIDIA GeForce RTX 5090, 32607 MiB'"},
     {.name = "RTX 5090 D", .target = "sm_120", .memory_mib = 32768, .source = "pci.ids 2b87 (32 GB)"},
+    // Session 47: GeForce cards named in reports kvdtype had not been told of (nominal 16 GB).
+    {.name = "RTX 5070 Ti", .target = "sm_120", .memory_mib = 16384,
+     .source = "ggml-org/llama.cpp#27905 (client '5070ti' with a 5060 ti, CUDA 13.3); GB203, compute capability 12.0, 16 GB GDDR7"},
+    {.name = "RTX 5060 Ti", .target = "sm_120", .memory_mib = 16384,
+     .source = "vllm-project/vllm#55509 ('2x RTX 5060 Ti 16 GB (sm_120)'); vllm-project/vllm#46329 (comment: 'RTX 5060 Ti 16 GB (sm_120)'); GB206, 16 GB GDDR7"},
     {.name = "RTX 5080", .target = "sm_120", .memory_mib = 16303,
      .source = "pci.ids 2c02 (GB203 [GeForce RTX 5080]); nvidia-smi 'NVIDIA GeForce RTX 5080, 16303 MiB', compute capability 12.0"},
     // Workstation, Max-Q and Server Editions share the die, the memory and the target.
@@ -326,6 +331,9 @@ constexpr Product kProducts[] = {
                "16 GB GDDR6"},
     {.name = "Arc Pro B60", .target = "bmg_g21", .memory_mib = 24576,
      .source = "Intel Arc Pro B60 (Battlemage BMG-G21, default AOT target intel_gpu_bmg_g21): 24 GB GDDR6"},
+    // Battlemage's larger die: Arc Pro B70 runs as intel_gpu_bmg_g31 (sgl-project/sgl-kernel-xpu#243).
+    {.name = "Arc Pro B70", .target = "bmg_g31", .memory_mib = 32768,
+     .source = "sgl-project/sgl-kernel-xpu#243 ('Intel Arc Pro B70 32 GB, BMG-G31 (intel_gpu_bmg_g31)'); intel/llm-scaler#605, #649 (B70 serving with vLLM)"},
     // Lunar Lake: the driver's name carries the memory it gives the GPU ('Intel(R) Arc(TM) 140V GPU
     // (16GB)', '(8GB)'); the row is that figure.
     {.name = "Arc 140V 16GB", .target = "lnl_m", .memory_mib = 16384,

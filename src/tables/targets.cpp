@@ -513,6 +513,14 @@ constexpr Target kTargets[] = {
         .source = "DPC++ device architecture intel_gpu_bmg_g21 (the default AOT target of Arc Pro B60 builds); "
                   "Intel Xe2 XMX: FP16, BF16, INT8; no FP8; llama.cpp ggml-sycl gpu_arch::intel_gpu_bmg_g21",
     },
+    {
+        .name = "bmg_g31",
+        .vendor = Vendor::intel,
+        .family = "Xe2",  // Battlemage BMG-G31: Arc Pro B70
+        .bf16 = true,
+        .source = "DPC++ device architecture intel_gpu_bmg_g31 (sgl-project/sgl-kernel-xpu#243: Arc Pro B70 reports "
+                  "intel_gpu_bmg_g31); the same Xe2 XMX as BMG-G21: FP16, BF16, INT8; no FP8",
+    },
 
     // ---- Huawei Ascend NPUs, by CANN SoC version -----------------------------------------------
     // Engines reach them through CANN (vllm-ascend, SGLang's NPU path, llama.cpp's CANN backend,

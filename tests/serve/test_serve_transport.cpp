@@ -196,4 +196,31 @@ TEST(ServeTransport, ConcurrentMaximumSizeReviewsAreAllAnswered) {
   EXPECT_TRUE(s.running());
 }
 
+// The loops see a connection's bytes edge-triggered (session 47): a request is reported once, when
+// its bytes arrive, not again while they wait, so a loop that stops reading before the socket is
+// empty must come back to it itself. Here a large review and, in the same write, a second review
+// and a GET: the first is read in many reads, and what follows it is already buffered (in
+// OpenSSL's read-ahead or the socket) when the first answer is written. Every answer must come,
+// in order, on the same connection; a request left for an event that never comes would sit until
+// the keep-alive timeout closed the connection, its answer never sent.
+TEST(ServeTransport, PipelinedRequestsBehindALargeBodyAreAllAnswered) {
+  Server s({"--threads", "2"});
+  ASSERT_TRUE(s.up());
+  std::string large = review("u-large");
+  large.insert(large.size() - 2, ",\"pad\":\"" + std::string(240000, 'x') + "\"");  // many reads of 16 KiB records
+  TlsClient c(s.port());
+  ASSERT_TRUE(c.connected());
+  ASSERT_TRUE(c.send(post(large) + post(review("u-next")) + "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+  const std::string first = c.read_response();
+  const std::string second = c.read_response();
+  const std::string third = c.read_response();
+  EXPECT_NE(first.find("\"uid\":\"u-large\""), std::string::npos) << first.substr(0, 300);
+  EXPECT_NE(first.find("Connection: keep-alive"), std::string::npos) << first.substr(0, 300);
+  EXPECT_NE(second.find("\"uid\":\"u-next\""), std::string::npos) << second.substr(0, 300);
+  EXPECT_NE(third.find(" 200 "), std::string::npos) << third.substr(0, 300);
+  EXPECT_NE(third.find("ok"), std::string::npos) << third;
+  c.close();
+  EXPECT_TRUE(s.running());
+}
+
 }  // namespace

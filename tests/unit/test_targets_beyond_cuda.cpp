@@ -202,7 +202,7 @@ TEST(TargetsBeyondCuda, AnEngineWithoutABackendTableThereIsIncompleteNotOk) {
 
 TEST(UnparsedGpu, WellFormedUnknownNamesAreHardwareNotBadInput) {
   for (const char* name : {"NVIDIA RTX 9090", "NVIDIA GeForce RTX 3090 Ti", "H100 foo", "H100H100", "MI300", "RTX 6000",
-                           "Ascend910", "Intel(R) Arc(TM) B770 Graphics", "Apple M7 Max", "Radeon(TM) 9999",
+                           "Ascend910", "Intel(R) Arc(TM) B790 Graphics", "Apple M7 Max", "Radeon(TM) 9999",
                            "nvidia.com/gpu.product=NVIDIA-B400"})
     EXPECT_EQ(classify_unparsed_gpu(name), UnparsedGpu::unknown) << name;
 }

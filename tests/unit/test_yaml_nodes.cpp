@@ -306,4 +306,31 @@ TEST(YamlNodes, AKeyGivenTwiceInTheReviewObjectKeepsTheLastValue) {
   EXPECT_EQ(spec.find_child("a").at(0).text(), "second");
 }
 
+// A key with an escape is unescaped into the scanner's buffer and copied into its frame; a key
+// without one is kept as a view of the body. Forty objects deep, the frames' vector grows while
+// such keys are held (review_reader.cpp re-points them): every key must still name its value.
+TEST(YamlNodes, EscapedAndPlainKeysOfADeepReviewObjectNameTheirValues) {
+  std::string object = R"({"kind":"Pod","spec":)";
+  std::string close;
+  for (int i = 0; i < 40; ++i) {
+    object += i % 2 == 0 ? "{\"k\\/" + std::to_string(i) + "\":" : "{\"p" + std::to_string(i) + "\":";
+    close += "}";
+  }
+  object += R"({"le\tf":"x","plain":"y"})" + close + "}";
+  const std::string body = R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u","object":)" +
+                           object + "}}";
+  const ReviewRead r = read_review(body, 100);
+  ASSERT_EQ(r.problem, ReviewRead::Problem::none);
+  doc::Node n = r.object.find_child("spec");
+  for (int i = 0; i < 40; ++i) {
+    const std::string key = i % 2 == 0 ? "k/" + std::to_string(i) : "p" + std::to_string(i);
+    ASSERT_TRUE(n.is_map()) << key;
+    ASSERT_EQ(n.size(), 1u) << key;
+    n = n.find_child(key);
+    ASSERT_TRUE(n) << key;
+  }
+  EXPECT_EQ(n.find_child("le\tf").text(), "x");
+  EXPECT_EQ(n.find_child("plain").text(), "y");
+}
+
 }  // namespace

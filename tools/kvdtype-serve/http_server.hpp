@@ -1,14 +1,16 @@
-// The webhook's HTTPS transport: --threads event loops (epoll), each accepting its share of the
-// connections (handed over by loop 0), running their non-blocking TLS handshakes, reading each
-// request — headers and body — against its deadlines, judging it once it is complete and writing
-// the answer, all on the loop's own thread. Reads never block, so a client that is slow (or
-// silent) holds a connection slot and the bytes it sent, never a loop; a review, CPU-bound and
-// bounded by --max-body, holds its loop while it runs.
+// The webhook's HTTPS transport: --threads event loops sharing one epoll set; whichever loop is
+// free when a connection is ready runs its non-blocking TLS handshake, or reads its request —
+// headers and body — against its deadlines, judges it once it is complete and writes the answer,
+// all on that loop's thread. Reads never block, so a client that is slow (or silent) holds a
+// connection slot and the bytes it sent, never a loop; a review, CPU-bound and bounded by
+// --max-body, holds its loop while it runs, and the other loops serve the other connections.
 //
 // cpp-httplib 0.11 gave each connection a worker for its whole life and had a timeout per recv()
 // only, so a client sending a byte every few seconds held a worker indefinitely (issue 31 #5).
 // Until session 46 one event thread read the requests and handed each complete one to a pool of
-// workers and back: three futex calls and two eventfd calls per review (issue 29).
+// workers and back: three futex calls and two eventfd calls per review (issue 29). In session 46
+// each loop owned its connections, and a request waited behind its loop's review while another
+// loop idled (the p99 doubled); since session 47 the loops share them.
 #pragma once
 
 #include <atomic>
@@ -40,7 +42,7 @@ struct HttpResponse {
 using Handler = std::function<void(const HttpRequest&, HttpResponse&)>;
 
 struct ServerLimits {
-  std::size_t threads = 16;  ///< event loops, each judging one request at a time
+  std::size_t threads = 16;  ///< event loops, each judging one request at a time, any of them any connection
   std::size_t max_body = 3u << 20;
   std::size_t max_connections = 1024;
   std::size_t max_connections_per_client = 512;

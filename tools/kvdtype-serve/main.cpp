@@ -229,7 +229,7 @@ int main(int argc, char** argv) {
   app.add_option("--engine-version", o.engine_version, "engine release assumed when an image tag does not say");
   app.add_option("--gpu", o.gpu, "target assumed when a pod's node selector does not say (several: A,B)");
   app.add_option("--max-body", o.max_body, "largest request body in bytes (default 3 MiB; larger → 413)");
-  app.add_option("--threads", o.threads, "event loops, each reading its connections' requests and judging complete ones (default 16)");
+  app.add_option("--threads", o.threads, "event loops sharing the connections: whichever is free reads a ready request and judges it (default 16)");
   app.add_option("--request-timeout", o.request_timeout,
                  "seconds a client may take to send a whole request, headers and body, and to take its answer (default 5)");
   app.add_option("--read-timeout", o.read_timeout, "seconds a client may stay silent in the middle of a request (default 5)");

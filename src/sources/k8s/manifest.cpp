@@ -139,6 +139,36 @@ Words as_docker_run(const Container& c) {
   return words;
 }
 
+// `to = from` for a default-made `to`: overlay() copies every field of `from` that is set (and
+// its flags, its kv term, a refused value with its rule), and the rest of `to` is empty already.
+// A copy assigned all 60 strings, set or not (~1.9 K instructions a time; docs/performance.md,
+// twelfth round).
+void copy_into_fresh(RequestInput& to, const RequestInput& from) {
+  to.overlay(from);
+  if (from.refused_rule.empty()) to.refused_value = from.refused_value;  // a value without its rule, as a copy keeps it
+}
+
+// `to = from` for a default-made `to`, the two RequestInputs by copy_into_fresh(). The
+// structured binding stops compiling when CheckInput gains a member, so none is left out here.
+void copy_into_fresh(CheckInput& to, const CheckInput& from) {
+  const auto& [fields, defaults, model, command, command_text, command_file, verbose, env, ignore, suppressions,
+               runs_elsewhere, script_files, script_notes, set_files] = from;
+  copy_into_fresh(to.fields, fields);
+  copy_into_fresh(to.defaults, defaults);
+  to.model = model;
+  to.command = command;
+  to.command_text = command_text;
+  to.command_file = command_file;
+  to.verbose = verbose;
+  to.env = env;
+  to.ignore = ignore;
+  to.suppressions = suppressions;
+  to.runs_elsewhere = runs_elsewhere;
+  to.script_files = script_files;
+  to.script_notes = script_notes;
+  to.set_files = set_files;
+}
+
 }  // namespace
 
 void add_container(Reader& r, const Pod& pod, Container c) {
@@ -202,20 +232,17 @@ void add_container(Reader& r, const Pod& pod, Container c) {
     }
   }
 
-  // Pushed while empty (cheap to move) and filled in place: a filled Workload (a CheckInput of
-  // two RequestInputs) moved into the vector was ~5 K instructions of a webhook review.
-  {
-    Workload empty;
-    r.out.workloads.push_back(std::move(empty));
-  }
-  Workload& w = r.out.workloads.back();
+  // Made in the vector and filled in place: a Workload (a CheckInput of two RequestInputs, 120
+  // strings) moved into it, even empty, was ~5 K instructions of a webhook review; emplace_back()
+  // zero-fills its few KB first, which costs less (docs/performance.md, twelfth round).
+  Workload& w = r.out.workloads.emplace_back();
   w.source.file = pod.file;
   w.source.document = pod.document;
   w.source.line = c.line > 0 ? c.line : pod.line;
   w.source.kind = pod.kind;
   w.source.name = pod.name;
   if (pod.kind != "compose service") w.source.container = c.where.empty() ? c.name : c.where + "/" + c.name;
-  w.input = r.base;
+  copy_into_fresh(w.input, r.base);  // w.input = r.base (`w` was made empty just above)
   w.input.command.clear();
   w.input.command_text.clear();
   w.input.command_file.clear();

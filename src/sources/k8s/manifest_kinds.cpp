@@ -157,13 +157,15 @@ std::optional<Error> read_row(Reader& r, const doc::Node& obj, const PodKind& ro
       any = true;
       Pod here = pod;
       if (p.fill == PodFill::kserve_llm) f.spec = kserve_llm_pod(r.tree, obj, f.spec, f.role, f.notes);
-      if (p.fill == PodFill::kubeai_model || p.fill == PodFill::vllm_runtime || p.fill == PodFill::kaito_workspace) {
+      if (p.fill != PodFill::none && p.fill != PodFill::kserve_llm) {
         // The controller builds the pod from the object's spec: its workloads point at that.
         here.line = line_of(f.spec);
         std::vector<std::string> notes;
-        f.spec = p.fill == PodFill::kubeai_model   ? kubeai_model_pod(r.tree, obj, here, notes)
-                 : p.fill == PodFill::vllm_runtime ? vllm_runtime_pod(r.tree, obj, here, notes)
-                                                   : kaito_workspace_pod(r, obj, here, notes);
+        f.spec = p.fill == PodFill::kubeai_model       ? kubeai_model_pod(r.tree, obj, here, notes)
+                 : p.fill == PodFill::vllm_runtime     ? vllm_runtime_pod(r.tree, obj, here, notes)
+                 : p.fill == PodFill::arks_application ? arks_application_pod(r, obj, f.role, here, notes)
+                 : p.fill == PodFill::llmaz_playground ? llmaz_playground_pod(r, obj, here, notes)
+                                                       : kaito_workspace_pod(r, obj, here, notes);
         if (!f.spec) {
           r.out.skipped.push_back(object_label(pod) + ": " + (notes.empty() ? std::string("no pod") : notes.back()));
           continue;

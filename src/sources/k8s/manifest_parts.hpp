@@ -94,6 +94,16 @@ void add_container(Reader& r, const Pod& pod, Container c);
 /// of the preset's model with the `vllm:` flags of the ConfigMap the Workspace names, found
 /// among the file's documents. Undefined when it cannot be built; `notes` says why.
 [[nodiscard]] doc::Node kaito_workspace_pod(Reader& r, const doc::Node& obj, Pod& pod, std::vector<std::string>& notes);
+/// Arks's ArksApplication `obj` as the arks operator runs it (manifest_arks.cpp): the pod of
+/// `role` (`leader` or `worker`) of its group, with the ArksModel it names found among the file's
+/// documents; an empty pod spec for the worker of a one-pod group. Undefined when it cannot be
+/// built; `notes` says why or what was assumed.
+[[nodiscard]] doc::Node arks_application_pod(Reader& r, const doc::Node& obj, std::string_view role, Pod& pod,
+                                             std::vector<std::string>& notes);
+/// llmaz's Playground `obj` as its controllers run it (manifest_llmaz.cpp): the BackendRuntime it
+/// names (the file's, else the chart's) rendered for the OpenModels it claims, found among the
+/// file's documents; the GPU its flavor names in `pod`. Undefined when it cannot be built.
+[[nodiscard]] doc::Node llmaz_playground_pod(Reader& r, const doc::Node& obj, Pod& pod, std::vector<std::string>& notes);
 /// A Go text/template rendered with every field of its data unset; `rendered` is set when the
 /// text held a template action.
 [[nodiscard]] std::string render_unset_template(std::string_view text, bool& rendered);

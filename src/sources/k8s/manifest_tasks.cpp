@@ -44,6 +44,8 @@
 
 #include "common/text.hpp"
 #include "sources/k8s/manifest_parts.hpp"
+#include "kvdtype/io/installed_version.hpp"
+#include "kvdtype/io/launch.hpp"
 #include "kvdtype/io/script.hpp"
 #include "kvdtype/target.hpp"
 
@@ -122,6 +124,26 @@ std::optional<Error> add_script_containers(Reader& r, const Pod& pod, const doc:
   return std::nullopt;
 }
 
+// The engine release a task's `setup` (or `run`) pins with pip / uv pip (`pip install
+// vllm==0.10.1`, `uv pip install "sglang[all]==0.4.2.post4"`), for the workloads from `first` on:
+// the release that runs where no image tag says one: the workload's default, over a default the
+// caller gave (the pin says more) and under an explicit --engine-version (a field, which wins over
+// every default); a range (`vllm>=0.10.0`) pins nothing.
+void pinned_releases(Reader& r, std::size_t first, const std::string& setup, const std::string& run) {
+  const std::string script = setup + "\n" + run;
+  for (std::size_t i = first; i < r.out.workloads.size(); ++i) {
+    Workload& w = r.out.workloads[i];
+    auto launch = parse_launch_command(w.input.command);
+    if (!launch.ok()) continue;
+    const std::string version = engine_version_pinned_in(script, launch->engine);
+    if (version.empty()) continue;
+    w.input.defaults.engine_version = version;
+    w.notes.push_back("engine version: " + version + ", the release the task's " +
+                      (engine_version_pinned_in(setup, launch->engine).empty() ? "run" : "setup") +
+                      " installs (used where no image tag says one)");
+  }
+}
+
 std::optional<Error> read_skypilot(Reader& r, const doc::Node& doc, Pod pod) {
   pod.kind = "SkyPilot task";
   pod.name = scalar(child(doc, "name"));
@@ -139,9 +161,12 @@ std::optional<Error> read_skypilot(Reader& r, const doc::Node& doc, Pod pod) {
   const doc::Node run = child(doc, "run");
   // A literal block (`run: |`) starts on the line after its key.
   const int first = line_of(run) + (run.str().find('\n') != std::string::npos ? 1 : 0);
-  return add_script_containers(r, pod, run, "run", "run starts", run.str(), env, image,
-                               image.empty() ? std::string() : "image: resources.image_id docker:" + image,
-                               [&](int script_line) { return first + script_line - 1; });
+  const std::size_t before = r.out.workloads.size();
+  auto e = add_script_containers(r, pod, run, "run", "run starts", run.str(), env, image,
+                                 image.empty() ? std::string() : "image: resources.image_id docker:" + image,
+                                 [&](int script_line) { return first + script_line - 1; });
+  if (!e) pinned_releases(r, before, scalar(child(doc, "setup")), run.str());
+  return e;
 }
 
 // ---- dstack ------------------------------------------------------------------------------------

@@ -15,7 +15,11 @@
 #include "kvdtype/io/suppressions.hpp"
 #include "sources/k8s/doc_tree.hpp"
 #include "sources/k8s/json_scan.hpp"
+#include "sources/k8s/json_scanner.hpp"
 
+#include <array>
+#include <functional>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -34,6 +38,15 @@ bool unread_key(std::string_view k) {
       "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "resources", "ports", "tolerations",
       "lifecycle", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
       "updateStrategy", "volumeClaimTemplates", "imagePullSecrets", "dnsConfig", "readinessGates"};
+  // Most keys are none of them: a key whose length and first byte no name has is answered by
+  // one look-up, not 25 comparisons (docs/performance.md, twelfth round).
+  static constexpr auto kFirst = [] {
+    std::array<std::uint32_t, 128> t{};  // bit n: a name of length n (< 32) starts with this byte
+    for (std::string_view u : kUnread) t[static_cast<unsigned char>(u[0])] |= 1u << u.size();
+    return t;
+  }();
+  const auto c = k.empty() ? 0u : static_cast<unsigned char>(k[0]);
+  if (c >= 128 || k.size() >= 32 || (kFirst[c] & (1u << k.size())) == 0) return false;
   for (std::string_view u : kUnread)
     if (k == u) return true;
   return false;
@@ -47,7 +60,11 @@ struct Frame {
   bool object_root = false;  // request.object itself
   bool metadata = false;     // request.object.metadata: name and generateName are kept
   bool annotations = false;  // request.object.metadata.annotations: only kvdtype.io/ignore is kept
-  std::string key;           // the key whose value is being read (objects)
+  // The key whose value is being read (objects): a view of the body where the key lies there
+  // as it reads (no escape), else of key_text, which holds it (docs/performance.md, twelfth round).
+  std::string_view key;
+  std::string key_text;
+  bool key_owned = false;  // `key` views key_text (re-pointed when the frames move)
   doc::Node node;  // build frames: the map or sequence being made
   // Build objects: how many keys were attached, and past kReviewLinearKeys the keys seen so far.
   // An object of a Pod has a handful of keys, which are found again faster in the node's own
@@ -57,12 +74,14 @@ struct Frame {
   std::unique_ptr<std::unordered_set<std::string>> keys;  // made when the object passes kReviewLinearKeys
 
   // Made ready for a new container, keeping the key's buffer and any set made earlier (the
-  // frames are reused, never moved: docs/performance.md, eleventh round).
+  // frames are reused, not moved on every push and pop: docs/performance.md, eleventh round;
+  // they move only when their vector grows, and open() re-points the keys they hold then).
   void reset(bool object) {
     role = Role::skip;
     is_object = object;
     object_root = metadata = annotations = false;
-    key.clear();
+    key = {};
+    key_owned = false;
     node = doc::Node();
     key_count = 0;
     if (keys) keys->clear();
@@ -73,24 +92,39 @@ constexpr std::size_t kReviewLinearKeys = 16;
 
 class Reader final : public nlohmann::json_sax<Json> {
  public:
-  Reader(ReviewRead& out, int max_depth) : out_(out), max_depth_(max_depth) {}
+  // `body`: the text the events come from, which outlives the reading (a key that is a view of
+  // it is kept as a view).
+  Reader(ReviewRead& out, int max_depth, std::string_view body) : out_(out), body_(body), max_depth_(max_depth) {
+    frames_.reserve(16);  // the depth of a Pod's containers' fields, without moving a frame
+  }
 
-  bool null() override { return value(nullptr, false); }
+  bool null() override { return value({}, Scalar::null); }
   bool boolean(bool b) override { return scalar(b ? "true" : "false"); }
   // Numbers as a JSON DOM would print them, which is how YAML reads them back (integers as
   // std::to_string prints them, the same digits).
   bool number_integer(number_integer_t v) override { return scalar(std::to_string(v)); }
   bool number_unsigned(number_unsigned_t v) override { return scalar(std::to_string(v)); }
   bool number_float(number_float_t v, const string_t&) override { return scalar(Json(v).dump()); }
-  bool string(string_t& s) override { return value(&s, true); }
-  bool binary(binary_t&) override { return value(nullptr, false); }  // not in JSON text
+  bool string(string_t& s) override { return value(s, Scalar::string); }
+  bool binary(binary_t&) override { return value({}, Scalar::null); }  // not in JSON text
   bool start_object(std::size_t) override { return open(true); }
   bool start_array(std::size_t) override { return open(false); }
   bool end_object() override { return close(); }
   bool end_array() override { return close(); }
-  bool key(string_t& k) override {
+  bool key(string_t& k) override { return key_view_event(k); }
+  // The scanner's events with the text where it lies (json_scanner.hpp): not copied into a
+  // std::string first.
+  bool string_view_event(std::string_view s) { return value(s, Scalar::string); }
+  bool key_view_event(std::string_view k) {
     Frame& f = top();
-    f.key = k;
+    f.key_owned = !(std::less_equal<>()(body_.data(), k.data()) &&
+                    std::less_equal<>()(k.data() + k.size(), body_.data() + body_.size()));
+    if (f.key_owned) {  // unescaped into the scanner's buffer, or nlohmann's token: copied
+      f.key_text.assign(k.data(), k.size());
+      f.key = f.key_text;
+    } else {
+      f.key = k;
+    }
     forget(f, k);
     return true;
   }
@@ -105,7 +139,10 @@ class Reader final : public nlohmann::json_sax<Json> {
   [[nodiscard]] std::unique_ptr<doc::Tree> take_tree() { return std::move(tree_); }
 
  private:
-  bool scalar(const std::string& text) { return value(&text, false); }
+  // What value() is given: a JSON string (which the envelope's and metadata's fields keep),
+  // another scalar's text (a number, a boolean), or a null.
+  enum class Scalar { string, other, null };
+  bool scalar(const std::string& text) { return value(text, Scalar::other); }
 
   // The frames in use are frames_[0, open_): a frame closed stays in the vector to be reused
   // with its key's buffer, so opening and closing a container moves nothing.
@@ -209,28 +246,28 @@ class Reader final : public nlohmann::json_sax<Json> {
         if (kv.first.is_scalar()) parent.keys->insert(kv.first.str());
       ++parent.key_count;
     }
-    return !parent.keys->insert(parent.key).second;
+    return !parent.keys->insert(std::string(parent.key)).second;
   }
 
-  // A scalar (`text`) or a null (nullptr); `is_string`: a JSON string, which the envelope's and
-  // metadata's fields keep.
-  bool value(const std::string* text, bool is_string) {
+  // A scalar (`text`) or a null.
+  bool value(std::string_view text, Scalar what) {
     if (open_ == 0) return true;  // a scalar body: not an AdmissionReview
     Frame& p = top();
-    if (is_string) {
-      if (p.role == Role::envelope && p.key == "kind") out_.kind = *text;
-      else if (p.role == Role::envelope && p.key == "apiVersion") out_.api_version = *text;
-      else if (p.role == Role::request && p.key == "uid") out_.uid = *text;
-      else if (p.role == Role::request && p.key == "operation") out_.operation = *text;
-      else if (p.role == Role::request && p.key == "namespace") out_.namespace_ = *text;
-      else if (p.role == Role::request && p.key == "name") out_.name = *text;
-      else if (p.role == Role::request_kind && p.key == "kind") out_.request_kind = *text;
-      else if (p.metadata && p.key == "name") out_.metadata_name = *text;
-      else if (p.metadata && p.key == "generateName") out_.metadata_generate_name = *text;
+    if (what == Scalar::string && (p.role != Role::build || p.metadata)) {
+      const std::string_view k = p.key;
+      if (p.role == Role::envelope && k == "kind") out_.kind = text;
+      else if (p.role == Role::envelope && k == "apiVersion") out_.api_version = text;
+      else if (p.role == Role::request && k == "uid") out_.uid = text;
+      else if (p.role == Role::request && k == "operation") out_.operation = text;
+      else if (p.role == Role::request && k == "namespace") out_.namespace_ = text;
+      else if (p.role == Role::request && k == "name") out_.name = text;
+      else if (p.role == Role::request_kind && k == "kind") out_.request_kind = text;
+      else if (p.metadata && k == "name") out_.metadata_name = text;
+      else if (p.metadata && k == "generateName") out_.metadata_generate_name = text;
     }
     if (!building() || !take()) return true;
     built_ = true;
-    attach(p, text != nullptr ? tree_->scalar(*text) : tree_->null());
+    attach(p, what != Scalar::null ? tree_->scalar(text) : tree_->null());
     return true;
   }
 
@@ -239,7 +276,12 @@ class Reader final : public nlohmann::json_sax<Json> {
       out_.problem = ReviewRead::Problem::too_deep;
       return false;
     }
-    if (open_ == frames_.size()) frames_.emplace_back();
+    if (open_ == frames_.size()) {
+      frames_.emplace_back();
+      // The frames may have moved: a key held in a frame's own text is viewed there again.
+      for (std::size_t i = 0; i < open_; ++i)
+        if (frames_[i].key_owned) frames_[i].key = frames_[i].key_text;
+    }
     Frame& f = frames_[open_];
     f.reset(is_object);
     if (open_ == 0) {
@@ -282,6 +324,7 @@ class Reader final : public nlohmann::json_sax<Json> {
   }
 
   ReviewRead& out_;
+  std::string_view body_;
   // The arena every node of request.object is made in.
   std::unique_ptr<doc::Tree> tree_ = std::make_unique<doc::Tree>();
   bool built_ = false;  // a node was made in tree_
@@ -302,10 +345,11 @@ ReviewRead read_review(std::string_view body, int max_depth) {
   // sax_parse() with a fresh reader, which decides it exactly as before.
   for (const bool scanned : {true, false}) {
     ReviewRead out;
-    Reader reader(out, max_depth);
+    Reader reader(out, max_depth, body);
     try {
       if (scanned) {
-        const JsonScan r = scan_json(body, reader);
+        // The scanner called on the Reader itself (final): its events inlined (json_scanner.hpp).
+        const JsonScan r = json_scan_detail::Scanner<Reader>(body, reader).run();
         if (r == JsonScan::unsupported) continue;
         if (r == JsonScan::stopped && out.problem == ReviewRead::Problem::none) out.problem = ReviewRead::Problem::not_json;
       } else if (!Json::sax_parse(body, &reader, Json::input_format_t::json, /*strict=*/true) &&

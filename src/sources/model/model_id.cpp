@@ -4,6 +4,7 @@
 // the main branch, <cache>/models--ORG--NAME/snapshots/<commit>/ holds the files (symlinks into
 // blobs/). Nothing is downloaded and nothing outside the cache directory is read.
 #include "kvdtype/io/model_id.hpp"
+#include "sources/model/model_id.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -27,8 +28,8 @@ std::string env(const char* name) {
 
 std::string decimal(std::uint64_t v) { return std::to_string(v); }
 
-RequestInput from_row(const tables::ModelRow& m) {
-  RequestInput in;
+// The row's facts into `in` (a fresh RequestInput).
+void from_row(const tables::ModelRow& m, RequestInput& in) {
   in.model_dtype = std::string(m.dtype);
   // The model's identity, as config.json's reading gives it (engines gate on it: vLLM's float16
   // exclusions under --dtype auto, per-architecture rows).
@@ -58,7 +59,6 @@ RequestInput from_row(const tables::ModelRow& m) {
   if (m.model_type == "gpt_oss") in.attention_sinks = "yes";
   if (m.params_b > 0 && m.weight_bits > 0)
     in.weight_gib = kvdtype::detail::gib(m.params_b * 1e9 * m.weight_bits / 8.0 / (1024.0 * 1024 * 1024), 3);
-  return in;
 }
 
 // models--ORG--NAME, compared case-insensitively when the exact name is absent (ids are
@@ -134,7 +134,16 @@ std::vector<std::string> hf_cache_dirs() {
 }
 
 Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id, bool search_hf_cache) {
-  if (!looks_like_model_id(id)) return std::optional<ResolvedModel>{};
+  std::optional<ResolvedModel> out;
+  if (auto e = detail::resolve_model_id_into(id, search_hf_cache, out)) return *e;
+  return out;
+}
+
+namespace detail {
+
+std::optional<Error> resolve_model_id_into(std::string_view id, bool search_hf_cache, std::optional<ResolvedModel>& out) {
+  out.reset();
+  if (!looks_like_model_id(id)) return std::nullopt;
   if (search_hf_cache && id.find('/') != std::string_view::npos) {
     for (const std::string& cache : hf_cache_dirs()) {
       const auto repo = cached_repo(cache, id);
@@ -143,29 +152,32 @@ Result<std::optional<ResolvedModel>> resolve_model_id(std::string_view id, bool 
       if (!snap) continue;
       auto cfg = read_model_config(*snap);
       if (!cfg.ok()) return cfg.error();
-      ResolvedModel r;
+      ResolvedModel& r = out.emplace();
       r.source = ModelSource::hf_cache;
       r.id = std::string(id);
       r.path = cfg->path;
       r.input = cfg->input;
       r.hybrid = !r.input.num_kv_layers.empty() && r.input.num_kv_layers != r.input.num_layers;
       r.max_context = cfg->max_context;
-      return std::optional<ResolvedModel>{std::move(r)};
+      return std::nullopt;
     }
   }
   for (const tables::ModelRow& m : tables::model_rows()) {
-    if (!kvdtype::detail::iequals(m.id, id)) continue;
-    ResolvedModel r;
+    if (m.id.size() != id.size() || !kvdtype::detail::iequals(m.id, id)) continue;
+    // Made in place: the row's RequestInput written where the caller keeps it.
+    ResolvedModel& r = out.emplace();
     r.source = ModelSource::catalogue;
     r.id = std::string(m.id);
-    r.input = from_row(m);
+    from_row(m, r.input);
     r.sliding_window = m.sliding_window;
     r.hybrid = m.kv_layers != 0;
     r.max_context = m.max_context;
-    return std::optional<ResolvedModel>{std::move(r)};
+    return std::nullopt;
   }
-  return std::optional<ResolvedModel>{};
+  return std::nullopt;
 }
+
+}  // namespace detail
 
 std::vector<std::string_view> catalogue_model_ids() {
   std::vector<std::string_view> out;

@@ -33,6 +33,13 @@ enum class PodFill : std::uint8_t {
   /// vLLM, plus the `vllm:` flags of the ConfigMap `inference.config` names
   /// (src/sources/k8s/manifest_kaito.cpp).
   kaito_workspace,
+  /// Arks's ArksApplication: no pod spec; the arks operator builds leader (and, for a group of
+  /// more than one pod, worker) pods from `spec.runtime`, the ArksModel it names and its own default
+  /// images and flags (src/sources/k8s/manifest_arks.cpp).
+  arks_application,
+  /// llmaz's Playground: no pod spec; the controller renders the BackendRuntime its
+  /// backendRuntimeConfig names for the OpenModels it claims (src/sources/k8s/manifest_llmaz.cpp).
+  llmaz_playground,
 };
 
 /// One place of a kind's objects where a pod spec sits.

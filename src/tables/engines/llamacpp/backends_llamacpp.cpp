@@ -564,6 +564,25 @@ constexpr Constraint kLlamacppConstraints[] = {
                "2026-08-16 and 2026-09-01, 'not a recent regression'); a fix is not established",
      .introduced_in = "b10615", .affected_in = "b10615", .selection = false,
      .source = "ggml-org/llama.cpp#27769 (open; Arc 140T, b10615), #28193 (open; Arc Pro B70, b94041a and 36b1015)"},
+    // Session 47 (GR). MiniMax-M3's MSA graph (PR #24908) calls ggml_flash_attn_ext itself instead of
+    // build_attn, so it never applies the Hadamard rotation a quantized cache needs and asserts
+    // GGML_ASSERT(!self_k_rot && !self_v_rot) instead, for a quantized K or V alike. Reported on
+    // b10141; #26180 (merged after 2026-07-31) applies the rotations. Its first tag is not established.
+    {.engine = Engine::llamacpp, .rule = "KVD070",
+     .when = {.kv_quant = "ggml_block", .architectures = "minimax-m3 minimax_m3 MiniMaxM3ForCausalLM"},
+     .detail = "MiniMax-M3's MSA attention graph skips the rotations a quantized K cache needs and aborts on "
+               "GGML_ASSERT(!self_k_rot && !self_v_rot)",
+     .affected_in = "b10141", .fix_pr = "ggml-org/llama.cpp#26180", .selection = false,
+     .source = "ggml-org/llama.cpp#26155 (closed 2026-07-27: b10141, 2x RTX 4090, --flash-attn on --cache-type-k q8_0), "
+               "#26180 ('Support quantized kv cache for Minimax M3': 'The M3 graph calls ggml_flash_attn_ext directly instead "
+               "of going through build_attn ... quantized -ctk and -ctv were asserted out'), #24908 (the model; comment of "
+               "2026-06-26: the two asserts in build_attn_msa_4way and build_attn_msa_decode)"},
+    {.engine = Engine::llamacpp, .rule = "KVD070",
+     .when = {.v_quantized = true, .architectures = "minimax-m3 minimax_m3 MiniMaxM3ForCausalLM"},
+     .detail = "MiniMax-M3's MSA attention graph skips the rotations a quantized V cache needs and aborts on "
+               "GGML_ASSERT(!self_k_rot && !self_v_rot)",
+     .affected_in = "b10141", .fix_pr = "ggml-org/llama.cpp#26180", .selection = false,
+     .source = "ggml-org/llama.cpp#26155, #26180 (quantized -ctk and -ctv)"},
 };
 
 }  // namespace

@@ -162,6 +162,10 @@ constexpr Release kRows[] = {
              "2026-06-30), so it lacks that fix",
      .source = "ollama/ollama commit 1c5ebbf5f (LLAMA_CPP_VERSION b9840, 2026-06-29 16:43 UTC); ggml-org/ggml "
                "515a4a63 (sync of llama.cpp#25148, author date 2026-06-30 12:06 UTC)"},
+    {.engine = Engine::llamacpp, .version = "b10141",
+     .note = "the release of the first report that MiniMax-M3's MSA graph aborts with a quantized K cache (before "
+             "PR #26180)",
+     .source = "ggml-org/llama.cpp#26155 (2026-07-27: 'Release: b10141', 2x RTX 4090, --cache-type-k q8_0)"},
     {.engine = Engine::llamacpp, .version = "b10154",
      .note = "commit 0e4a0362239713ea95a6864a17a8de4b0ad90d62 (master of 2026-07-27); reported to garble output with "
              "Vulkan flash attention and a quantized V on an Adreno X1-85; after PR #25871's merge (2026-07-18), so it "

@@ -545,6 +545,34 @@ constexpr Constraint kSglangConstraints[] = {
                "comment of 2026-09-02: v0.5.15.post1, 8x B200, 'MLA layout, element_size=576', segfault in "
                "HiCacheStagedWriteBackKernel<576>); #31600 (656-byte record: fallback only slower); "
                "mem_cache/kv_cache_configurator.py calculate_mla_kv_cache_dim (trtllm: kv_lora_rank + qk_rope_head_dim)"},
+    // ==== Session 47 (GR) ==============================================================================
+    // Qwen3.5's model classes have no load_kv_cache_scales, so scales given through
+    // --quantization-param-path with an fp8 cache stop start-up (load_model_utils.py checks for the
+    // method before loading). Reported on v0.5.16 and main; #37446 (open) adds the method.
+    {.engine = Engine::sglang, .rule = "KVD070",
+     .when = {.kv_quant = "fp8_per_tensor",
+              .architectures = "Qwen3_5ForCausalLM Qwen3_5MoeForCausalLM Qwen3_5ForConditionalGeneration "
+                               "Qwen3_5MoeForConditionalGeneration qwen3_5 qwen3_5_moe",
+              .kv_scales_sources = "file"},
+     .detail = "the Qwen3.5 model classes cannot load KV scales from --quantization-param-path: start-up stops with "
+               "'Using FP8 KV cache and scaling factors provided but model ... does not support loading scaling factors'",
+     .affected_in = "0.5.16", .fix_pr = "sgl-project/sglang#37446",
+     .selection = false,
+     .source = "sgl-project/sglang#37379 (open 2026-09-01: v0.5.16 and main, 8x L20 TP8, Qwen/Qwen3.5-122B-A10B, "
+               "load_model_utils.py callable(getattr(model, 'load_kv_cache_scales'))), fix #37446 (open)"},
+    // FA3 with an fp8 cache: the decode and prefill kernels pick different kBlockN, so logprobs from
+    // one-token decode drift from a prefill over the same tokens from a fixed position (kv_len 97 in
+    // the reproduction); a bf16 cache is bitwise identical. SGLang pins sgl-attn f89bc230, which has
+    // it; the fix (sgl-project/sgl-flash-attn#49) is open.
+    {.engine = Engine::sglang, .rule = "KVD071",
+     .when = {.backends = "fa3", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 90, .max_cc = 90},
+     .detail = "FA3's decode and prefill kernels tile an fp8 cache differently (kBlockN), so decode logprobs diverge from a "
+               "prefill over the same sequence from a fixed position on; a bf16 cache is bitwise identical",
+     .fix_pr = "sgl-project/sgl-flash-attn#49",
+     .selection = false,
+     .source = "sgl-project/sglang#25790 (H100/H200, Qwen3-8B/14B-FP8, MiniMax-2.5, --kv-cache-dtype fp8_e4m3), "
+               "sgl-project/sgl-flash-attn#49 (open 2026-08-29: re-verified at the pinned f89bc2306632, first mismatch at kv_len 97); "
+               "python/sglang/kernels/aot/CMakeLists.txt (the pin)"},
 };
 static_assert(closed_words_known(kSglangConstraints), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kSglangConstraints), "a row names a rule code that src/tables/rules.cpp does not define");

@@ -829,6 +829,166 @@ constexpr Constraint kRows[] = {
      .source = "vllm-project/vllm#50720 (vLLM 0.26.0 + FlashInfer 0.6.16, RTX PRO 6000; comment: 0.26.0 + 0.6.14 on GB10), "
                "flashinfer-ai/flashinfer#3989, #3923, #3828, #4541 (0.6.17, GB10); fix flashinfer-ai/flashinfer#4380 "
                "(24d7dfb26, first in v0.6.18rc2); NovaSky-AI/SkyRL#2114 (vLLM 0.28.0 with flashinfer 0.6.16.post3)"},
+
+    // ==== Session 47 (GR): a harvest of reports kvdtype had not seen ===============================
+    // V1 took an fp8 cache on Hopper only when #15191 ('[V1] Enable V1 Fp8 cache for FA3 in the
+    // oracle', merged 2025-03-23, sha dccf535f8edb) let the oracle's --kv-cache-dtype test pass for
+    // FA3, after FA3's fp8 path itself (#14570, 2025-03-20, a597a57595b5). v0.8.0 (03-18) and v0.8.1
+    // (03-19) predate both, so there an explicit VLLM_USE_V1=1 with an fp8 cache raises on SM90 as it
+    // does below (the KVD003 row above). v0.8.2 (03-25) is the first release after the merge; that it
+    // carries it is read from the dates, not from its tree.
+    {.engine = Engine::vllm, .rule = "KVD003",
+     .when = {.kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 90, .max_cc = 90, .flags_all = flag_vllm_use_v1},
+     .detail = "VLLM_USE_V1=1 is set and this release's V1 oracle had no FlashAttention 3 exception for a quantized cache "
+               "yet (#15191), so the fallback to V0 becomes an error ('VLLM_USE_V1=1 is not supported with --kv-cache-dtype')",
+     .introduced_in = "0.8.0",
+     .selection = false,
+     .source = "vllm-project/vllm#11329 (2024-12-19, 'FP8 kvcache causes RuntimeError in v1 engine'), #14221 (V1 backends raise "
+               "on a quantized cache), #14570 (FA3 fp8, merged 2025-03-20), #15191 (V1 fp8 cache for FA3 in the oracle, merged "
+               "2025-03-23; both from a public commit dossier of vLLM's history, file 71103714494)",
+     .removed_in = "0.8.2"},
+    // DFlash (v0.20.0) drafts with non-causal attention. #41559 (v0.20.0, RTX 3090) went through every
+    // backend: FLASH_ATTN's non-causal path lists no fp8 string, FLASHINFER and TRITON_ATTN refuse
+    // non-causal attention, FLEX_ATTENTION has no fp8 on it, TURBOQUANT is causal-only; so a
+    // quantized cache with a DFlash drafter finds no backend at start-up. #43081 (merged 2026-05-19)
+    // routes the non-causal batches through FlashInfer's native prefill with causal=False, fp8
+    // included; its first release is not established.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2 turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc",
+              .platforms = "cuda", .flags_all = flag_speculative, .speculative_methods = "dflash"},
+     .detail = "a DFlash drafter's non-causal attention needs a backend that takes both non-causal attention and a quantized "
+               "cache, and v0.20.0 has none (FLASH_ATTN excludes fp8 on its non-causal path, FLASHINFER and TRITON_ATTN "
+               "refuse non-causal attention, TURBOQUANT is causal-only): start-up fails",
+     .affected_in = "0.20.0", .fix_pr = "vllm-project/vllm#43081",
+     .selection = false,
+     .source = "vllm-project/vllm#41559 (closed; v0.20.0, RTX 3090, compatibility matrix of every backend), #42692 ('there are no "
+               "supported attention backend combinations with non-causal + FP8 KV-Cache'), #43081 (merged 2026-05-19: DFlash "
+               "with FlashInfer, 'On RTX 4090, using FP8 KV cache requires the combination of DFlash + FlashInfer')"},
+    // On SM100 FlashInfer hands trtllm-gen an fp8 query; trtllm-gen is causal-only, so a DFlash
+    // drafter's non-causal layers go to fa2, which refuses an fp8 query. A ModelOpt checkpoint that
+    // declares an fp8 cache hits it with --kv-cache-dtype left at auto. #49293 keeps Q in the model
+    // dtype there; open, so no release carries the fix.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 100, .max_cc = 103,
+              .flags_all = flag_speculative, .speculative_methods = "dflash"},
+     .detail = "FlashInfer on SM100 quantizes the query to the fp8 cache's format, but a DFlash drafter's non-causal layers "
+               "run on fa2 (trtllm-gen is causal-only), which refuses it: 'fp8 tensor core is not supported in fa2 backend' "
+               "at start-up",
+     .fix_pr = "vllm-project/vllm#49293",
+     .selection = false,
+     .source = "vllm-project/vllm#49293 (open 2026-07-21: nvidia/Qwen3.6-27B-NVFP4 + z-lab/Qwen3.6-27B-DFlash on B200, 'startup "
+               "assert regardless of --kv-cache-dtype'), #48234, #46105"},
+    // FlashInfer's non-causal path has no NVFP4 reader outside the FA2 paged prefill of SM12x, and
+    // the builder raises for it (#53979 would open the FA2 reader on sm120/sm121). Reported on main.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .kv_quant = "nvfp4", .platforms = "cuda", .flags_all = flag_speculative,
+              .speculative_methods = "dflash"},
+     .detail = "a DFlash drafter's non-causal layers over an NVFP4 cache reach FlashInfer's guard 'FlashInfer non-causal "
+               "attention is not supported with NVFP4 KV cache' (NotImplementedError; trtllm-gen is causal-only)",
+     .fix_pr = "vllm-project/vllm#53979",
+     .selection = false,
+     .source = "vllm-project/vllm#53979 (open 2026-09-05: vllm/v1/attention/backends/flashinfer.py raise quoted in its diff), "
+               "#43081 (the non-causal FlashInfer path and its NVFP4 exclusion)"},
+    // int4_per_token_head sized the Triton metadata's head from the global model config and the
+    // cache reshape for one head size: with sliding-window layers (Gemma 4: 256-wide sliding and
+    // 512-wide full-attention layers) engine start dies in a reshape. #48842 takes the size per KV
+    // cache group; open.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "int4_per_token_head", .sliding_window = Tri::yes},
+     .detail = "with sliding-window layers int4_per_token_head's cache reshape and Triton metadata take one head size for "
+               "every layer group, and engine start dies in a reshape",
+     .affected_in = "0.25.1", .fix_pr = "vllm-project/vllm#48842",
+     .selection = false,
+     .source = "vllm-project/vllm#48721 (open 2026-07-15, '[Bug]: v0.25.1 int4_per_token_head crashes with SWA models': "
+               "vllm serve google/gemma-4-12B-it --kv-cache-dtype int4_per_token_head), #48842 (open fix; triton_attn.py "
+               "head size from kv_cache_spec)"},
+    // --calculate-kv-scales computed the scales on the first forward and attention kept using the
+    // 1.0 it was built with; #27232 (merged 2025-10-21) applies them. v0.11.1 (2025-11-18) is the
+    // first release after the merge; since which release the scales were dropped is not established.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .kv_scales_sources = "computed"},
+     .detail = "--calculate-kv-scales computes the k/v scales on the first forward, but attention kept the 1.0 it was built "
+               "with: the cache runs uncalibrated",
+     .fixed_in = "0.11.1", .fix_pr = "vllm-project/vllm#27232",
+     .selection = false,
+     .source = "vllm-project/vllm#27102, fix #27232 (merged 2025-10-21, '[Bugfix] Ensure calculated KV scales are applied in "
+               "attention': Qwen/Qwen3-8B --quantization fp8 --kv-cache-dtype fp8_e4m3 --calculate-kv-scales, TP2)"},
+    // TRITON_ATTN with a per-tensor fp8 cache and an fp8 query: _cast_kv_tile's fp8-Q fast path
+    // returns data.to(Q.dtype) and never multiplies by the per-tensor K/V scale, so calibrated
+    // (non-unity) scales are dropped. #42580 and #42916 (fold the scales into softmax/output scale)
+    // were both closed unmerged; no fix is known.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "TRITON_ATTN", .kv_quant = "fp8_per_tensor", .q_formats = "float8_e4m3fn", .kv_scales = Tri::yes},
+     .detail = "with an fp8 query TRITON_ATTN keeps the fp8 K/V tiles as they are and skips their per-tensor descale: calibrated "
+               "k/v scales are dropped (all-special-token output on poolside/Laguna-XS.2-FP8; no fix merged)",
+     .selection = false,
+     .source = "vllm-project/vllm#42580 (closed 2026-05-13: triton_unified_attention.py _cast_kv_tile @ca7e4546, 'if Q.dtype.is_fp8(): "
+               "return data.to(Q.dtype)'), #42916 (closed: the assert layer._q_scale_float == 1.0 on the same path), #41651"},
+    // Qwen3.8-Flash-Next (Qwen4Exp, #53896, merged 2026-08-28; 0.29.0 is the first release after it)
+    // raises in its QSA layers for any quantized main cache ('Qwen4Exp QSA requires a BF16 main KV
+    // cache'); the fp8 port in the PR's comments is a gist, not merged.
+    {.engine = Engine::vllm, .rule = "KVD017",
+     .when = {.v_quantized = true, .architectures = "Qwen4ExpForCausalLM Qwen4ExpForConditionalGeneration qwen4_exp"},
+     .detail = "Qwen4Exp's QSA layers take only a bfloat16 main cache and raise for any other ('Qwen4Exp QSA requires a BF16 "
+               "main KV cache')",
+     .introduced_in = "0.29.0",
+     .selection = false,
+     .source = "vllm-project/vllm#53896 (merged 2026-08-28, '[Model] Support Qwen3.8-Flash-Next'; comment: 'kv_quant_mode is "
+               "plumbed but every gate raises \"Qwen4Exp QSA requires a BF16 main KV cache\"')"},
+    // FlashInfer's fp8 GEMM on SM12x: with an fp8 cache and a DSpark drafter on GB10, engine init
+    // reaches flashinfer bmm_fp8 -> fp8_gemm_sm100 -> _cudnn_gemm_fp8 and cuDNN fails to launch
+    // (err 715). flashinfer-ai/flashinfer#4426 (open) gates cuDNN out of fp8_gemm_sm100 on SM12x.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "FLASHINFER", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 121, .max_cc = 121,
+              .flags_all = flag_speculative, .speculative_methods = "dspark"},
+     .detail = "engine init reaches FlashInfer's bmm_fp8, whose fp8_gemm_sm100 dispatch runs a cuDNN fp8 GEMM that fails on "
+               "SM12x (CUDNN_STATUS_EXECUTION_FAILED, err 715); without --kv-cache-dtype fp8 the same launch starts",
+     .fix_pr = "flashinfer-ai/flashinfer#4426",
+     .selection = false,
+     .source = "vllm-project/recipes#836 and NVIDIA/dgx-spark-playbooks#107 (2026-08-23: GB10, nightly 0.1.dev19908+g728d3ad09, "
+               "flashinfer 0.6.16.post3, Nemotron-3.5-Lightning NVFP4 + DSpark drafter); flashinfer-ai/flashinfer#4426 (open), "
+               "#3566 (0.6.11.post2), #4165 (the bmm_fp8 heuristic's SM12x gate)"},
+    // ROCm AITER MLA with MTP under P/D: the verification decode (more than one query token per
+    // request) planned its metadata for another query shape and dtype than the verify batch runs.
+    // #45227 (merged after a review of 2026-07-18) sizes it with the MTP qlen and the fp8 dtype; its
+    // first release is not established. Reported on a ROCm 7.2 main build (0.1.dev0).
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.backends = "ROCM_AITER_MLA ROCM_AITER_TRITON_MLA", .kv_quant = "fp8_per_tensor", .attention = "mla",
+              .platforms = "rocm", .flags_all = flag_speculative, .speculative_methods = "mtp"},
+     .detail = "AITER MLA's decode metadata was sized for a single-token, model-dtype query while MTP verification decodes "
+               "several tokens per request with an fp8 query (MI300X P/D deployments)",
+     .fix_pr = "vllm-project/vllm#45227",
+     .selection = false,
+     .source = "vllm-project/vllm#45750 (open 2026-06-16: '[Bug][ROCm][P/D] AITER FP8 experts and MLA/MTP decode need MI300X P/D "
+               "fixes': 'ROCm AITER MLA verification decode must size metadata for the real MTP verification shape and dtype'); "
+               "#45227 ('[Bugfix][ROCm] AITER MLA: size MTP verification decode metadata for real qlen/dtype', merged); the dtype half is #47276's"},
+    // CompressedTensorsKVCacheMethod overrode process_weights_after_loading without setting the float
+    // copies of the scales (_k_scale_float, _v_scale_float), which FlashInfer, FlashInfer MLA and
+    // ROCm AITER unified attention read: compressed-tensors fp8-KV checkpoints ran at 1.0 there and
+    // produced garbage (0.19.0 + FlashInfer 0.6.6 on L40S). #34863 fixed it (reviewer: 'Fixed',
+    // 2026-04-29), after v0.20.0 (04-27); its first release is not established.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.backends = "FLASHINFER FLASHINFER_MLA FLASHINFER_MLA_SPARSE ROCM_AITER_UNIFIED_ATTN", .kv_quant = "fp8_per_tensor",
+              .weight_quantizations = "compressed-tensors", .kv_scales = Tri::yes},
+     .detail = "a compressed-tensors checkpoint's KV scales never reach the float copies FlashInfer and AITER unified attention "
+               "read (CompressedTensorsKVCacheMethod skips them), so the fp8 cache runs at scale 1.0: garbage output",
+     .affected_in = "0.19.0 0.20.0", .fix_pr = "vllm-project/vllm#34863",
+     .selection = false,
+     .source = "vllm-project/vllm#34863 (comment of 2026-04-29: 8x L40S, vLLM 0.19.0 + FlashInfer 0.6.6, garbage from compressed-tensors "
+               "FP8 KV models; 10 FlashInfer sites, 3 AITER unified, 4 FlashInfer MLA; 'Fixed' the same day)"},
+    // Gemma 4 with a turboquant_* cache on ROCm: Gemma4Config forces TRITON_ATTN against the
+    // TURBOQUANT backend, and ROCm's CK flash_attn takes head_dim <= 256 while the full-attention
+    // layers are 512 wide ('CK only supports head dimension at most 256' at warmup). #53231 (open)
+    // adds a TurboQuant page spec for the 512 layers and fp8 for the sliding ones.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "turboquant_k8v4 turboquant_4bit_nc turboquant_k3v4_nc turboquant_3bit_nc", .platforms = "rocm",
+              .group_head_sizes = "512"},
+     .detail = "Gemma 4's 512-wide full-attention layers with a TurboQuant cache on ROCm reach CK flash_attn, which takes "
+               "head_dim <= 256 ('CK only supports head dimension at most 256' at warmup), and Gemma4Config's TRITON_ATTN "
+               "override conflicts with the TURBOQUANT backend",
+     .fix_pr = "vllm-project/vllm#53231",
+     .selection = false,
+     .source = "vllm-project/vllm#53231 (open 2026-08-21, '[ROCm] TurboQuant KV cache support for Gemma 4')"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kRows), "a row names a rule code that src/tables/rules.cpp does not define");
