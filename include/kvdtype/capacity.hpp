@@ -20,6 +20,7 @@ struct Capacity {
   double gain = 0;                          ///< tokens / auto_tokens
   std::uint64_t max_model_len = 0;          ///< requested context (0 unknown)
   bool weights_known = false;               ///< false: the budget ignores weights (an upper bound)
+  std::uint32_t dcp_share = 1;              ///< decode context parallelism: tokens = budget / bytes × this
 };
 
 /// Capacity for a resolved report; nullopt when the GPU memory or the per-token bytes are unknown.

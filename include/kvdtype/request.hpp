@@ -42,6 +42,7 @@ struct RequestInput {
   std::string checkpoint_kv_cache_dtype;  ///< the checkpoint's own KV quantization ("fp8", "nvfp4"), from a model config
   std::string kv_scales;          ///< "yes"/"no": calibrated KV scales exist (checkpoint or --quantization-param-path)
   std::string tensor_parallel_size, data_parallel_size, block_size;
+  std::string decode_context_parallel_size;  ///< vLLM -dcp, SGLang --dcp-size: KV tokens split over ranks
   std::string num_heads, num_kv_heads, head_size, head_size_v, num_layers, num_kv_layers;
   std::string kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim, index_topk;
   std::string gpu_memory_gib, gpu_memory_utilization, max_model_len, weight_gib;
@@ -140,6 +141,10 @@ struct Request {
   const CacheDtype* checkpoint_kv = nullptr;   ///< the checkpoint's KV quantization, when declared
   Tri kv_scales = Tri::unknown;
   std::uint32_t tensor_parallel_size = 0, data_parallel_size = 0, block_size = 0;
+  /// Decode context parallelism: each token's KV is stored on one of this many ranks of the
+  /// tensor-parallel group (0 or 1: every rank holds every token). capacity() counts it where the
+  /// engine splits the cache that way (EngineBehaviour::dcp_splits_kv_tokens).
+  std::uint32_t decode_context_parallel_size = 0;
   Geometry geometry;
   double gpu_memory_gib = 0;          ///< 0: from the product table when known
   double gpu_memory_utilization = 0;  ///< 0: the engine default

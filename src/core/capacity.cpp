@@ -56,6 +56,22 @@ double default_utilization(const Request& r, double gpu_gib) {
   return m.fraction;
 }
 
+// How many ranks share each token's KV under decode context parallelism: the tokens of each copy
+// of a KV head are split over the d ranks holding it (EngineBehaviour::dcp_splits_kv_tokens), so
+// a rank holds d times the tokens its budget would give. 1 where the engine would refuse the
+// split (d not dividing tp, or fewer than d copies of each KV head) or the heads are unknown.
+std::uint32_t dcp_token_share(const Request& r) {
+  const std::uint32_t d = r.decode_context_parallel_size;
+  if (d <= 1 || !tables::engine_tables(r.engine).behaviour.dcp_splits_kv_tokens) return 1;
+  const std::uint32_t tp = r.tensor_parallel_size ? r.tensor_parallel_size : 1;
+  if (tp % d != 0) return 1;
+  if (r.attention == Attention::mla || r.attention == Attention::sparse_mla) return d;  // one latent head
+  std::uint32_t kvh = r.geometry.num_kv_heads;
+  if (kvh == 0 && r.attention == Attention::mha) kvh = r.geometry.num_heads;
+  if (kvh == 0 && r.attention == Attention::mqa) kvh = 1;
+  return kvh != 0 && std::uint64_t{kvh} * d <= tp ? d : 1;
+}
+
 std::uint64_t tokens_for(double budget_gib, std::uint64_t bytes_per_token) {
   if (budget_gib <= 0 || bytes_per_token == 0) return 0;
   const double bytes = budget_gib * 1024.0 * 1024.0 * 1024.0;
@@ -77,7 +93,8 @@ std::optional<Capacity> capacity(const Report& report) noexcept {
   c.weight_gib_per_gpu = c.weights_known ? r.weight_gib / tp : 0;
   c.kv_budget_gib = std::max(0.0, c.gpu_memory_gib * c.utilization - c.weight_gib_per_gpu);
   c.bytes_per_token = *report.plan.bytes_per_token;
-  c.tokens = tokens_for(c.kv_budget_gib, c.bytes_per_token);
+  c.dcp_share = dcp_token_share(r);
+  c.tokens = tokens_for(c.kv_budget_gib, c.bytes_per_token) * c.dcp_share;
   c.max_model_len = r.max_model_len;
 
   // The same request with an unquantized cache: `auto` with no checkpoint KV quantization (which
@@ -91,7 +108,7 @@ std::optional<Capacity> capacity(const Report& report) noexcept {
     const Plan p = resolve(a);
     if (p.bytes_per_token && *p.bytes_per_token > 0) {
       c.auto_bytes_per_token = *p.bytes_per_token;
-      c.auto_tokens = tokens_for(c.kv_budget_gib, c.auto_bytes_per_token);
+      c.auto_tokens = tokens_for(c.kv_budget_gib, c.auto_bytes_per_token) * c.dcp_share;
       if (c.auto_tokens > 0) c.gain = static_cast<double>(c.tokens) / static_cast<double>(c.auto_tokens);
     }
   }

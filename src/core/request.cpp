@@ -275,6 +275,7 @@ Result<Request> make_request(const RequestInput& in) {
   const std::pair<const char*, std::pair<const std::string*, std::uint32_t*>> ints[] = {
       {"tensor_parallel_size", {&in.tensor_parallel_size, &r.tensor_parallel_size}},
       {"data_parallel_size", {&in.data_parallel_size, &r.data_parallel_size}},
+      {"decode_context_parallel_size", {&in.decode_context_parallel_size, &r.decode_context_parallel_size}},
       {"block_size", {&in.block_size, &r.block_size}},
       {"num_heads", {&in.num_heads, &g.num_heads}},
       {"num_kv_heads", {&in.num_kv_heads, &g.num_kv_heads}},

@@ -46,6 +46,8 @@ constexpr RequestField kFields[] = {
     {"kv_scales", &RequestInput::kv_scales, G::model, K::yes_no, "yes|no", "calibrated KV scales exist", ""},
     {"tensor_parallel_size", &RequestInput::tensor_parallel_size, G::engine, K::integer, "INT", "tensor parallelism", "-tp --tp --tp-size", 1, 65536},
     {"data_parallel_size", &RequestInput::data_parallel_size, G::engine, K::integer, "INT", "data parallelism", "-dp --dp --dp-size", 1, 65536},
+    {"decode_context_parallel_size", &RequestInput::decode_context_parallel_size, G::engine, K::integer, "INT",
+     "decode context parallelism: each token's KV on one of this many ranks of the TP group", "-dcp --dcp-size", 1, 65536},
     {"block_size", &RequestInput::block_size, G::engine, K::integer, "INT", "KV block (page) size", "--page-size", 1, 65536},
     {"num_heads", &RequestInput::num_heads, G::model, K::integer, "INT", "query heads", "", 1, 65536},
     {"num_kv_heads", &RequestInput::num_kv_heads, G::model, K::integer, "INT", "KV heads", "", 1, 65536},

@@ -51,6 +51,7 @@ Json request_json(const Request& r) {
   j["kv_scales"] = r.kv_scales == Tri::unknown ? Json(nullptr) : Json(r.kv_scales == Tri::yes);
   j["tensor_parallel_size"] = opt_u(r.tensor_parallel_size);
   j["data_parallel_size"] = opt_u(r.data_parallel_size);
+  j["decode_context_parallel_size"] = opt_u(r.decode_context_parallel_size);
   j["block_size"] = opt_u(r.block_size);
   const Geometry& g = r.geometry;
   j["num_heads"] = opt_u(g.num_heads);
@@ -268,6 +269,8 @@ std::string capacity_text(const Capacity& c) {
   std::string s = fmt::format("{} tokens in {:.1f} GiB", c.tokens, c.kv_budget_gib);
   if (c.auto_tokens) fmt::format_to(std::back_inserter(s), " (auto: {}, ×{:.2f})", c.auto_tokens, c.gain);
   if (!c.weights_known) s += ", weights not subtracted";
+  // Decode context parallelism: each rank holds 1/d of every token's KV (capacity.cpp).
+  if (c.dcp_share > 1) fmt::format_to(std::back_inserter(s), ", each token's KV on 1 of {} ranks", c.dcp_share);
   return s;
 }
 

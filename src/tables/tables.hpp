@@ -97,6 +97,15 @@ struct EngineBehaviour {
   bool data_parallel_attention = false;
   ConfigFiles config_files = ConfigFiles::none;
   bool attached_optimization_level = false;  ///< `-O3` is `-O 3` (vLLM's compilation level)
+  /// Its parser takes an unambiguous prefix of a long option for the option (argparse's
+  /// allow_abbrev, on by default): `--mem-frac 0.8` is `--mem-fraction-static 0.8`, and a prefix
+  /// of two options is refused ("ambiguous option"). Where this is argued: the engine's row.
+  bool long_option_prefixes = false;
+  /// Decode context parallelism stores each token's KV on one rank of the group sharing a KV
+  /// head (a TP group of size tp holds tp / kv_heads copies of each head; -dcp d splits the
+  /// tokens of each copy over d of them), so a rank's cache holds d times the tokens. Only where
+  /// d divides tp and kv_heads × d <= tp (MLA: one latent head); the engine refuses the rest.
+  bool dcp_splits_kv_tokens = false;
   /// Refuses to start unless the attention heads divide by the tensor-parallel size (KVD154).
   bool heads_divide_by_tp = false;
   /// Refuses to start unless one request of the served context fits the KV cache memory left

@@ -73,4 +73,19 @@ const LaunchFlag* find_launch_flag(Engine engine, std::string_view name) noexcep
   return it == index->end() ? nullptr : it->second;
 }
 
+FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix) {
+  FlagPrefix out;
+  if (prefix.size() <= 2 || prefix.substr(0, 2) != "--") return out;  // argparse abbreviates long options only
+  for (const LaunchFlag& f : launch_flags(engine))
+    tables::for_each_word(f.names, [&](std::string_view w) {
+      if (w.size() <= prefix.size() || w.substr(0, prefix.size()) != prefix) return;
+      for (const std::string_view seen : out.matches)
+        if (seen == w) return;  // a name in two rows is one option string
+      out.matches.push_back(w);
+      if (out.row == nullptr) out.row = &f, out.name = w;
+    });
+  if (out.matches.size() != 1) out.row = nullptr, out.name = {};
+  return out;
+}
+
 }  // namespace kvdtype::io::detail

@@ -4,6 +4,7 @@
 
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "kvdtype/engine.hpp"
 #include "tables/rows/launch_flag.hpp"
@@ -20,5 +21,16 @@ using tables::LaunchFlag;
 /// The row whose `names` contains `name` exactly (dashes, as typed), or nullptr.
 /// Found through an index of every engine's names, made once on first use (launch_flags.cpp).
 [[nodiscard]] const LaunchFlag* find_launch_flag(Engine engine, std::string_view name) noexcept;
+
+/// argparse's abbreviations (allow_abbrev, the default of argparse.ArgumentParser): the long names
+/// of `engine`'s table that start with `prefix` and are longer than it. One match: `row` is its
+/// row and `name` its spelling; more than one: argparse refuses the word ("ambiguous option").
+/// Asked only after find_launch_flag missed, so that a command typed in full costs nothing more.
+struct FlagPrefix {
+  const LaunchFlag* row = nullptr;
+  std::string_view name;
+  std::vector<std::string_view> matches;  ///< every name that starts with the prefix, table order
+};
+[[nodiscard]] FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix);
 
 }  // namespace kvdtype::io::detail

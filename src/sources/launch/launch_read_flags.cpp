@@ -361,12 +361,22 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
     std::string norm = name;
     for (std::size_t p = 2; p < norm.size() && starts_with(norm, "--"); ++p)
       if (norm[p] == '_') norm[p] = '-';
-    // --speculative-config.method eagle3: a key of a JSON flag.
+    // --speculative-config.method eagle3: a key of a JSON flag. vLLM's parser takes a dotted key
+    // after any option that starts with a dash (`-cc.cudagraph_mode=FULL`, `-sc.method eagle3`:
+    // vllm/utils/argparse_utils.py FlexibleArgumentParser.parse_args @00da11e3), except a word
+    // starting `-O`, which its earlier branch turns into --optimization-level; a dot in a short
+    // option is read as a key only where the alias is a JSON flag of the table.
     std::string dotted;
-    if (starts_with(norm, "--")) {
-      if (const std::size_t dot = norm.find('.'); dot != std::string::npos) {
+    if (const std::size_t dot = norm.find('.'); dot != std::string::npos && dot > 1) {
+      if (starts_with(norm, "--")) {
         dotted = norm.substr(dot + 1);
         norm.resize(dot);
+      } else if (!starts_with(norm, "-O")) {
+        const LaunchFlag* alias = detail::find_launch_flag(engine, std::string_view(norm).substr(0, dot));
+        if (alias != nullptr && alias->arity == Arity::json) {
+          dotted = norm.substr(dot + 1);
+          norm.resize(dot);
+        }
       }
     }
     const LaunchFlag* f = detail::find_launch_flag(engine, norm);
@@ -376,6 +386,21 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
       if (positive != nullptr && positive->arity == Arity::none) {
         f = positive;
         negated = true;
+      }
+    }
+    // argparse's abbreviations, asked only on a miss (a command typed in full costs nothing more):
+    // one long name of the table starts with the word: that flag; several: the engine refuses the
+    // command ("ambiguous option"), a KVD151 finding, and the word is read as an unknown flag.
+    if (f == nullptr && starts_with(norm, "--") && tables::engine_tables(engine).behaviour.long_option_prefixes) {
+      const detail::FlagPrefix p = detail::find_launch_flag_prefix(engine, norm);
+      if (p.row != nullptr) {
+        f = p.row;
+      } else if (p.matches.size() > 1) {
+        std::string could;
+        for (const std::string_view m : p.matches) could += (could.empty() ? "" : ", ") + std::string(m);
+        out.refused_values.push_back({kvdtype::detail::printable(name),
+                                      "ambiguous option: " + kvdtype::detail::printable(name) + " could match " + could,
+                                      false, "write the option in full"});
       }
     }
     Arity arity = f ? f->arity : guess_arity(norm);

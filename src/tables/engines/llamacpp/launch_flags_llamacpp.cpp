@@ -44,6 +44,11 @@ constexpr LaunchFlag kLlamacpp[] = {
      "-devd --device-draft -lm --load-mode",
      N::value, A::none, {}, "L"},
     {"--cache-prompt --no-cache-prompt --context-shift --no-context-shift", N::none, A::none, {}, "L"},
+    // Seen in 2026 launch commands (tests/conformance/launch_2026s47.jsonl): common/arg.cpp
+    // {"-cmoe", "--cpu-moe"} (no value), {"--reasoning-budget"} "N" (renamed from --think-budget at b9625),
+    // {"-ncmoe", "--n-cpu-moe"} N, --no-warmup (no value).
+    {"-cmoe --cpu-moe --no-warmup", N::none, A::none, {}, "L (llama.cpp#20431 launch)"},
+    {"--reasoning-budget -ncmoe --n-cpu-moe", N::value, A::none, {}, "L (llama.cpp#20431 launch)"},
     {"--jinja --mlock --no-mmap -cb --cont-batching -nocb --no-cont-batching --metrics --embedding --embeddings "
      "-v --verbose --log-disable --no-webui --swa-full -kvu --kv-unified -cnv --conversation -no-cnv "
      "--no-conversation -i --interactive -e --escape --slots --props",

@@ -16,7 +16,13 @@ const EngineTables& sglang_engine() noexcept {
       // @010ba752) hands the rest to SGLang's ServerArgs.add_cli_args parser.
       .launch = {.subcommand = "serve", .python_modules = "sglang.launch_server dynamo.sglang"},
       // python/sglang/srt/server_args.py ServerArgs: --config takes YAML or JSON.
-      .behaviour = {.config_files = ConfigFiles::yaml_or_json},
+      // prepare_server_args builds a plain `argparse.ArgumentParser()` (allow_abbrev left at its
+      // default, True) for ServerArgs.add_cli_args (server_args.py at v0.4.8 … v0.5.x releases):
+      // `--mem-frac 0.8` and `--speculative-algo EAGLE` are the full options (sglang#25673).
+      // --dcp-size: python/sglang/srt/layers/dcp/ (sglang#14194 for DeepSeek V2/V3 MLA); startup
+      // refuses GQA models unless total_num_kv_heads <= tp_size / dcp_size (sglang#34355).
+      .behaviour = {.config_files = ConfigFiles::yaml_or_json, .long_option_prefixes = true,
+                    .dcp_splits_kv_tokens = true},
       .images = sglang_images, .kernel_routes = sglang_kernel_routes};
   return kRow;
 }

@@ -38,19 +38,21 @@ constexpr LaunchFlag kSglang[] = {
     {"--data-parallel-size --dp-size --dp", N::value, A::field, "data_parallel_size", "S"},
     {"--enable-dp-attention", N::none, A::dp_attention, {}, "S"},
     {"--page-size", N::value, A::field, "block_size", "S"},
-    // --mem-fraction is argparse's unambiguous prefix of --mem-fraction-static (SM below).
-    {"--mem-fraction-static --mem-fraction", N::value, A::field, "gpu_memory_utilization", "S (weights + KV pool); SM"},
+    // Abbreviations (`--mem-frac`, `--speculative-algo`) are argparse's rule, not rows: the
+    // engine's row marks long_option_prefixes (engine_sglang.cpp; docs/inputs.md "Flags").
+    {"--mem-fraction-static", N::value, A::field, "gpu_memory_utilization", "S (weights + KV pool); SM"},
     {"--context-length", N::value, A::max_model_len, {}, "S"},
     {"--quantization", N::value, A::quantization, {}, "S"},
     {"--quantization-param-path", N::value, A::quantization_param_path, {}, "S (KV scales JSON)"},
-    // --speculative-algo is argparse's unambiguous prefix (SS: no other flag starts with it); the
-    // sglang cookbook and issue reports (sglang#25673) write it that way.
-    {"--speculative-algorithm --speculative-algo", N::value, A::speculative_algorithm, {}, "S, SS"},
+    {"--speculative-algorithm", N::value, A::speculative_algorithm, {}, "S, SS"},
     {"--speculative-draft-model-path --speculative-draft-model", N::value, A::speculative_model, {}, "S"},
     {"--speculative-draft-attention-backend", N::value, A::speculative_draft_backend, {}, "S"},
     {"--disaggregation-mode", N::value, A::disaggregation_mode, {}, "S (prefill/decode; null = off)"},
     {"--disaggregation-transfer-backend", N::value, A::disaggregation_backend, {}, "S (default mooncake)"},
     {"--json-model-override-args", N::json, A::json_checked, {}, "S"},
+    {"--limit-mm-data-per-request", N::json, A::json_checked, {}, "S (a JSON dict; sglang#25160 launch)"},
+    {"--fp4-gemm-backend", N::value, A::none, {}, "S (FP4 GEMM kernel choice; sglang#17880 launch)"},
+    {"--disable-flashinfer-autotune", N::none, A::none, {}, "S (store_true; sglang#17880 launch)"},
     {"--kv-events-config", N::json, A::json_checked, {}, "S"},
     {"--trust-remote-code", N::none, A::none, {}, "S"},
     {"--skip-server-warmup", N::none, A::none, {}, "S"},
@@ -76,7 +78,8 @@ constexpr LaunchFlag kSglang[] = {
     {"--enable-dp-lm-head --disable-radix-cache", N::none, A::none, {}, "S (store_true; sglang#18389 launch)"},
     {"--watchdog-timeout --load-balance-method --disaggregation-ib-device", N::value, A::none, {}, "S, SP"},
     {"--weight-loader-prefetch-checkpoints", N::none, A::none, {}, "S (store_true; sglang test TestWeightLoaderPrefetch)"},
-    {"--dcp-size", N::value, A::none, {}, "S (2026: decode context parallel; sglang tests pass --dcp-size 2)"},
+    {"--dcp-size", N::value, A::field, "decode_context_parallel_size",
+     "S (2026: decode context parallel, sglang#14194; sglang tests pass --dcp-size 2)"},
     {"--mamba-full-memory-ratio --mamba-scheduler-strategy --mamba-radix-cache-strategy --mamba-ssm-dtype "
      "--mamba-track-interval --max-mamba-cache-size --hicache-ratio --hicache-size --hicache-write-policy "
      "--hicache-io-backend --hicache-mem-layout --hicache-storage-backend --hicache-storage-prefetch-policy "

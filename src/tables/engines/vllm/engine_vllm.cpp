@@ -32,8 +32,17 @@ const EngineTables& vllm_engine() noexcept {
       // 0.9.0: whether v0.8.5, tagged the next day, carries it is not established, so 0.8.5 is
       // judged as before); before it, ValueError "Bfloat16 is only supported on GPUs with compute
       // capability of at least 8.0" (vllm#1157, #946).
+      // -dcp: "For DeepSeek-R1 … 1 kv-head when MLA is enabled. … -tp 8 causes 8x KV cache
+      // duplication. … adding -dcp 8 … reduce[s] the KV cache duplication"
+      // (docs/serving/context_parallel_deployment.md, vllm#26877); a GQA model needs
+      // tp_size > total_num_kv_heads for it (vllm#41623).
+      // `vllm serve`'s parser is a FlexibleArgumentParser made by subparsers.add_parser("serve")
+      // (vllm/entrypoints/cli/serve.py ServeSubcommand.subparser_init @00a5fdd2), which passes no
+      // allow_abbrev; FlexibleArgumentParser.__init__ (vllm/utils/argparse_utils.py @00da11e3)
+      // sets only formatter_class: argparse's default, long options abbreviate.
       .behaviour = {.data_parallel_attention = true, .config_files = ConfigFiles::yaml,
-                    .attached_optimization_level = true, .heads_divide_by_tp = true, .one_request_must_fit = true,
+                    .attached_optimization_level = true, .long_option_prefixes = true,
+                    .dcp_splits_kv_tokens = true, .heads_divide_by_tp = true, .one_request_must_fit = true,
                     .kv_layout_variable = "VLLM_KV_CACHE_LAYOUT", .hashed_handshake_connector = "NixlConnector",
                     .auto_dtype_fallback_since = "0.9.0", .auto_dtype_no_float16 = "gemma2 gemma3 gemma3_text plamo2 glm4",
                     .auto_dtype_source = "vllm/config/model.py _resolve_auto_dtype and _FLOAT16_NOT_SUPPORTED_MODELS; "

@@ -88,7 +88,8 @@ constexpr LaunchFlag kVllm[] = {
     {"--enable-ssl-refresh", N::none, A::none, {}, "VF"},
     // Value flags with short spellings, and common ones, so that they are not reported as unknown.
     {"--pipeline-parallel-size -pp", N::value, A::none, {}, "V"},
-    {"--decode-context-parallel-size -dcp", N::value, A::none, {}, "V"},
+    {"--decode-context-parallel-size -dcp", N::value, A::field, "decode_context_parallel_size",
+     "V (docs/serving/context_parallel_deployment.md, vllm#26877: -dcp splits the KV tokens of the TP group)"},
     {"--prefill-context-parallel-size -pcp", N::value, A::none, {}, "V (main)"},
     {"--data-parallel-size-local -dpl", N::value, A::none, {}, "V"},
     {"--data-parallel-rank -dpn", N::value, A::none, {}, "V"},
@@ -101,6 +102,10 @@ constexpr LaunchFlag kVllm[] = {
     {"--hf-token", N::optional, A::none, {}, "V (nargs='?')"},
     {"--runner", N::value, A::none, {}, "V (ModelConfig.runner: auto, generate, pooling, draft)"},
     {"--performance-mode", N::value, A::none, {}, "V (main, 2026; vllm#42426 launch)"},
+    // Seen in 2026 launch commands (tests/conformance/launch_2026s47.jsonl).
+    {"--max-cudagraph-capture-size --stream-interval --long-prefill-token-threshold", N::value, A::none, {},
+     "V (CompilationConfig.max_cudagraph_capture_size, SchedulerConfig; vllm#48602, vllm#35891 launches)"},
+    {"--disable-log-stats", N::none, A::none, {}, "V (store_true; vllm#36287 launch)"},
     {"--mm-encoder-tp-mode --allowed-local-media-path --moe-backend --ssl-keyfile --ssl-certfile --ssl-ca-certs",
      N::value, A::none, {}, "V, VF (vllm#42426, vllm#51454 non-default args: moe_backend)"},
     {"--default-chat-template-kwargs", N::json, A::json_checked, {}, "VF (vllm#49878 non-default args: a dict)"},

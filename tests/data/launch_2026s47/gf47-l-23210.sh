@@ -1,0 +1,19 @@
+llama-server.exe ^
+  -m c:\models\unsloth\Qwen3.6-27B-MTP-GGUF\Qwen3.6-27B-Q5_K_M.gguf ^
+  --port 35762 ^
+  -c 65536 ^
+  --parallel 1 ^
+  --flash-attn on ^
+  --no-context-shift ^
+  -ngl -1 ^
+  --threads -1 ^
+  --jinja ^
+  --reasoning on ^
+  --no-mmap ^
+  --mlock ^
+  --spec-type draft-mtp ^
+  --spec-draft-n-max 3 ^
+  -lv 4 ^
+  --cache-type-k q8_0 ^
+  --cache-type-v q8_0 ^
+  --metrics

@@ -1,0 +1,14 @@
+vllm serve nvidia/DeepSeek-V3.2-NVFP4 \
+    --trust-remote-code \
+    --max-num-seqs 1024 \
+    --gpu-memory-utilization 0.8 \
+    --max-num-batched-tokens 2048 \
+    --stream-interval 20 \
+    --kv-cache-dtype fp8 \
+    --max-cudagraph-capture-size 2048 \
+    --tokenizer-mode deepseek_v32 \
+    --data-parallel-size 8 \
+    --tensor-parallel-size 1 \
+    --pipeline-parallel-size 1 \
+    --enable-expert-parallel \
+    --attention-backend FLASHMLA_SPARSE

@@ -1,0 +1,17 @@
+vllm serve /home/lzrcb/ai-mode/Qwen3.6-35B-A3B-FP8 \
+    --speculative-config '{"method": "qwen3_next_mtp", "num_speculative_tokens": 5}' \
+    --tensor-parallel-size 2 \
+    --max-model-len 262144 \
+    --max-num-batched-tokens 131072 \
+    --enable-chunked-prefill \
+    --max-num-seqs 16 \
+    --gpu-memory-utilization 0.7 \
+    --quantization fp8 \
+    --load-format fastsafetensors \
+    --attention-backend flash_attn \
+    --enable-prefix-caching \
+    --enable-auto-tool-choice \
+    --tool-call-parser qwen3_coder \
+    --reasoning-parser qwen3 \
+    --served-model-name lzrcb \
+    --port 8000 --host 0.0.0.0
