@@ -6,8 +6,9 @@ Cases (each one cold process; `/bin/true` is the floor every process pays):
   one      `kvdtype check --manifest F`, F one file of N Deployments (N=1,000 by default)
   many     `kvdtype check --manifest D`, D a folder of N files of one Deployment each
 
-Every repetition runs every case of every binary once, in an order rotated each repetition,
-so drift in the machine's load hits all of them alike. For each process it records the wall
+Every repetition runs every case of every binary once, in an order shuffled each repetition,
+so drift in the machine's load, and what the case before leaves in the caches, hit all of them
+alike. For each process it records the wall
 time (spawn to reaped exit) and the process's own CPU time (user + system, from wait4's
 rusage): on a machine shared with other builds the wall time is inflated by waiting for a core,
 the CPU time much less so. Prints medians and the ratios to /bin/true and, with several
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -99,9 +101,14 @@ def main() -> int:
         wall: dict[str, list[float]] = {c[0]: [] for c in cases}
         cpu: dict[str, list[float]] = {c[0]: [] for c in cases}
         devnull = os.open(os.devnull, os.O_WRONLY)
+        # A new order every repetition (seeded: the same run twice is the same run). A rotation
+        # kept each case behind the same one: the second binary's launch check always followed
+        # the first's 1,000-file check, which left the caches cold, and it read 1.25x slower
+        # than the first's with identical binaries' instruction counts (docs/performance.md,
+        # twelfth round).
+        order = random.Random(20261205)
         for rep in range(args.reps):
-            k = rep % len(cases)
-            for label, argv, ok in cases[k:] + cases[:k]:
+            for label, argv, ok in order.sample(cases, len(cases)):
                 w, c, rc = spawn(argv, devnull)
                 if rc not in ok:
                     print(f"{label}: exit status {rc} ({' '.join(argv)})", file=sys.stderr)
