@@ -18,6 +18,25 @@ namespace kvdtype::test {
 
 using Args = std::initializer_list<std::pair<const char*, const char*>>;
 
+/// DeepSeek-V3 (MLA, 61 layers, 641.3 GiB of weights) under vLLM on eight H200s, with cache `kv`.
+inline RequestInput deepseek_v3_h200(std::string kv) {
+  RequestInput in;
+  in.engine = "vllm";
+  in.gpu = "H200";
+  in.kv_cache_dtype = std::move(kv);
+  in.model_dtype = "bfloat16";
+  in.attention = "mla";
+  in.num_heads = "128";
+  in.num_kv_heads = "1";
+  in.kv_lora_rank = "512";
+  in.qk_rope_head_dim = "64";
+  in.qk_nope_head_dim = "128";
+  in.num_layers = "61";
+  in.tensor_parallel_size = "8";
+  in.weight_gib = "641.3";
+  return in;
+}
+
 /// check() of the request the arguments describe, for `engine`; a bad argument fails the test.
 inline Report run_engine(const char* engine, Args args) {
   RequestInput in;

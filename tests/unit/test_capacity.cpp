@@ -7,11 +7,13 @@
 #include "kvdtype/capacity.hpp"
 #include "kvdtype/check.hpp"
 #include "kvdtype/request.hpp"
+#include "report_helpers.hpp"
 
 namespace {
 
 using kvdtype::Capacity;
 using kvdtype::RequestInput;
+using kvdtype::test::deepseek_v3_h200;
 
 kvdtype::Report report_for(const RequestInput& in) {
   auto r = kvdtype::make_request(in);
@@ -19,23 +21,6 @@ kvdtype::Report report_for(const RequestInput& in) {
   return kvdtype::check(r.ok() ? *r : kvdtype::Request{});
 }
 
-RequestInput deepseek_v3_h200(std::string kv) {
-  RequestInput in;
-  in.engine = "vllm";
-  in.gpu = "H200";
-  in.kv_cache_dtype = std::move(kv);
-  in.model_dtype = "bfloat16";
-  in.attention = "mla";
-  in.num_heads = "128";
-  in.num_kv_heads = "1";
-  in.kv_lora_rank = "512";
-  in.qk_rope_head_dim = "64";
-  in.qk_nope_head_dim = "128";
-  in.num_layers = "61";
-  in.tensor_parallel_size = "8";
-  in.weight_gib = "641.3";
-  return in;
-}
 
 TEST(Capacity, DeepSeekV3OnH200WithFp8HoldsTwiceTheTokens) {
   const kvdtype::Report rep = report_for(deepseek_v3_h200("fp8"));

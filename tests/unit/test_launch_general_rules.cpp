@@ -11,6 +11,7 @@
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
 #include "kvdtype/request.hpp"
+#include "report_helpers.hpp"
 #include "sources/launch/launch_flags.hpp"
 #include "sources/shell/shell.hpp"
 #include "tables/tables.hpp"
@@ -136,20 +137,7 @@ TEST(LaunchDecodeContextParallel, FlagsFillTheField) {
 }
 
 RequestInput mla_h200(std::string dcp) {
-  RequestInput in;
-  in.engine = "vllm";
-  in.gpu = "H200";
-  in.kv_cache_dtype = "fp8";
-  in.model_dtype = "bfloat16";
-  in.attention = "mla";
-  in.num_heads = "128";
-  in.num_kv_heads = "1";
-  in.kv_lora_rank = "512";
-  in.qk_rope_head_dim = "64";
-  in.qk_nope_head_dim = "128";
-  in.num_layers = "61";
-  in.tensor_parallel_size = "8";
-  in.weight_gib = "641.3";
+  RequestInput in = kvdtype::test::deepseek_v3_h200("fp8");
   in.decode_context_parallel_size = std::move(dcp);
   return in;
 }
