@@ -137,6 +137,30 @@ constexpr Constraint kTrtllmConstraints[] = {
      .selection = false,
      .source = "TensorRT-LLM cpp/tensorrt_llm/thop/attentionOp.cpp; cpp/tensorrt_llm/common/attentionOp.cpp "
                "initialize() @eea41b73; tensorrt_llm/llmapi/llm_args.py KvCacheConfig"},
+    // Before v0.20.0 the same gate knew Blackwell as sm_100 only: an RTX 5090 (sm_120) building or
+    // running with FP8 context FMHA hit 'FP8 FMHA cannot be enabled except on Ada or Hopper or
+    // Blackwell Arch.' (common/attentionOp.cpp:2357 of the 0.17/0.18 line, #2855, reproduced by
+    // NVIDIA on a 5090 on 2025-03-15 and verified fixed in v0.20.0). Same warning as above.
+    {.engine = Engine::trtllm, .rule = "KVD223",
+     .when = {.backends = "TRTLLM", .kv_quant = "fp8_per_tensor", .platforms = "cuda", .min_cc = 120, .max_cc = 121},
+     .detail = "before v0.20.0 AttentionOp::initialize() took Blackwell to mean sm_100 and refused FP8 FMHA on sm_120/121 "
+               "('FP8 FMHA cannot be enabled except on Ada or Hopper or Blackwell Arch.')",
+     .selection = false,
+     .source = "NVIDIA/TensorRT-LLM#2855 (RTX 5090, cpp/tensorrt_llm/common/attentionOp.cpp:2357; closed 2025-07-31: "
+               "'verified fixed in v0.20.0')",
+     .removed_in = "0.20.0"},
+    // gpt-oss's learned attention sinks: the attention op asserted 'The attention sinks is only
+    // supported on SM90' off Hopper and the trtllm-gen (sm_100) path, so gpt-oss on an RTX 5090 or
+    // a DGX Spark (sm_120/121) failed at the first forward; 1.2.0rc3 still did ("not yet released",
+    // #8474); 1.2.0 runs it (a public fail/pass smoke test: fail on 1.1.0rc1, pass on 1.2.0).
+    {.engine = Engine::trtllm, .rule = "KVD017",
+     .when = {.platforms = "cuda", .min_cc = 120, .max_cc = 121, .attention_sinks = Tri::yes},
+     .detail = "TensorRT-LLM's attention op asserted 'The attention sinks is only supported on SM90' for gpt-oss's "
+               "learned sinks on sm_120/121",
+     .selection = false,
+     .source = "NVIDIA/TensorRT-LLM#6892 (RTX 5090, image release:gpt-oss-dev), #8474 (DGX Spark, 1.2.0rc3); a DGX Spark "
+               "smoke test of TensorRT-LLM images: release:1.1.0rc1 asserts, release:1.2.0 runs openai/gpt-oss-20b",
+     .removed_in = "1.2.0"},
     // The PyTorch flow's documents list FP8 and NVFP4 KV only; INT8 KV is the legacy TensorRT flow's.
     {.engine = Engine::trtllm, .rule = "KVD221",
      .when = {.kv_quant = "int8_per_tensor"},

@@ -989,6 +989,19 @@ constexpr Constraint kRows[] = {
      .fix_pr = "vllm-project/vllm#53231",
      .selection = false,
      .source = "vllm-project/vllm#53231 (open 2026-08-21, '[ROCm] TurboQuant KV cache support for Gemma 4')"},
+    // ==== Session 48 (GR): a second harvest ===========================================================
+    // Qwen2/Qwen2.5 (Qwen2ForCausalLM: no QK-norm, K projections with a bias) leave e4m3's range
+    // under the per-tensor scale 1.0 vLLM falls back to without calibrated scales: RL rollouts of
+    // Qwen2.5-Math-7B with an fp8 cache fell to accuracy ~0 (question-mark output) while Qwen3-8B (QK-norm)
+    // was fine. The same family's fp8 KV broke on TensorRT-LLM too (#4218, #2699). Calibrated k/v
+    // scales are what the fp8 path needs; without them a warning, whatever the backend.
+    {.engine = Engine::vllm, .rule = "KVD071",
+     .when = {.kv_quant = "fp8_per_tensor", .architectures = "Qwen2ForCausalLM qwen2", .kv_scales = Tri::no},
+     .detail = "Qwen2/Qwen2.5 checkpoints (no QK-norm) overflow an e4m3 cache at the default scale 1.0: Qwen2.5-Math-7B "
+               "rollouts fell to accuracy ~0 (runs of question marks and slashes) while Qwen3 was unaffected; calibrated k/v scales avoid it",
+     .selection = false,
+     .source = "verl-project/verl#4435 (comment 2026-03-29: Qwen2.5-Math-7B vs Qwen3-8B-Base with vLLM's FP8 KV cache); "
+               "NVIDIA/TensorRT-LLM#4218, #2699 (the same family's FP8 KV on TensorRT-LLM)"},
 };
 static_assert(closed_words_known(kRows), "a row names a platform, attention kind or quant family not in src/tables/words.hpp");
 static_assert(rule_codes_known(kRows), "a row names a rule code that src/tables/rules.cpp does not define");
