@@ -93,7 +93,14 @@ constexpr Backend kRows[] = {
      .min_cc = 90, .max_cc = 90, .head_sizes = "128", .block_sizes = "64",
      .q_policy = model_dtype, .kv_declared = element, .fp8_path = hardware,
      .notes = "Tencent hpc-ops, Hy3 models, Hopper only; not in the automatic priority list; builder derives use_fp8 from the uint8 spec dtype (always false), impl from the string",
-     .source = "vllm/v1/attention/backends/hpc_attn.py (HpcAttentionBackend); reference sheet vllm.md §2.2 note (builder use_fp8)"},
+     .source = "vllm/v1/attention/backends/hpc_attn.py (HpcAttentionBackend); reference sheet vllm.md §2.2 note (builder use_fp8); "
+               "vllm-project/vllm#46020 (the backend, fp8_e4m3 only), #50980 (bf16 cache)",
+     // #46020 (opened 2026-06-18, after v0.23.0 of 06-15; on vLLM by the HPC-Ops blog of 07-06) added
+     // the backend for an fp8_e4m3 cache only; #50980 (opened 2026-08-04: 'only support fp8 kv cache
+     // ... This PR add bfloat16 kv cache (--kv-cache-dtype bfloat16 or auto) support') the 16-bit
+     // cache. v0.26.0 (07-27) certain with the backend and without bf16; v0.28.0 (08-26) certain with it.
+     .introduced_in = "0.26.0", .absent_in = "0.23.0",
+     .kv_cache_dtypes_since = "auto:0.26.0..0.28.0 bfloat16:0.26.0..0.28.0"},
 
     // V0's xFormers backend (issue 28, session 40): prefill with xFormers, decode and the cache writes
     // with vLLM's CUDA PagedAttention kernels, which convert an fp8 cache in software (any capability:
