@@ -216,12 +216,16 @@ constexpr Backend kRows[] = {
      // the impl raised NotImplementedError ('TritonMLA V1 with FP8 KV cache not yet supported':
      // ROCm/vllm#509 on 0.8.x, #35577 quoting main of 2026-02-28). #35695 was closed on 2026-05-24
      // because main had it by then, so v0.23.0 (cut in June) is the first release certain to have
-     // it; v0.16.0..v0.22.1 not established. The explicit 16-bit strings came later than 'auto':
+     // it; v0.16.0..v0.22.1 were left not established. v0.16.0 (02-25) is certain without: main of
+     // 02-28 still raised (#35577), and #35695 (opened 03-02 on an RTX 5080, closed 05-24 as superseded)
+     // had to add fp8 itself; v0.17.0..v0.22.1 stay not established. The explicit 16-bit strings came later than 'auto':
      // the class listed ["auto"] only until #32795 ('Explicitly report support for kv_cache_dtype
      // bfloat16', opened 2026-01-21 from a main that refused '--kv-cache-dtype=bfloat16' with
-     // "kv_cache_dtype not supported", #32732) added "bfloat16"; "float16" first appears in the list
-     // next to fp8 (#34597). v0.14.0 (01-20) certain without bfloat16; v0.16.0 (02-25) certain with it.
-     .kv_cache_dtypes_since = "fp8:0.15.1..0.23.0 fp8_e4m3:0.15.1..0.23.0 bfloat16:0.14.0..0.16.0 float16:0.15.1..0.23.0"},
+     // "kv_cache_dtype not supported", #32732) added "bfloat16". "float16" first appears in a snapshot
+     // of the list that also names fp8; the PR that added it is not established, so only v0.14.0
+     // (certain without) and v0.23.0 (taken as certain with, as fp8) bound it. v0.14.0 (01-20) certain
+     // without bfloat16; v0.16.0 (02-25) certain with it.
+     .kv_cache_dtypes_since = "fp8:0.16.0..0.23.0 fp8_e4m3:0.16.0..0.23.0 bfloat16:0.14.0..0.16.0 float16:0.14.0..0.23.0"},
 
     // =========================== ROCm, MLA ====================================================
     // With an fp8 cache the layer quantizes decode Q to aiter's fp8 (the platform e4m3) and the
