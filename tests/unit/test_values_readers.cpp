@@ -65,6 +65,51 @@ TEST(Srtctl, PrefillAndDecodeWorkersFromSglangConfig) {
   EXPECT_EQ(fired("task-srtctl.yaml", "KVD003"), std::vector<std::string>{"dsr1-pd prefill/worker"});
 }
 
+TEST(Srtctl, ARecipeOfVariantsIsEveryJobSrtctlSubmits) {
+  const auto m = read("task-srtctl-variants.yaml");
+  // override_bf16, then zip_override_tp's two variants; the base alone is not submitted.
+  ASSERT_EQ(m.workloads.size(), 3u);
+  EXPECT_EQ(m.workloads[0].source.name, "dsr1_bf16");  // an override without a name: BASE_SUFFIX
+  EXPECT_EQ(m.workloads[1].source.name, "dsr1_tp_0");  // a zip without a name list: BASE_GROUP_i
+  EXPECT_EQ(m.workloads[2].source.name, "dsr1_tp_1");
+  const auto& bf16 = m.workloads[0].input.command;
+  EXPECT_TRUE(has(bf16, "bf16"));                     // merged over the base's fp8_e4m3
+  EXPECT_FALSE(has(bf16, "--disable-radix-cache"));   // null removes the key
+  EXPECT_TRUE(has(bf16, "8"));                        // the base's tensor-parallel-size kept
+  EXPECT_EQ(m.workloads[0].input.fields.gpu, "b200");
+  // Variant i takes each list's i-th item; a list of one (gpu_type) is broadcast.
+  EXPECT_TRUE(has(m.workloads[1].input.command, "4"));
+  EXPECT_TRUE(has(m.workloads[2].input.command, "2"));
+  EXPECT_EQ(m.workloads[2].input.fields.gpu, "h100");
+  // nvfp4 needs Blackwell: both H100 variants are refused, the B200 bf16 job is not.
+  EXPECT_EQ(fired("task-srtctl-variants.yaml", "KVD003"), (std::vector<std::string>{"dsr1_tp_0 agg/worker", "dsr1_tp_1 agg/worker"}));
+}
+
+TEST(OpenShiftTemplate, ItsObjectsAreRead) {
+  const auto m = read("template-openshift.yaml");
+  ASSERT_EQ(m.workloads.size(), 1u);
+  EXPECT_EQ(m.workloads[0].source.kind, "ServingRuntime");
+  EXPECT_TRUE(has(m.workloads[0].input.command, "vllm.entrypoints.openai.api_server"));
+  EXPECT_TRUE(has(m.workloads[0].input.command, "--kv-cache-dtype=fp8"));
+}
+
+TEST(LlmdModelservice, ImageDefaultRunsTheLlmdImagesEntrypoint) {
+  const auto m = read("values-llmd-image-default.yaml");
+  ASSERT_EQ(m.workloads.size(), 1u);
+  const auto& c = m.workloads[0].input.command;
+  // The image runs with the chart's --model and the container's args after its ENTRYPOINT.
+  EXPECT_TRUE(has(c, "ghcr.io/llm-d/llm-d-cuda:v0.9.0"));
+  EXPECT_TRUE(has(c, "Qwen/Qwen3-8B"));
+  EXPECT_TRUE(has(m.workloads[0].notes, "command: the image's entrypoint, python -m vllm.entrypoints.openai.api_server"));
+  // Checked as the vLLM server that ENTRYPOINT starts.
+  const std::vector<std::string> files = {fixture("values-llmd-image-default.yaml")};
+  auto checks = check_several(files, {}, CheckInput{});
+  ASSERT_TRUE(checks.ok()) << checks.error().message;
+  ASSERT_EQ(checks->results.size(), 1u);
+  ASSERT_TRUE(checks->results[0].checked);
+  EXPECT_EQ(checks->results[0].checked->report.request.engine, kvdtype::Engine::vllm);
+}
+
 TEST(GpuRecipesCharts, ServerArgsAfterTheChartsCommand) {
   const auto m = read("values-gpu-recipes.yaml");
   ASSERT_EQ(m.workloads.size(), 2u);
