@@ -1,8 +1,9 @@
 // Launcher configs and chart values read by --manifest by their shape (src/sources/k8s/manifest_tasks.cpp,
 // manifest_charts.cpp): llama-swap, srtctl, the gpu-recipes serverArgs charts, vLLM's example
 // chart, KubeAI's models catalog (manifest_charts.cpp) and llm-d-deployer values / llm-d-benchmark
-// scenarios (manifest_llmd.cpp). Each fixture under tests/data/manifests/ has a pool that
-// must fire its rule and one that must not.
+// scenarios (manifest_llmd.cpp), srtctl recipes of several jobs (manifest_srtctl_variants.cpp) and
+// OpenShift Templates (manifest_kinds.cpp). Each fixture under tests/data/manifests/ has a pool
+// that must fire its rule and one that must not.
 #include <gtest/gtest.h>
 
 #include <algorithm>
