@@ -92,6 +92,11 @@ TEST(OpenShiftTemplate, ItsObjectsAreRead) {
   EXPECT_EQ(m.workloads[0].source.kind, "ServingRuntime");
   EXPECT_TRUE(has(m.workloads[0].input.command, "vllm.entrypoints.openai.api_server"));
   EXPECT_TRUE(has(m.workloads[0].input.command, "--kv-cache-dtype=fp8"));
+  // One with no objects creates nothing, and says so.
+  const auto empty = read_manifest("apiVersion: template.openshift.io/v1\nkind: Template\nmetadata:\n  name: t\n", "t.yaml", CheckInput{});
+  ASSERT_TRUE(empty.ok()) << empty.error().message;
+  EXPECT_TRUE(empty->workloads.empty());
+  EXPECT_TRUE(skipped(*empty, "an OpenShift Template with no objects"));
 }
 
 TEST(LlmdModelservice, ImageDefaultRunsTheLlmdImagesEntrypoint) {
