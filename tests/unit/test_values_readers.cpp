@@ -86,6 +86,22 @@ TEST(Srtctl, ARecipeOfVariantsIsEveryJobSrtctlSubmits) {
   EXPECT_EQ(fired("task-srtctl-variants.yaml", "KVD003"), (std::vector<std::string>{"dsr1_tp_0 agg/worker", "dsr1_tp_1 agg/worker"}));
 }
 
+TEST(Srtctl, VariantsPastTheNodeBudgetAreNamedNotBuilt) {
+  // 20000 variants, each a copy of the base: more than a recipe holds, and more than the reader
+  // builds; the section is named, nothing is passed as read.
+  std::string text =
+      "base:\n  name: many\n  model: {path: hf:a/b, container: c}\n"
+      "  resources: {gpu_type: h100, agg_nodes: 1, agg_workers: 1}\n"
+      "  backend:\n    sglang_config:\n      aggregated:\n        tensor-parallel-size: 8\n"
+      "zip_override_x:\n  backend:\n    sglang_config:\n      aggregated:\n        tensor-parallel-size: [1";
+  for (int i = 1; i < 20000; ++i) text += ", 1";
+  text += "]\n";
+  const auto m = read_manifest(text, "many.yaml", CheckInput{});
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_TRUE(m->workloads.empty());
+  EXPECT_TRUE(skipped(*m, "zip_override_x: its jobs would copy the base into more than 262144 YAML nodes; not read"));
+}
+
 TEST(OpenShiftTemplate, ItsObjectsAreRead) {
   const auto m = read("template-openshift.yaml");
   ASSERT_EQ(m.workloads.size(), 1u);

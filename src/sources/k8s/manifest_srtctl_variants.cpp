@@ -40,6 +40,24 @@ void list_lengths(const doc::Node& n, std::vector<std::size_t>& out) {
   }
 }
 
+// The nodes under `n`, an alias counted each time it is named; the count stops soon past `cap`.
+std::size_t nodes_in(const doc::Node& n, std::size_t cap) {
+  std::size_t count = 1;
+  if (n.is_map()) {
+    for (const auto& kv : n)
+      if ((count += 1 + nodes_in(kv.second, cap)) > cap) return count;
+  } else if (n.is_seq()) {
+    for (const auto& item : n)
+      if ((count += nodes_in(item, cap)) > cap) return count;
+  }
+  return count;
+}
+
+// What the variants of one file may build in all: YAML aliases let a few bytes name a big map
+// many times, and every variant is a copy of the base, so a file's variants are bounded by nodes
+// built rather than by its size (a real recipe's base is a few hundred nodes).
+constexpr std::size_t kNodeBudget = std::size_t{1} << 18;
+
 doc::Node zip_slice(doc::Tree& t, const doc::Node& n, std::size_t i) {
   doc::Node out = t.map();
   for (const auto& kv : n) {
@@ -70,10 +88,23 @@ std::vector<doc::Node> srtctl_variants(doc::Tree& t, const doc::Node& doc, std::
   std::sort(overrides.begin(), overrides.end());
   std::sort(zips.begin(), zips.end());
   std::vector<doc::Node> out;
+  std::size_t built = 0;
+  // Whether `count` more variants of `per` nodes each fit the budget; else the section is named.
+  auto fits = [&](const std::string& key, std::size_t per, std::size_t count) {
+    if (per <= kNodeBudget && count <= kNodeBudget / per && built + per * count <= kNodeBudget) {
+      built += per * count;
+      return true;
+    }
+    refused.push_back(key + ": its jobs would copy the base into more than " + std::to_string(kNodeBudget) +
+                      " YAML nodes; not read");
+    return false;
+  };
+  const std::size_t base_nodes = nodes_in(base, kNodeBudget);
   // A file of a base alone is that one job (srtctl's "base" selector).
-  if (overrides.empty() && zips.empty()) out.push_back(t.clone(base));
+  if (overrides.empty() && zips.empty() && fits("base", base_nodes, 1)) out.push_back(t.clone(base));
   for (const std::string& key : overrides) {
     const doc::Node over = child(doc, key);
+    if (!fits(key, base_nodes + nodes_in(over, kNodeBudget), 1)) continue;
     doc::Node merged = deep_merge(t, base, over);
     if (!child(over, "name")) t.set(merged, "name", t.scalar(base_name + "_" + key.substr(9)));
     out.push_back(merged);
@@ -95,6 +126,7 @@ std::vector<doc::Node> srtctl_variants(doc::Tree& t, const doc::Node& doc, std::
       continue;
     }
     if (n == 0) n = 1;
+    if (!fits(key, base_nodes + nodes_in(zip, kNodeBudget), n)) continue;
     const bool named = child(zip, "name").is_seq();
     for (std::size_t i = 0; i < n; ++i) {
       doc::Node merged = deep_merge(t, base, zip_slice(t, zip, i));
