@@ -58,6 +58,8 @@ constexpr Launcher kRows[] = {
     {.program = "orterun", .args = search, .source = "Open MPI mpirun(1) (orterun is its other name)"},
     {.program = "srun", .args = search, .source = "Slurm srun(1)"},
     {.program = "nsys", .subcommand = "profile", .args = search, .source = "NVIDIA Nsight Systems user guide: nsys profile"},
+    {.program = "ray", .subcommand = "job", .args = search,
+     .source = "Ray docs, Ray Jobs CLI: ray job submit [OPTIONS] -- ENTRYPOINT (the entrypoint runs on the cluster)"},
     {.program = "torchrun", .args = python_like,
      .valued = "--nnodes --nproc-per-node --nproc_per_node --node-rank --node_rank --master-addr --master_addr "
                "--master-port --master_port --rdzv-backend --rdzv_backend --rdzv-endpoint --rdzv_endpoint --rdzv-id "

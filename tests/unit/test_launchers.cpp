@@ -39,6 +39,8 @@ const Case kCases[] = {
     {"srun --ntasks=1 --gres=gpu:8 -l numactl --interleave=all vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8",
      "m/a"},
     {"nsys profile -o prof --trace cuda,nvtx vllm serve m/a --kv-cache-dtype fp8", Engine::vllm, "fp8", "m/a"},
+    {"ray job submit --working-dir src --no-wait --job-id vllm-server -- vllm serve m/a --kv-cache-dtype fp8",
+     Engine::vllm, "fp8", "m/a"},
     {"torchrun --nproc-per-node 8 --master-port 29500 -m sglang.launch_server --model-path m/a --kv-cache-dtype fp8_e5m2",
      Engine::sglang, "fp8_e5m2", "m/a"},
     {"torchrun --standalone --nproc_per_node=2 --module vllm.entrypoints.openai.api_server --model m/a --kv-cache-dtype fp8",
@@ -67,7 +69,8 @@ TEST(Launchers, SudoAssignmentsAreTheCommandsEnvironment) {
 }
 
 TEST(Launchers, ALauncherOfNothingKnownIsNamed) {
-  for (const char* text : {"mpirun -np 2 python3 train.py", "srun hostname", "timeout 10 sleep 5"}) {
+  for (const char* text : {"mpirun -np 2 python3 train.py", "srun hostname", "timeout 10 sleep 5",
+                           "ray job logs --job-id vllm-server"}) {
     auto words = io::split_command(text);
     ASSERT_TRUE(words.ok());
     EXPECT_FALSE(io::is_serving_command(*words)) << text;

@@ -1,8 +1,9 @@
 // Launcher configs and chart values read by --manifest by their shape (src/sources/k8s/manifest_tasks.cpp,
 // manifest_charts.cpp): llama-swap, srtctl, the gpu-recipes serverArgs charts, vLLM's example
 // chart, KubeAI's models catalog (manifest_charts.cpp) and llm-d-deployer values / llm-d-benchmark
-// scenarios (manifest_llmd.cpp). Each fixture under tests/data/manifests/ has a pool that
-// must fire its rule and one that must not.
+// scenarios (manifest_llmd.cpp), srtctl recipes of several jobs (manifest_srtctl_variants.cpp) and
+// OpenShift Templates (manifest_kinds.cpp). Each fixture under tests/data/manifests/ has a pool
+// that must fire its rule and one that must not.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -63,6 +64,72 @@ TEST(Srtctl, PrefillAndDecodeWorkersFromSglangConfig) {
   EXPECT_FALSE(has(m.workloads[1].input.command, "--disable-radix-cache"));  // false → left out
   // nvfp4 needs Blackwell: the H100 prefill pool is refused, the fp8 decode pool is not.
   EXPECT_EQ(fired("task-srtctl.yaml", "KVD003"), std::vector<std::string>{"dsr1-pd prefill/worker"});
+}
+
+TEST(Srtctl, ARecipeOfVariantsIsEveryJobSrtctlSubmits) {
+  const auto m = read("task-srtctl-variants.yaml");
+  // override_bf16, then zip_override_tp's two variants; the base alone is not submitted.
+  ASSERT_EQ(m.workloads.size(), 3u);
+  EXPECT_EQ(m.workloads[0].source.name, "dsr1_bf16");  // an override without a name: BASE_SUFFIX
+  EXPECT_EQ(m.workloads[1].source.name, "dsr1_tp_0");  // a zip without a name list: BASE_GROUP_i
+  EXPECT_EQ(m.workloads[2].source.name, "dsr1_tp_1");
+  const auto& bf16 = m.workloads[0].input.command;
+  EXPECT_TRUE(has(bf16, "bf16"));                     // merged over the base's fp8_e4m3
+  EXPECT_FALSE(has(bf16, "--disable-radix-cache"));   // null removes the key
+  EXPECT_TRUE(has(bf16, "8"));                        // the base's tensor-parallel-size kept
+  EXPECT_EQ(m.workloads[0].input.fields.gpu, "b200");
+  // Variant i takes each list's i-th item; a list of one (gpu_type) is broadcast.
+  EXPECT_TRUE(has(m.workloads[1].input.command, "4"));
+  EXPECT_TRUE(has(m.workloads[2].input.command, "2"));
+  EXPECT_EQ(m.workloads[2].input.fields.gpu, "h100");
+  // nvfp4 needs Blackwell: both H100 variants are refused, the B200 bf16 job is not.
+  EXPECT_EQ(fired("task-srtctl-variants.yaml", "KVD003"), (std::vector<std::string>{"dsr1_tp_0 agg/worker", "dsr1_tp_1 agg/worker"}));
+}
+
+TEST(Srtctl, VariantsPastTheNodeBudgetAreNamedNotBuilt) {
+  // 20000 variants, each a copy of the base: more than a recipe holds, and more than the reader
+  // builds; the section is named, nothing is passed as read.
+  std::string text =
+      "base:\n  name: many\n  model: {path: hf:a/b, container: c}\n"
+      "  resources: {gpu_type: h100, agg_nodes: 1, agg_workers: 1}\n"
+      "  backend:\n    sglang_config:\n      aggregated:\n        tensor-parallel-size: 8\n"
+      "zip_override_x:\n  backend:\n    sglang_config:\n      aggregated:\n        tensor-parallel-size: [1";
+  for (int i = 1; i < 20000; ++i) text += ", 1";
+  text += "]\n";
+  const auto m = read_manifest(text, "many.yaml", CheckInput{});
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_TRUE(m->workloads.empty());
+  EXPECT_TRUE(skipped(*m, "zip_override_x: its jobs would copy the base into more than 262144 YAML nodes; not read"));
+}
+
+TEST(OpenShiftTemplate, ItsObjectsAreRead) {
+  const auto m = read("template-openshift.yaml");
+  ASSERT_EQ(m.workloads.size(), 1u);
+  EXPECT_EQ(m.workloads[0].source.kind, "ServingRuntime");
+  EXPECT_TRUE(has(m.workloads[0].input.command, "vllm.entrypoints.openai.api_server"));
+  EXPECT_TRUE(has(m.workloads[0].input.command, "--kv-cache-dtype=fp8"));
+  // One with no objects creates nothing, and says so.
+  const auto empty = read_manifest("apiVersion: template.openshift.io/v1\nkind: Template\nmetadata:\n  name: t\n", "t.yaml", CheckInput{});
+  ASSERT_TRUE(empty.ok()) << empty.error().message;
+  EXPECT_TRUE(empty->workloads.empty());
+  EXPECT_TRUE(skipped(*empty, "an OpenShift Template with no objects"));
+}
+
+TEST(LlmdModelservice, ImageDefaultRunsTheLlmdImagesEntrypoint) {
+  const auto m = read("values-llmd-image-default.yaml");
+  ASSERT_EQ(m.workloads.size(), 1u);
+  const auto& c = m.workloads[0].input.command;
+  // The image runs with the chart's --model and the container's args after its ENTRYPOINT.
+  EXPECT_TRUE(has(c, "ghcr.io/llm-d/llm-d-cuda:v0.9.0"));
+  EXPECT_TRUE(has(c, "Qwen/Qwen3-8B"));
+  EXPECT_TRUE(has(m.workloads[0].notes, "command: the image's entrypoint, python -m vllm.entrypoints.openai.api_server"));
+  // Checked as the vLLM server that ENTRYPOINT starts.
+  const std::vector<std::string> files = {fixture("values-llmd-image-default.yaml")};
+  auto checks = check_several(files, {}, CheckInput{});
+  ASSERT_TRUE(checks.ok()) << checks.error().message;
+  ASSERT_EQ(checks->results.size(), 1u);
+  ASSERT_TRUE(checks->results[0].checked);
+  EXPECT_EQ(checks->results[0].checked->report.request.engine, kvdtype::Engine::vllm);
 }
 
 TEST(GpuRecipesCharts, ServerArgsAfterTheChartsCommand) {

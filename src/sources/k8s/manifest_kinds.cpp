@@ -286,6 +286,19 @@ std::optional<Error> read_kind(Reader& r, const doc::Node& obj, Pod pod, int dep
         if (auto e = read_any(r, item, pod, depth + 1)) return e;
     return std::nullopt;
   }
+  // An OpenShift Template (openshift/api template/v1 types.go: Template.Objects, a list of
+  // objects `oc process` creates once its ${PARAMETER}s are filled): its objects are read as a
+  // List's items, a ${PARAMETER} left as written (unknown, like an unset variable).
+  if (k == "Template" && scalar(child(obj, "apiVersion")).starts_with("template.openshift.io/")) {
+    const doc::Node objects = child(obj, "objects");
+    if (!objects.is_seq() || objects.size() == 0) {
+      r.out.skipped.push_back(object_label(pod) + ": an OpenShift Template with no objects");
+      return std::nullopt;
+    }
+    for (const auto& item : objects)
+      if (auto e = read_any(r, item, pod, depth + 1)) return e;
+    return std::nullopt;
+  }
   if (k.empty()) {
     r.out.skipped.push_back(object_label(pod) + ": no pod template");
     return std::nullopt;

@@ -118,6 +118,11 @@ void add_container(Reader& r, const Pod& pod, Container c);
 /// kvdtype reads (SkyPilot, Ray Serve, vLLM production-stack, llm-d modelservice). Nothing when
 /// it is none of them; else the reading's error, if any.
 [[nodiscard]] std::optional<std::optional<Error>> read_task_file(Reader& r, const doc::Node& doc, const Pod& pod);
+// An srtctl recipe of a `base:` job and override_* / zip_override_* variants
+// (manifest_srtctl_variants.cpp): the jobs it submits, built as srtctl builds them; a section
+// srtctl would refuse is named in `refused`.
+[[nodiscard]] bool is_srtctl_variants(const doc::Node& doc);
+[[nodiscard]] std::vector<doc::Node> srtctl_variants(doc::Tree& t, const doc::Node& doc, std::vector<std::string>& refused);
 [[nodiscard]] std::optional<std::optional<Error>> read_chart_values(Reader& r, const doc::Node& doc, const Pod& pod);
 /// llm-d-deployer chart values (`sampleApplication`) and llm-d-benchmark scenario files
 /// (`scenario:` stacks), manifest_llmd.cpp. Nothing when the document is neither.

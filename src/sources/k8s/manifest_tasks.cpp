@@ -615,6 +615,13 @@ std::optional<std::optional<Error>> read_task_file(Reader& r, const doc::Node& d
   if (is_ray_serve(doc)) return read_ray_serve(r, doc, pod, 0);
   if (is_llama_swap(doc)) return read_llama_swap(r, doc, pod);
   if (is_srtctl(doc)) return read_srtctl(r, doc, pod);
+  if (is_srtctl_variants(doc)) {
+    std::vector<std::string> refused;
+    for (const doc::Node& job : srtctl_variants(r.tree, doc, refused))
+      if (auto e = read_srtctl(r, job, pod)) return e;
+    for (const std::string& why : refused) r.out.skipped.push_back(pod.file + " srtctl recipe " + why);
+    return std::optional<Error>();
+  }
   if (is_dstack(doc)) return read_dstack(r, doc, pod);
   return std::nullopt;
 }
