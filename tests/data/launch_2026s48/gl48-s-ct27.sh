@@ -1,0 +1,13 @@
+CUDA_VISIBLE_DEVICES=0,1 sglang serve \
+  --model-path /mnt/hdd/local_llm/Qwen3.6-27B \
+  --served-model-name Qwen3.6-27B \
+  --host 0.0.0.0 \
+  --port 30000 \
+  --tp-size 2 \
+  --dtype bfloat16 \
+  --context-length 131072 \
+  --mem-fraction-static 0.85 \
+  --chunked-prefill-size 4096 \
+  --max-running-requests 8 \
+  --reasoning-parser qwen3 \
+  --tool-call-parser qwen3_coder
