@@ -197,6 +197,15 @@ TEST(WindowsLines, PosixTextIsLeftAlone) {
   EXPECT_EQ(c.input.tensor_parallel_size, "2");
 }
 
+TEST(WindowsLines, AnUnclearCaretIsSaidNotGuessed) {
+  // The caret ends a line, but the next one starts no option: not clearly cmd.exe, so the text is
+  // split as POSIX, and the lone ^ left among the words makes the reading incomplete.
+  const LaunchCommand c = parse_ok("llama-server -m /m/q.gguf -ctk q8_0 ^\n  /m/other.gguf\n");
+  EXPECT_EQ(c.input.kv_cache_dtype, "q8_0");
+  ASSERT_EQ(c.unmodelled.size(), 1u);
+  EXPECT_EQ(c.unmodelled[0].fact, "the words after a line-end ^");
+}
+
 TEST(WindowsLines, TheFileNameSaysTheShell) {
   EXPECT_EQ(detail::windows_shell_of_file("start.BAT"), detail::WindowsShell::cmd);
   EXPECT_EQ(detail::windows_shell_of_file("C:/x/run.cmd"), detail::WindowsShell::cmd);

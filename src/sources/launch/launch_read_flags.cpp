@@ -345,6 +345,16 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
              "leave the variable unquoted ($ARGS), or build the command in an array and pass \"${ARGS[@]}\""});
         continue;
       }
+      // A lone caret among the arguments: a cmd.exe line continuation the splitter did not take
+      // as one (the text did not clearly read as cmd.exe: sources/shell/windows_lines.cpp). A
+      // POSIX shell ends the command there and cmd.exe goes on with the next line: what the
+      // server gets is not known, so it is said (KVD080), not guessed.
+      if (tok == "^" && !only_positionals) {
+        out.unmodelled.push_back({"the words after a line-end ^",
+                                  "cmd.exe continues the command on the next line where a POSIX shell ends it; kvdtype "
+                                  "read it as POSIX (a .bat or .cmd file is read as cmd.exe)"});
+        continue;
+      }
       if (at.positional_model && out.model.empty()) out.model = tok;
       else out.ignored.push_back(tok);
       continue;

@@ -362,16 +362,15 @@ std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w) {
 }
 
 std::optional<ShellScript> cmd_script_at(const std::vector<std::string>& w) {
-  auto lower = [](std::string_view x) { return kvdtype::detail::to_lower(x); };
+  using kvdtype::detail::iequals;
   for (std::size_t k = 0; k + 2 < w.size(); ++k) {
-    const std::string base = lower(basename(w[k]));
-    if (base != "cmd" && base != "cmd.exe") continue;
+    // Compared in place, any case: every launch command passes here (no copy of each word).
+    const std::string_view base = basename(w[k]);
+    if (!iequals(base, "cmd") && !iequals(base, "cmd.exe")) continue;
     // cmd [/a | /u] [/q] [/d] [/e:on|off] [/f:on|off] [/v:on|off] [/s] [[/c | /k] string]
     // (Microsoft's cmd reference): its other switches come first.
-    for (std::size_t j = k + 1; j + 1 < w.size() && !w[j].empty() && w[j][0] == '/'; ++j) {
-      const std::string o = lower(w[j]);
-      if (o == "/c" || o == "/k") return ShellScript{k, j + 1};
-    }
+    for (std::size_t j = k + 1; j + 1 < w.size() && !w[j].empty() && w[j][0] == '/'; ++j)
+      if (iequals(w[j], "/c") || iequals(w[j], "/k")) return ShellScript{k, j + 1};
   }
   return std::nullopt;
 }
