@@ -56,6 +56,12 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
           b.fix.empty() ? "write the value as the JSON the engine expects" : b.fix);
     }
   }
+  // What the engine does with words kvdtype does not model (vLLM --kv-cache-dtype-skip-layers,
+  // llama.cpp --rpc): the checks ran on a plan that may not be the one that runs: not checked.
+  for (const LaunchCommand::Unmodelled& u : launch.unmodelled)
+    add(extras, "KVD080", u.fact + " unknown: " + u.why,
+        "check the command without the option to see the plan kvdtype can make, and judge the rest by hand",
+        Severity::warning);
   if (launch.model.find('$') != std::string::npos) {
     add(extras, "KVD152", "the model unknown: " + kvdtype::detail::printable(launch.model) + " is not set by the script, its environment or --env",
         "set the variable in the script or pass --env NAME=VALUE");

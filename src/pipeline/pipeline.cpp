@@ -25,6 +25,10 @@ Result<std::string> read_command_file(const std::string& path) {
   if (text.find('\0') != std::string::npos) return Error{ErrorCode::bad_file, name + ": binary data, not a command"};
   // A systemd unit (ollama.service) is read as the script it amounts to (shell/systemd_unit.cpp).
   if (auto script = detail::systemd_unit_as_script(text)) return std::move(*script);
+  // A .bat, .cmd or .ps1 file is a cmd.exe or PowerShell command: its line continuations and
+  // backslashes are read as that shell reads them (shell/windows_lines.cpp).
+  if (const detail::WindowsShell shell = detail::windows_shell_of_file(path); shell != detail::WindowsShell::unknown)
+    if (auto posix = detail::posix_from_windows(text, shell)) return std::move(*posix);
   return text;
 }
 

@@ -67,6 +67,11 @@ constexpr Launcher kRows[] = {
                "--start-method --start_method --role --log-dir --log_dir -r --redirects -t --tee --local-addr "
                "--local_addr --logs-specs --local-ranks-filter",
      .source = "PyTorch docs, torchrun (Elastic Launch): torchrun [options] -m MODULE | SCRIPT args"},
+    // cmd.exe's `start [/b] [/wait] [/affinity HEX] [/node N] [/d PATH] [/low … /realtime] PROG …` in a
+    // .bat file (Microsoft's `start` reference). A quoted first word is its window title, which
+    // the split words no longer show: such a command names the title as the program.
+    {.program = "start", .args = slash_options, .valued = "/d /node /affinity",
+     .source = "Microsoft Learn, Windows commands: start"},
     // Programs of one project that exec an engine's server (read from their source).
     {.program = "llamacpp-leader", .args = runs_fixed, .runs = "llama-server --model $LLM_MODEL --host 0.0.0.0",
      .source = "kubernetes-sigs/lws @060ab4da docs/examples/llamacpp/tools/llamacpp-leader/cmd/llamacpp-leader/main.go: "

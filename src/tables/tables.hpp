@@ -101,6 +101,10 @@ struct EngineBehaviour {
   /// allow_abbrev, on by default): `--mem-frac 0.8` is `--mem-fraction-static 0.8`, and a prefix
   /// of two options is refused ("ambiguous option"). Where this is argued: the engine's row.
   bool long_option_prefixes = false;
+  /// Its switches (Arity::none rows not marked store_true) are argparse BooleanOptionalAction:
+  /// `--no-<name>` is an option too, the switch turned off, and argparse abbreviates it like any
+  /// other long option. Elsewhere `--no-<name>` is an option only where the table has a row for it.
+  bool negatable_switches = false;
   /// Decode context parallelism stores each token's KV on one rank of the group sharing a KV
   /// head (a TP group of size tp holds tp / kv_heads copies of each head; -dcp d splits the
   /// tokens of each copy over d of them), so a rank's cache holds d times the tokens. Only where

@@ -45,6 +45,11 @@ const Case kCases[] = {
      Engine::sglang, "fp8_e5m2", "m/a"},
     {"torchrun --standalone --nproc_per_node=2 --module vllm.entrypoints.openai.api_server --model m/a --kv-cache-dtype fp8",
      Engine::vllm, "fp8", "m/a"},
+    // cmd.exe: `start` with its slash switches, and `cmd /c` running a command line of its own
+    // (backslashes in it are literal, as cmd.exe reads them).
+    {"start /B /wait /affinity FFF0 C:/llama/llama-server.exe -m m/a.gguf -ctk q8_0", Engine::llamacpp, "q8_0", "m/a.gguf"},
+    {"cmd /c \"vllm serve C:\\models\\a --kv-cache-dtype fp8\"", Engine::vllm, "fp8", "C:\\models\\a"},
+    {"cmd.exe /q /K \"conda activate env1 && vllm serve m/a --kv-cache-dtype fp8\"", Engine::vllm, "fp8", "m/a"},
 };
 
 TEST(Launchers, EachGrammarLeadsToTheServingCommand) {

@@ -66,6 +66,14 @@ struct LaunchCommand {
     std::string fix;     ///< empty: write the value as the JSON the engine expects
   };
   std::vector<RefusedValue> refused_values;
+  /// Words the engine reads that change the cache plan in a way kvdtype does not model (vLLM
+  /// `--kv-cache-dtype-skip-layers`, llama.cpp `--rpc`): `fact` names what is unknown ("the
+  /// per-layer cache of --kv-cache-dtype-skip-layers 0 1"), `why` what the engine does with it.
+  /// Each is a KVD080 warning: the verdict is incomplete, never passed as fine.
+  struct Unmodelled {
+    std::string fact, why;
+  };
+  std::vector<Unmodelled> unmodelled;
 };
 
 /// How to read a launch command.

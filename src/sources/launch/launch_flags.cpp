@@ -1,6 +1,7 @@
 // The lookup behind launch_flags.hpp: an engine's flag table comes from its registry row (the
 // rows are in src/tables/engines/<engine>/launch_flags_<engine>.cpp), never from a switch here.
 #include <array>
+#include <string>
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -73,18 +74,32 @@ const LaunchFlag* find_launch_flag(Engine engine, std::string_view name) noexcep
   return it == index->end() ? nullptr : it->second;
 }
 
+bool negatable(Engine engine, const LaunchFlag& row) noexcept {
+  return row.arity == tables::Arity::none && !row.store_true &&
+         tables::engine_tables(engine).behaviour.negatable_switches;
+}
+
 FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix) {
   FlagPrefix out;
   if (prefix.size() <= 2 || prefix.substr(0, 2) != "--") return out;  // argparse abbreviates long options only
-  for (const LaunchFlag& f : launch_flags(engine))
+  // `--no-…` can only abbreviate a negation (or a row spelled `--no-…`): the positive names are
+  // skipped then, and the negations are looked at only then.
+  const bool no_form = prefix.size() > 5 && prefix.substr(0, 5) == "--no-";
+  auto consider = [&](const LaunchFlag& f, std::string_view spelled, std::string option, bool negated) {
+    if (option.size() <= prefix.size() || std::string_view(option).substr(0, prefix.size()) != prefix) return;
+    for (const std::string& seen : out.matches)
+      if (seen == option) return;  // a name in two rows is one option string
+    out.matches.push_back(std::move(option));
+    if (out.row == nullptr) out.row = &f, out.name = spelled, out.negated = negated;
+  };
+  for (const LaunchFlag& f : launch_flags(engine)) {
+    const bool negations = no_form && negatable(engine, f);
     tables::for_each_word(f.names, [&](std::string_view w) {
-      if (w.size() <= prefix.size() || w.substr(0, prefix.size()) != prefix) return;
-      for (const std::string_view seen : out.matches)
-        if (seen == w) return;  // a name in two rows is one option string
-      out.matches.push_back(w);
-      if (out.row == nullptr) out.row = &f, out.name = w;
+      consider(f, w, std::string(w), false);
+      if (negations && w.substr(0, 2) == "--") consider(f, w, "--no-" + std::string(w.substr(2)), true);
     });
-  if (out.matches.size() != 1) out.row = nullptr, out.name = {};
+  }
+  if (out.matches.size() != 1) out.row = nullptr, out.name = {}, out.negated = false;
   return out;
 }
 

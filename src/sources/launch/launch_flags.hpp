@@ -26,11 +26,17 @@ using tables::LaunchFlag;
 /// of `engine`'s table that start with `prefix` and are longer than it. One match: `row` is its
 /// row and `name` its spelling; more than one: argparse refuses the word ("ambiguous option").
 /// Asked only after find_launch_flag missed, so that a command typed in full costs nothing more.
+/// Where the engine's switches are BooleanOptionalAction (EngineBehaviour::negatable_switches),
+/// their `--no-<name>` forms are options too and take part: a match on one sets `negated`.
 struct FlagPrefix {
   const LaunchFlag* row = nullptr;
-  std::string_view name;
-  std::vector<std::string_view> matches;  ///< every name that starts with the prefix, table order
+  std::string_view name;                  ///< the row's spelling (the positive one when negated)
+  bool negated = false;                   ///< the one match is a `--no-<name>` form
+  std::vector<std::string> matches;       ///< every option that starts with the prefix, table order
 };
+
+/// Whether `row` of `engine` also registers `--no-<name>` (a BooleanOptionalAction switch).
+[[nodiscard]] bool negatable(Engine engine, const LaunchFlag& row) noexcept;
 [[nodiscard]] FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix);
 
 }  // namespace kvdtype::io::detail

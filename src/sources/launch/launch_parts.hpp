@@ -25,8 +25,10 @@ using json = nlohmann::json;
 
 inline bool starts_with(std::string_view s, std::string_view p) noexcept { return s.substr(0, p.size()) == p; }
 
+// A Windows path (F:\llama\llama-server.exe, from a .bat file or cmd.exe line) names its program
+// after the last backslash as a POSIX path does after the last slash.
 inline std::string_view basename(std::string_view path) noexcept {
-  const std::size_t slash = path.rfind('/');
+  const std::size_t slash = path.find_last_of("/\\");
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
@@ -74,6 +76,12 @@ struct ShellScript {
   std::size_t shell = 0, script = 0;  ///< indices of the shell and of its script
 };
 std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w);
+
+/// Where `cmd /c COMMAND LINE` or `cmd /k …` (cmd.exe, any case, its other switches before it)
+/// sits in w: the words after the switch are one cmd.exe command line (read by
+/// expand_shell_scripts as cmd.exe reads it: sources/shell/windows_lines.cpp). `script` is the
+/// first of them.
+std::optional<ShellScript> cmd_script_at(const std::vector<std::string>& w);
 
 /// The words with each `sh -c 'script'` replaced by the script's words (four levels at most).
 Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w);

@@ -309,6 +309,16 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
     case Action::config_file:
       out.ignored.push_back(std::string(flag) + " " + std::string(value) + " (file not read)");
       break;
+    case Action::unmodelled: {
+      // The row's field is "FACT|WHY": the fact names the words as typed.
+      const std::string_view text = f.field;
+      const std::size_t bar = text.find('|');
+      std::string words = kvdtype::detail::printable(flag);
+      if (!value.empty()) words += " " + kvdtype::detail::printable(value);
+      out.unmodelled.push_back({std::string(text.substr(0, bar)) + " " + words,
+                                bar == std::string_view::npos ? std::string() : std::string(text.substr(bar + 1))});
+      break;
+    }
     case Action::engine_option:
       // A switch given as --no-<flag> (BooleanOptionalAction) is kept as "no", so that the engine's
       // launch code can tell it from the switch itself (vLLM --no-enable-sleep-mode).
@@ -333,6 +343,16 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
         out.refused_values.push_back(
             {"argument", "argument '" + shortened(tok) + "' (several options in one word)", false,
              "leave the variable unquoted ($ARGS), or build the command in an array and pass \"${ARGS[@]}\""});
+        continue;
+      }
+      // A lone caret among the arguments: a cmd.exe line continuation the splitter did not take
+      // as one (the text did not clearly read as cmd.exe: sources/shell/windows_lines.cpp). A
+      // POSIX shell ends the command there and cmd.exe goes on with the next line: what the
+      // server gets is not known, so it is said (KVD080), not guessed.
+      if (tok == "^" && !only_positionals) {
+        out.unmodelled.push_back({"the words after a line-end ^",
+                                  "cmd.exe continues the command on the next line where a POSIX shell ends it; kvdtype "
+                                  "read it as POSIX (a .bat or .cmd file is read as cmd.exe)"});
         continue;
       }
       if (at.positional_model && out.model.empty()) out.model = tok;
@@ -381,9 +401,13 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
     }
     const LaunchFlag* f = detail::find_launch_flag(engine, norm);
     bool negated = false;
+    // `--no-X`: the switch X turned off, where the engine registers X as a BooleanOptionalAction
+    // (vLLM's config switches). Elsewhere (SGLang's and MLX-LM's store_true switches, llama.cpp's
+    // table of exact spellings) `--no-X` is an option only with a row of its own; without one it
+    // is an unknown flag, never the positive switch.
     if (f == nullptr && starts_with(norm, "--no-")) {
       const LaunchFlag* positive = detail::find_launch_flag(engine, "--" + norm.substr(5));
-      if (positive != nullptr && positive->arity == Arity::none) {
+      if (positive != nullptr && detail::negatable(engine, *positive)) {
         f = positive;
         negated = true;
       }
@@ -395,9 +419,10 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
       const detail::FlagPrefix p = detail::find_launch_flag_prefix(engine, norm);
       if (p.row != nullptr) {
         f = p.row;
+        negated = p.negated;
       } else if (p.matches.size() > 1) {
         std::string could;
-        for (const std::string_view m : p.matches) could += (could.empty() ? "" : ", ") + std::string(m);
+        for (const std::string& m : p.matches) could += (could.empty() ? "" : ", ") + m;
         out.refused_values.push_back({kvdtype::detail::printable(name),
                                       "ambiguous option: " + kvdtype::detail::printable(name) + " could match " + could,
                                       false, "write the option in full"});

@@ -302,6 +302,11 @@ Result<Located> locate(const std::vector<std::string>& w, std::size_t i, std::ve
         }
         continue;
       }
+      if (l->args == LauncherArgs::slash_options) {
+        while (i < w.size() && w[i].size() > 1 && w[i][0] == '/')
+          i += takes_value(*l, kvdtype::detail::to_lower(w[i])) ? 2 : 1;
+        continue;
+      }
       while (i < w.size() && is_flag(w[i]) && w[i] != "--") i += takes_value(*l, w[i]) ? 2 : 1;
       if (i < w.size() && w[i] == "--") ++i;  // end of the launcher's options
       if (l->args == LauncherArgs::options_then_one) ++i;
@@ -352,6 +357,20 @@ std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w) {
     if (o.size() < 2 || o[0] != '-' || o[1] == '-' || o.back() != 'c') continue;
     if (w[k + 2] != "--") return ShellScript{k, k + 2};
     if (k + 3 < w.size()) return ShellScript{k, k + 3};
+  }
+  return std::nullopt;
+}
+
+std::optional<ShellScript> cmd_script_at(const std::vector<std::string>& w) {
+  using kvdtype::detail::iequals;
+  for (std::size_t k = 0; k + 2 < w.size(); ++k) {
+    // Compared in place, any case: every launch command passes here (no copy of each word).
+    const std::string_view base = basename(w[k]);
+    if (!iequals(base, "cmd") && !iequals(base, "cmd.exe")) continue;
+    // cmd [/a | /u] [/q] [/d] [/e:on|off] [/f:on|off] [/v:on|off] [/s] [[/c | /k] string]
+    // (Microsoft's cmd reference): its other switches come first.
+    for (std::size_t j = k + 1; j + 1 < w.size() && !w[j].empty() && w[j][0] == '/'; ++j)
+      if (iequals(w[j], "/c") || iequals(w[j], "/k")) return ShellScript{k, j + 1};
   }
   return std::nullopt;
 }
@@ -429,10 +448,22 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
   expand_docker_entrypoint(w);
   expand_fixed_launcher(w);
   for (int nested = 0; nested < kMaxShellNesting; ++nested) {
-    const auto k = shell_script_at(w);
+    auto k = shell_script_at(w);
+    bool cmd = false;
+    if (!k) {
+      k = cmd_script_at(w);
+      cmd = k.has_value();
+    }
     if (!k) return w;
-    auto inner = split_command(w[k->script]);
-    if (!inner.ok()) return Error{ErrorCode::bad_command, "sh -c script: " + inner.error().message};
+    // cmd /c: every word after the switch is its command line, in cmd.exe's syntax (carets,
+    // literal backslashes), read as that shell reads it.
+    std::string script = w[k->script];
+    if (cmd) {
+      for (std::size_t j = k->script + 1; j < w.size(); ++j) script += " " + w[j];
+      script = detail::posix_from_windows(script, detail::WindowsShell::cmd).value_or(script);
+    }
+    auto inner = split_command(script);
+    if (!inner.ok()) return Error{ErrorCode::bad_command, (cmd ? "cmd /c command line: " : "sh -c script: ") + inner.error().message};
     w.resize(k->shell);  // words after the script are its $0, $1 …: not the server's
     w.insert(w.end(), inner->begin(), inner->end());
     expand_docker_entrypoint(w);

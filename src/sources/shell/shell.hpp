@@ -29,6 +29,18 @@ inline constexpr std::string_view kEnvironmentPartlyUnknown = " (the variables i
 /// small input (every word is a string in a vector, then a JSON string under --verbose).
 inline constexpr std::size_t kMaxCommandWords = 16384;
 
+/// The Windows shell a command is written for, when it is one (sources/shell/windows_lines.cpp).
+enum class WindowsShell : unsigned char { unknown, cmd, powershell };
+
+/// The shell a command file's name says it is for: .bat and .cmd cmd.exe, .ps1 PowerShell.
+[[nodiscard]] WindowsShell windows_shell_of_file(std::string_view path) noexcept;
+
+/// `text` rewritten for the POSIX splitter when it is a cmd.exe or PowerShell command: its line
+/// continuations (`^`, a backtick) as `\`-newlines, its literal backslashes escaped. `shell`
+/// unknown: only where the shape is clear (a marked line end followed by a line that starts with
+/// an option); nullopt when the text is not such a command.
+[[nodiscard]] std::optional<std::string> posix_from_windows(std::string_view text, WindowsShell shell);
+
 /// One simple command of a script: its words, in order, with `NAME=value` prefixes kept as words.
 using ShellCommand = std::vector<std::string>;
 

@@ -472,10 +472,15 @@ class Splitter {
 
 }  // namespace
 
-Result<std::vector<ScriptStep>> split_script(std::string_view text) { return Splitter(text).run(); }
+// A cmd.exe or PowerShell command (windows_lines.cpp) is split as the POSIX text it amounts to.
+Result<std::vector<ScriptStep>> split_script(std::string_view text) {
+  if (auto posix = posix_from_windows(text, WindowsShell::unknown)) return Splitter(*posix).run();
+  return Splitter(text).run();
+}
 
 Result<std::vector<ShellCommand>> split_commands(std::string_view text, std::vector<std::size_t>& lines) {
-  auto steps = Splitter(text).run();
+  std::optional<std::string> posix = posix_from_windows(text, WindowsShell::unknown);
+  auto steps = Splitter(posix ? std::string_view(*posix) : text).run();
   if (!steps.ok()) return steps.error();
   std::vector<ShellCommand> out;
   out.reserve(steps->size());

@@ -52,6 +52,9 @@ enum class Action : std::uint8_t {
   disaggregation_backend,   ///< SGLang --disaggregation-transfer-backend (mooncake, nixl, …)
   switch_yes,               ///< a switch that sets RequestInput::<field> to "yes" ("no" when negated)
   switch_no,                ///< a switch that sets RequestInput::<field> to "no" (--enforce-eager → cuda_graph)
+  unmodelled,               ///< changes the cache plan in a way kvdtype does not model: `field` holds
+                            ///< "FACT|WHY" (what is unknown, what the engine does), a KVD080 warning
+                            ///< (LaunchCommand::unmodelled); the verdict is incomplete
 };
 
 /// One flag of one engine.
@@ -61,6 +64,9 @@ struct LaunchFlag {
   Action action = Action::none;
   std::string_view field;   ///< RequestInput field for Action::field
   std::string_view source;  ///< where the spelling and arity were read
+  /// A switch registered with argparse's store_true in an engine whose switches otherwise take
+  /// `--no-<name>` (EngineBehaviour::negatable_switches): its `--no-` form is no option.
+  bool store_true = false;
 };
 
 }  // namespace kvdtype::tables

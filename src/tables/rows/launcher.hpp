@@ -17,6 +17,8 @@ enum class LauncherArgs : std::uint8_t {
   python_like,       ///< options, then what `python` takes: `-m MODULE args` or a script (torchrun)
   search,            ///< an option grammar too wide to model (mpirun, srun, nsys): the first word that starts a command
   runs_fixed,        ///< a program that runs one fixed command (`runs`) with the words after its `--` appended
+  slash_options,     ///< cmd.exe style: switches that start with `/` (any case; those in `valued` take the
+                     ///< next word), then the command (`start /b /wait PROG`)
 };
 
 struct Launcher {

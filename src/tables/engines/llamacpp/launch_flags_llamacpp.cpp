@@ -25,6 +25,20 @@ constexpr LaunchFlag kLlamacpp[] = {
     {"-fa --flash-attn", N::optional, A::engine_option, "flash_attn", "L"},
     {"-ngl --gpu-layers --n-gpu-layers", N::value, A::engine_option, "gpu_layers", "L"},
     {"-nkvo --no-kv-offload", N::none, A::engine_option, "no_kv_offload", "L (the KV cache stays in host memory)"},
+    // The positive form of the same option: {"-kvo", "--kv-offload"} / {"-nkvo", "--no-kv-offload"}
+    // in one common_arg (common/arg.cpp, env LLAMA_ARG_KV_OFFLOAD); the last one given wins.
+    {"-kvo --kv-offload", N::none, A::engine_option, "kv_offload", "L"},
+    // --rpc SERVERS (comma-separated host:port of rpc-server processes, common/arg.cpp under
+    // GGML_USE_RPC): their devices join the local ones, and layers with their KV cache are split
+    // over all of them, so part of the cache lives on machines --gpu does not describe.
+    {"--rpc", N::value, A::unmodelled,
+     "the devices of|llama.cpp adds the RPC servers' backends to the local devices and splits the layers (and their "
+     "KV cache) over all of them; kvdtype checks the cache on the local --gpu only",
+     "L (ggml-rpc: tools/rpc/README.md)"},
+    // Server and context options around the cache that change nothing kvdtype checks.
+    {"--cache-reuse -dt --defrag-thold --slot-save-path -sps --slot-prompt-similarity", N::value, A::none, {},
+     "L (server KV reuse by shifting, N tokens; defrag deprecated)"},
+    {"-no-kvu --no-kv-unified --no-host --repack -nr --no-repack", N::none, A::none, {}, "L"},
     // none|layer|row, and tensor from b8738 (PR ggml-org/llama.cpp#19378); llama-bench takes lists.
     {"-sm --split-mode", N::value, A::engine_option, "split_mode", "L (tensor: rules KVD209, KVD210)"},
     {"-c --ctx-size", N::value, A::max_model_len, {}, "L"},

@@ -98,7 +98,9 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
       first_of_list(value, out, "-ngl");
       if (value == "0") cpu_only = no_gpu_layers = true;
     } else if (name == "no_kv_offload") {
-      cpu_only = no_kv_offload = true;  // the KV cache (and so the attention over it) stays in host memory
+      no_kv_offload = true;  // the KV cache (and so the attention over it) stays in host memory
+    } else if (name == "kv_offload") {
+      no_kv_offload = false;  // -kvo after -nkvo: one option, the last word wins
     } else if (name == "split_mode") {
       // Only tensor changes what the cache meets (the meta backend; KVD209, KVD210): none, layer
       // and row keep each layer's cache and attention on one device.
@@ -106,6 +108,7 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
       if (kvdtype::detail::to_lower(value) == "tensor") in.flags |= flag_split_tensor;
     }
   }
+  if (no_kv_offload) cpu_only = true;
   if (cpu_only && in.backend.empty()) in.backend = "CPU";
   // The cache in host memory with layers on a GPU: the GPU may still run flash attention on a copy
   // of the cache's views (flag_no_kv_offload; KVD070 for MLA before b8183, ggml-org/llama.cpp#19999).

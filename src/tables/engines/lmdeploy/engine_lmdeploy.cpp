@@ -17,6 +17,11 @@ const EngineTables& lmdeploy_engine() noexcept {
       // launch_lmdeploy.cpp reads its programs and subcommands.
       .launch = {.subcommand = "serve api_server", .own_reader = true, .hooks = &lmdeploy_launch_hooks,
                  .hooks_fire = "KVD240"},
+      // `lmdeploy serve api_server` and `lmdeploy chat` are argparse subparsers of
+      // CLI.parser = argparse.ArgumentParser(prog='lmdeploy', …), made by subparsers.add_parser
+      // without allow_abbrev (lmdeploy/cli/cli.py, cli/serve.py SubCliServe @02eb8e2f; the same
+      // construction in the v0.2 … v0.12 CLI): argparse's default, long options abbreviate.
+      .behaviour = {.long_option_prefixes = true},
       .images = lmdeploy_images};
   return kRow;
 }

@@ -25,7 +25,12 @@ const EngineTables& mlx_lm_engine() noexcept {
       // mlx_lm.server and mlx_lm.generate take none (subcommand_optional).
       .launch = {.subcommand = "server", .subcommand_optional = true, .own_reader = true, .python_cli = "mlx_lm",
                  .python_modules = "mlx_lm.server mlx_lm.generate", .hooks = &mlx_lm_launch_hooks,
-                 .hooks_fire = "KVD293"}};
+                 .hooks_fire = "KVD293"},
+      // mlx_lm.generate's parser is argparse.ArgumentParser(description="LLM inference script")
+      // (mlx_lm/generate.py setup_arg_parser @0024613b) and mlx_lm.server's
+      // argparse.ArgumentParser(description="MLX Http Server.") (mlx_lm/server.py main): neither
+      // passes allow_abbrev, so long options abbreviate (argparse's default).
+      .behaviour = {.long_option_prefixes = true}};
   return kRow;
 }
 

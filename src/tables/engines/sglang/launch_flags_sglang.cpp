@@ -49,6 +49,11 @@ constexpr LaunchFlag kSglang[] = {
     {"--speculative-draft-attention-backend", N::value, A::speculative_draft_backend, {}, "S"},
     {"--disaggregation-mode", N::value, A::disaggregation_mode, {}, "S (prefill/decode; null = off)"},
     {"--disaggregation-transfer-backend", N::value, A::disaggregation_backend, {}, "S (default mooncake)"},
+    // Options sharing a prefix with the rows above, so that argparse's abbreviation rule sees them
+    // (`--disaggregation-d` is ambiguous in SGLang; --disaggregation-bootstrap-port and
+    // --speculative-attention-mode have their rows below).
+    {"--disaggregation-decode-tp --disaggregation-decode-dp", N::value, A::none, {},
+     "S (ServerArgs disaggregation_decode_tp, disaggregation_decode_dp)"},
     {"--json-model-override-args", N::json, A::json_checked, {}, "S"},
     {"--limit-mm-data-per-request", N::json, A::json_checked, {}, "S (a JSON dict; sglang#25160 launch)"},
     {"--fp4-gemm-backend", N::value, A::none, {}, "S (FP4 GEMM kernel choice; sglang#17880 launch)"},

@@ -40,8 +40,11 @@ const EngineTables& vllm_engine() noexcept {
       // (vllm/entrypoints/cli/serve.py ServeSubcommand.subparser_init @00a5fdd2), which passes no
       // allow_abbrev; FlexibleArgumentParser.__init__ (vllm/utils/argparse_utils.py @00da11e3)
       // sets only formatter_class: argparse's default, long options abbreviate.
+      // Its config-derived switches are BooleanOptionalAction ("Creates --no-<name> and --<name>
+      // flags": vllm/engine/arg_utils.py _compute_kwargs @99d7eb5d, every bool field of a config
+      // dataclass); the few registered with store_true are marked in launch_flags_vllm.cpp.
       .behaviour = {.data_parallel_attention = true, .config_files = ConfigFiles::yaml,
-                    .attached_optimization_level = true, .long_option_prefixes = true,
+                    .attached_optimization_level = true, .long_option_prefixes = true, .negatable_switches = true,
                     .dcp_splits_kv_tokens = true, .heads_divide_by_tp = true, .one_request_must_fit = true,
                     .kv_layout_variable = "VLLM_KV_CACHE_LAYOUT", .hashed_handshake_connector = "NixlConnector",
                     .auto_dtype_fallback_since = "0.9.0", .auto_dtype_no_float16 = "gemma2 gemma3 gemma3_text plamo2 glm4",

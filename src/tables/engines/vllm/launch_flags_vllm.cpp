@@ -6,7 +6,8 @@
 // Sources (read 2026-10; spellings and arities as the engine registers them):
 //   V  = vllm-project/vllm vllm/engine/arg_utils.py EngineArgs.add_cli_args (@99d7eb5d and main:
 //        -ep, -sc, -cc, -ac and --attention-backend are main-only; -O is the older --compilation-config
-//        alias). Booleans there are BooleanOptionalAction, so --no-<flag> exists for each.
+//        alias). Booleans there are BooleanOptionalAction, so --no-<flag> exists for each
+//        (EngineBehaviour::negatable_switches); the rows marked `true` at the end are store_true.
 //   VF = vllm-project/vllm vllm/entrypoints/openai/cli_args.py (the API server's own flags)
 //   VO = vLLM < 0.9 speculative flags (--speculative-model …), still found in older recipes
 #include <span>
@@ -35,6 +36,24 @@ constexpr LaunchFlag kVllm[] = {
     {"--quantization -q", N::value, A::quantization, {}, "V"},
     {"--quantization-param-path", N::value, A::quantization_param_path, {}, "V (< 0.8: KV scales JSON)"},
     {"--calculate-kv-scales", N::none, A::calculate_kv_scales, {}, "V"},
+    // CacheConfig.kv_cache_dtype_skip_layers: list[str] (vllm/config/cache.py; a list field is
+    // nargs="+" through arg_utils.py _compute_kwargs): layer indices ('0', '2') or attention
+    // types ('sliding_window') whose KV cache stays unquantized, in the model dtype. From
+    // vllm-project/vllm#33695 (in use by 2026-04-22, vllm-project.github.io#195; MLA layers from
+    // #47309; NVFP4 with it in #42345); first release not established. The plan kvdtype makes
+    // is one cache for every layer, so the command is checked as incomplete (KVD080).
+    {"--kv-cache-dtype-skip-layers", N::list, A::unmodelled,
+     "the per-layer cache of|vLLM keeps the layers it names (indices or attention types) in the model dtype and "
+     "quantizes the others; kvdtype plans one cache for every layer, so the plan and capacity shown are those of "
+     "the quantized cache everywhere",
+     "V (CacheConfig.kv_cache_dtype_skip_layers; vllm#33695)"},
+    // Options that share a prefix with the rows above (argparse's abbreviation rule judges a
+    // prefix against every option: `--kv-offloading` is ambiguous, not --kv-offloading-size).
+    {"--kv-offloading-backend --kv-cache-memory-bytes --mamba-cache-dtype --mamba-ssm-cache-dtype "
+     "--prefix-caching-hash-algo",
+     N::value, A::none, {}, "V (CacheConfig: native/lmcache; an explicit KV budget, understood, not carried)"},
+    {"--enable-prompt-embeds --disable-sliding-window --disable-cascade-attn --disable-hybrid-kv-cache-manager",
+     N::none, A::none, {}, "V (ModelConfig, SchedulerConfig bools: BooleanOptionalAction)"},
     {"--enable-sleep-mode", N::none, A::engine_option, "enable_sleep_mode", "V (CuMem allocator for LLM.sleep / POST /sleep; launch_vllm.cpp)"},
     {"--speculative-config -sc", N::json, A::speculative_config, {}, "V (-sc main)"},
     {"--kv-transfer-config", N::json, A::kv_transfer_config, {}, "V"},
@@ -61,7 +80,7 @@ constexpr LaunchFlag kVllm[] = {
     {"--enforce-eager", N::none, A::switch_no, "cuda_graph", "V"},
     {"--enable-expert-parallel -ep", N::none, A::none, {}, "V (-ep main)"},
     {"--async-scheduling", N::none, A::none, {}, "V"},
-    {"--headless", N::none, A::none, {}, "VF"},
+    {"--headless", N::none, A::none, {}, "VF (store_true)", true},
     {"--data-parallel-hybrid-lb -dph", N::none, A::none, {}, "V"},
     {"--data-parallel-external-lb -dpe", N::none, A::none, {}, "V"},
     {"--data-parallel-multi-port-external-lb -dpm", N::none, A::none, {}, "V (main)"},
@@ -77,7 +96,7 @@ constexpr LaunchFlag kVllm[] = {
     {"--skip-mm-profiling", N::none, A::none, {}, "V"},
     {"--interleave-mm-strings", N::none, A::none, {}, "V"},
     {"--allow-deprecated-quantization", N::none, A::none, {}, "V (main)"},
-    {"--use-v2-block-manager", N::none, A::none, {}, "V (< 0.7)"},
+    {"--use-v2-block-manager", N::none, A::none, {}, "V (< 0.7; store_true)", true},
     // Seen in 2026 launch commands (tests/conformance/launch_2026s46.jsonl); switches the parser would
     // otherwise list as unknown. BooleanOptionalAction ones also take --no-<flag>.
     {"--enable-auto-tool-choice", N::none, A::none, {}, "VF (vllm#53836 non-default args: enable_auto_tool_choice)"},
@@ -105,7 +124,7 @@ constexpr LaunchFlag kVllm[] = {
     // Seen in 2026 launch commands (tests/conformance/launch_2026s47.jsonl).
     {"--max-cudagraph-capture-size --stream-interval --long-prefill-token-threshold", N::value, A::none, {},
      "V (CompilationConfig.max_cudagraph_capture_size, SchedulerConfig; vllm#48602, vllm#35891 launches)"},
-    {"--disable-log-stats", N::none, A::none, {}, "V (store_true; vllm#36287 launch)"},
+    {"--disable-log-stats", N::none, A::none, {}, "V (store_true; vllm#36287 launch)", true},
     {"--mm-encoder-tp-mode --allowed-local-media-path --moe-backend --ssl-keyfile --ssl-certfile --ssl-ca-certs",
      N::value, A::none, {}, "V, VF (vllm#42426, vllm#51454 non-default args: moe_backend)"},
     {"--default-chat-template-kwargs", N::json, A::json_checked, {}, "VF (vllm#49878 non-default args: a dict)"},

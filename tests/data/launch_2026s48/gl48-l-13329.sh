@@ -1,0 +1,13 @@
+./llama-server \
+    --port 8000 \
+    --model /mnt/AI/LLM/DeepSeek-R1-UD-Q2_K_XL/DeepSeek-R1-UD-Q2_K_XL-00001-of-00005.gguf \
+    --n-gpu-layers 0 \
+    --ctx-size 16384 \
+    --no-mmap \
+    --temp 0.6 \
+    --threads 8 \
+    --cache-type-k q4_0 \
+    --predict 16384 \
+    --batch-size 4096 \
+    --device CUDA0 \
+    --props

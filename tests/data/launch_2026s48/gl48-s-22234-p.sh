@@ -1,0 +1,14 @@
+CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server \
+--model-path /home/admin/MiniMax-M2.5/ \
+--host 0.0.0.0 \
+--port 8188 \
+--trust-remote-code \
+--tp-size 4 \
+--page-size 64 \
+--max-running-requests 32 \
+--mem-fraction-static 0.9 \
+--chunked-prefill-size 8192 \
+--attention-backend fa3 \
+--disaggregation-mode prefill \
+--disaggregation-transfer-backend mooncake \
+--disaggregation-ib-device mlx5_bond_0,mlx5_bond_1,mlx5_bond_2,mlx5_bond_3

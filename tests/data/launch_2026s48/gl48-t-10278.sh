@@ -1,0 +1,12 @@
+  trtllm-serve deepseek-ai/DeepSeek-V3.2-Exp \
+    --backend pytorch \
+    --max_batch_size 256 \
+    --max_num_tokens 32768 \
+    --max_seq_len 32768 \
+    --tp_size 8 \
+    --ep_size 8 \
+    --pp_size 1 \
+    --tool_parser deepseek_v32 \
+    --extra_llm_api_options /app/extra-llm-api-config.yml \
+    --host 0.0.0.0 \
+    --port 12345
