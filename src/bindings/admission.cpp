@@ -277,9 +277,20 @@ Outcome review(std::string_view body, const Policy& policy) {
       judge_unreadable(policy, v, [&] { return "(object): kvdtype could not read it: " + why; },
                        [&] { return "kvdtype could not read the object: " + why; });
     } else {
+      // `--gpu A100,H100`: the targets a workload whose pod names no GPU is checked on, one by
+      // one as `check --gpu A100,H100` checks them. The default is applied only at judging
+      // (CheckInput::defaults), after the split, so a list left there was one unknown GPU
+      // "A100,H100" and every such review was denied unread.
+      if (io::is_fleet(policy.base.defaults.gpu))
+        for (io::Workload& w : read.workloads)
+          if (w.input.fields.gpu.empty()) w.input.fields.gpu = policy.base.defaults.gpu;
       auto workloads = io::expand_fleet(std::move(read.workloads));
       if (!workloads.ok()) {
-        v.warnings.push_back({"", shorten("kvdtype: " + workloads.error().message)});
+        // A GPU list kvdtype cannot split (`A100,,H100`): `check --manifest` exits 2 on it, so
+        // nothing was checked — unreadable, denied unless --on-unreadable warn (was a warning).
+        const std::string& why = workloads.error().message;
+        judge_unreadable(policy, v, [&] { return "(object): kvdtype could not read it: " + why; },
+                         [&] { return "kvdtype could not read the object: " + why; });
       } else {
         const io::Checks checks = io::check_workloads(*workloads);
         o.workloads = checks.results.size();
