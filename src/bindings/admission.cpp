@@ -74,42 +74,63 @@ struct Verdicts {
   std::vector<std::string> codes;
 };
 
-// One finding, judged by the policy: an error denies; KVD080 (a fact unknown, checks skipped)
-// denies under --fail-on incomplete and warns otherwise; a warning warns (denies under --fail-on
-// warning); info findings are left to the other outputs. The finding's text and the container's
-// name are made only for what the answer shows (pipeline/finding_walk.hpp).
+// The one place the policy is applied. Every finding with a rule code goes through judge_code —
+// those of a checked container (judge) and a serving object whose pods were not built
+// (judge_unbuilt) — and everything kvdtype could not read through judge_unreadable, so that
+// --ignore, --fail-on and --on-unreadable mean the same whatever the finding came from. The texts
+// are made only for the branch taken (a review shows few of its findings).
+
+// A rule code's verdict: dropped by --ignore, nothing when ok; a denial at or above --fail-on;
+// else a warning (incomplete: KVD080, a fact unknown, checks skipped; or a warning).
+template <class DenyText, class WarnText>
+void judge_code(std::string_view code, Verdict fv, const Policy& p, Verdicts& v, DenyText&& deny_text, WarnText&& warn_text) {
+  if (fv == Verdict::ok) return;
+  if (!p.ignore.empty() && p.ignore.count(std::string(code))) return;
+  if (fv >= p.fail_on) v.deny.push_back(deny_text());
+  else v.warnings.push_back({std::string(code), shorten(warn_text(fv))});
+  v.codes.emplace_back(code);
+}
+
+// What kvdtype could not read (an object, a container's command) may hold a server nobody
+// judged: denied, or under --on-unreadable warn allowed with a warning. Never allowed silently,
+// and never dropped by --ignore (it has no rule code to ignore).
+template <class DenyText, class WarnText>
+void judge_unreadable(const Policy& p, Verdicts& v, DenyText&& deny_text, WarnText&& warn_text) {
+  if (p.unreadable_warns) v.warnings.push_back({"", shorten(warn_text())});
+  else v.deny.push_back(deny_text());
+}
+
+// One finding of a checked workload (pipeline/finding_walk.hpp). The finding's text and the
+// container's name are made only for what the answer shows; info findings are left to the
+// other outputs (their verdict is ok).
 void judge(const io::internal::FindingView& f, const io::Checks& checks, const Policy& p, Verdicts& v) {
   const auto who = [&] {
     if (f.part == "deployment" || f.workload >= checks.results.size()) return std::string("deployment");
     return "container " + where(checks.results[f.workload].source);
   };
-  if (f.rule == nullptr) {  // the container's input could not be read: never allowed silently
-    if (p.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read " + who() + ": " + f.message())});
-    else v.deny.push_back("(" + who() + "): " + f.message());
+  if (f.rule == nullptr) {  // the container's input could not be read
+    judge_unreadable(p, v, [&] { return "(" + who() + "): " + f.message(); },
+                     [&] { return "kvdtype could not read " + who() + ": " + f.message(); });
     return;
   }
-  const std::string_view code_view = f.rule->code;
-  if (!p.ignore.empty() && p.ignore.count(std::string(code_view))) return;
-  const Verdict fv = f.verdict();
-  if (fv == Verdict::ok) return;
-  const std::string code(code_view);
-  const std::string part = f.part.empty() ? std::string() : " " + std::string(f.part);
-  if (fv >= p.fail_on) v.deny.push_back(code + " (" + who() + part + "): " + f.message());
-  else if (fv == Verdict::incomplete)
-    v.warnings.push_back({code, shorten("kvdtype " + code + " " + who() + part + ": not checked, " + f.message())});
-  else v.warnings.push_back({code, shorten("kvdtype " + code + " " + who() + part + ": " + std::string(f.rule->title))});
-  v.codes.push_back(code);
+  const std::string_view code = f.rule->code;
+  const auto part = [&] { return f.part.empty() ? std::string() : " " + std::string(f.part); };
+  judge_code(
+      code, f.verdict(), p, v, [&] { return std::string(code) + " (" + who() + part() + "): " + f.message(); },
+      [&](Verdict fv) {
+        const std::string head = "kvdtype " + std::string(code) + " " + who() + part() + ": ";
+        return fv == Verdict::incomplete ? head + "not checked, " + f.message() : head + std::string(f.rule->title);
+      });
 }
 
-// A serving object whose pods kvdtype could not build (the operator needs another object, say;
-// ReviewHeader::unbuilt): an unchecked fact, KVD080, judged as `check --manifest` judges its
-// finding — a warning, or a denial under --fail-on incomplete. Never allowed silently.
+// A serving object whose pods kvdtype could not build (the operator needs another object, or a
+// preset kvdtype lacks; ReviewHeader::unbuilt): an unchecked fact, KVD080, as `check --manifest`
+// lists it for the same object — through the same judge_code as every other finding.
 void judge_unbuilt(const std::string& what, const Policy& p, Verdicts& v) {
-  static const std::string code = "KVD080";
-  if (!p.ignore.empty() && p.ignore.count(code)) return;
-  if (Verdict::incomplete >= p.fail_on) v.deny.push_back(code + " (object): not checked: " + what);
-  else v.warnings.push_back({code, shorten("kvdtype " + code + " " + what)});
-  v.codes.push_back(code);
+  static constexpr std::string_view kCode = "KVD080";
+  judge_code(
+      kCode, Verdict::incomplete, p, v, [&] { return std::string(kCode) + " (object): not checked: " + what; },
+      [&](Verdict) { return "kvdtype " + std::string(kCode) + " " + what; });
 }
 
 // At most kMaxWarnings lines, identical ones once, every code still named: the last line lists
@@ -253,12 +274,23 @@ Outcome review(std::string_view body, const Policy& policy) {
       // Fail closed: an object kvdtype could not read may hold a server it did not judge.
       // --on-unreadable warn lets it through with a warning instead.
       const std::string& why = in.object_unreadable->message;
-      if (policy.unreadable_warns) v.warnings.push_back({"", shorten("kvdtype could not read the object: " + why)});
-      else v.deny.push_back("(object): kvdtype could not read it: " + why);
+      judge_unreadable(policy, v, [&] { return "(object): kvdtype could not read it: " + why; },
+                       [&] { return "kvdtype could not read the object: " + why; });
     } else {
+      // `--gpu A100,H100`: the targets a workload whose pod names no GPU is checked on, one by
+      // one as `check --gpu A100,H100` checks them. The default is applied only at judging
+      // (CheckInput::defaults), after the split, so a list left there was one unknown GPU
+      // "A100,H100" and every such review was denied unread.
+      if (io::is_fleet(policy.base.defaults.gpu))
+        for (io::Workload& w : read.workloads)
+          if (w.input.fields.gpu.empty()) w.input.fields.gpu = policy.base.defaults.gpu;
       auto workloads = io::expand_fleet(std::move(read.workloads));
       if (!workloads.ok()) {
-        v.warnings.push_back({"", shorten("kvdtype: " + workloads.error().message)});
+        // A GPU list kvdtype cannot split (`A100,,H100`): `check --manifest` exits 2 on it, so
+        // nothing was checked — unreadable, denied unless --on-unreadable warn (was a warning).
+        const std::string& why = workloads.error().message;
+        judge_unreadable(policy, v, [&] { return "(object): kvdtype could not read it: " + why; },
+                         [&] { return "kvdtype could not read the object: " + why; });
       } else {
         const io::Checks checks = io::check_workloads(*workloads);
         o.workloads = checks.results.size();

@@ -3,6 +3,7 @@
 // starting from Gathered::base (the webhook's defaults). The body is read in one bounded SAX
 // pass (sources/k8s/review_reader.hpp), and the object goes through the manifest reader, as
 // `kvdtype check --manifest` reads the same object.
+#include <string>
 #include <utility>
 
 #include "sources/k8s/manifest_json.hpp"
@@ -21,6 +22,17 @@ Error not_a_review(std::string why) { return Error{ErrorCode::bad_value, std::mo
 
 std::optional<Error> read_admission_review_input(const InputRef& input, Gathered& into) {
   ReviewRead in = read_review(input.value, kMaxReviewDepth);
+  // A review whose envelope was read (an AdmissionReview, a request with its uid: the API server
+  // writes them before the object) but which nests deeper than the reader goes, inside the
+  // object or after it: the object was not read to its end, which the webhook decides (fail
+  // closed: denied), not a 400 the API server's failurePolicy Ignore would let through unchecked.
+  const bool deep_review = in.problem == ReviewRead::Problem::too_deep && in.is_object && in.kind == "AdmissionReview" &&
+                           in.has_request && !in.uid.empty();
+  if (deep_review) {
+    in.problem = ReviewRead::Problem::none;
+    in.has_object = true;
+    in.object_error = "JSON nested deeper than " + std::to_string(kMaxReviewDepth) + " levels";
+  }
   // A body that is not an AdmissionReview with a request is bad input (the webhook's 400).
   if (in.problem == ReviewRead::Problem::too_deep) return not_a_review("JSON nested deeper than 100 levels");
   if (in.problem == ReviewRead::Problem::not_json) return not_a_review("the body is not JSON");

@@ -343,6 +343,7 @@ TEST(ServePolicy, BadOptionsStopTheServerBeforeItListens) {
   const Cert& c = test_cert();
   for (const std::vector<std::string>& extra :
        {std::vector<std::string>{"--fail-on", "sometimes"}, {"--ignore", "KVD9999"}, {"--engine-version", "banana"}, {"--gpu", "sm_999"}, {"--gpu", "auto"},
+        {"--gpu", "A100,,H100"}, {"--gpu", "A100,sm_999"},
         {"--keep-alive-timeout", "0"}, {"--log-level", "loud"}}) {
     std::vector<std::string> argv = {KVDTYPE_CLI, "serve", "--listen", "127.0.0.1:1", "--tls-cert", c.cert, "--tls-key", c.key};
     argv.insert(argv.end(), extra.begin(), extra.end());

@@ -134,6 +134,24 @@ std::optional<std::string> make_policy(const Options& o, Policy& p) {
     auto r = kvdtype::make_request(probe);
     if (!r.ok()) return r.error().message;
   }
+  // A list (`--gpu A100,H100`): each target as one --gpu would be, refused here rather than on
+  // every review (an empty or unknown target made each review unreadable: denied).
+  if (o.gpu.find(',') != std::string::npos) {
+    std::size_t start = 0;
+    while (start <= o.gpu.size()) {
+      std::size_t comma = o.gpu.find(',', start);
+      if (comma == std::string::npos) comma = o.gpu.size();
+      std::string one = o.gpu.substr(start, comma - start);
+      while (!one.empty() && one.front() == ' ') one.erase(0, 1);
+      while (!one.empty() && one.back() == ' ') one.pop_back();
+      if (one.empty()) return "--gpu " + o.gpu + ": an empty target between commas";
+      kvdtype::RequestInput probe;
+      probe.gpu = one;
+      auto r = kvdtype::make_request(probe);
+      if (!r.ok()) return r.error().message;
+      start = comma + 1;
+    }
+  }
   return std::nullopt;
 }
 

@@ -224,9 +224,20 @@ std::optional<Error> read_unknown(Reader& r, const doc::Node& obj, const std::st
   const std::string what = "kind " + pod.kind + (api_version.empty() ? "" : " (" + api_version + ")");
   Search s;
   if (const doc::Node spec = child(obj, "spec")) search(spec, "spec", 0, s);
+  // A search its bound stopped may have left pod specs unread: an unchecked fact (KVD080,
+  // ManifestWorkloads::unknown), never "no server" — the webhook would allow the object silently.
+  const auto cut = [&] {
+    std::string why = object_label(pod) + ": the generic search for pod specs stopped at its bound (" +
+                      std::to_string(kSearchPods) + " pod specs, " + std::to_string(kSearchDepth) + " levels, " +
+                      std::to_string(kSearchNodes) + " values); add a row for " + what + " to src/tables/custom_resources.cpp";
+    r.out.unknown.push_back(why);
+    r.out.skipped.push_back(std::move(why));
+  };
   if (s.pods.empty()) {
-    r.out.skipped.push_back(object_label(pod) + ": no pod template (" + what +
-                            " is not in kvdtype's table of kinds, and no `containers` list was found under its spec)");
+    if (s.cut) cut();
+    else
+      r.out.skipped.push_back(object_label(pod) + ": no pod template (" + what +
+                              " is not in kvdtype's table of kinds, and no `containers` list was found under its spec)");
     return std::nullopt;
   }
   for (const auto& [spec, at] : s.pods) {
@@ -235,10 +246,7 @@ std::optional<Error> read_unknown(Reader& r, const doc::Node& obj, const std::st
                          " is not in kvdtype's table of kinds (src/tables/custom_resources.cpp), so the path was guessed");
     if (auto e = read_pod_spec(r, spec, here, at)) return e;
   }
-  if (s.cut)
-    r.out.skipped.push_back(object_label(pod) + ": the generic search for pod specs stopped at its bound (" +
-                            std::to_string(kSearchPods) + " pod specs, " + std::to_string(kSearchDepth) +
-                            " levels); add a row for " + what + " to src/tables/custom_resources.cpp");
+  if (s.cut) cut();
   return std::nullopt;
 }
 

@@ -84,6 +84,12 @@ std::optional<Error> read_ray_python_app(Reader& r, const doc::Node& app, const 
     std::string where_it_is;
     if (const std::string wd = scalar(path(app, {"runtime_env", "working_dir"})); !wd.empty())
       where_it_is = " (it is in runtime_env.working_dir " + wd + ")";
+    // A server whose arguments are out of reach (the image, a working_dir archive; and always
+    // for the webhook, which opens no files) is an unchecked fact, KVD080, never "no server":
+    // the webhook would otherwise allow the RayService with nothing said.
+    r.out.unknown.push_back(label(pod, c) + ": import_path " + import + ": the Ray Serve application's module " + relative +
+                            where_it_is + " is neither a ConfigMap key of this file nor a file beside it: its engine "
+                            "arguments are unknown");
     return skip("a Python application whose vLLM arguments are in its module " + relative + where_it_is +
                 ", which is neither a ConfigMap key of this file nor a file beside it; not read");
   }
