@@ -253,12 +253,14 @@ void constraints(const Context& ctx, Report& rep, Emitter& out) {
     if (c.replace) ev.value = c.replace->name;
     out.add(*c.rule, ev, sev);
   };
-  // may_match(): the rows needing an issue-28 input the request leaves out, passed over inline.
-  for (std::uint32_t i : ctx.ix.global_any)
-    if (detail::may_match(ctx, ctx.ix.constraints[i])) judge(ctx.ix.constraints[i], plan.backend);
-  if (ctx.requested != nullptr)
-    for (std::uint32_t i : ctx.ix.global_by_kv[detail::vocabulary_index(ctx.ix, ctx.requested)])
-      if (detail::may_match(ctx, ctx.ix.constraints[i])) judge(ctx.ix.constraints[i], plan.backend);
+  // The rows naming no backend that can apply to this request by its kv string, its cache's
+  // quant family, its platform, its attention kind and the inputs and flags it gives
+  // (EngineIndex::Global), in table order within the rows naming no kv string, then within its
+  // kv string's. A row about another kv string, family, platform, kind or an input not given
+  // costs this request nothing (issue 29). may_match() judges the rest of what a row needs.
+  detail::for_each_global_row(ctx, plan, [&](const detail::CompiledConstraint& c) __attribute__((always_inline)) {
+    if (detail::may_match(ctx, c)) judge(c, plan.backend);
+  });
   // Constraints of the backend that runs (none when the release does not have it: KVD006 says so).
   if (plan.backend != nullptr) {
     const std::size_t b = detail::backend_index(ctx.ix, plan.backend);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <charconv>
 #include <mutex>
 #include <optional>
@@ -188,6 +189,60 @@ bool by_release_slots(const EngineIndex& ix, CompiledConstraint& cc) {
     for (std::uint8_t i = 0; i < cc.affected_count; ++i) cc.by_release[static_cast<std::size_t>(affected[i])] = static_cast<std::uint8_t>(Affected::yes);
   }
   return true;
+}
+
+// EngineIndex::Global: the rows naming no backend in segments (those naming no kv string are in
+// `rows` already, `kv_rows` name one), and per fact a row's When can name the set of positions
+// that can apply to a request with that fact. A row without a condition on the fact is in each of
+// its sets; an unknown fact (no cache row, no platform, attention unknown) is in the sets of the
+// rows without one only, since matches() never lets an unknown input meet a condition.
+void index_global_rows(EngineIndex& ix, std::span<const std::uint32_t> kv_rows) {
+  using Global = EngineIndex::Global;
+  Global& g = ix.global;
+  const auto words_of = [](std::size_t n) { return static_cast<std::uint32_t>((n + 63) / 64); };
+  std::vector<std::size_t> positions;  // the positions holding a row (not a segment's tail)
+  const auto close_segment = [&](std::size_t first) {
+    for (std::size_t k = first; k < g.rows.size(); ++k) positions.push_back(k);
+    g.rows.resize(first + std::size_t{words_of(g.rows.size() - first)} * 64, 0);
+  };
+  close_segment(0);
+  g.any_words = static_cast<std::uint32_t>(g.rows.size() / 64);
+  g.by_kv.resize(ix.vocabulary.size());
+  for (std::size_t v = 0; v < ix.vocabulary.size(); ++v) {
+    const std::size_t first = g.rows.size();
+    for (const std::uint32_t i : kv_rows)
+      if (ix.constraints[i].when.kv.test(v)) g.rows.push_back(i);
+    if (g.rows.size() == first) continue;
+    g.by_kv[v] = {static_cast<std::uint32_t>(first / 64), words_of(g.rows.size() - first)};
+    close_segment(first);
+  }
+  // The inputs rows need, each a set of its own.
+  std::uint64_t needed = 0;
+  for (const std::size_t k : positions) {
+    const std::uint64_t key = needs_key(ix.constraints[g.rows[k]]);
+    needed |= key & (~key + 1);  // the lowest bit
+  }
+  g.needs_any = needed;
+  std::size_t sets = Global::kNeedsSet;
+  for (std::uint64_t b = needed; b != 0; b &= b - 1)
+    g.needs_slot[static_cast<std::size_t>(std::countr_zero(b))] = static_cast<std::uint8_t>(sets++ - Global::kNeedsSet);
+  g.words = g.rows.size() / 64;
+  g.bits.assign(sets * g.words, 0);
+  for (const std::size_t k : positions) {
+    const auto set = [&](std::size_t number) { g.bits[number * g.words + k / 64] |= std::uint64_t{1} << (k % 64); };
+    const CompiledConstraint& c = ix.constraints[g.rows[k]];
+    const CompiledWhen& w = c.when;
+    for (std::size_t q = 0; q < Global::kQuantKinds; ++q)
+      if (w.kv_quant == 0 || (w.kv_quant & quant_bit(static_cast<KvQuant>(q))) != 0) set(Global::kQuantSet + q);
+    if (w.kv_quant == 0) set(Global::kQuantSet + Global::kQuantKinds);
+    if (w.platforms == 0) set(Global::kPlatformSet);
+    for (std::size_t p = 0; p < 8; ++p)
+      if (w.platforms == 0 || (w.platforms & platform_bit(static_cast<Platform>(p))) != 0) set(Global::kPlatformSet + 1 + p);
+    for (std::size_t a = 0; a < EngineIndex::kAttentionKinds; ++a)
+      if (w.attention == 0 || (a != 0 && (w.attention & attention_bit(static_cast<Attention>(a))) != 0)) set(Global::kAttentionSet + a);
+    const std::uint64_t key = needs_key(c);
+    set(key == 0 ? Global::kNeedsNothingSet : Global::kNeedsSet + g.needs_slot[static_cast<std::size_t>(std::countr_zero(key))]);
+  }
 }
 
 }  // namespace
@@ -378,7 +433,7 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
   }
 
   ix.by_backend.resize(ix.backends.size());
-  ix.global_by_kv.resize(ix.vocabulary.size());
+  std::vector<std::uint32_t> global_kv;  // the rows naming no backend but a kv string (EngineIndex::Global)
   // newest_version() scans the release table; every constraint row of one table asks it about
   // the same engine, so it is asked once per engine (63 scans were a tenth of building vLLM's index).
   std::optional<std::pair<Engine, Version>> newest;
@@ -462,15 +517,15 @@ EngineIndex build_engine_index(Engine engine, std::span<const CacheDtype> vocabu
     if (kept.rule->code == "KVD206") ix.fa_off_rows.push_back(index);
     if (kept.rule->code == "KVD212") ix.fa_forced_rows.push_back(index);
     if (!kept.when.backends.any() && !kept.when.kv.any()) {
-      ix.global_any.push_back(index);
+      ix.global.rows.push_back(index);
     } else if (!kept.when.backends.any()) {
-      for (std::size_t v = 0; v < ix.vocabulary.size(); ++v)
-        if (kept.when.kv.test(v)) ix.global_by_kv[v].push_back(index);
+      global_kv.push_back(index);
     } else {
       for (std::size_t b = 0; b < ix.backends.size(); ++b)
         if (kept.when.backends.test(b)) ix.by_backend[b].push_back(index);
     }
   }
+  index_global_rows(ix, global_kv);
   ix.excluding_by_backend.resize(ix.backends.size());
   ix.replacing_by_backend.resize(ix.backends.size());
   for (std::size_t b = 0; b < ix.backends.size(); ++b)

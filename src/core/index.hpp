@@ -263,8 +263,38 @@ struct EngineIndex {
   // rows that swap it for another (replace_backend). Their own lists, so that selection does not
   // pass over every other row of the backend twice.
   std::vector<std::vector<std::uint32_t>> excluding_by_backend, replacing_by_backend;
-  std::vector<std::vector<std::uint32_t>> global_by_kv;  // no backend, naming this kv string
-  std::vector<std::uint32_t> global_any;               // no backend, any kv string
+  // The rows naming no backend, and per fact of a request a row's When can name, the set of those
+  // rows that can apply to a request with that fact (issue 29: a row that cannot apply to a
+  // request costs that request nothing). `rows` is in segments, each starting at a word of the
+  // sets: first the rows naming no kv string, then per kv string the rows naming it, each in
+  // table order; check() walks the first segment and its kv string's, as it walked global_any
+  // and global_by_kv before, so the findings keep their order, and rows about other kv strings
+  // cost nothing however many there are. In those segments it visits only the positions in the
+  // sets of the request's quant family, platform, attention kind and given inputs.
+  struct Global {
+    static constexpr std::size_t kQuantKinds = 13;  // KvQuant's values
+    static_assert(static_cast<std::size_t>(KvQuant::affine_group) + 1 == kQuantKinds, "a quant set per KvQuant");
+    // Set numbers: per KvQuant of the plan's cache row, then no cache row (the rows naming no
+    // family); platform unknown, then per Platform; per Attention (unknown: the rows naming
+    // none); the rows needing no input; then per input in needs_slot.
+    static constexpr std::size_t kQuantSet = 0, kPlatformSet = kQuantSet + kQuantKinds + 1, kAttentionSet = kPlatformSet + 1 + 8,
+                                 kNeedsNothingSet = kAttentionSet + kAttentionKinds, kNeedsSet = kNeedsNothingSet + 1;
+    std::vector<std::uint32_t> rows;  // constraint indexes by position; a segment's tail is in no set
+    std::size_t words = 0;            // the words of every set (of `rows`, 64 positions a word)
+    std::uint32_t any_words = 0;      // the first segment's words
+    struct Segment {
+      std::uint32_t first = 0, count = 0;  // words
+    };
+    std::vector<Segment> by_kv;       // per vocabulary row (count 0: no row names it)
+    std::vector<std::uint64_t> bits;  // the sets, `words` words each, by set number
+    // What a row needs given (may_match's first two tests) as one key (needs_key): issue-28
+    // inputs (ExtraInput bits), then 32 + program flags (When::flags_all). A row needing any is
+    // in the set of the lowest of them, one input it cannot match without; may_match() judges
+    // the rest. needs_slot: each such input's set, after kNeedsSet.
+    std::uint64_t needs_any = 0;
+    std::array<std::uint8_t, 64> needs_slot{};
+    [[nodiscard]] const std::uint64_t* set(std::size_t number) const noexcept { return bits.data() + number * words; }
+  } global;
   // The rows that fire KVD206 (a build that leaves flash attention off unless asked): check()
   // asks them for every request of a release, instead of scanning every row for the rule.
   std::vector<std::uint32_t> fa_off_rows;

@@ -2,6 +2,8 @@
 // the constraints, and filling a Plan for it.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <optional>
 
 #include "core/index.hpp"
@@ -79,6 +81,44 @@ inline bool may_match(const Context& ctx, const CompiledConstraint& c) noexcept 
   // flags a launch does not set, refused here without a call of matches().
   if ((w.tests & when_flags_all) && (ctx.req.flags & c.row->when.flags_all) != c.row->when.flags_all) return false;
   return !(w.tests & when_head_sizes) || (ctx.head_size != 0 && w.head_sizes.contains(ctx.head_size));
+}
+
+/// What a row of EngineIndex::Global needs given, and what a request gives, in one key
+/// (Global::needs_any): issue-28 inputs (ExtraInput bits), then 32 + program flags.
+inline std::uint64_t needs_key(const CompiledConstraint& c) noexcept {
+  const std::uint64_t extra = (c.when.tests & when_extra) ? c.when.extra_needs : 0;
+  return extra | ((c.when.tests & when_flags_all) ? std::uint64_t{c.row->when.flags_all} << 32 : 0);
+}
+
+/// Calls f(row) for the rows of EngineIndex::Global that can apply to the request and its plan,
+/// in check()'s order: the segment of rows naming no kv string, then the requested kv string's,
+/// each at the positions in the sets of the plan's quant family, the platform, the attention
+/// kind and the inputs the request gives. A row left out cannot match (matches() or may_match()
+/// would refuse it on that fact).
+template <class F>
+inline void for_each_global_row(const Context& ctx, const Plan& plan, F&& f) {
+  using Global = EngineIndex::Global;
+  const Global& g = ctx.ix.global;
+  const std::uint64_t* quant =
+      g.set(Global::kQuantSet + (plan.cache_dtype != nullptr ? static_cast<std::size_t>(plan.cache_dtype->quant) : Global::kQuantKinds));
+  const std::uint64_t* platform = g.set(Global::kPlatformSet + (ctx.platform ? 1 + static_cast<std::size_t>(*ctx.platform) : 0));
+  const std::uint64_t* attention = g.set(Global::kAttentionSet + static_cast<std::size_t>(ctx.req.attention));
+  const std::uint64_t* nothing = g.set(Global::kNeedsNothingSet);
+  const std::uint64_t given = (ctx.extra_given | (std::uint64_t{ctx.req.flags} << 32)) & g.needs_any;
+  const auto walk = [&](std::size_t first, std::size_t count) __attribute__((always_inline)) {
+    for (std::size_t w = first; w < first + count; ++w) {
+      std::uint64_t met = nothing[w];
+      for (std::uint64_t b = given; b != 0; b &= b - 1)
+        met |= g.set(Global::kNeedsSet + g.needs_slot[static_cast<std::size_t>(std::countr_zero(b))])[w];
+      for (std::uint64_t m = quant[w] & platform[w] & attention[w] & met; m != 0; m &= m - 1)
+        f(ctx.ix.constraints[g.rows[w * 64 + static_cast<std::size_t>(std::countr_zero(m))]]);
+    }
+  };
+  walk(0, g.any_words);
+  if (ctx.requested != nullptr) {
+    const Global::Segment kv = g.by_kv[vocabulary_index(ctx.ix, ctx.requested)];
+    walk(kv.first, kv.count);
+  }
 }
 
 /// How a version-scoped constraint applies to the request's engine version.

@@ -1,7 +1,8 @@
 // The index's shortcuts (docs/performance.md, fifth round) against the slow answers they replace:
 // release keys against Version::compare, the releases' positions against affected_at(), the
 // selection rows kept per platform and attention kind against a scan of every row, the KVD206
-// rows against the rule of every row. Each runs over every engine's real tables.
+// rows against the rule of every row, the sets that leave constraint rows out of a check against
+// matches() on every row. Each runs over every engine's real tables.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -10,8 +11,10 @@
 #include "core/index.hpp"
 #include "core/resolve_internal.hpp"
 #include "kvdtype/engine.hpp"
+#include "kvdtype/request.hpp"
 #include "kvdtype/release.hpp"
 #include "kvdtype/rule.hpp"
+#include "tables/rows/cache_dtype.hpp"
 
 namespace kvdtype {
 namespace {
@@ -132,6 +135,72 @@ TEST(IndexShortcuts, FlashAttentionDefaultRowsAreEveryRowOfKvd206) {
     rows += scan.size();
   }
   EXPECT_GT(rows, 0u) << "llama.cpp's builds before -fa auto fire KVD206";
+}
+
+// The rows naming no backend that check() visits (for_each_global_row) are those it visited
+// before the sets (every row naming no kv string, then every row naming the requested one, in
+// table order), in that order, less rows that cannot match the request: over every engine's kv
+// strings, on GPUs of four platforms and an unknown one, with every attention kind and none.
+TEST(IndexShortcuts, GlobalRowSetsLeaveOutOnlyRowsThatCannotApply) {
+  std::size_t requests = 0, left_out = 0, matched = 0;
+  for (const EngineInfo& e : engines()) {
+    const detail::EngineIndex& ix = detail::engine_index(e.id);
+    std::vector<std::uint32_t> any, named;  // the rows naming no backend, as check() judged them before the sets
+    for (std::size_t i = 0; i < ix.constraints.size(); ++i)
+      if (!ix.constraints[i].when.backends.any()) (ix.constraints[i].when.kv.any() ? named : any).push_back(static_cast<std::uint32_t>(i));
+    std::vector<std::string> kvs{""};
+    for (const CacheDtype& c : cache_dtypes(e.id)) kvs.emplace_back(c.name);
+    for (const std::string& kv : kvs)
+      for (const char* gpu : {"H100", "MI300X", "Apple M2 Max", "Arc A770 16GB", ""})
+        for (const char* attention : {"", "mha", "gqa", "mqa", "mla", "sparse-mla"})
+          // Without the issue-28 inputs and program flags, with two of the inputs, with every flag.
+          for (int gives = 0; gives < 3; ++gives) {
+            RequestInput in;
+            in.engine = std::string(e.name);
+            if (!kv.empty()) in.kv_cache_dtype = kv;
+            if (*gpu != '\0') in.gpu = std::string(gpu);
+            if (*attention != '\0') in.attention = std::string(attention);
+            in.model_dtype = std::string("bfloat16");
+            in.head_size = std::string("128");
+            if (gives == 1) {
+              in.model_architecture = "DeepseekV32ForCausalLM";
+              in.weight_quantization = "fp8";
+            }
+            const auto r = make_request(in);
+            if (!r.ok()) continue;
+            Request req = *r;
+            if (gives == 2) req.flags = ~std::uint32_t{0};
+            ++requests;
+            const detail::Context ctx(req, ix);
+            const Plan plan = detail::resolve_in(ctx);
+            // Before the sets: every row naming no kv string, then every row naming the requested one.
+            std::vector<std::uint32_t> scan = any;
+            for (const std::uint32_t i : named)
+              if (ctx.requested != nullptr && ix.constraints[i].when.kv.test(detail::vocabulary_index(ix, ctx.requested))) scan.push_back(i);
+            std::vector<std::uint32_t> visited;
+            detail::for_each_global_row(ctx, plan, [&](const detail::CompiledConstraint& c) {
+              visited.push_back(static_cast<std::uint32_t>(&c - ix.constraints.data()));
+            });
+            // The rows visited are rows of the scan, in its order; a row of the scan left out cannot match.
+            std::size_t next = 0;
+            for (const std::uint32_t i : scan) {
+              const detail::CompiledConstraint& c = ix.constraints[i];
+              const bool matches = detail::may_match(ctx, c) && detail::matches(ctx, c, plan);
+              matched += matches;
+              if (next < visited.size() && visited[next] == i) {
+                ++next;
+                continue;
+              }
+              ++left_out;
+              EXPECT_FALSE(matches) << e.name << " kv '" << kv << "' gpu '" << gpu << "' attention '" << attention
+                                    << "' gives " << gives << ": a row left out matches: " << c.row->rule << " " << c.row->detail;
+            }
+            EXPECT_EQ(next, visited.size()) << e.name << " kv '" << kv << "': visited rows out of the scan's order";
+          }
+  }
+  EXPECT_GT(requests, 1000u);
+  EXPECT_GT(matched, 0u) << "some rows match, so the comparison can fail";
+  EXPECT_GT(left_out, 1000u) << "the sets leave rows out (quant families, platforms, attention kinds)";
 }
 
 }  // namespace
