@@ -58,6 +58,13 @@ inline io::LaunchCommand launch(std::string_view text) {
   return r.ok() ? *r : io::LaunchCommand{};
 }
 
+/// Whether a word the launch reader left unread (LaunchCommand::ignored) contains `word`.
+inline bool ignored_has(const io::LaunchCommand& c, std::string_view word) {
+  for (const std::string& w : c.ignored)
+    if (w.find(word) != std::string::npos) return true;
+  return false;
+}
+
 inline std::string backend(const Report& r) { return r.plan.backend ? std::string(r.plan.backend->name) : "none"; }
 inline std::string fmt(const std::optional<FormatId>& f) { return f ? std::string(name(*f)) : "unknown"; }
 
