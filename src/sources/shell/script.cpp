@@ -345,7 +345,15 @@ class ScriptReader {
     if (prog == "eval") {
       std::string text;
       for (std::size_t j = 0; j < args.size(); ++j) text += (j == 0 ? "" : " ") + args[j];
-      return run_text(text, depth + 1, line);
+      // A string built with what kvdtype left as written (`$(func …)` inside quotes) may not
+      // split: that command is said unread, the rest of the script is still read.
+      auto steps = detail::split_script(text);
+      if (!steps.ok()) {
+        unread_.push_back("line " + std::to_string(line) + ": eval of a string not read (" + steps.error().message + ")" +
+                          std::string(detail::kEnvironmentPartlyUnknown));
+        return std::nullopt;
+      }
+      return run(*steps, 0, steps->size(), depth + 1, line);
     }
     if (prog == "set" && !args.empty() && args[0] == "--") {
       st_.positional.assign(args.begin() + 1, args.end());
@@ -384,6 +392,17 @@ class ScriptReader {
       st_.positional_known = saved_known;
       return e;
     }
+    if (auto inside = container_exec(cmd, prefix)) {
+      // `docker exec CONTAINER CMD` runs CMD in a container the script started elsewhere: CMD is
+      // read as this script's command, and the note says where it runs (its image is not known here).
+      context_.push_back("line " + std::to_string(line) + ": run by " + prog + " exec in container " + inside->second +
+                         " (its image is not read from here)");
+      std::vector<std::string> inner = std::move(inside->first);
+      std::optional<Error> e;
+      if (is_serving_command(inner)) emit(std::move(inner), line);
+      context_.pop_back();
+      return e;
+    }
     if (is_serving_command(cmd)) {
       emit(std::move(cmd), line);
       return std::nullopt;
@@ -393,6 +412,35 @@ class ScriptReader {
                    "break", "printf", "read", "pushd", "popd", "mkdir", "rm", "cp", "mv", "chmod", "ls", "pwd", "date"}))
       others_.push_back(prog);
     return wrapper_script(prog, args, depth, line);
+  }
+
+  // `docker exec [OPTIONS] CONTAINER COMMAND…` (and podman's): the command (with the -e NAME=value
+  // the exec sets in front of it) and the container; nullopt for any other command or an option
+  // not in Docker's `docker container exec` reference (nothing is guessed past it).
+  static std::optional<std::pair<std::vector<std::string>, std::string>> container_exec(const std::vector<std::string>& cmd,
+                                                                                       std::size_t prefix) {
+    std::size_t k = prefix;
+    if (k + 2 >= cmd.size() || (cmd[k] != "docker" && cmd[k] != "podman") || cmd[k + 1] != "exec") return std::nullopt;
+    std::vector<std::string> out(cmd.begin(), cmd.begin() + static_cast<std::ptrdiff_t>(prefix));
+    for (k += 2; k < cmd.size() && cmd[k].starts_with("-"); ++k) {
+      const std::string& o = cmd[k];
+      if (in(o, {"-d", "--detach", "-i", "--interactive", "-t", "--tty", "-it", "-ti", "--privileged"})) continue;
+      const std::size_t eq = o.find('=');
+      const std::string name = o.substr(0, eq);
+      if (!in(name, {"-e", "--env", "-u", "--user", "-w", "--workdir", "--detach-keys", "--env-file"})) return std::nullopt;
+      std::string value;
+      if (eq != std::string::npos) {
+        value = o.substr(eq + 1);
+      } else {
+        if (++k >= cmd.size()) return std::nullopt;
+        value = cmd[k];
+      }
+      if ((name == "-e" || name == "--env") && value.find('=') != std::string::npos) out.push_back(value);
+    }
+    if (k + 1 >= cmd.size()) return std::nullopt;
+    const std::string container = cmd[k];
+    out.insert(out.end(), cmd.begin() + static_cast<std::ptrdiff_t>(k) + 1, cmd.end());
+    return std::make_pair(std::move(out), container);
   }
 
   // `./serve.sh ARGS`, `bash run.sh ARGS`: a script beside this one (or one it wrote) is read

@@ -1,7 +1,8 @@
 // Word expansion of a script reader (sources/shell/script_state.hpp): parameter expansion, bash arrays,
 // quote removal and field splitting as POSIX XCU 2.6 describes them, over what the script set —
 // never command execution. `$(cat FILE)` and `$(< FILE)` read a file the script wrote (or one
-// beside it); every other command substitution, arithmetic and unknown variable stays as written.
+// beside it), `$(cd "$(dirname "$0")" && pwd)` and its kin name the script's folder
+// (sources/shell/script_dir.cpp); every other command substitution, arithmetic and unknown variable stays as written.
 #include <algorithm>
 #include <filesystem>
 
@@ -28,6 +29,38 @@ std::string_view trim(std::string_view s) {
 std::string normal_path(std::string_view p) {
   while (p.starts_with("./")) p.remove_prefix(2);
   return std::string(p);
+}
+
+// Where `p` may name a file in the script's folder or below it (never above it), in the order
+// tried: a relative path taken from that folder; then a path through the folder as the
+// script-folder idioms name it (`$DIR/common.sh`, `$DIR/../scripts/common.sh` with DIR the
+// script's folder as given: sources/shell/script_dir.cpp), taken as written. A path through
+// `..` counts only where it comes back inside the folder.
+std::vector<std::filesystem::path> beside_script(const std::string& p, const std::string& base_dir) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> out;
+  if (base_dir.empty() || p.empty() || p.front() == '~') return out;
+  const auto inside = [&](const fs::path& candidate) {
+    bool climbs = false;
+    for (const auto& part : candidate) climbs = climbs || part == "..";
+    if (!climbs) return true;
+    // Both sides resolved (links too): a path that leaves the folder and comes back is read,
+    // one that stays out is not.
+    std::error_code e1, e2;
+    const std::string folder = fs::weakly_canonical(base_dir, e1).string();
+    const std::string target = fs::weakly_canonical(candidate, e2).string();
+    return !e1 && !e2 && !folder.empty() && target.starts_with(folder) && target.size() > folder.size() &&
+           (folder.back() == '/' || target[folder.size()] == '/');
+  };
+  if (p.front() != '/') {
+    const fs::path rel(p);
+    bool climbs = false;
+    for (const auto& part : rel) climbs = climbs || part == "..";
+    if (!climbs || inside(fs::path(base_dir) / rel)) out.push_back(fs::path(base_dir) / rel);
+  }
+  if (p.size() > base_dir.size() && p.starts_with(base_dir) && p[base_dir.size()] == '/' && inside(fs::path(p)))
+    out.emplace_back(p);
+  return out;
 }
 
 // Where the construct opened at raw[open] closes (its index), quotes and nesting respected;
@@ -368,6 +401,7 @@ class Expander {
   Value command_substitution(std::string_view inner) {
     inner = trim(inner);
     if (inner == "mktemp" || inner.starts_with("mktemp ")) return Value::of("/tmp/tmp.kvdtype-mktemp-" + std::to_string(++st_.temp_files));
+    if (auto folder = script_folder_substitution(inner, st_)) return Value::of(std::move(*folder));
     std::string path;
     if (inner.starts_with("<") && !inner.starts_with("<<")) {
       path = expand_one(trim(inner.substr(1)), st_, Expansion::single);
@@ -407,11 +441,11 @@ std::optional<std::string> ShellState::file_text(std::string_view path) {
   const std::string p = normal_path(path);
   for (auto it = files.rbegin(); it != files.rend(); ++it)
     if (it->path == p) return it->text;
-  if (base_dir.empty() || p.empty() || p.front() == '/' || p.front() == '~') return std::nullopt;
-  const std::filesystem::path rel(p);
-  for (const auto& part : rel)
-    if (part == "..") return std::nullopt;  // beside the script, never above it
-  auto read = read_regular_file(std::filesystem::path(base_dir) / rel, kMaxFileBytes, "a script");
+  Result<std::string> read = Error{ErrorCode::bad_command, "not beside the script"};
+  for (const auto& where : beside_script(p, base_dir)) {
+    read = read_regular_file(where, kMaxFileBytes, "a script");
+    if (read.ok()) break;
+  }
   if (!read.ok() || read->find('\0') != std::string::npos) return std::nullopt;
   // What is read is bounded by the same budget as what is expanded, with room to expand it.
   if (!spend(read->size())) return std::nullopt;

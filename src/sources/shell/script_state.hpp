@@ -50,6 +50,11 @@ enum class Expansion {
 /// The one string of Expansion::single / Expansion::body.
 [[nodiscard]] std::string expand_one(std::string_view raw, ShellState& state, Expansion how);
 
+/// The folder a script-folder idiom names (`dirname "$0"`, `cd "$(dirname "${BASH_SOURCE[0]}")" && pwd`,
+/// … as the text inside `$( … )`): state.base_dir, with `/..` per folder above it; nullopt when
+/// `inner` is not one of them or the script has no folder (sources/shell/script_dir.cpp).
+[[nodiscard]] std::optional<std::string> script_folder_substitution(std::string_view inner, const ShellState& state);
+
 /// The elements of an array literal's inside (`a "b c" $D` of `X=(a "b c" $D)`).
 [[nodiscard]] std::vector<std::string> array_elements(std::string_view inside, ShellState& state);
 
