@@ -105,8 +105,10 @@ std::optional<Error> parse_launch_command_into(std::span<const std::string> argv
     std::vector<std::string> w = std::move(expanded).value();
     if (w.empty()) return bad("empty command");
     std::vector<std::string> env;
-    auto at = launch::locate(w, 0, env);
-    if (!at.ok()) return at.error();
+    auto located = launch::locate(w, 0, env);
+    if (!located.ok()) return located.error();
+    Located where = std::move(located).value();
+    Located* at = &where;
     // --config FILE: its flags go in where the engine puts them (engine_config_file.hpp).
     auto spliced = detail::splice_config_files(std::move(w), at->args, at->positional_model, at->engine, &out.config_file,
                                                &out.unread_files, options.script_files, options.read_files, options);
@@ -114,14 +116,16 @@ std::optional<Error> parse_launch_command_into(std::span<const std::string> argv
     const std::vector<std::string>& words = *spliced;
     out.engine = at->engine;
     out.input.engine = std::string(engine_info(at->engine).name);
+    // The release an install in the script names, where no image tag said one: known before the
+    // flags are read, since the options and value forms a release takes differ (read_flags).
+    if (at->engine_version.empty() && !script.empty())
+      at->engine_version = detail::engine_version_from_install(script, at->engine);
     Collected c;
     if (auto e = launch::read_flags(words, *at, out, c)) return *e;
     launch::apply_environment(env, out, c);
     finish(out, c, *at);
     // Which tool runs (the word before its arguments: the program, or the image's tool; llama.cpp).
     if (at->args > 0 && at->args <= words.size()) detail::note_engine_program(out, words[at->args - 1]);
-    if (out.input.engine_version.empty() && !script.empty())
-      out.input.engine_version = detail::engine_version_from_install(script, at->engine);
     if (auto e = detail::finish_engine_launch(out, options)) return *e;  // engine-specific reading (engines/<engine>/launch_<engine>.cpp)
     return std::nullopt;
   } catch (const std::exception& e) {
