@@ -90,7 +90,8 @@ CommandReading launch::read_command_of(std::vector<std::string> words) {
 namespace launch {
 
 std::optional<Error> parse_launch_command_into(std::span<const std::string> argv, const LaunchOptions& options,
-                                               LaunchCommand& out) {
+                                               LaunchCommand& out, std::string_view given_release,
+                                               std::string_view default_release) {
   try {
     if (argv.empty()) return bad("empty command");
     // The words copied once, then handed on (each step below used to take a copy of its own).
@@ -121,7 +122,11 @@ std::optional<Error> parse_launch_command_into(std::span<const std::string> argv
     if (at->engine_version.empty() && !script.empty())
       at->engine_version = detail::engine_version_from_install(script, at->engine);
     Collected c;
-    if (auto e = launch::read_flags(words, *at, out, c)) return *e;
+    // The release the flags are read as: an explicit one over the command's, a default under it.
+    Located read_as = *at;
+    if (!given_release.empty()) read_as.engine_version = std::string(given_release);
+    else if (read_as.engine_version.empty()) read_as.engine_version = std::string(default_release);
+    if (auto e = launch::read_flags(words, read_as, out, c)) return *e;
     launch::apply_environment(env, out, c);
     finish(out, c, *at);
     // Which tool runs (the word before its arguments: the program, or the image's tool; llama.cpp).
