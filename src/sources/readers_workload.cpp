@@ -125,7 +125,7 @@ std::optional<Error> read_launch_command_input(const InputRef& /*the workload's 
           out.words, {.read_files = !in.runs_elsewhere,
                       .script_files = out.files,
                       .read_named = [&into](InputKind kind, const std::string& path) { return read_named_file(kind, path, into); }},
-          launch)) {
+          launch, in.fields.engine_version, in.defaults.engine_version)) {
     out.launch.reset();
     return e;
   }

@@ -35,9 +35,10 @@ constexpr RequestValues kValues[] = {
     {"dsa_prefill_backend", "flashmla_sparse flashmla_sparse_q8 flashmla_kv flashmla_auto flashinfer_sparse_mla fa3 tilelang aiter trtllm", "",
      "sglang/srt/server_args.py NSA_CHOICES (--nsa-prefill-backend; trtllm added 2026); sglang/srt/arg_groups "
      "ExecKernel.dsa_prefill_backend choices (main, late 2026); sgl-project/sglang#40286 (v0.5.20)"},
-    {"dsa_decode_backend", "flashmla_sparse flashmla_sparse_q8 flashmla_kv flashmla_auto flashinfer_sparse_mla fa3 tilelang aiter trtllm", "",
+    {"dsa_decode_backend", "flashmla_sparse flashmla_sparse_q8 flashmla_kv flashmla_auto flashinfer_sparse_mla fa3 tilelang aiter trtllm flashmla auto", "",
      "sglang/srt/server_args.py NSA_CHOICES (--nsa-decode-backend); sglang/srt/arg_groups ExecKernel.dsa_decode_backend "
-     "choices (main, late 2026); sgl-project/sglang#40286 (v0.5.20)"},
+     "choices (main, late 2026); sgl-project/sglang#40286 (v0.5.20); flashmla and auto: --dsv4-attn-backend, which "
+     "launch_flags_sglang.cpp reads into this field (arg_groups/fields/exec_.py dsv4_attn_backend, sgl-project/sglang#30805)"},
 };
 
 // Whether `word` is one of the space-separated words of `list`.

@@ -129,6 +129,11 @@ struct EngineBehaviour {
   /// Model types (config.json model_type, space-separated) the fallback gives float32, not float16.
   std::string_view auto_dtype_no_float16;
   std::string_view auto_dtype_source;  ///< where both facts are read
+  /// The first release whose JSON-typed options (Arity::json rows) take JSON only: releases
+  /// before it also read a value that is not `{...}` as comma-separated key=integer pairs
+  /// (`--limit-mm-per-prompt image=10`). Empty: every release takes JSON only.
+  std::string_view json_only_since;
+  std::string_view json_only_source;  ///< where it is read
 };
 
 /// One engine's registry row: its public description and where its tables are. The row is

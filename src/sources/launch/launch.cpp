@@ -90,7 +90,8 @@ CommandReading launch::read_command_of(std::vector<std::string> words) {
 namespace launch {
 
 std::optional<Error> parse_launch_command_into(std::span<const std::string> argv, const LaunchOptions& options,
-                                               LaunchCommand& out) {
+                                               LaunchCommand& out, std::string_view given_release,
+                                               std::string_view default_release) {
   try {
     if (argv.empty()) return bad("empty command");
     // The words copied once, then handed on (each step below used to take a copy of its own).
@@ -105,8 +106,10 @@ std::optional<Error> parse_launch_command_into(std::span<const std::string> argv
     std::vector<std::string> w = std::move(expanded).value();
     if (w.empty()) return bad("empty command");
     std::vector<std::string> env;
-    auto at = launch::locate(w, 0, env);
-    if (!at.ok()) return at.error();
+    auto located = launch::locate(w, 0, env);
+    if (!located.ok()) return located.error();
+    Located where = std::move(located).value();
+    Located* at = &where;
     // --config FILE: its flags go in where the engine puts them (engine_config_file.hpp).
     auto spliced = detail::splice_config_files(std::move(w), at->args, at->positional_model, at->engine, &out.config_file,
                                                &out.unread_files, options.script_files, options.read_files, options);
@@ -114,14 +117,20 @@ std::optional<Error> parse_launch_command_into(std::span<const std::string> argv
     const std::vector<std::string>& words = *spliced;
     out.engine = at->engine;
     out.input.engine = std::string(engine_info(at->engine).name);
+    // The release an install in the script names, where no image tag said one: known before the
+    // flags are read, since the options and value forms a release takes differ (read_flags).
+    if (at->engine_version.empty() && !script.empty())
+      at->engine_version = detail::engine_version_from_install(script, at->engine);
     Collected c;
-    if (auto e = launch::read_flags(words, *at, out, c)) return *e;
+    // The release the flags are read as: an explicit one over the command's, a default under it.
+    Located read_as = *at;
+    if (!given_release.empty()) read_as.engine_version = std::string(given_release);
+    else if (read_as.engine_version.empty()) read_as.engine_version = std::string(default_release);
+    if (auto e = launch::read_flags(words, read_as, out, c)) return *e;
     launch::apply_environment(env, out, c);
     finish(out, c, *at);
     // Which tool runs (the word before its arguments: the program, or the image's tool; llama.cpp).
     if (at->args > 0 && at->args <= words.size()) detail::note_engine_program(out, words[at->args - 1]);
-    if (out.input.engine_version.empty() && !script.empty())
-      out.input.engine_version = detail::engine_version_from_install(script, at->engine);
     if (auto e = detail::finish_engine_launch(out, options)) return *e;  // engine-specific reading (engines/<engine>/launch_<engine>.cpp)
     return std::nullopt;
   } catch (const std::exception& e) {

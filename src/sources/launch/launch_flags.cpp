@@ -79,7 +79,18 @@ bool negatable(Engine engine, const LaunchFlag& row) noexcept {
          tables::engine_tables(engine).behaviour.negatable_switches;
 }
 
-FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix) {
+// Whether `row` is an option of the release `at` (nullptr: the newest). A row whose
+// introduced_in does not parse counts as registered: the lint (test_launch_flag_releases.cpp)
+// keeps every introduced_in a release row of its engine.
+namespace {
+bool registered(Engine engine, const LaunchFlag& row, const Version* at) {
+  if (at == nullptr || row.introduced_in.empty()) return true;
+  const auto since = parse_version(engine, row.introduced_in);
+  return !since.ok() || *since <= *at;
+}
+}  // namespace
+
+FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix, const Version* at) {
   FlagPrefix out;
   if (prefix.size() <= 2 || prefix.substr(0, 2) != "--") return out;  // argparse abbreviates long options only
   // `--no-…` can only abbreviate a negation (or a row spelled `--no-…`): the positive names are
@@ -93,6 +104,7 @@ FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix) {
     if (out.row == nullptr) out.row = &f, out.name = spelled, out.negated = negated;
   };
   for (const LaunchFlag& f : launch_flags(engine)) {
+    if (!registered(engine, f, at)) continue;
     const bool negations = no_form && negatable(engine, f);
     tables::for_each_word(f.names, [&](std::string_view w) {
       consider(f, w, std::string(w), false);

@@ -37,6 +37,8 @@ struct FlagPrefix {
 
 /// Whether `row` of `engine` also registers `--no-<name>` (a BooleanOptionalAction switch).
 [[nodiscard]] bool negatable(Engine engine, const LaunchFlag& row) noexcept;
-[[nodiscard]] FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix);
+/// `at`: the engine release the command runs; rows it does not register yet (LaunchFlag::
+/// introduced_in later than it) are no options then. nullptr: every row (the newest release).
+[[nodiscard]] FlagPrefix find_launch_flag_prefix(Engine engine, std::string_view prefix, const Version* at = nullptr);
 
 }  // namespace kvdtype::io::detail

@@ -108,7 +108,11 @@ void read_drafter(LaunchCommand& out, Collected& c);
 /// parse_launch_command() into `out` (default-made by the caller), which the webhook's launch
 /// reader makes in place: the Result's two moves of a LaunchCommand and the caller's third are
 /// not made. On an Error, `out` holds what was read before it and is to be discarded.
+/// `given_release`: an explicit --engine-version, which the options and value forms are read as
+/// (over an image tag); `default_release`: the one read as where neither it nor the command names
+/// one (a task's pinned install). Neither changes the request's engine_version.
 std::optional<Error> parse_launch_command_into(std::span<const std::string> argv, const LaunchOptions& options,
-                                               LaunchCommand& out);
+                                               LaunchCommand& out, std::string_view given_release = {},
+                                               std::string_view default_release = {});
 
 }  // namespace kvdtype::io::launch

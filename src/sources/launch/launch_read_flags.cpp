@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -142,6 +143,43 @@ bool set_dotted(json& obj, std::string_view path, std::string_view value) {
   return true;
 }
 
+// A value as nullable_kvs read it (vllm/engine/arg_utils.py @v0.9.2): comma-separated
+// key=integer pairs, the keys lower-cased and stripped; anything else is no such value.
+std::optional<json> key_integer_pairs(std::string_view value) {
+  auto strip = [](std::string_view t) {
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+    return t;
+  };
+  if (value.empty()) return std::nullopt;
+  json out = json::object();
+  while (true) {
+    const std::size_t comma = value.find(',');
+    const std::string_view item = value.substr(0, comma);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos || item.find('=', eq + 1) != std::string_view::npos) return std::nullopt;
+    std::string_view number = strip(item.substr(eq + 1));
+    const bool negative = !number.empty() && number.front() == '-';
+    if (!number.empty() && (number.front() == '-' || number.front() == '+')) number.remove_prefix(1);
+    // Python's int(): digits, single underscores between them.
+    if (number.empty() || number.front() == '_' || number.back() == '_' || number.find("__") != std::string_view::npos)
+      return std::nullopt;
+    std::string digits;
+    for (char ch : number) {
+      if (ch == '_') continue;
+      if (ch < '0' || ch > '9') return std::nullopt;
+      digits += ch;
+    }
+    long long n = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    out[kvdtype::detail::to_lower(strip(item.substr(0, eq)))] = negative ? -n : n;
+    if (comma == std::string_view::npos) break;
+    value.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
 // A word that holds whitespace followed by an option ("--tp 8 --host 0.0.0.0" as one word): what
 // a quoted "$ARGS" hands the engine. A value with spaces but no option in it (a prompt, a path)
 // is not one.
@@ -171,8 +209,29 @@ std::string shortened(std::string_view word) {
   return out;
 }
 
+// The release the command runs, parsed on first need (a prefix miss, a JSON value that does not
+// parse): most commands need neither. get(): nullptr while unknown.
+class CommandRelease {
+ public:
+  CommandRelease(Engine engine, std::string_view text) : engine_(engine), text_(text) {}
+  const Version* get() {
+    if (!parsed_) {
+      parsed_ = true;
+      if (!text_.empty())
+        if (auto v = parse_version(engine_, text_); v.ok() && v->known) version_ = *v;
+    }
+    return version_ ? &*version_ : nullptr;
+  }
+
+ private:
+  Engine engine_;
+  std::string_view text_;
+  bool parsed_ = false;
+  std::optional<Version> version_;
+};
+
 std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::string_view value, bool negated,
-                           LaunchCommand& out, Collected& c) {
+                           CommandRelease& command_release, LaunchCommand& out, Collected& c) {
   RequestInput& in = out.input;
   // A value that is not JSON is the command's problem, not unreadable input: the rest of the
   // command is still read (only a value nested past kMaxFlagJsonDepth is refused as hostile).
@@ -180,7 +239,29 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
     auto j = parse_json(flag, value);
     if (!j.ok()) {
       if (too_deep(value)) return j.error();
-      out.refused_values.push_back({std::string(flag), j.error().message, value.find('$') != std::string_view::npos});
+      // key=integer pairs, which the engine's older releases read (EngineBehaviour::json_only_since):
+      // refused only where the release is known to be one that takes JSON only.
+      std::string fix;
+      const tables::EngineBehaviour& b = tables::engine_tables(out.engine).behaviour;
+      if (!b.json_only_since.empty() && value.find('$') == std::string_view::npos)
+        if (auto pairs = key_integer_pairs(value)) {
+          const Version* release = command_release.get();
+          const auto since = parse_version(out.engine, b.json_only_since);
+          if (since.ok() && (release == nullptr || *release < *since)) {
+            if (release == nullptr)
+              out.unmodelled.push_back(
+                  {"the engine release (it decides whether " + kvdtype::detail::printable(flag) + " " +
+                       kvdtype::detail::printable(value) + " starts)",
+                   "releases before " + std::string(b.json_only_since) + " read it as key=integer pairs, " +
+                       std::string(b.json_only_since) + " and later refuse all but JSON (" +
+                       std::string(b.json_only_source) + "); give the release (an image tag or --engine-version)"});
+            into = std::move(*pairs);
+            return std::nullopt;
+          }
+          fix = "write the value as JSON: " + std::string(engine_info(out.engine).display) + " " +
+                std::string(b.json_only_since) + " and later refuse the key=value form earlier releases read";
+        }
+      out.refused_values.push_back({std::string(flag), j.error().message, value.find('$') != std::string_view::npos, fix});
       into = json();
       return std::nullopt;
     }
@@ -328,11 +409,42 @@ std::optional<Error> apply(const LaunchFlag& f, std::string_view flag, std::stri
   return std::nullopt;
 }
 
+// A word ambiguous in the newest release, read where the release is unknown: if the releases
+// before the options it also matches (LaunchFlag::introduced_in) take it for one option, it is
+// read as that one and the unknown release said (KVD080), never refused as if certain.
+std::optional<detail::FlagPrefix> older_reading(Engine engine, std::string_view word, const detail::FlagPrefix& newest,
+                                               std::string_view typed, LaunchCommand& out) {
+  Version oldest;  // 0.0.0.0: before every row's introduced_in
+  oldest.known = true;
+  detail::FlagPrefix older = detail::find_launch_flag_prefix(engine, word, &oldest);
+  if (older.row == nullptr) return std::nullopt;
+  // The earliest release that registers one of the other options: from it on the word is refused.
+  std::string since;
+  std::optional<Version> first;
+  std::string added;
+  for (const std::string& m : newest.matches) {
+    const LaunchFlag* row = detail::find_launch_flag(engine, m);
+    if (row == nullptr || row->introduced_in.empty()) continue;
+    added += (added.empty() ? "" : ", ") + m + " (" + std::string(row->introduced_in) + ")";
+    const auto v = parse_version(engine, row->introduced_in);
+    if (v.ok() && (!first || *v < *first)) first = *v, since = std::string(row->introduced_in);
+  }
+  out.unmodelled.push_back(
+      {"the engine release (it decides what " + kvdtype::detail::printable(typed) + " names)",
+       "releases before " + since + " take it for " + std::string(older.name) + "; later ones also register " + added +
+           " and refuse it as ambiguous; give the release (an image tag or --engine-version) or write the option in "
+           "full"});
+  return older;
+}
+
 }  // namespace
 
 std::optional<Error> read_flags(const std::vector<std::string>& w, const Located& at, LaunchCommand& out,
                                 Collected& c) {
   const Engine engine = at.engine;
+  // The release the command runs (its image tag, or the install its script makes): an option or
+  // value form that differs by release is read as that release reads it.
+  CommandRelease release(engine, at.engine_version);
   bool only_positionals = false;
   for (std::size_t k = at.args; k < w.size(); ++k) {
     const std::string& tok = w[k];
@@ -416,7 +528,9 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
     // one long name of the table starts with the word: that flag; several: the engine refuses the
     // command ("ambiguous option"), a KVD151 finding, and the word is read as an unknown flag.
     if (f == nullptr && starts_with(norm, "--") && tables::engine_tables(engine).behaviour.long_option_prefixes) {
-      const detail::FlagPrefix p = detail::find_launch_flag_prefix(engine, norm);
+      detail::FlagPrefix p = detail::find_launch_flag_prefix(engine, norm, release.get());
+      if (p.row == nullptr && p.matches.size() > 1 && release.get() == nullptr)
+        if (auto older = older_reading(engine, norm, p, name, out)) p = std::move(*older);
       if (p.row != nullptr) {
         f = p.row;
         negated = p.negated;
@@ -485,7 +599,7 @@ std::optional<Error> read_flags(const std::vector<std::string>& w, const Located
       }
       continue;
     }
-    if (auto e = apply(*f, name, value, negated, out, c)) return e;
+    if (auto e = apply(*f, name, value, negated, release, out, c)) return e;
   }
   return std::nullopt;
 }

@@ -67,6 +67,11 @@ struct LaunchFlag {
   /// A switch registered with argparse's store_true in an engine whose switches otherwise take
   /// `--no-<name>` (EngineBehaviour::negatable_switches): its `--no-` form is no option.
   bool store_true = false;
+  /// The first release that registers the row's names (a release row of the engine's table,
+  /// checked by the lint); empty: every release kvdtype covers has them. Only argparse's
+  /// abbreviation rule reads it: a row an older release lacks joins no ambiguity there
+  /// (launch_read_flags.cpp; SGLang 0.4.x took --speculative-draft as the draft model's path).
+  std::string_view introduced_in;
 };
 
 }  // namespace kvdtype::tables

@@ -355,6 +355,24 @@ constexpr Constraint kSglangConstraints[] = {
      .when = {.backends = "fa4", .kv_quant = "fp8_per_tensor", .platforms = "cuda"},
      .detail = "FA4 takes no fp8 cache in SGLang: Q is not quantized ('inputs must have the same dtype') and the decode path passed k/v descales FA4 rejects ('FA4 path does not support descale')",
      .source = "sgl-project/sglang#31640 (v0.5.15.post1, B200, Nemotron-3-Super FP8, fa4 decode); Dao-AILab/flash-attention#2321; sglang flashattention_backend.py (fa_impl_ver != 4 guard)"},
+    // --dsv4-attn-backend trtllm (sgl-project/sglang#30805, merged 2026-07; read as the DSA decode
+    // sub-backend): DeepSeek V4's hook asserts a CUDA device with is_sm100_supported (compute
+    // capability major 10: SM100/SM103) and kv_cache_dtype == fp8_e4m3 (its trtllm-gen sparse MLA
+    // path runs Q and KV in fp8 only; auto has become fp8_e4m3 on SM10x by then).
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "dsv4", .platforms = "cuda", .min_cc = 100, .max_cc = 109, .outside_cc = true,
+              .dsa_backends = "trtllm"},
+     .detail = "--dsv4-attn-backend trtllm requires an SM100/SM103 (Blackwell) GPU",
+     .source = "sglang arg_groups/deepseek_v4_hook.py (device == cuda and is_sm100_supported), sgl-project/sglang#30805"},
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "dsv4", .platforms = "rocm cpu", .dsa_backends = "trtllm"},
+     .detail = "--dsv4-attn-backend trtllm requires a CUDA SM100/SM103 (Blackwell) GPU",
+     .source = "sglang arg_groups/deepseek_v4_hook.py (device == cuda and is_sm100_supported), sgl-project/sglang#30805"},
+    {.engine = Engine::sglang, .rule = "KVD017",
+     .when = {.backends = "dsv4", .kv_cache_dtypes = "bfloat16 bf16", .dsa_backends = "trtllm"},
+     .detail = "--dsv4-attn-backend trtllm requires kv_cache_dtype=fp8_e4m3 (Q and KV must share a dtype and only fp8 is "
+               "implemented)",
+     .source = "sglang arg_groups/deepseek_v4_hook.py (kv_cache_dtype == 'fp8_e4m3'), sgl-project/sglang#30805 review"},
     // DeepSeek V4's KV pool asserts a uint8 (packed fp8) store although the V4 dtype check admits
     // bfloat16: a bf16 cache fails at pool creation on CUDA whatever the GPU. No fix identified.
     {.engine = Engine::sglang, .rule = "KVD070",

@@ -30,6 +30,11 @@ constexpr LaunchFlag kSglang[] = {
     // and the kernels are request fields of their own (server_args.py NSA_CHOICES).
     {"--nsa-prefill-backend --dsa-prefill-backend", N::value, A::field, "dsa_prefill_backend", "S (dsa-* newer)"},
     {"--nsa-decode-backend --dsa-decode-backend", N::value, A::field, "dsa_decode_backend", "S (dsa-* newer)"},
+    // DeepSeek V4's kernel choice inside the dsv4 backend (auto = flashmla, trtllm), shared by
+    // prefill and decode: read as the sparse-attention sub-backend, which the constraint rows of
+    // constraints_sglang.cpp key on (sgl-project/sglang#30805: arg_groups/fields/exec_.py
+    // ServerArgs.dsv4_attn_backend, arg_groups/deepseek_v4_hook.py).
+    {"--dsv4-attn-backend", N::value, A::field, "dsa_decode_backend", "S (sgl-project/sglang#30805, merged 2026-07)"},
     {"--speculative-num-steps", N::value, A::field, "num_speculative_tokens", "S (draft steps per verify)"},
     {"--enable-hierarchical-cache", N::none, A::switch_yes, "hierarchical_cache", "S"},
     {"--disable-cuda-graph", N::none, A::switch_no, "cuda_graph", "S"},
@@ -45,8 +50,18 @@ constexpr LaunchFlag kSglang[] = {
     {"--quantization", N::value, A::quantization, {}, "S"},
     {"--quantization-param-path", N::value, A::quantization_param_path, {}, "S (KV scales JSON)"},
     {"--speculative-algorithm", N::value, A::speculative_algorithm, {}, "S, SS"},
-    {"--speculative-draft-model-path --speculative-draft-model", N::value, A::speculative_model, {}, "S"},
-    {"--speculative-draft-attention-backend", N::value, A::speculative_draft_backend, {}, "S"},
+    // Rows with a release (the last field) are options of that release on: before them the
+    // prefix `--speculative-draft` was --speculative-draft-model-path alone (sglang#3362 ran it on
+    // 0.4.2; sglang#9573 on 2025-08-25). The two were added by PRs whose first release is read
+    // from the release table (PR merge dates; the release dates of 0.5.3 and 0.5.7 are unverified).
+    {"--speculative-draft-model-path", N::value, A::speculative_model, {}, "S"},
+    {"--speculative-draft-model", N::value, A::speculative_model, {},
+     "S (alias: sgl-project/sglang#10246, merged 2025-09)", false, "0.5.3"},
+    {"--speculative-draft-attention-backend", N::value, A::speculative_draft_backend, {},
+     "S (sgl-project/sglang#14843, merged 2025-12-10)", false, "0.5.7"},
+    // Absent on 2025-08-25 (sglang#9573's command abbreviated --speculative-draft), present at
+    // @4bc0b6e6: 0.5.2 is the first release row it can be in; the PR adding it is not established.
+    {"--speculative-draft-model-quantization", N::value, A::none, {}, "S; SS", false, "0.5.2"},
     {"--disaggregation-mode", N::value, A::disaggregation_mode, {}, "S (prefill/decode; null = off)"},
     {"--disaggregation-transfer-backend", N::value, A::disaggregation_backend, {}, "S (default mooncake)"},
     // Options sharing a prefix with the rows above, so that argparse's abbreviation rule sees them
@@ -104,7 +119,7 @@ constexpr LaunchFlag kSglang[] = {
      "--max-running-requests --max-total-tokens --cuda-graph-max-bs --load-format --download-dir --nnodes "
      "--node-rank --dist-init-addr --moe-a2a-backend --moe-runner-backend --moe-dense-tp-size "
      "--speculative-eagle-topk --speculative-num-draft-tokens "
-     "--speculative-draft-model-quantization --speculative-attention-mode "
+     "--speculative-attention-mode "
      "--disaggregation-bootstrap-port --log-level --device --schedule-policy --base-gpu-id",
      N::value, A::none, {}, "S"},
 };

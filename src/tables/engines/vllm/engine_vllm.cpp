@@ -49,7 +49,14 @@ const EngineTables& vllm_engine() noexcept {
                     .kv_layout_variable = "VLLM_KV_CACHE_LAYOUT", .hashed_handshake_connector = "NixlConnector",
                     .auto_dtype_fallback_since = "0.9.0", .auto_dtype_no_float16 = "gemma2 gemma3 gemma3_text plamo2 glm4",
                     .auto_dtype_source = "vllm/config/model.py _resolve_auto_dtype and _FLOAT16_NOT_SUPPORTED_MODELS; "
-                                         "vllm/platforms/cuda.py supported_dtypes; vllm-project/vllm#17265"},
+                                         "vllm/platforms/cuda.py supported_dtypes; vllm-project/vllm#17265",
+                    // 0.8.5 to 0.9.2 parsed dict-typed options with parse_type(json.loads), which
+                    // handed a value not matching ^{.*}$ to nullable_kvs (key=int pairs; earlier,
+                    // --limit-mm-per-prompt was nullable_kvs only); 0.10.0 dropped the fallback.
+                    .json_only_since = "0.10.0",
+                    .json_only_source = "vllm/engine/arg_utils.py parse_type and nullable_kvs @v0.9.2; "
+                                        "vllm-project/vllm#16789 and #16837 (the fallback), #20969 (its removal for "
+                                        "v0.10.0, named in #20979); vllm-project/vllm#21615 (0.10.0 refusing image=N)"},
       .images = vllm_images, .kernel_routes = vllm_kernel_routes};
   return kRow;
 }
