@@ -28,9 +28,11 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "bindings/face.hpp"
 #include "kvdtype/io/check_request.hpp"
+#include "kvdtype/io/workloads.hpp"
 #include "kvdtype/request.hpp"
 #include "kvdtype/rule.hpp"
 #include "http_server.hpp"
@@ -135,21 +137,18 @@ std::optional<std::string> make_policy(const Options& o, Policy& p) {
     if (!r.ok()) return r.error().message;
   }
   // A list (`--gpu A100,H100`): each target as one --gpu would be, refused here rather than on
-  // every review (an empty or unknown target made each review unreadable: denied).
-  if (o.gpu.find(',') != std::string::npos) {
-    std::size_t start = 0;
-    while (start <= o.gpu.size()) {
-      std::size_t comma = o.gpu.find(',', start);
-      if (comma == std::string::npos) comma = o.gpu.size();
-      std::string one = o.gpu.substr(start, comma - start);
-      while (!one.empty() && one.front() == ' ') one.erase(0, 1);
-      while (!one.empty() && one.back() == ' ') one.pop_back();
-      if (one.empty()) return "--gpu " + o.gpu + ": an empty target between commas";
+  // every review (an empty or unknown target made each review unreadable: denied). Split as a
+  // review splits it (io::expand_fleet), so the start and the reviews agree on the targets.
+  if (kvdtype::io::is_fleet(o.gpu)) {
+    std::vector<kvdtype::io::Workload> one(1);
+    one[0].input.fields.gpu = o.gpu;
+    auto targets = kvdtype::io::expand_fleet(std::move(one));
+    if (!targets.ok()) return targets.error().message;
+    for (const kvdtype::io::Workload& t : *targets) {
       kvdtype::RequestInput probe;
-      probe.gpu = one;
+      probe.gpu = t.input.fields.gpu;
       auto r = kvdtype::make_request(probe);
       if (!r.ok()) return r.error().message;
-      start = comma + 1;
     }
   }
   return std::nullopt;
