@@ -6,8 +6,9 @@
 //
 //  * BM_check_scaled_tables/N: the typical request (unversioned) against the N× tables.
 //  * BM_check_scaled_tables_slowest_release/N: the same request asked about every release of
-//    the N× table in turn; the slowest one (timed when the benchmark is set up, named in the
-//    label) is then measured. What a table N times larger costs at its worst release.
+//    the N× table in turn — the releases vLLM's release table lists, which both tables hold —
+//    and the slowest one (timed when the benchmark is set up, named in the label) is then
+//    measured. What a table N times larger costs at its worst release.
 //
 // The copies cannot apply to the request (each names a copied backend, which selection never
 // visits), so the report is the real one: the per-backend indexes should keep check() flat.
@@ -145,6 +146,10 @@ void BM_check_scaled_tables_slowest_release(benchmark::State& state) {
   std::string slowest_name = "unversioned";
   double slowest_ns = ns_per_check(slowest, t.index);
   for (std::size_t i = 0; i < t.releases.size(); ++i) {
+    // Only the releases the engine's own release table lists: a made-up one (0.8.4.101) is a
+    // version kvdtype does not know, whose check answers differently (KVD007, naming the
+    // nearest listed releases), so its cost is another request's, not the table's growth.
+    if (find_release(Engine::vllm, t.releases[i]) == nullptr) continue;
     Request req = typical_request();
     req.engine_version = t.releases[i];
     if (const double ns = ns_per_check(req, t.index); ns > slowest_ns) {
@@ -160,7 +165,7 @@ void BM_check_scaled_tables_slowest_release(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.counters["releases"] = static_cast<double>(t.index.releases.size());
-  state.SetLabel("slowest of " + std::to_string(t.releases.size() + 1) + " (every release and none): " + slowest_name);
+  state.SetLabel("slowest of the listed releases and none: " + slowest_name);
 }
 BENCHMARK(BM_check_scaled_tables_slowest_release)->Arg(1)->Arg(10);
 
