@@ -4,6 +4,9 @@
 // (docker.io/, registry-1.docker.io/) or a mirror's path prefix is allowed.
 #include "sources/launch/launch_images.hpp"
 
+#include <string_view>
+#include <vector>
+
 #include "common/text.hpp"
 #include "sources/shell/shell.hpp"
 #include "tables/rows/image.hpp"
@@ -56,9 +59,18 @@ std::string checked(std::string_view text, Engine engine) {
 std::string image_repository(std::string_view image) { return split_image(image).repository; }
 
 const Image* official_image(std::string_view repository) {
+  // Each row's repository without its registry host, found once: every container of every
+  // review asks here, and each row's host was looked for again at each question.
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const Image& row : images()) out.push_back(without_host(row.repository));
+    return out;
+  }();
   const std::string_view repo = without_host(repository);
-  for (const Image& row : images()) {
-    const std::string_view name = without_host(row.repository);
+  const auto rows = images();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Image& row = rows[i];
+    const std::string_view name = names[i];
     // The repository itself, or a mirror that keeps it under a path prefix (harbor.corp/proxy/vllm/vllm-openai).
     if (repo == name || (repo.size() > name.size() && repo.ends_with(name) && repo[repo.size() - name.size() - 1] == '/'))
       return &row;

@@ -363,8 +363,14 @@ std::optional<ShellScript> shell_script_at(const std::vector<std::string>& w) {
 
 std::optional<ShellScript> cmd_script_at(const std::vector<std::string>& w) {
   using kvdtype::detail::iequals;
+  // Whether a word ends in `suffix`, any case: tested before the word's basename is looked for,
+  // since every word of every launch command passes here and almost none ends so.
+  auto ends_with_ci = [](std::string_view word, std::string_view suffix) {
+    return word.size() >= suffix.size() && iequals(word.substr(word.size() - suffix.size()), suffix);
+  };
   for (std::size_t k = 0; k + 2 < w.size(); ++k) {
     // Compared in place, any case: every launch command passes here (no copy of each word).
+    if (!ends_with_ci(w[k], "cmd") && !ends_with_ci(w[k], "cmd.exe")) continue;
     const std::string_view base = basename(w[k]);
     if (!iequals(base, "cmd") && !iequals(base, "cmd.exe")) continue;
     // cmd [/a | /u] [/q] [/d] [/e:on|off] [/f:on|off] [/v:on|off] [/s] [[/c | /k] string]
@@ -457,12 +463,13 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
     if (!k) return w;
     // cmd /c: every word after the switch is its command line, in cmd.exe's syntax (carets,
     // literal backslashes), read as that shell reads it.
-    std::string script = w[k->script];
+    std::string cmd_line;  // sh -c's script is split where it is, without a copy
     if (cmd) {
-      for (std::size_t j = k->script + 1; j < w.size(); ++j) script += " " + w[j];
-      script = detail::posix_from_windows(script, detail::WindowsShell::cmd).value_or(script);
+      cmd_line = w[k->script];
+      for (std::size_t j = k->script + 1; j < w.size(); ++j) cmd_line += " " + w[j];
+      cmd_line = detail::posix_from_windows(cmd_line, detail::WindowsShell::cmd).value_or(cmd_line);
     }
-    auto inner = split_command(script);
+    auto inner = split_command(cmd ? std::string_view(cmd_line) : std::string_view(w[k->script]));
     if (!inner.ok()) return Error{ErrorCode::bad_command, (cmd ? "cmd /c command line: " : "sh -c script: ") + inner.error().message};
     w.resize(k->shell);  // words after the script are its $0, $1 …: not the server's
     w.insert(w.end(), inner->begin(), inner->end());
