@@ -100,6 +100,12 @@ void judge_unreadable(const Policy& p, Verdicts& v, DenyText&& deny_text, WarnTe
   else v.deny.push_back(deny_text());
 }
 
+// The object itself could not be read (or its GPU list split): judge_unreadable's texts for it.
+void judge_unreadable_object(const std::string& why, const Policy& p, Verdicts& v) {
+  judge_unreadable(p, v, [&] { return "(object): kvdtype could not read it: " + why; },
+                   [&] { return "kvdtype could not read the object: " + why; });
+}
+
 // One finding of a checked workload (pipeline/finding_walk.hpp). The finding's text and the
 // container's name are made only for what the answer shows; info findings are left to the
 // other outputs (their verdict is ok).
@@ -274,8 +280,7 @@ Outcome review(std::string_view body, const Policy& policy) {
       // Fail closed: an object kvdtype could not read may hold a server it did not judge.
       // --on-unreadable warn lets it through with a warning instead.
       const std::string& why = in.object_unreadable->message;
-      judge_unreadable(policy, v, [&] { return "(object): kvdtype could not read it: " + why; },
-                       [&] { return "kvdtype could not read the object: " + why; });
+      judge_unreadable_object(why, policy, v);
     } else {
       // `--gpu A100,H100`: the targets a workload whose pod names no GPU is checked on, one by
       // one as `check --gpu A100,H100` checks them. The default is applied only at judging
@@ -289,8 +294,7 @@ Outcome review(std::string_view body, const Policy& policy) {
         // A GPU list kvdtype cannot split (`A100,,H100`): `check --manifest` exits 2 on it, so
         // nothing was checked — unreadable, denied unless --on-unreadable warn (was a warning).
         const std::string& why = workloads.error().message;
-        judge_unreadable(policy, v, [&] { return "(object): kvdtype could not read it: " + why; },
-                         [&] { return "kvdtype could not read the object: " + why; });
+        judge_unreadable_object(why, policy, v);
       } else {
         const io::Checks checks = io::check_workloads(*workloads);
         o.workloads = checks.results.size();
