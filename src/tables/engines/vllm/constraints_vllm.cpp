@@ -552,6 +552,20 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#41343 (open: fp8_e5m2 corrupts Qwen2-VL / Qwen2.5-VL output, 0.19.0)"},
 
+    // A DSA model (GLM-5, sparse MLA) keeps two KV-cache groups per layer in vLLM: the 576-wide MLA
+    // latent and the indexer's fp8 key cache (128 bytes + a 4-byte scale = 132). LMCacheConnectorV1
+    // reshaped both with one width and the first stored request killed every worker, whatever the
+    // --kv-cache-dtype ("shape '[1, 78, 256, 132]' is invalid", LMCache 0.4.2 to 0.4.4; on 0.21.0 the
+    // connector counts 158 = 2 x 79 tensors). Reported on four releases; the LMCache build, which
+    // decides it, is not an input, so other releases get a warning. Session 49 (HR).
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.attention = "sparse-mla", .kv_connectors = "LMCacheConnectorV1"},
+     .detail = "LMCacheConnectorV1 handles the DSA model's two KV-cache groups (the 576-wide MLA latent and the 132-byte fp8 indexer key cache) with one width, and the first stored request kills every worker ('shape [1, 78, 256, 132] is invalid for input of size ...'); reported with LMCache 0.4.2 to 0.4.4 on 0.18.0 to 0.21.0",
+     .introduced_in = "", .affected_in = "0.18.0 0.19.0 0.20.2 0.21.0",
+     .selection = false,
+     .source = "LMCache/LMCache#2774 (open 2026-03: GLM-5-FP8 tensor shape mismatch; comments: vLLM 0.18.0 + LMCache 0.4.2, 0.19.0 + 0.4.2.dev77, 0.20.2 + 0.4.4), "
+               "#2947 (closed: vLLM 0.19.0, 8x H200, GLM-5-FP8 TP=8, LMCache 0.4.3.dev77), #3339 (vLLM 0.21.0-cu129: 158 cache tensors for 79 layers); "
+               "fix attempt LMCache/LMCache#2951 ('multi-group KV cache support for MLA models', closed)"},
     // Disaggregated serving through LMCache (mooncake backend) with an fp8 MLA cache: the decode node
     // crashes, and the reporter sees the connector write the cache as its uint8 storage (#44184, open,
     // and its duplicate #43980, both on v0.21.0, DeepSeek-V3-FP8 and GLM-5). The cause is not settled
