@@ -56,6 +56,13 @@ TEST(CmdStart, CmdKDropsItsStringsOuterQuotes) {
   EXPECT_EQ(c.input.kv_cache_dtype, "q8_0");
 }
 
+TEST(CmdStart, SwitchesAfterTheTitleThenCmdK) {
+  const LaunchCommand c = cmd_line("start \"srv\" /min /d \"C:\\llama\" cmd /k \"\"llama-server.exe\" -m \"q.gguf\" -ctk q4_0\"");
+  EXPECT_EQ(c.engine, Engine::llamacpp);
+  EXPECT_EQ(c.model, "q.gguf");
+  EXPECT_EQ(c.input.kv_cache_dtype, "q4_0");
+}
+
 TEST(CmdStart, QuotesOfOtherCommandsStay) {
   const auto text = detail::posix_from_windows("llama-server.exe -m \"C:\\a b\\m.gguf\" -ctk q8_0", detail::WindowsShell::cmd);
   ASSERT_TRUE(text.has_value());

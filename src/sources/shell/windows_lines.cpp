@@ -135,17 +135,28 @@ std::string cmd_quoting(std::string_view line) {
     const std::string_view word = std::string_view(out).substr(i, end - i);
     std::size_t j = skip_blanks(end);
     if (iequals(word, "start")) {
-      // Its switches may come before the title: /b, /wait, /min …, and /d, /node, /affinity with a value.
-      while (j < out.size() && out[j] == '/') {
-        const std::size_t e = word_end(j);
-        const std::string_view opt = std::string_view(out).substr(j, e - j);
-        j = skip_blanks(e);
-        if (iequals(opt, "/d") || iequals(opt, "/node") || iequals(opt, "/affinity")) j = skip_blanks(word_end(j));
-      }
+      // Its switches (/b, /wait, /min …; /d, /node, /affinity with a value) stand before the
+      // title, after it, or both.
+      auto skip_switches = [&](std::size_t k) {
+        while (k < out.size() && out[k] == '/') {
+          const std::size_t e = word_end(k);
+          const std::string_view opt = std::string_view(out).substr(k, e - k);
+          k = skip_blanks(e);
+          if (!iequals(opt, "/d") && !iequals(opt, "/node") && !iequals(opt, "/affinity")) continue;
+          if (k < out.size() && out[k] == '"') {  // a quoted value (/d "C:\My Models")
+            const std::size_t close = out.find('"', k + 1);
+            k = close == std::string::npos ? out.size() : close + 1;
+          }
+          k = skip_blanks(word_end(k));
+        }
+        return k;
+      };
+      j = skip_switches(j);
       if (j < out.size() && out[j] == '"') {
         const std::size_t close = out.find('"', j + 1);
         if (close == std::string::npos) return out;  // unbalanced: the splitter names it
         out.erase(j, skip_blanks(close + 1) - j);
+        j = skip_switches(j);
       }
       command_start = true;  // the program follows
       i = j - 1;
@@ -168,7 +179,7 @@ std::string cmd_quoting(std::string_view line) {
       }
       continue;
     }
-    i = end - 1;
+    if (end > i) i = end - 1;  // past the word (a `)` is a word of no characters)
   }
   return out;
 }
