@@ -72,6 +72,10 @@ constexpr Launcher kRows[] = {
     // the split words no longer show: such a command names the title as the program.
     {.program = "start", .args = slash_options, .valued = "/d /node /affinity",
      .source = "Microsoft Learn, Windows commands: start"},
+    // TensorRT-LLM's MPI wrapper for the LLM API (tensorrt_llm/llmapi/trtllm-llmapi-launch, a bash
+    // script): `trtllm-llmapi-launch trtllm-serve MODEL …` runs the command after it on each rank
+    // (its deployment guides, NVIDIA/TensorRT-LLM#17333). It takes no options of its own.
+    {.program = "trtllm-llmapi-launch", .source = "NVIDIA/TensorRT-LLM tensorrt_llm/llmapi/trtllm-llmapi-launch"},
     // Programs of one project that exec an engine's server (read from their source).
     {.program = "llamacpp-leader", .args = runs_fixed, .runs = "llama-server --model $LLM_MODEL --host 0.0.0.0",
      .source = "kubernetes-sigs/lws @060ab4da docs/examples/llamacpp/tools/llamacpp-leader/cmd/llamacpp-leader/main.go: "

@@ -50,6 +50,8 @@ const Case kCases[] = {
     {"start /B /wait /affinity FFF0 C:/llama/llama-server.exe -m m/a.gguf -ctk q8_0", Engine::llamacpp, "q8_0", "m/a.gguf"},
     {"cmd /c \"vllm serve C:\\models\\a --kv-cache-dtype fp8\"", Engine::vllm, "fp8", "C:\\models\\a"},
     {"cmd.exe /q /K \"conda activate env1 && vllm serve m/a --kv-cache-dtype fp8\"", Engine::vllm, "fp8", "m/a"},
+    // TensorRT-LLM's MPI wrapper for the LLM API (its deployment guides)
+    {"trtllm-llmapi-launch trtllm-serve nvidia/m --kv_cache_dtype fp8", Engine::trtllm, "fp8", "nvidia/m"},
 };
 
 TEST(Launchers, EachGrammarLeadsToTheServingCommand) {

@@ -228,6 +228,12 @@ Result<Located> locate_program(const std::vector<std::string>& w, std::size_t i)
     return bad("python -m " + kvdtype::detail::printable(module) + " is not a serving module kvdtype knows (" +
                known_modules() + ")");
   }
+  // An engine may know programs by a shape its registry row cannot list (llama.cpp's `llama serve`,
+  // its pre-2024 `…/llama.cpp/server`): its own reader is asked before the program is called unknown.
+  if (auto own = detail::locate_engine_program(w, i)) {
+    if (!own->ok()) return own->error();
+    return Located{(*own)->engine, (*own)->args, (*own)->positional_model, {}};
+  }
   return bad("unknown program '" + kvdtype::detail::printable(w[i]) + "' (expected " + known_programs() + ")");
 }
 
@@ -465,8 +471,21 @@ Result<std::vector<std::string>> expand_shell_scripts(std::vector<std::string> w
     // literal backslashes), read as that shell reads it.
     std::string cmd_line;  // sh -c's script is split where it is, without a copy
     if (cmd) {
-      cmd_line = w[k->script];
-      for (std::size_t j = k->script + 1; j < w.size(); ++j) cmd_line += " " + w[j];
+      // The words joined as Windows joins a program's arguments into its command line: an empty
+      // word or one with blanks is quoted, so `start "My Server" PROG` keeps its title one word
+      // (posix_from_windows then reads start's title and cmd's quotes as cmd does).
+      auto joined = [](const std::string& word) {
+        const bool quote = word.empty() || (word.find_first_of(" \t") != std::string::npos && word.find('"') == std::string::npos);
+        return quote ? "\"" + word + "\"" : word;
+      };
+      cmd_line = joined(w[k->script]);
+      for (std::size_t j = k->script + 1; j < w.size(); ++j) cmd_line += " " + joined(w[j]);
+      // cmd.exe then removes the string's first quote and the line's last one (`cmd /?`): a
+      // one-word `cmd /c "vllm serve m …"` is its words again.
+      if (const std::size_t last = cmd_line.rfind('"'); !cmd_line.empty() && cmd_line.front() == '"' && last > 0) {
+        cmd_line.erase(last, 1);
+        cmd_line.erase(0, 1);
+      }
       cmd_line = detail::posix_from_windows(cmd_line, detail::WindowsShell::cmd).value_or(cmd_line);
     }
     auto inner = split_command(cmd ? std::string_view(cmd_line) : std::string_view(w[k->script]));

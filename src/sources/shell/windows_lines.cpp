@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/text.hpp"
 #include "sources/shell/shell.hpp"
 
 namespace kvdtype::io::detail {
@@ -91,6 +92,98 @@ void literal(std::string& out, char c, bool in_double_quotes) {
   out += c;
 }
 
+// cmd.exe's own reading of two commands whose quotes carry meaning the POSIX splitter cannot see
+// once they are gone (Microsoft's `start` and `cmd` references):
+//  - `start ["title"] [/options] PROG …`: the first quoted argument is the new window's title,
+//    never the program (`start "llama-server" cmd /k "…"`, `start "" "C:\…\llama-server.exe" …`).
+//    The title is dropped here, so the program is the word after start's options.
+//  - `cmd /c "string"` / `cmd /k "string"`: cmd removes the string's first quote and the last quote
+//    of the line and runs the rest, so `cmd /k ""C:\…\llama-server.exe" -m "%M%""` runs
+//    `"C:\…\llama-server.exe" -m "%M%"`. The two quotes are dropped here as cmd drops them.
+// Applied to each line of a cmd.exe text; a line with neither command comes back unchanged.
+std::string cmd_quoting(std::string_view line) {
+  using kvdtype::detail::iequals;
+  std::string out(line);
+  auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  auto skip_blanks = [&](std::size_t i) {
+    while (i < out.size() && blank(out[i])) ++i;
+    return i;
+  };
+  auto word_end = [&](std::size_t i) {
+    while (i < out.size() && !blank(out[i]) && out[i] != '"' && out[i] != '&' && out[i] != '|' && out[i] != '(' &&
+           out[i] != ')')
+      ++i;
+    return i;
+  };
+  bool dq = false;
+  bool command_start = true;  // at the line's start, or after an unquoted & | (
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '"') {
+      dq = !dq;
+      command_start = false;
+      continue;
+    }
+    if (dq) continue;
+    if (out[i] == '&' || out[i] == '|' || out[i] == '(') {
+      command_start = true;
+      continue;
+    }
+    if (blank(out[i]) || (command_start && out[i] == '@')) continue;
+    if (!command_start) continue;
+    command_start = false;
+    const std::size_t end = word_end(i);
+    const std::string_view word = std::string_view(out).substr(i, end - i);
+    std::size_t j = skip_blanks(end);
+    if (iequals(word, "start")) {
+      // Its switches (/b, /wait, /min …; /d, /node, /affinity with a value) stand before the
+      // title, after it, or both.
+      auto skip_switches = [&](std::size_t k) {
+        while (k < out.size() && out[k] == '/') {
+          const std::size_t e = word_end(k);
+          const std::string_view opt = std::string_view(out).substr(k, e - k);
+          k = skip_blanks(e);
+          if (!iequals(opt, "/d") && !iequals(opt, "/node") && !iequals(opt, "/affinity")) continue;
+          if (k < out.size() && out[k] == '"') {  // a quoted value (/d "C:\My Models")
+            const std::size_t close = out.find('"', k + 1);
+            k = close == std::string::npos ? out.size() : close + 1;
+          }
+          k = skip_blanks(word_end(k));
+        }
+        return k;
+      };
+      j = skip_switches(j);
+      if (j < out.size() && out[j] == '"') {
+        const std::size_t close = out.find('"', j + 1);
+        if (close == std::string::npos) return out;  // unbalanced: the splitter names it
+        out.erase(j, skip_blanks(close + 1) - j);
+        j = skip_switches(j);
+      }
+      command_start = true;  // the program follows
+      i = j - 1;
+      continue;
+    }
+    if (iequals(word, "cmd") || iequals(word, "cmd.exe")) {
+      while (j < out.size() && out[j] == '/') {
+        const std::size_t e = word_end(j);
+        const std::string_view opt = std::string_view(out).substr(j, e - j);
+        j = skip_blanks(e);
+        if (!iequals(opt, "/c") && !iequals(opt, "/k")) continue;
+        const std::size_t last = out.rfind('"');
+        if (j < out.size() && out[j] == '"' && last > j) {
+          out.erase(last, 1);
+          out.erase(j, 1);
+        }
+        command_start = true;  // the string is a command line of its own
+        i = j - 1;
+        break;
+      }
+      continue;
+    }
+    if (end > i) i = end - 1;  // past the word (a `)` is a word of no characters)
+  }
+  return out;
+}
+
 std::string rewrite(std::string_view text, WindowsShell shell) {
   const char mark = shell == WindowsShell::cmd ? kCaret : kBacktick;
   std::string out;
@@ -106,6 +199,11 @@ std::string rewrite(std::string_view text, WindowsShell shell) {
     if (cont) {  // drop the mark (and what trails it) here: a `\`-newline takes its place
       line = trimmed(line, mark == kCaret);
       line.remove_suffix(1);
+    }
+    std::string cmd_line;  // cmd.exe's start titles and cmd /c quotes, read as cmd reads them
+    if (shell == WindowsShell::cmd && !dq) {
+      cmd_line = cmd_quoting(line);
+      line = cmd_line;
     }
     for (std::size_t i = 0; i < line.size(); ++i) {
       const char c = line[i];

@@ -37,9 +37,43 @@ std::string first_of_list(std::string& value, LaunchCommand& out, std::string_vi
   return value;
 }
 
+// llama.cpp's programs under names the registry row does not list, because the name alone does
+// not say llama.cpp:
+//  - `llama <command>` (`llama.exe` on Windows), the one binary with subcommands that the prebuilt
+//    packages ship since 2026 (ggml-org/llama.cpp#23296, #23459: `llama help` lists serve, cli,
+//    completion, bench …); the subcommand is the program (`llama serve` runs llama-server).
+//  - `server`, llama-server's name before the rename of June 2024 (ggml-org/llama.cpp#7809:
+//    main → llama-cli, server → llama-server), taken as llama.cpp's only where its path runs
+//    through a llama.cpp folder (./llama.cpp/server, …/llama.cpp/build/bin/Release/server).
+// The words after the subcommand (or the program) are the arguments, as for the listed names.
+std::optional<std::size_t> unlisted_llamacpp_program(const std::vector<std::string>& w, std::size_t i) {
+  using kvdtype::detail::iequals;
+  const std::string_view prog = basename(w[i]);
+  if (iequals(prog, "llama") || iequals(prog, "llama.exe")) {
+    static constexpr std::string_view kTools[] = {"serve", "cli", "completion", "bench"};
+    if (i + 1 < w.size())
+      for (std::string_view tool : kTools)
+        if (w[i + 1] == tool) return i + 2;
+    return std::nullopt;
+  }
+  if (!iequals(prog, "server") && !iequals(prog, "server.exe")) return std::nullopt;
+  const std::string_view path = w[i];
+  for (std::size_t at = 0; at < path.size();) {  // a folder of the path named llama.cpp[-…] or llama-cpp[-…]
+    const std::size_t slash = path.find_first_of("/\\", at);
+    if (slash == std::string_view::npos) break;  // the last part is the program itself
+    const std::string folder = kvdtype::detail::to_lower(path.substr(at, slash - at));
+    if (folder.starts_with("llama.cpp") || folder.starts_with("llama-cpp")) return i + 1;
+    at = slash + 1;
+  }
+  return std::nullopt;
+}
+
 std::optional<Result<EngineProgram>> locate_llamacpp(const std::vector<std::string>& w, std::size_t i) {
-  if (i >= w.size() || !kvdtype::detail::has_word(engine_info(Engine::llamacpp).programs, basename(w[i]))) return std::nullopt;
-  return Result<EngineProgram>(EngineProgram{Engine::llamacpp, i + 1, false});
+  if (i >= w.size()) return std::nullopt;
+  if (kvdtype::detail::has_word(engine_info(Engine::llamacpp).programs, basename(w[i])))
+    return Result<EngineProgram>(EngineProgram{Engine::llamacpp, i + 1, false});
+  if (const auto args = unlisted_llamacpp_program(w, i)) return Result<EngineProgram>(EngineProgram{Engine::llamacpp, *args, false});
+  return std::nullopt;
 }
 
 std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std::string>& w, std::string_view image,
@@ -68,7 +102,8 @@ std::optional<Result<EngineProgram>> locate_llamacpp_image(const std::vector<std
 // `word` is the word before the command's arguments (the program, or a full image's tool).
 void note_llamacpp_tool(LaunchCommand& out, std::string_view word) {
   // llama-bench by any path, or tools.sh's --bench/-b in a :full image.
-  if (basename(word) == "llama-bench" || word == "--bench" || word == "-b") out.input.flags |= flag_llama_bench;
+  // `llama bench` (the one binary's subcommand) likewise.
+  if (basename(word) == "llama-bench" || word == "--bench" || word == "-b" || word == "bench") out.input.flags |= flag_llama_bench;
 }
 
 std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*options: reads no file*/) {

@@ -1,0 +1,1 @@
+& "$env:LOCALAPPDATA\Crow\bin\llama-server.exe" -m "$env:LOCALAPPDATA\Crow\models\qwen-next-gguf\UD-Q2_K_XL\Qwen3.8-Flash-Next-UD-Q2_K_XL-00001-of-00003.gguf" --port 8083 -c 200000 -b 2048 -ub 2048 -ctk q8_0 -ctv q8_0 -ncmoe 30 --fit off --load-mode none -np 1 --mmproj "$env:LOCALAPPDATA\Crow\models\qwen-next-gguf\mmproj-F16.gguf" --jinja

@@ -1,0 +1,8 @@
+vllm serve \
+  "zai-org/GLM-4.6-FP8" \
+  --tensor-parallel-size 8 \
+  --tool-call-parser glm45 \
+  --enable-auto-tool-choice \
+  --enable-expert-parallel \
+  --reasoning-parser glm45 \
+  --max-model-len 32768
