@@ -56,6 +56,20 @@ void unresolved_values(LaunchCommand& launch, ReportExtras& extras) {
           b.fix.empty() ? "write the value as the JSON the engine expects" : b.fix);
     }
   }
+  // An engine options file not read (`--config ${CFG}`, or a path inside a container): it may
+  // set the kv-cache dtype, the backend or the block size, and the engine applies it (vLLM and
+  // SGLang under the command line, trtllm-serve's --extra_llm_api_options over it), so the plan
+  // checked is not known to be the one that runs: said as incomplete, never passed as fine.
+  for (const std::string& f : launch.unread_files)
+    add(extras, "KVD080",
+        "the engine options file unknown: " + kvdtype::detail::printable(f) +
+            (f.find('$') != std::string::npos ? " names a variable nothing set, so it was not read"
+                                              : " is a file on the machine the server runs on, not read here") +
+            "; its settings (the kv-cache dtype among them) were not checked",
+        f.find('$') != std::string::npos
+            ? "set the variable (--env NAME=VALUE) to a file kvdtype can read, or write the file's kv-cache settings as flags"
+            : "check the command on the machine that holds the file, or write the file's kv-cache settings as flags",
+        Severity::warning);
   // What the engine does with words kvdtype does not model (vLLM --kv-cache-dtype-skip-layers,
   // llama.cpp --rpc): the checks ran on a plan that may not be the one that runs: not checked.
   for (const LaunchCommand::Unmodelled& u : launch.unmodelled)

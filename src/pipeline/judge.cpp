@@ -52,11 +52,8 @@ void merge_layers_into(const CheckInput& in, const Layers& layers, Merged& m) {
     // A script that pins the engine (pip install vllm==X) names the release it runs.
     if (launch.input.engine_version.empty()) launch.input.engine_version = engine_version_pinned_in(layers.script, launch.engine);
     if (!launch.config_file.empty()) extras.notes.push_back("engine config file: " + launch.config_file + " (merged under the command line)");
-    for (const std::string& f : launch.unread_files)
-      extras.notes.push_back(f.find('$') != std::string::npos
-                                 ? f + ": its name holds a variable nothing set, so it is not read (its settings are unknown)"
-                                 : f + ": a file on the machine the server runs on, not read here (its settings are unknown)");
-    // Values still holding `$` were never set (KVD152): unknown, not wrong.
+    // Values still holding `$` were never set (KVD152): unknown, not wrong. Options files not
+    // read (KVD080): what they set is unknown, so the plan may not be the one that runs.
     unresolved_values(launch, extras);
   }
   // The model: a local directory or config.json; else a Hub id from the HF cache (not for a
