@@ -83,11 +83,20 @@ CaseBlock case_block(const std::vector<ScriptStep>& steps, std::size_t head, std
   std::vector<std::string> patterns;
   bool in_patterns = true;
   std::size_t k = head;
+  CaseItem item;
   if (f + 3 < h.words.size()) {
     patterns.assign(h.words.begin() + static_cast<std::ptrdiff_t>(f) + 3, h.words.end());
-    if (h.ended_by == ')') in_patterns = false;
+    if (h.ended_by == ')') {
+      in_patterns = false;
+      item = CaseItem{std::move(patterns), h.line, head + 1, head + 1};
+      patterns.clear();
+      if (h.ends_case_item) {
+        out.items.push_back(std::move(item));
+        item = {};
+        in_patterns = true;
+      }
+    }
   }
-  CaseItem item;
   int depth = 0;  // nested `case … esac` inside an item's commands
   for (++k; k < end; ++k) {
     const ScriptStep& s = steps[k];
@@ -102,6 +111,7 @@ CaseBlock case_block(const std::vector<ScriptStep>& steps, std::size_t head, std
         patterns.clear();
         if (s.ends_case_item) {  // `a) ;;`: nothing guarded
           out.items.push_back(std::move(item));
+          item = {};
           in_patterns = true;
         }
       }
