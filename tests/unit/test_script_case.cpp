@@ -110,3 +110,22 @@ TEST(ScriptCase, NestedCaseAndPatternsOnTheHeadLine) {
   EXPECT_FALSE(mentions(r.other_programs, "x"));
   EXPECT_FALSE(mentions(r.other_programs, "z"));
 }
+
+TEST(ScriptCase, AKnownValueAnItemBuildsIsKeptAndAnArgumentsValueIsNot) {
+  const auto r = reading(
+      "ARGS=\"--port 8000\"\n"
+      "MODEL=org/m\n"
+      "EXTRA=()\n"
+      "while [[ $# -gt 0 ]]; do\n"
+      "  case $1 in\n"
+      "    --fp8) ARGS=\"$ARGS --kv-cache-dtype fp8\"; shift ;;\n"
+      "    --model) MODEL=\"$2\"; shift 2 ;;\n"
+      "    *) EXTRA+=(\"$1\"); shift ;;\n"
+      "  esac\n"
+      "done\n"
+      "vllm serve $MODEL $ARGS \"${EXTRA[@]}\"\n");
+  ASSERT_EQ(r.commands.size(), 1u);
+  EXPECT_EQ(after(r.commands[0].words, "serve"), "org/m");
+  EXPECT_EQ(after(r.commands[0].words, "--kv-cache-dtype"), "fp8");
+  EXPECT_EQ(std::count(r.commands[0].words.begin(), r.commands[0].words.end(), "$1"), 0);
+}

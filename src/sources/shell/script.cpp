@@ -303,9 +303,10 @@ class ScriptReader {
   // never commands. Where WORD is known (the script's arguments were given, or a variable it
   // set) only the first item it matches is read, as the shell runs it; where it is not, each
   // item is read as an alternative (a `prefill)` / `decode)` dispatch starts either server),
-  // each from the variables as they were before `case`. After `esac` a variable keeps the value
-  // it had before (what runs when no item sets it) or, if it had none, the first value an item
-  // gave it.
+  // each from the variables as they were before `case`. After `esac` a variable takes the first
+  // known value an item gave it (`ARGS="$ARGS --kv-cache-dtype fp8"`: that alternative is
+  // checked); a value made from the script's unknown arguments (`--model-path) MODEL="$2"`)
+  // leaves the one it had before, which is what runs without them.
   std::optional<Error> run_case(const std::vector<ScriptStep>& steps, std::size_t i, std::size_t end, int depth,
                                 std::size_t call_line, std::size_t& next) {
     const detail::CaseBlock block = detail::case_block(steps, i, end);
@@ -330,9 +331,25 @@ class ScriptReader {
       auto e = run(steps, item.begin, item.end, depth, call_line);
       context_.pop_back();
       if (e) return e;
-      for (const auto& [name, value] : st_.scalars)
-        if (after_scalars.try_emplace(name, value).second) set_env(after_environment, name, value);
-      for (const auto& [name, value] : st_.arrays) after_arrays.try_emplace(name, value);
+      // A value an item made from what is unknown here (`MODEL="$2"`, `$OPTARG`, `$(cmd)`) never
+      // replaces one the script had; a known one does, the first item's first.
+      const auto unknown = [](const std::string& v) { return v.find_first_of("$`") != std::string::npos; };
+      for (const auto& [name, value] : st_.scalars) {
+        const auto was = scalars.find(name);
+        if (was != scalars.end() && (was->second == value || unknown(value))) continue;
+        const auto now = after_scalars.find(name);
+        const bool taken = now != after_scalars.end() && (was == scalars.end() ? true : now->second != was->second);
+        if (taken) continue;
+        after_scalars[name] = value;
+        set_env(after_environment, name, value);
+      }
+      for (const auto& [name, value] : st_.arrays) {
+        const auto was = arrays.find(name);
+        if (was != arrays.end() && (was->second == value || std::any_of(value.begin(), value.end(), unknown))) continue;
+        const auto now = after_arrays.find(name);
+        if (now != after_arrays.end() && (was == arrays.end() || now->second != was->second)) continue;
+        after_arrays[name] = value;
+      }
       if (known) {  // the shell runs one item; what it set stays
         after_scalars = st_.scalars;
         after_arrays = st_.arrays;
