@@ -35,6 +35,8 @@ TEST(TaskGpusPerNode, TheCountOfTheAcceleratorsIsTheVariable) {
 
 TEST(TaskGpusPerNode, AlternativesOfDifferentCountsLeaveItUnknown) {
   EXPECT_EQ(tp_of("{L4:4, A100:1, H100:1}"), "$SKYPILOT_NUM_GPUS_PER_NODE");
+  EXPECT_EQ(tp_of("{ H100:8, H100:12, H200:8 }"), "$SKYPILOT_NUM_GPUS_PER_NODE");
+  EXPECT_EQ(tp_of("{L4: 4, H100: 1}"), "$SKYPILOT_NUM_GPUS_PER_NODE");
 }
 
 }  // namespace

@@ -124,7 +124,12 @@ std::optional<std::string> accelerator_count(const doc::Node& res) {
       at = comma + 1;
     }
   } else if (acc && acc.is_map()) {
-    for (const auto& kv : acc) add(scalar(kv.first), kv.second && kv.second.is_scalar() ? scalar(kv.second) : "1");
+    // `{H100: 8}` gives the count as the value; `{H100:8, H200:8}` (no blank after the colon) is
+    // a flow map whose keys are whole specs and whose values are empty.
+    for (const auto& kv : acc) {
+      const std::string value = kv.second && kv.second.is_scalar() ? scalar(kv.second) : std::string();
+      add(scalar(kv.first), value.empty() && scalar(kv.first).find(':') == std::string::npos ? "1" : value);
+    }
   } else if (acc && acc.is_seq()) {
     for (const auto& e : acc) add(scalar(e), "");
   }
