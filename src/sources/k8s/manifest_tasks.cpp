@@ -5,7 +5,9 @@
 //
 // Sources: SkyPilot — skypilot-org/skypilot docs/source/reference/yaml-spec.rst (run, setup,
 // envs, resources.accelerators `H100:8` / `{H100: 8}` / a list or set of alternatives,
-// resources.any_of / ordered, resources.image_id `docker:IMAGE`). Ray Serve LLM —
+// resources.any_of / ordered, resources.image_id `docker:IMAGE`) and
+// docs/source/running-jobs/distributed-jobs.rst (SKYPILOT_NUM_GPUS_PER_NODE: the GPUs of each
+// node, "each node having 8 A100s" for `accelerators: A100:8`). Ray Serve LLM —
 // ray-project/ray python/ray/llm/_internal/serve/core/configs/llm_config.py @1190ecb4
 // (LLMConfig: model_loading_config {model_id, model_source}, llm_engine "vLLM", engine_kwargs
 // "all the configuration knobs [vLLM] provide", accelerator_type, runtime_env) and
@@ -95,6 +97,48 @@ void accelerators_of(const doc::Node& res, std::vector<std::string>& names) {
   }
 }
 
+// The GPU count per node resources.accelerators asks for, where every alternative asks the
+// same (`{H100:8, H200:8}`; a name without a count is 1): SkyPilot sets it in `run`'s
+// environment as SKYPILOT_NUM_GPUS_PER_NODE, the usual --tensor-parallel-size. nullopt when the
+// alternatives differ (the count depends on which one runs) or none is named.
+std::optional<std::string> accelerator_count(const doc::Node& res) {
+  std::vector<std::string> counts;
+  auto add = [&](std::string spec, std::string count) {
+    if (count.empty()) {
+      const std::size_t colon = spec.find(':');
+      count = colon == std::string::npos ? "1" : spec.substr(colon + 1);
+    }
+    const std::size_t b = count.find_first_not_of(" \t"), e = count.find_last_not_of(" \t");
+    count = b == std::string::npos ? std::string() : count.substr(b, e - b + 1);
+    if (accelerator_name(spec).empty()) return;
+    if (std::find(counts.begin(), counts.end(), count) == counts.end()) counts.push_back(count);
+  };
+  const doc::Node acc = child(res, "accelerators");
+  if (acc && acc.is_scalar()) {
+    std::string s = acc.str();
+    if (!s.empty() && s.front() == '{' && s.back() == '}') s = s.substr(1, s.size() - 2);
+    for (std::size_t at = 0; at <= s.size();) {
+      const std::size_t comma = s.find(',', at);
+      add(s.substr(at, comma == std::string::npos ? std::string::npos : comma - at), "");
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+  } else if (acc && acc.is_map()) {
+    // `{H100: 8}` gives the count as the value; `{H100:8, H200:8}` (no blank after the colon) is
+    // a flow map whose keys are whole specs and whose values are empty.
+    for (const auto& kv : acc) {
+      const std::string value = kv.second && kv.second.is_scalar() ? scalar(kv.second) : std::string();
+      add(scalar(kv.first), value.empty() && scalar(kv.first).find(':') == std::string::npos ? "1" : value);
+    }
+  } else if (acc && acc.is_seq()) {
+    for (const auto& e : acc) add(scalar(e), "");
+  }
+  if (child(res, "any_of") || child(res, "ordered")) return std::nullopt;  // alternatives of their own: not followed here
+  if (counts.size() != 1 || counts[0].empty() || counts[0].find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  return counts[0];
+}
+
 // A task file's shell script (SkyPilot's `run`, dstack's `commands`): each serving command in it
 // is a container named `field` in `pod`, at the file line `file_line` gives for its script line;
 // a script that starts none is listed as skipped ("`starts` no serving command kvdtype knows").
@@ -151,6 +195,7 @@ std::optional<Error> read_skypilot(Reader& r, const doc::Node& doc, Pod pod) {
   if (const doc::Node envs = child(doc, "envs"); envs && envs.is_map())
     for (const auto& kv : envs) env.push_back(scalar(kv.first) + "=" + scalar(kv.second));
   const doc::Node res = child(doc, "resources");
+  if (const auto count = accelerator_count(res)) env.push_back("SKYPILOT_NUM_GPUS_PER_NODE=" + *count);
   std::vector<std::string> names;
   accelerators_of(res, names);
   for (const std::string& n : names) gpu_from_name(n, "resources.accelerators", pod);

@@ -1,7 +1,7 @@
 // Serving commands of a script (kvdtype/io/script.hpp): the script is walked step by step as a
 // shell would walk it, with what it sets (sources/shell/script_state.hpp), and nothing is run. Control flow
 // is read, not decided: both branches of an `if` in order, a `while` body once, a `for` body once
-// per value.
+// per value, each item of a `case` as an alternative (sources/shell/script_case.cpp).
 #include "kvdtype/io/script.hpp"
 
 #include <algorithm>
@@ -248,8 +248,12 @@ class ScriptReader {
       }
       std::size_t f = 0;  // the command's first word, past `then`, `do`, `{` …
       while (f < s.words.size() && leads(s.words[f])) ++f;
-      if (f >= s.words.size() || closes(s.words[f]) || s.words[f] == "case") {
+      if (f >= s.words.size() || closes(s.words[f])) {
         ++i;
+        continue;
+      }
+      if (s.words[f] == "case") {
+        if (auto e = run_case(steps, i, end, depth, call_line, i)) return e;
         continue;
       }
       if (s.words[f] == "for") {
@@ -292,6 +296,70 @@ class ScriptReader {
       context_.pop_back();
       if (e) return e;
     }
+    return std::nullopt;
+  }
+
+  // `case WORD in … esac` from steps[i]; `next` becomes the step after `esac`. Its patterns are
+  // never commands. Where WORD is known (the script's arguments were given, or a variable it
+  // set) only the first item it matches is read, as the shell runs it; where it is not, each
+  // item is read as an alternative (a `prefill)` / `decode)` dispatch starts either server),
+  // each from the variables as they were before `case`. After `esac` a variable takes the first
+  // known value an item gave it (`ARGS="$ARGS --kv-cache-dtype fp8"`: that alternative is
+  // checked); a value made from the script's unknown arguments (`--model-path) MODEL="$2"`)
+  // leaves the one it had before, which is what runs without them.
+  std::optional<Error> run_case(const std::vector<ScriptStep>& steps, std::size_t i, std::size_t end, int depth,
+                                std::size_t call_line, std::size_t& next) {
+    const detail::CaseBlock block = detail::case_block(steps, i, end);
+    next = block.close < end ? block.close + 1 : end;
+    const std::string word = detail::expand_one(block.word, st_, Expansion::single);
+    const bool known = !block.word.empty() && word.find_first_of("$`") == std::string::npos;
+    const auto scalars = st_.scalars;
+    const auto arrays = st_.arrays;
+    const auto environment = environment_;
+    auto after_environment = environment;
+    auto after_scalars = scalars;
+    auto after_arrays = arrays;
+    for (const detail::CaseItem& item : block.items) {
+      if (known && !detail::case_pattern_matches(item.patterns, word)) continue;
+      st_.scalars = scalars;
+      st_.arrays = arrays;
+      environment_ = environment;
+      std::string label;
+      for (const std::string& p : item.patterns) label += (label.empty() ? "" : "|") + p;
+      context_.push_back("line " + std::to_string(call_line != 0 ? call_line : item.line) + ": case " + (known ? word : block.word) +
+                         " in " + label + ")" + (known ? "" : " (one of the case's items, read as an alternative)"));
+      auto e = run(steps, item.begin, item.end, depth, call_line);
+      context_.pop_back();
+      if (e) return e;
+      // A value an item made from what is unknown here (`MODEL="$2"`, `$OPTARG`, `$(cmd)`) never
+      // replaces one the script had; a known one does, the first item's first.
+      const auto unknown = [](const std::string& v) { return v.find_first_of("$`") != std::string::npos; };
+      for (const auto& [name, value] : st_.scalars) {
+        const auto was = scalars.find(name);
+        if (was != scalars.end() && (was->second == value || unknown(value))) continue;
+        const auto now = after_scalars.find(name);
+        const bool taken = now != after_scalars.end() && (was == scalars.end() ? true : now->second != was->second);
+        if (taken) continue;
+        after_scalars[name] = value;
+        set_env(after_environment, name, value);
+      }
+      for (const auto& [name, value] : st_.arrays) {
+        const auto was = arrays.find(name);
+        if (was != arrays.end() && (was->second == value || std::any_of(value.begin(), value.end(), unknown))) continue;
+        const auto now = after_arrays.find(name);
+        if (now != after_arrays.end() && (was == arrays.end() || now->second != was->second)) continue;
+        after_arrays[name] = value;
+      }
+      if (known) {  // the shell runs one item; what it set stays
+        after_scalars = st_.scalars;
+        after_arrays = st_.arrays;
+        after_environment = environment_;
+        break;
+      }
+    }
+    environment_ = std::move(after_environment);
+    st_.scalars = std::move(after_scalars);
+    st_.arrays = std::move(after_arrays);
     return std::nullopt;
   }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kvdtype/io/script.hpp"
+#include "sources/shell/shell.hpp"
 
 namespace kvdtype::io::detail {
 
@@ -57,6 +58,23 @@ enum class Expansion {
 
 /// The elements of an array literal's inside (`a "b c" $D` of `X=(a "b c" $D)`).
 [[nodiscard]] std::vector<std::string> array_elements(std::string_view inside, ShellState& state);
+
+/// One item of a `case` (sources/shell/script_case.cpp): its patterns (the words before `)`,
+/// quotes removed, `a|b` as two) and the steps it guards, [begin, end).
+struct CaseItem {
+  std::vector<std::string> patterns;
+  std::size_t line = 0;
+  std::size_t begin = 0, end = 0;
+};
+struct CaseBlock {
+  std::string word;  ///< WORD of `case WORD in`, as written
+  std::vector<CaseItem> items;
+  std::size_t close = 0;  ///< the index of `esac` (or the end of the range when it is missing)
+};
+/// The `case` whose head is steps[head], up to its `esac` before `end`.
+[[nodiscard]] CaseBlock case_block(const std::vector<ScriptStep>& steps, std::size_t head, std::size_t end);
+/// Whether `word` matches one of the patterns as the shell matches them (`*`, `?`, `[…]`).
+[[nodiscard]] bool case_pattern_matches(const std::vector<std::string>& patterns, std::string_view word);
 
 /// An llm-d-benchmark scenario in environment form (sources/shell/llmd_scenario.cpp): the
 /// script set LLMDBENCH_VLLM_* or LLMDBENCH_DEPLOY_MODEL_LIST.

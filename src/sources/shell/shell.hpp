@@ -83,6 +83,13 @@ struct ScriptStep {
   std::vector<Redirect> redirects;
   std::vector<HereDoc> heredocs;
   bool defines_function = false;
+  /// The operator that ended the command: `)` ends a `case` pattern list (`a|b)`: `|` before
+  /// it), `;` `&` `|` and a newline (`\n`) others. A script reader needs it to tell a case
+  /// item's patterns from its commands: the splitter has no grammar of its own.
+  char ended_by = '\n';
+  /// `;;` follows the command (or, for `;;` alone on a line, the command before it): the
+  /// case item ends here.
+  bool ends_case_item = false;
 };
 
 /// The steps of a script, in order, as split_commands() splits it (same errors, same word cap).

@@ -80,10 +80,13 @@ class Splitter {
         while (i_ < s_.size() && s_[i_] != ')') advance();
         if (i_ < s_.size()) advance();  // `)`
       } else if (c == ';' || c == '(' || c == ')') {
-        end_command();
+        const bool item_end = c == ';' && i_ + 1 < s_.size() && s_[i_ + 1] == ';';
+        end_command(c);
+        if (item_end && !steps_.empty()) steps_.back().ends_case_item = true;
         advance();
+        if (item_end) advance();
       } else if (c == '|') {
-        end_command();
+        end_command('|');
         advance();
         if (i_ < s_.size() && (s_[i_] == '|' || s_[i_] == '&')) advance();
       } else if (c == '&') {
@@ -92,7 +95,7 @@ class Splitter {
           advance();
           redirection();
         } else {
-          end_command();
+          end_command('&');
           advance();
           if (i_ < s_.size() && s_[i_] == '&') advance();
         }
@@ -236,7 +239,7 @@ class Splitter {
     quoted_ = false;
   }
 
-  void end_command() {
+  void end_command(char by = '\n') {
     end_word();
     drop_next_word_ = false;
     heredoc_next_ = false;
@@ -247,6 +250,7 @@ class Splitter {
       st.line = start_line_;
       st.redirects = std::move(redirects_);
       st.defines_function = defines_function_;
+      st.ended_by = by;
       for (Pending& p : pending_)
         if (p.step == SIZE_MAX) p.step = steps_.size() - 1;
     }
