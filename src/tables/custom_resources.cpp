@@ -182,6 +182,20 @@ constexpr PodKind kRows[] = {
     // Argo Rollouts: a Deployment's template (a Rollout with workloadRef has none of its own).
     {.groups = "argoproj.io", .kind = "Rollout", .project = "Argo Rollouts", .pods = {{.path = "spec.template.spec"}},
      .source = "argoproj/argo-rollouts pkg/apis/rollouts/v1alpha1/types.go @009ba6ba (RolloutSpec.Template, WorkloadRef)"},
+    // kthena (Volcano's serving project): a ModelServing's roles each have an entry pod and,
+    // for multi-node roles, worker pods.
+    {.groups = "workload.serving.volcano.sh", .kind = "ModelServing", .project = "kthena",
+     .pods = {{.path = "spec.template.roles.*.entryTemplate.spec", .role = "*/entry"},
+              {.path = "spec.template.roles.*.workerTemplate.spec", .role = "*/worker"}},
+     .source = "volcano-sh/kthena pkg/apis/workload/v1alpha1/model_serving_types.go @3cc05728 (ModelServingSpec.Template "
+               "ServingGroup); servinggroup_types.go (ServingGroup.Roles; Role: Name, EntryTemplate, WorkerTemplate)"},
+    // A ModelBooster holds no pod spec: the model-booster controller builds a ModelServing with
+    // one engine pod per worker (PodFill::kthena_model_booster).
+    {.groups = "workload.serving.volcano.sh", .kind = "ModelBooster", .project = "kthena",
+     .pods = {{.path = "spec.backend.workers.*", .role = "*", .label_key = "type", .fill = PodFill::kthena_model_booster}},
+     .source = "volcano-sh/kthena pkg/apis/workload/v1alpha1/model_booster_types.go @3cc05728 (ModelBackend: Type, "
+               "ModelURI, Env, Workers; ModelWorker: Type, Image, Pods, Resources, Config); "
+               "pkg/model-booster-controller/convert/model_serving.go (BuildModelServing, buildCommands)"},
     // Volcano: `Job` of batch.volcano.sh, not batch/v1's.
     {.groups = "batch.volcano.sh", .kind = "Job", .project = "Volcano", .pods = {{.path = "spec.tasks.*.template.spec", .role = "*"}},
      .source = "volcano-sh/apis pkg/apis/batch/v1alpha1/job.go @7c2e554c (JobSpec.Tasks, TaskSpec.Name, .Template)"},

@@ -151,3 +151,35 @@ TEST(OperatorBuilders, LlmazRendersOnlyItsActions) {
 }
 
 }  // namespace
+
+// kthena: a ModelServing's roles are read by their rows; a ModelBooster's engine pods are built
+// as its model-booster controller builds them (src/sources/k8s/manifest_kthena.cpp).
+TEST(OperatorBuilders, KthenaModelServingRolesAndModelBoosterWorkers) {
+  const auto m = kvdtype::test::read_fixture("crd-kthena.yaml");
+  ASSERT_EQ(m.workloads.size(), 5u) << ::testing::PrintToString(m.skipped);
+  EXPECT_EQ(m.workloads[0].source.kind, "ModelServing");
+  EXPECT_EQ(m.workloads[0].source.container, "prefill/entry/leader");
+  EXPECT_EQ(m.workloads[1].source.container, "prefill/worker/worker");
+  // vLLM backend: the server of two pods runs the engine after the Ray leader script, its config
+  // keys in byte order, `_` written `-`, an empty value as a bare flag.
+  const Workload& server = m.workloads[2];
+  EXPECT_EQ(server.source.kind, "ModelBooster");
+  EXPECT_EQ(server.source.container, "server/engine");
+  const std::string line = line_with(server.input.command, "vllm.entrypoints.openai.api_server");
+  EXPECT_NE(line.find("multi-node-serving.sh leader --ray_cluster_size=2 && python3 -m vllm.entrypoints.openai.api_server "
+                      "--model Qwen/Qwen3-8B --enforce-eager --gpu-memory-utilization 0.8 --kv-cache-dtype fp8 "
+                      "--served-model-name q --distributed_executor_backend ray"),
+            std::string::npos)
+      << line;
+  EXPECT_TRUE(noted(server, "hf://Qwen/Qwen3-8B is downloaded by the controller"));
+  // vLLMDisaggregated with NixlConnector on GPUs: the controller installs nixl first.
+  const Workload& prefill = m.workloads[3];
+  EXPECT_EQ(prefill.source.container, "prefill/vllm");
+  EXPECT_EQ(m.workloads[4].source.container, "decode/vllm");
+  const std::string pd = line_with(prefill.input.command, "api_server");
+  EXPECT_EQ(pd.rfind("PIP_DISABLE_PIP_VERSION_CHECK=1 pip install -U --no-cache-dir nixl && python3 -m", 0), 0u) << pd;
+  EXPECT_NE(pd.find("--model Qwen/Qwen3-8B --kv-transfer-config"), std::string::npos) << pd;
+  EXPECT_TRUE(noted(prefill, "the last parts of the URI"));
+  // A backend type the controller does not build is skipped with the reason.
+  EXPECT_TRUE(skipped(m, "ModelBooster/mb-mindie: backend type MindIE is refused")) << ::testing::PrintToString(m.skipped);
+}

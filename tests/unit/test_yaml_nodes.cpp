@@ -88,6 +88,23 @@ TEST(YamlNodes, EdgeCasesReadAsTheSpecAndGoYaml) {
   EXPECT_THROW((void)yaml::load_documents(std::string("a: 1\n\0\nb: [", 12), 100), YAML::Exception);
 }
 
+// A flow sequence whose lines sit at its key's column (`args: [` ... `]`), as a public manifest
+// writes a container's args (vllm-project/semantic-router deploy/kubernetes/istio/vLlama3.yaml
+// @3d48f8c9): go-yaml (kubectl) and libyaml read it; libfyaml refused it ("wrongly indented
+// sequence end in flow mode") until told to be as lenient.
+TEST(YamlNodes, AFlowSequenceEndingAtItsKeysColumnIsReadAsKubectlReadsIt) {
+  const std::string text = "c:\n  - name: x\n    args: [\n    \"vllm serve m --port 8000\",\n    \"-x\"\n    ]\n    image: i\n";
+  const yaml::Documents r = yaml::load_documents(text, 100);
+  const doc::Node item = r.docs.at(0).find_child("c").at(0);
+  const doc::Node args = item.find_child("args");
+  ASSERT_EQ(args.size(), 2U);
+  EXPECT_EQ(args.at(0).text(), "vllm serve m --port 8000");
+  EXPECT_EQ(args.at(1).text(), "-x");
+  EXPECT_EQ(item.find_child("image").text(), "i");
+  // An unclosed flow sequence is still no YAML.
+  EXPECT_THROW((void)yaml::load_documents("a: [\n  x\nb: 1\n", 100), YAML::Exception);
+}
+
 TEST(YamlNodes, AnAliasIsTheAnchoredNodeItself) {
   // Shared, as LoadAll shares it: what the merge-key step writes into one is seen from the other.
   const yaml::Documents r = yaml::load_documents("a: &x {k: v}\nb: *x\n", 100);

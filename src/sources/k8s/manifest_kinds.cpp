@@ -166,7 +166,9 @@ std::optional<Error> read_row(Reader& r, const doc::Node& obj, const PodKind& ro
                  : p.fill == PodFill::vllm_runtime     ? vllm_runtime_pod(r.tree, obj, here, notes)
                  : p.fill == PodFill::arks_application ? arks_application_pod(r, obj, f.role, here, notes)
                  : p.fill == PodFill::llmaz_playground ? llmaz_playground_pod(r, obj, here, notes)
-                                                       : kaito_workspace_pod(r, obj, here, notes);
+                 : p.fill == PodFill::kthena_model_booster
+                     ? kthena_model_booster_pod(r.tree, obj, f.spec, here, notes)
+                     : kaito_workspace_pod(r, obj, here, notes);
         if (!f.spec) {
           std::string why = object_label(pod) + ": " + (notes.empty() ? std::string("no pod") : notes.back());
           if (r.pod_unknown) r.out.unknown.push_back(why);

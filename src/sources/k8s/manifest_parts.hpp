@@ -108,6 +108,11 @@ void add_container(Reader& r, const Pod& pod, Container c);
 /// names (the file's, else the chart's) rendered for the OpenModels it claims, found among the
 /// file's documents; the GPU its flavor names in `pod`. Undefined when it cannot be built.
 [[nodiscard]] doc::Node llmaz_playground_pod(Reader& r, const doc::Node& obj, Pod& pod, std::vector<std::string>& notes);
+/// kthena's ModelBooster `obj` as its model-booster controller runs it (manifest_kthena.cpp): the
+/// engine pod of `worker` (an element of spec.backend.workers); an empty pod spec for a worker
+/// that runs no engine of its own. Undefined when it cannot be built; `notes` says why.
+[[nodiscard]] doc::Node kthena_model_booster_pod(doc::Tree& tree, const doc::Node& obj, const doc::Node& worker, Pod& pod,
+                                                 std::vector<std::string>& notes);
 /// A Go text/template rendered with every field of its data unset; `rendered` is set when the
 /// text held a template action.
 [[nodiscard]] std::string render_unset_template(std::string_view text, bool& rendered);

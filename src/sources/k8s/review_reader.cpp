@@ -31,15 +31,18 @@ namespace {
 using Json = nlohmann::json;
 
 // Keys the manifest reader never looks at are not converted: an object as the API server sends
-// it carries managedFields, status, probes, volumes … that can be most of its size.
+// it carries managedFields, status, probes, volumes … that can be most of its size. `resources`
+// is read: kthena's model-booster controller decides on a worker's nvidia.com/gpu limit whether
+// to put `pip install … &&` before the engine (manifest_kthena.cpp), and the webhook must build
+// the command `check --manifest` builds.
 bool unread_key(std::string_view k) {
   static constexpr std::string_view kUnread[] = {
       "managedFields", "status", "annotations", "labels", "ownerReferences", "finalizers", "volumes", "volumeMounts",
-      "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "resources", "ports", "tolerations",
+      "livenessProbe", "readinessProbe", "startupProbe", "securityContext", "ports", "tolerations",
       "lifecycle", "ephemeralContainers", "topologySpreadConstraints", "selector", "strategy",
       "updateStrategy", "volumeClaimTemplates", "imagePullSecrets", "dnsConfig", "readinessGates"};
   // Most keys are none of them: a key whose length and first byte no name has is answered by
-  // one look-up, not 25 comparisons (docs/performance.md, twelfth round).
+  // one look-up, not 24 comparisons (docs/performance.md, twelfth round).
   static constexpr auto kFirst = [] {
     std::array<std::uint32_t, 128> t{};  // bit n: a name of length n (< 32) starts with this byte
     for (std::string_view u : kUnread) t[static_cast<unsigned char>(u[0])] |= 1u << u.size();

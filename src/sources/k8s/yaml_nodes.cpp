@@ -449,8 +449,13 @@ void read_stream(Documents& out, doc::Tree& tree, const std::string& text, std::
   if (!diag) throw std::bad_alloc();
   fy_diag_set_collect_errors(diag.get(), true);
   // Events only: the reader's own checks find a key given twice, and its own bound the depth.
+  // Flow collections may continue on lines indented no further than their key (`args: [` over a
+  // `]` at the key's column): kubectl's reader (go-yaml, a libyaml port) and libyaml apply such
+  // files, and libfyaml refuses them unless told to be as lenient (vllm-project/semantic-router
+  // deploy/kubernetes/istio/vLlama3.yaml @3d48f8c9, a corpus row).
   fy_parse_cfg cfg{};
-  cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE | FYPCF_ALLOW_DUPLICATE_KEYS | FYPCF_DISABLE_DEPTH_LIMIT);
+  cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_JSON_NONE | FYPCF_ALLOW_DUPLICATE_KEYS |
+                                              FYPCF_DISABLE_DEPTH_LIMIT | FYPCF_SLOPPY_FLOW_INDENTATION);
   cfg.diag = diag.get();
   std::unique_ptr<fy_parser, ParserDeleter> parser(fy_parser_create(&cfg));
   if (!parser || fy_parser_set_string(parser.get(), text.data(), text.size()) != 0) throw std::bad_alloc();

@@ -40,6 +40,9 @@ enum class PodFill : std::uint8_t {
   /// llmaz's Playground: no pod spec; the controller renders the BackendRuntime its
   /// backendRuntimeConfig names for the OpenModels it claims (src/sources/k8s/manifest_llmaz.cpp).
   llmaz_playground,
+  /// kthena's ModelBooster: no pod spec; the model-booster controller builds a ModelServing whose
+  /// vLLM command it writes from each worker's `config` (src/sources/k8s/manifest_kthena.cpp).
+  kthena_model_booster,
 };
 
 /// One place of a kind's objects where a pod spec sits.
