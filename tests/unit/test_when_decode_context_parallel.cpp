@@ -74,6 +74,10 @@ TEST(WhenDecodeContextParallel, VllmMlaFp8UnderDcpAssertsInReleasesBeforeTheFix)
   const auto* after = dcp_bug(kvdtype::check(made(kimi_dcp("fp8", "8", "0.24.0"))));
   ASSERT_NE(after, nullptr);
   EXPECT_EQ(after->severity, Severity::warning);
+  // Between DCP's first release and 0.14.0 the assertion's presence is not established: a warning.
+  const auto* early = dcp_bug(kvdtype::check(made(kimi_dcp("fp8", "8", "0.13.0"))));
+  ASSERT_NE(early, nullptr);
+  EXPECT_EQ(early->severity, Severity::warning);
   // Before DCP shipped (0.10.2) there is no such path.
   EXPECT_EQ(dcp_bug(kvdtype::check(made(kimi_dcp("fp8", "8", "0.10.1")))), nullptr);
 }

@@ -150,19 +150,23 @@ constexpr Constraint kRows[] = {
     // ("DCP not support fp8 kvcache now.") until #44044 gathers the already-quantized fp8 query
     // (opened 2026-05-30, committed 2026-06-24 as 49f2104c53: vLLM's weekly summary of 2026-06-26).
     // DCP itself first shipped in 0.10.2 (#23734, "Distributed: Support Decode Context Parallel
-    // (DCP) for MLA" in its release notes). Observed on 0.19.1 (#40608); 0.23.0 (2026-06-15) was
-    // published before the fix was committed, so 0.19.1 to 0.23.0 carry it. Earlier releases from
-    // 0.10.2 and releases from 0.24.0 are not established (a warning). Only the plain fp8 strings:
-    // the reports name them, and fp8_ds_mla's sparse path was not read.
+    // (DCP) for MLA" in its release notes). The assertion is quoted from main on 2026-01-08 (#32010)
+    // and was still there when #44044 was opened (2026-05-30): the releases published in between
+    // and before the commit, 0.14.0 (2026-01-20) to 0.23.0 (2026-06-15), carry it. Earlier releases
+    // from 0.10.2 and releases from 0.24.0 (2026-06-29, five days after the commit) are not
+    // established (a warning). #40608 (a Kimi K2.6 DCP + fp8 stack on Blackwell) needed the
+    // unmerged #40609 for the same reason. Only the plain fp8 strings: the reports name them, and
+    // fp8_ds_mla's sparse path was not read.
     {.engine = Engine::vllm, .rule = "KVD070",
      .when = {.kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .attention = "mla", .min_decode_context_parallel = 2},
      .detail = "with decode context parallelism (-dcp 2 or more) the MLA decode path all-gathers the query across the "
                "DCP ranks and asserts on an fp8 cache ('DCP not support fp8 kvcache now.') at the first decode",
-     .introduced_in = "0.10.2", .affected_in = "0.19.1 0.23.0", .fix_pr = "vllm-project/vllm#44044",
+     .introduced_in = "0.10.2", .affected_in = "0.14.0 0.23.0", .fix_pr = "vllm-project/vllm#44044",
      .selection = false,
-     .source = "vllm-project/vllm#40608 (2026-04-22, Kimi K2.5/K2.6, DCP4/DCP8, fp8 cache, Blackwell), #32010 (2026-01-08, "
-               "the assertion's text), #44044 (the fix; committed 2026-06-24, weekly summary of 2026-06-26), #23734 "
-               "(DCP for MLA, v0.10.2 release notes); vllm/model_executor/layers/attention/mla_attention.py"},
+     .source = "vllm-project/vllm#32010 (2026-01-08, the assertion's text on main), #44044 (the fix: 'Previously, MLA "
+               "decode rejected this config'; opened 2026-05-30, committed 2026-06-24 per vLLM's weekly summary of "
+               "2026-06-26), #40608 (2026-04-22, Kimi K2.5/K2.6 with DCP4/DCP8 and an fp8 cache needs PR #40609), "
+               "#23734 (DCP for MLA, v0.10.2 release notes); vllm/model_executor/layers/attention/mla_attention.py"},
     // Attention sinks (gpt-oss). FlashInfer took sinks only through trtllm-gen, which SM12x lacks:
     // the selector refused FLASHINFER there ('sink setting not supported', reported on 0.17.0)
     // until the SM12x XQA decode path (#49718, later #52148 for prefill); the first release with
