@@ -43,6 +43,7 @@ struct RequestInput {
   std::string kv_scales;          ///< "yes"/"no": calibrated KV scales exist (checkpoint or --quantization-param-path)
   std::string tensor_parallel_size, data_parallel_size, block_size;
   std::string decode_context_parallel_size;  ///< vLLM -dcp, SGLang --dcp-size: KV tokens split over ranks
+  std::string remote_backend;     ///< yes/no: llama.cpp --rpc, layers and their KV cache also on rpc-server machines
   std::string num_heads, num_kv_heads, head_size, head_size_v, num_layers, num_kv_layers;
   std::string kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim, index_topk;
   std::string gpu_memory_gib, gpu_memory_utilization, max_model_len, weight_gib;
@@ -145,6 +146,10 @@ struct Request {
   /// tensor-parallel group (0 or 1: every rank holds every token). capacity() counts it where the
   /// engine splits the cache that way (EngineBehaviour::dcp_splits_kv_tokens).
   std::uint32_t decode_context_parallel_size = 0;
+  /// yes: some layers, and their KV cache, run on remote backends (llama.cpp --rpc, ggml-rpc),
+  /// whose client answers every supports_op with true: the scheduler hands such a device ops its
+  /// real backend lacks instead of moving them to the CPU. Unknown: not said.
+  Tri remote_backend = Tri::unknown;
   Geometry geometry;
   double gpu_memory_gib = 0;          ///< 0: from the product table when known
   double gpu_memory_utilization = 0;  ///< 0: the engine default

@@ -173,6 +173,7 @@ def check(
     tensor_parallel_size: Union[int, str, None] = ...,  # tensor parallelism
     data_parallel_size: Union[int, str, None] = ...,  # data parallelism
     decode_context_parallel_size: Union[int, str, None] = ...,  # decode context parallelism: each token's KV on one of this many ranks of the TP group
+    remote_backend: Union[bool, str, None] = ...,  # layers and their KV cache also on remote machines (llama.cpp --rpc, ggml-rpc rpc-server)
     block_size: Union[int, str, None] = ...,  # KV block (page) size
     num_heads: Union[int, str, None] = ...,  # query heads
     num_kv_heads: Union[int, str, None] = ...,  # KV heads

@@ -615,6 +615,8 @@ std::uint32_t extra_needs(const When& w) noexcept {
   if (!w.draft_kv_cache_dtypes.empty()) needs |= extra_draft_kv;
   if (!w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0) needs |= extra_gqa_ratio;
   if (w.min_max_model_len != 0) needs |= extra_max_model_len;
+  if (w.min_decode_context_parallel != 0) needs |= extra_decode_context_parallel;
+  if (w.remote_backend != Tri::unknown) needs |= extra_remote_backend;
   return needs;
 }
 
@@ -639,6 +641,8 @@ std::uint32_t extra_given(const Request& r) noexcept {
   if (r.geometry.num_heads != 0 && r.geometry.num_kv_heads != 0 && r.geometry.num_heads % r.geometry.num_kv_heads == 0)
     given |= extra_gqa_ratio;
   if (r.max_model_len != 0) given |= extra_max_model_len;
+  if (r.decode_context_parallel_size != 0) given |= extra_decode_context_parallel;
+  if (r.remote_backend != Tri::unknown) given |= extra_remote_backend;
   return given;
 }
 

@@ -353,6 +353,8 @@ enum ExtraInput : std::uint32_t {
   extra_kv_scales_source = 1u << 15,  // where the KV scales come from
   extra_chunked_prefix_cache = 1u << 16,  // SGLang chunked prefix cache on or off
   extra_max_model_len = 1u << 17,  // the requested context length
+  extra_decode_context_parallel = 1u << 18,  // the decode context parallel size
+  extra_remote_backend = 1u << 19,  // whether remote (ggml-rpc) backends take part
 };
 /// The inputs a row's conditions need, and those a request gives (ExtraInput bits).
 [[nodiscard]] std::uint32_t extra_needs(const When& w) noexcept;

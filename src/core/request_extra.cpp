@@ -115,6 +115,7 @@ std::optional<Error> read_request_extra(const RequestInput& in, Request& r) {
   if (auto e = yes_no("hierarchical_cache", in.hierarchical_cache, r.hierarchical_cache)) return e;
   if (auto e = yes_no("chunked_prefix_cache", in.chunked_prefix_cache, r.chunked_prefix_cache)) return e;
   if (auto e = yes_no("cuda_graph", in.cuda_graph, r.cuda_graph)) return e;
+  if (auto e = yes_no("remote_backend", in.remote_backend, r.remote_backend)) return e;
   if (auto e = yes_no("q_quantization", in.q_quantization, r.q_quantization)) return e;
   return std::nullopt;
 }

@@ -48,6 +48,9 @@ constexpr RequestField kFields[] = {
     {"data_parallel_size", &RequestInput::data_parallel_size, G::engine, K::integer, "INT", "data parallelism", "-dp --dp --dp-size", 1, 65536},
     {"decode_context_parallel_size", &RequestInput::decode_context_parallel_size, G::engine, K::integer, "INT",
      "decode context parallelism: each token's KV on one of this many ranks of the TP group", "-dcp --dcp-size", 1, 65536},
+    // llama.cpp --rpc (common/arg.cpp, GGML_USE_RPC): the launch reader sets it (launch_llamacpp.cpp).
+    {"remote_backend", &RequestInput::remote_backend, G::engine, K::yes_no, "yes|no",
+     "layers and their KV cache also on remote machines (llama.cpp --rpc, ggml-rpc rpc-server)", ""},
     {"block_size", &RequestInput::block_size, G::engine, K::integer, "INT", "KV block (page) size", "--page-size", 1, 65536},
     {"num_heads", &RequestInput::num_heads, G::model, K::integer, "INT", "query heads", "", 1, 65536},
     {"num_kv_heads", &RequestInput::num_kv_heads, G::model, K::integer, "INT", "KV heads", "", 1, 65536},

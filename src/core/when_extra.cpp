@@ -94,7 +94,7 @@ bool has_extra(const When& w) noexcept {
          w.hierarchical_cache != Tri::unknown || w.chunked_prefix_cache != Tri::unknown || w.kv_scales != Tri::unknown || w.attention_sinks != Tri::unknown ||
          w.sliding_window != Tri::unknown || w.state_layers != Tri::unknown || !w.group_head_sizes.empty() ||
          !w.draft_kv_cache_dtypes.empty() || !w.gqa_ratios.empty() || w.gqa_ratio_not_multiple_of != 0 ||
-         w.min_max_model_len != 0;
+         w.min_max_model_len != 0 || w.min_decode_context_parallel != 0 || w.remote_backend != Tri::unknown;
 }
 
 bool when_extra_holds(const When& w, const Request& r) noexcept {
@@ -136,6 +136,10 @@ bool when_extra_holds(const When& w, const Request& r) noexcept {
     if (in == w.block_sizes_outside) return false;
   }
   if (w.min_max_model_len != 0 && (r.max_model_len == 0 || r.max_model_len < w.min_max_model_len)) return false;
+  if (w.min_decode_context_parallel != 0 &&
+      (r.decode_context_parallel_size == 0 || r.decode_context_parallel_size < w.min_decode_context_parallel))
+    return false;
+  if (w.remote_backend != Tri::unknown && r.remote_backend != w.remote_backend) return false;
   if (w.cuda_graph != Tri::unknown && r.cuda_graph != w.cuda_graph) return false;
   if (w.hierarchical_cache != Tri::unknown && r.hierarchical_cache != w.hierarchical_cache) return false;
   if (w.chunked_prefix_cache != Tri::unknown && r.chunked_prefix_cache != w.chunked_prefix_cache) return false;

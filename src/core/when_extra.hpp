@@ -10,7 +10,8 @@ namespace kvdtype::detail {
 /// Whether the row's conditions on architecture, weight quantization, KV scale layout,
 /// speculative decoding, connector, DSA sub-backends, block size, CUDA graphs and hierarchical
 /// cache, attention sinks, sliding window, state layers, group head sizes, the drafter's cache
-/// string and the GQA ratio all hold for `r`. A condition on an input the request leaves unknown does not hold.
+/// string, the GQA ratio, the context length, decode context parallelism and remote backends all
+/// hold for `r`. A condition on an input the request leaves unknown does not hold.
 [[nodiscard]] bool when_extra_holds(const When& w, const Request& r) noexcept;
 
 /// Whether the row has any of those conditions (the common case has none: one test).

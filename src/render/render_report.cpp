@@ -92,6 +92,7 @@ Json request_json(const Request& r) {
   if (r.hierarchical_cache != Tri::unknown) j["hierarchical_cache"] = r.hierarchical_cache == Tri::yes;
   if (r.chunked_prefix_cache != Tri::unknown) j["chunked_prefix_cache"] = r.chunked_prefix_cache == Tri::yes;
   if (r.cuda_graph != Tri::unknown) j["cuda_graph"] = r.cuda_graph == Tri::yes;
+  if (r.remote_backend != Tri::unknown) j["remote_backend"] = r.remote_backend == Tri::yes;
   if (r.q_quantization != Tri::unknown) j["q_quantization"] = r.q_quantization == Tri::yes;
   // The per-layer inputs, likewise only when given.
   if (r.attention_sinks != Tri::unknown) j["attention_sinks"] = r.attention_sinks == Tri::yes;

@@ -148,6 +148,8 @@ Request satisfying(const When& w) {
   r.geometry.num_kv_heads = 2;
   r.geometry.num_heads = 2 * (ratio.empty() ? 1u : static_cast<std::uint32_t>(std::stoul(std::string(ratio))));
   r.max_model_len = std::max<std::uint64_t>(w.min_max_model_len, 1);
+  r.decode_context_parallel_size = std::max<std::uint32_t>(w.min_decode_context_parallel, 1);
+  r.remote_backend = w.remote_backend == Tri::unknown ? Tri::no : w.remote_backend;
   return r;
 }
 
@@ -169,6 +171,8 @@ Request without(Request r, std::uint32_t input) {
     case detail::extra_kv_scales: r.kv_scales = Tri::unknown; r.checkpoint_kv = nullptr; break;
     case detail::extra_gqa_ratio: r.geometry.num_kv_heads = 0; break;
     case detail::extra_max_model_len: r.max_model_len = 0; break;
+    case detail::extra_decode_context_parallel: r.decode_context_parallel_size = 0; break;
+    case detail::extra_remote_backend: r.remote_backend = Tri::unknown; break;
     default: break;
   }
   return r;

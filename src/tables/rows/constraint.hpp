@@ -85,6 +85,13 @@ struct When {
   /// many tokens (0: no condition). A context not given never matches: a kernel limit that only a
   /// long cache reaches (a CUDA grid dimension of 65535 rows) fires only on a context that can reach it.
   std::uint64_t min_max_model_len = 0;
+  /// Decode context parallelism (vLLM -dcp / --decode-context-parallel-size, SGLang --dcp-size) of
+  /// at least this many ranks (0: no condition). A size not given never matches: a launch without
+  /// the flag runs at the engine's default of 1, which no condition of 2 or more names.
+  std::uint16_t min_decode_context_parallel = 0;
+  /// yes: part of the model and its KV cache runs on remote backends (llama.cpp --rpc, ggml-rpc),
+  /// whose ops the local scheduler does not ask the remote device about; no: none (unknown: any).
+  Tri remote_backend = Tri::unknown;
 };
 
 /// "This combination fires this rule", optionally only in some engine versions.

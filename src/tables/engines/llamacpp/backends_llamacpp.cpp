@@ -541,6 +541,26 @@ constexpr Constraint kLlamacppConstraints[] = {
      .introduced_in = "b9455", .affected_in = "b10441", .selection = false,
      .source = "ggml-org/llama.cpp#27116 (2026-08-15, build 10441, 2x RTX 5060 Ti, -ctk/-ctv iq4_nl -fa 1 --split-mode "
                "tensor; q4_0 runs), PR #27248 (open), PR #23792 (b9455); stew675/llama-cpp-rdna-boosts#21 (2026-09-08)"},
+    // Remote backends (--rpc, request remote_backend). ggml-rpc's client answers every supports_op
+    // with true (ggml_backend_rpc_device_supports_op: "TODO: call the remote backend and cache the
+    // results"), so the scheduler leaves the flash-attention op of the layers an rpc-server holds on
+    // that device whatever its backend lacks, and the server's graph_compute runs it without a
+    // scheduler of its own: where a local device would hand the op to the CPU (KVD202), the
+    // rpc-server aborts. Reported at b10675 with -fa on (CUDA on both sides): q8_0/q4_0, q5_0/q5_0,
+    // q4_1/q4_1, q5_1/q5_1 and q5_0/q4_1 crash the server in fattn.cu, q4_0/q4_0 and q8_0/q8_0 run,
+    // and the same command without --rpc runs. -fa auto is left out: the local layers' fallback
+    // turns auto off there. The remote device is not an input: its coverage is judged as --gpu's.
+    {.engine = Engine::llamacpp, .rule = "KVD070",
+     .when = {.flags_all = flag_flash_attn_on, .fa_no_kernel = true, .remote_backend = Tri::yes},
+     .detail = "with --rpc the layers on an rpc-server keep their flash-attention op, since ggml-rpc answers every "
+               "supports_op with true, and the server's backend aborts on the K/V pair it has no kernel for (fattn.cu) "
+               "instead of falling back to the CPU; judged with --gpu's kernels, the rpc-server's device not being an "
+               "input; no fix is known",
+     .affected_in = "b10675", .selection = false,
+     .source = "ggml-org/llama.cpp#27905 (open 2026-08-28, build 10675, client RTX 5070 Ti + 5060 Ti, RPC host RTX 4060 "
+               "laptop, -fa on: q8_0/q4_0 and four more pairs crash the rpc-server, q8_0/q8_0 and q4_0/q4_0 run, no "
+               "crash without --rpc); ggml/src/ggml-rpc/ggml-rpc.cpp ggml_backend_rpc_device_supports_op (returns true, "
+               "TODO to ask the remote backend; read at commit 6cf2fdd75c46)"},
     // A regression of CUDA flash attention with a quantized cache on sm_120: first bad build
     // b9310 (#23689), b9174 good (#23693), b9333 bad in three reports. The fixing PR and build
     // were not established, so builds after b9333 get the not-established warning.

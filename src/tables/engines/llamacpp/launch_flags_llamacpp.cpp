@@ -30,11 +30,10 @@ constexpr LaunchFlag kLlamacpp[] = {
     {"-kvo --kv-offload", N::none, A::engine_option, "kv_offload", "L"},
     // --rpc SERVERS (comma-separated host:port of rpc-server processes, common/arg.cpp under
     // GGML_USE_RPC): their devices join the local ones, and layers with their KV cache are split
-    // over all of them, so part of the cache lives on machines --gpu does not describe.
-    {"--rpc", N::value, A::unmodelled,
-     "the devices of|llama.cpp adds the RPC servers' backends to the local devices and splits the layers (and their "
-     "KV cache) over all of them; kvdtype checks the cache on the local --gpu only",
-     "L (ggml-rpc: tools/rpc/README.md)"},
+    // over all of them, so part of the cache lives on machines --gpu does not describe. Read by
+    // launch_llamacpp.cpp: the request's remote_backend (rows on ggml-rpc's behaviour) and still
+    // KVD080 for the remote devices themselves (docs/inputs.md, "llama.cpp --rpc").
+    {"--rpc", N::value, A::engine_option, "rpc", "L (ggml-rpc: tools/rpc/README.md)"},
     // Server and context options around the cache that change nothing kvdtype checks.
     {"--cache-reuse -dt --defrag-thold --slot-save-path -sps --slot-prompt-similarity", N::value, A::none, {},
      "L (server KV reuse by shifting, N tokens; defrag deprecated)"},

@@ -5,7 +5,8 @@
 // What is read: -ctk/-ctv (checked against the parser's whitelist: an unknown type is the error
 // llama.cpp stops with, rule KVD200), -fa on|off|auto or the older bare -fa (KVD205 for another
 // value; which of the two spellings a build takes is KVD207/KVD208, judged with the version), -ngl 0 and -nkvo (the cache and the attention stay on the CPU backend), -m, -c,
-// -sm tensor (tensor parallelism through ggml's meta backend: flag_split_tensor, rules KVD209, KVD210).
+// -sm tensor (tensor parallelism through ggml's meta backend: flag_split_tensor, rules KVD209, KVD210),
+// --rpc (remote_backend = yes, and KVD080 for the remote devices kvdtype is not told about).
 // llama-bench takes comma lists (-ctk q8_0,f16 -fa 0,1) and runs every combination; kvdtype checks
 // the first and lists the rest as ignored.
 //
@@ -136,6 +137,15 @@ std::optional<Error> finish_llamacpp(LaunchCommand& out, const LaunchOptions& /*
       no_kv_offload = true;  // the KV cache (and so the attention over it) stays in host memory
     } else if (name == "kv_offload") {
       no_kv_offload = false;  // -kvo after -nkvo: one option, the last word wins
+    } else if (name == "rpc") {
+      // ggml-rpc's client answers every supports_op with true, so ops go to the remote device
+      // whatever its backend lacks (rows on remote_backend). The remote machines' devices are
+      // not an input: what they hold of the cache is still unchecked (KVD080).
+      in.remote_backend = "yes";
+      out.unmodelled.push_back({"the devices of --rpc " + kvdtype::detail::printable(value),
+                                "llama.cpp adds the RPC servers' backends to the local devices and splits the layers "
+                                "(and their KV cache) over all of them; kvdtype checks the cache on the local --gpu "
+                                "only"});
     } else if (name == "split_mode") {
       // Only tensor changes what the cache meets (the meta backend; KVD209, KVD210): none, layer
       // and row keep each layer's cache and attention on one device.

@@ -181,6 +181,10 @@ constexpr Release kRows[] = {
      .note = "the build of the first report of wrong SYCL flash-attention results with a permuted q8_0 K/V at head "
              "size 256",
      .source = "ggml-org/llama.cpp#27769 ('llama.cpp tag b10615, SYCL backend')"},
+    {.engine = Engine::llamacpp, .version = "b10675",
+     .note = "commit 90c26fcd4; the build of the report of an rpc-server aborting in fattn.cu on a K/V pair without a "
+             "CUDA flash-attention kernel",
+     .source = "ggml-org/llama.cpp#27905 (2026-08-28: 'build 10675 (90c26fcd4)', Windows CUDA)"},
     {.engine = Engine::llamacpp, .version = "b11206",
      .note = "newest tag of master on 2026-09-27 in the write-up's clone (what latest means); the build number of "
              "the master the tables read (fattn.cu @00a2d609) was not established",

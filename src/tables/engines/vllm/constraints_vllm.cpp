@@ -145,6 +145,28 @@ constexpr Constraint kRows[] = {
      .selection = false,
      .source = "vllm-project/vllm#54690 (open 2026-09-01: vLLM 0.28.0 wheel, 4x RTX 4090 TP4, Qwen3.5-family hybrid INT8-W8A16 target, DFlash2 drafter, speculative_config kv_cache_dtype fp8; FlashInferBackend.get_dtype_for_flashinfer, LLMBaseProposer._create_draft_vllm_config); #48787 (speculative_config.kv_cache_dtype)"},
 
+    // Decode context parallelism (-dcp, request decode_context_parallel_size). MLA decode all-gathers
+    // the query over the DCP ranks, and the common MLA layer asserted that the cache was not fp8
+    // ("DCP not support fp8 kvcache now.") until #44044 gathers the already-quantized fp8 query
+    // (opened 2026-05-30, committed 2026-06-24 as 49f2104c53: vLLM's weekly summary of 2026-06-26).
+    // DCP itself first shipped in 0.10.2 (#23734, "Distributed: Support Decode Context Parallel
+    // (DCP) for MLA" in its release notes). The assertion is quoted from main on 2026-01-08 (#32010)
+    // and was still there when #44044 was opened (2026-05-30): the releases published in between
+    // and before the commit, 0.14.0 (2026-01-20) to 0.23.0 (2026-06-15), carry it. Earlier releases
+    // from 0.10.2 and releases from 0.24.0 (2026-06-29, five days after the commit) are not
+    // established (a warning). #40608 (a Kimi K2.6 DCP + fp8 stack on Blackwell) needed the
+    // unmerged #40609 for the same reason. Only the plain fp8 strings: the reports name them, and
+    // fp8_ds_mla's sparse path was not read.
+    {.engine = Engine::vllm, .rule = "KVD070",
+     .when = {.kv_cache_dtypes = "fp8 fp8_e4m3 fp8_e5m2", .attention = "mla", .min_decode_context_parallel = 2},
+     .detail = "with decode context parallelism (-dcp 2 or more) the MLA decode path all-gathers the query across the "
+               "DCP ranks and asserts on an fp8 cache ('DCP not support fp8 kvcache now.') at the first decode",
+     .introduced_in = "0.10.2", .affected_in = "0.14.0 0.23.0", .fix_pr = "vllm-project/vllm#44044",
+     .selection = false,
+     .source = "vllm-project/vllm#32010 (2026-01-08, the assertion's text on main), #44044 (the fix: 'Previously, MLA "
+               "decode rejected this config'; opened 2026-05-30, committed 2026-06-24 per vLLM's weekly summary of "
+               "2026-06-26), #40608 (2026-04-22, Kimi K2.5/K2.6 with DCP4/DCP8 and an fp8 cache needs PR #40609), "
+               "#23734 (DCP for MLA, v0.10.2 release notes); vllm/model_executor/layers/attention/mla_attention.py"},
     // Attention sinks (gpt-oss). FlashInfer took sinks only through trtllm-gen, which SM12x lacks:
     // the selector refused FLASHINFER there ('sink setting not supported', reported on 0.17.0)
     // until the SM12x XQA decode path (#49718, later #52148 for prefill); the first release with
