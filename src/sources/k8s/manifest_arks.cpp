@@ -145,20 +145,9 @@ doc::Node arks_application_pod(Reader& r, const doc::Node& obj, std::string_view
                     "_IMAGE env, unset in the shipped config/manager/manager.yaml, would replace it)");
   }
   const doc::Node inst = child(s, "instanceSpec");
-  const doc::Node c = t.map();
-  t.set(c, "name", t.scalar("instance"));
-  t.set(c, "image", t.scalar(image));
-  const doc::Node command = t.seq();
-  for (const std::string& w : {std::string("/bin/bash"), std::string("-c"), line}) t.push(command, t.scalar(w));
-  t.set(c, "command", command);
-  if (const doc::Node env = child(inst, "env"); env.is_seq()) t.set(c, "env", env);
-  if (const doc::Node res = child(inst, "resources"); res.is_map()) t.set(c, "resources", res);
-  const doc::Node spec = t.map();
-  const doc::Node containers = t.seq();
-  t.push(containers, c);
-  t.set(spec, "containers", containers);
-  for (const std::string_view key : {"nodeSelector", "affinity", "tolerations"})
-    if (const doc::Node v = child(inst, key)) t.set(spec, key, v);
+  const std::string command[] = {"/bin/bash", "-c", line};
+  const doc::Node c = operator_container(t, "instance", image, command, child(inst, "env"), child(inst, "resources"));
+  const doc::Node spec = one_container_spec(t, c, inst, {"nodeSelector", "affinity", "tolerations"});
   notes.push_back("command: the arks operator's " + std::string(leader ? "leader" : "worker") + " of runtime " + runtime +
                   " (a group of " + group + " pod" + (size > 1 ? "s" : "") + ")");
   return spec;

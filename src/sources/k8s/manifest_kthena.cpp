@@ -130,24 +130,10 @@ doc::Node kthena_model_booster_pod(doc::Tree& t, const doc::Node& obj, const doc
       line = "PIP_DISABLE_PIP_VERSION_CHECK=1 pip install -U --no-cache-dir nixl && " + body;
   }
 
-  const doc::Node c = t.map();
-  t.set(c, "name", t.scalar(pd ? "vllm" : "engine"));
-  t.set(c, "image", t.scalar(scalar(child(worker, "image"))));
-  const doc::Node command = t.seq();
-  if (line.empty()) {
-    for (const std::string& w : words) t.push(command, t.scalar(w));
-  } else {
-    for (const std::string& w : {std::string("bash"), std::string("-c"), line}) t.push(command, t.scalar(w));
-  }
-  t.set(c, "command", command);
-  if (const doc::Node env = child(backend, "env"); env.is_seq()) t.set(c, "env", env);
-  if (const doc::Node res = child(worker, "resources"); res.is_map()) t.set(c, "resources", res);
-  const doc::Node spec = t.map();
-  const doc::Node containers = t.seq();
-  t.push(containers, c);
-  t.set(spec, "containers", containers);
-  for (const std::string_view key : {"affinity", "tolerations"})
-    if (const doc::Node v = child(worker, key)) t.set(spec, key, v);
+  if (!line.empty()) words = {"bash", "-c", line};
+  const doc::Node c = operator_container(t, pd ? "vllm" : "engine", scalar(child(worker, "image")), words, child(backend, "env"),
+                                         child(worker, "resources"));
+  const doc::Node spec = one_container_spec(t, c, worker, {"affinity", "tolerations"});
   notes.push_back("command: kthena's model-booster controller's " + std::string(pd ? role + " role" : "server") + " of backend " +
                   type);
   return spec;

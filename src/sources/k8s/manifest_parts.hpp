@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +84,14 @@ void read_gpu(const doc::Node& spec, Pod& pod);
 void add_container(Reader& r, const Pod& pod, Container c);
 /// Every container (and native sidecar) of a pod spec; `where` labels them.
 [[nodiscard]] std::optional<Error> read_pod_spec(Reader& r, const doc::Node& spec, Pod pod, const std::string& where = {});
+/// The container an operator's builder runs: `command` as written, `env` (a list) and `resources`
+/// (a map) where given (operator_pod.cpp).
+[[nodiscard]] doc::Node operator_container(doc::Tree& t, std::string_view name, const std::string& image,
+                                           std::span<const std::string> command, const doc::Node& env, const doc::Node& resources);
+/// The pod spec around that one container, with the placement `keys` (nodeSelector, affinity,
+/// tolerations) copied from `placement` where it has them.
+[[nodiscard]] doc::Node one_container_spec(doc::Tree& t, const doc::Node& c, const doc::Node& placement,
+                                           std::initializer_list<std::string_view> keys);
 /// KServe's LLMInferenceService(Config) pod spec at `role` of `obj` as the controller runs it: the
 /// containers' Go templates rendered and, in a service, the `main` container's inherited command,
 /// written into the document's nodes (manifest_controllers.cpp); `notes` says what was assumed.
