@@ -4,11 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "kvdtype/check.hpp"
 #include "kvdtype/io/launch.hpp"
@@ -63,6 +65,12 @@ inline bool ignored_has(const io::LaunchCommand& c, std::string_view word) {
   for (const std::string& w : c.ignored)
     if (w.find(word) != std::string::npos) return true;
   return false;
+}
+
+// The word after `flag` in a command's words ("" when there is none).
+inline std::string after(const std::vector<std::string>& w, std::string_view flag) {
+  const auto it = std::find(w.begin(), w.end(), flag);
+  return it == w.end() || it + 1 == w.end() ? std::string() : *(it + 1);
 }
 
 inline std::string backend(const Report& r) { return r.plan.backend ? std::string(r.plan.backend->name) : "none"; }

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "kvdtype/io/script.hpp"
+#include "report_helpers.hpp"
+
+using kvdtype::test::after;
 
 namespace {
 
@@ -21,10 +24,6 @@ std::vector<ScriptCommand> read(const std::string& text) {
 bool has(const std::vector<std::string>& words, const std::string& w) { return std::find(words.begin(), words.end(), w) != words.end(); }
 
 // The value after `flag`, or "" when the flag is absent.
-std::string after(const std::vector<std::string>& words, const std::string& flag) {
-  const auto it = std::find(words.begin(), words.end(), flag);
-  return it == words.end() || it + 1 == words.end() ? std::string() : *(it + 1);
-}
 
 TEST(LlmdScenario, PoolsFromListArgsAndAnEnvironmentFileWrittenToMktemp) {
   const auto commands = read(

@@ -9,16 +9,15 @@
 
 #include "kvdtype/io/script.hpp"
 #include "sources/shell/shell.hpp"
+#include "report_helpers.hpp"
+
+using kvdtype::test::after;
 
 using namespace kvdtype;
 using namespace kvdtype::io;
 
 namespace {
 
-std::string after(const std::vector<std::string>& w, const std::string& flag) {
-  const auto it = std::find(w.begin(), w.end(), flag);
-  return it == w.end() || it + 1 == w.end() ? std::string() : *(it + 1);
-}
 
 ScriptReading reading(const std::string& text, const ScriptOptions& o = {}) {
   auto r = read_script(text, {}, o);

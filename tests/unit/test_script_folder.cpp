@@ -10,16 +10,15 @@
 
 #include "../cli/temp_dir.hpp"
 #include "kvdtype/io/script.hpp"
+#include "report_helpers.hpp"
+
+using kvdtype::test::after;
 
 using namespace kvdtype;
 using namespace kvdtype::io;
 
 namespace {
 
-std::string after(const std::vector<std::string>& w, const std::string& flag) {
-  const auto it = std::find(w.begin(), w.end(), flag);
-  return it == w.end() || it + 1 == w.end() ? std::string() : *(it + 1);
-}
 
 bool any_note(const ScriptCommand& c, const std::string& part) {
   return std::any_of(c.notes.begin(), c.notes.end(), [&](const std::string& n) { return n.find(part) != std::string::npos; });

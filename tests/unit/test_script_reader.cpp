@@ -10,6 +10,9 @@
 #include "sources/shell/shell.hpp"
 #include "kvdtype/io/pipeline.hpp"
 #include "kvdtype/io/script.hpp"
+#include "report_helpers.hpp"
+
+using kvdtype::test::after;
 
 using namespace kvdtype;
 using namespace kvdtype::io;
@@ -19,10 +22,6 @@ namespace {
 bool has(const std::vector<std::string>& w, const std::string& word) { return std::find(w.begin(), w.end(), word) != w.end(); }
 
 // The word after `flag` in `w`, or "" when none.
-std::string after(const std::vector<std::string>& w, const std::string& flag) {
-  const auto it = std::find(w.begin(), w.end(), flag);
-  return it == w.end() || it + 1 == w.end() ? std::string() : *(it + 1);
-}
 
 std::vector<ScriptCommand> read(const std::string& text, const ScriptOptions& o = {}) {
   auto r = serving_commands(text, {}, o);

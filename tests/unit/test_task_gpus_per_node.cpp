@@ -7,15 +7,14 @@
 #include <string>
 
 #include "kvdtype/io/manifest.hpp"
+#include "report_helpers.hpp"
+
+using kvdtype::test::after;
 
 namespace {
 
 using namespace kvdtype::io;
 
-std::string after(const std::vector<std::string>& w, const std::string& flag) {
-  const auto it = std::find(w.begin(), w.end(), flag);
-  return it == w.end() || it + 1 == w.end() ? std::string() : *(it + 1);
-}
 
 std::string tp_of(const std::string& accelerators) {
   auto r = read_manifest("resources:\n  accelerators: " + accelerators +
