@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kvdtype/io/script.hpp"
+#include "sources/shell/script_state.hpp"
 #include "sources/shell/shell.hpp"
 #include "report_helpers.hpp"
 
@@ -127,4 +128,18 @@ TEST(ScriptCase, AKnownValueAnItemBuildsIsKeptAndAnArgumentsValueIsNot) {
   EXPECT_EQ(after(r.commands[0].words, "serve"), "org/m");
   EXPECT_EQ(after(r.commands[0].words, "--kv-cache-dtype"), "fp8");
   EXPECT_EQ(std::count(r.commands[0].words.begin(), r.commands[0].words.end(), "$1"), 0);
+}
+
+TEST(ScriptCase, PatternsMatchAsTheShellMatchesThem) {
+  // The shell's pattern matching (fnmatch(3) without flags): `*` crosses `/`, sets and their
+  // negation, a backslash quotes the next character, `?` is one character.
+  using kvdtype::io::detail::case_pattern_matches;
+  EXPECT_TRUE(case_pattern_matches({"prefill*"}, "prefill-0"));
+  EXPECT_TRUE(case_pattern_matches({"*/decode"}, "node/a/decode"));
+  EXPECT_TRUE(case_pattern_matches({"[Hh]100"}, "h100"));
+  EXPECT_FALSE(case_pattern_matches({"[!Hh]100"}, "h100"));
+  EXPECT_TRUE(case_pattern_matches({"a", "b?"}, "bx"));
+  EXPECT_FALSE(case_pattern_matches({"b?"}, "b"));
+  EXPECT_TRUE(case_pattern_matches({"\\*"}, "*"));
+  EXPECT_FALSE(case_pattern_matches({"\\*"}, "x"));
 }

@@ -2,6 +2,8 @@
 // splitter gives steps without grammar, so a pattern list (`prefill)`, `a|b)`) would read as
 // commands named `prefill`, `a` and `b`. Here the steps between `case` and `esac` become items:
 // their patterns, kept apart from the commands they guard.
+#include <fnmatch.h>
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -20,55 +22,6 @@ std::string_view head_word(const ScriptStep& s) {
         w != "{" && w != "!")
       return w;
   return {};
-}
-
-bool glob_match(std::string_view p, std::string_view s) {
-  std::size_t pi = 0, si = 0, star_p = std::string_view::npos, star_s = 0;
-  while (si < s.size()) {
-    if (pi < p.size() && p[pi] == '*') {
-      star_p = pi++;
-      star_s = si;
-      continue;
-    }
-    bool one = false;
-    std::size_t next = pi + 1;
-    if (pi < p.size() && p[pi] == '?') {
-      one = true;
-    } else if (pi < p.size() && p[pi] == '[') {
-      const std::size_t close = p.find(']', pi + 2);
-      if (close != std::string_view::npos) {
-        std::string_view set = p.substr(pi + 1, close - pi - 1);
-        const bool negate = !set.empty() && (set[0] == '!' || set[0] == '^');
-        if (negate) set.remove_prefix(1);
-        bool hit = false;
-        for (std::size_t k = 0; k < set.size(); ++k) {
-          if (k + 2 < set.size() && set[k + 1] == '-') {
-            hit = hit || (s[si] >= set[k] && s[si] <= set[k + 2]);
-            k += 2;
-          } else {
-            hit = hit || s[si] == set[k];
-          }
-        }
-        one = hit != negate;
-        next = close + 1;
-      } else {
-        one = s[si] == '[';
-      }
-    } else if (pi < p.size()) {
-      one = p[pi] == s[si];
-    }
-    if (one) {
-      pi = next;
-      ++si;
-    } else if (star_p != std::string_view::npos) {
-      pi = star_p + 1;
-      si = ++star_s;
-    } else {
-      return false;
-    }
-  }
-  while (pi < p.size() && p[pi] == '*') ++pi;
-  return pi == p.size();
 }
 
 }  // namespace
@@ -137,8 +90,11 @@ CaseBlock case_block(const std::vector<ScriptStep>& steps, std::size_t head, std
 }
 
 bool case_pattern_matches(const std::vector<std::string>& patterns, std::string_view word) {
+  // A case pattern is the shell's pattern matching, which fnmatch(3) implements without flags:
+  // `*` crosses `/`, a leading `.` is not special, `\` escapes, `[!…]` negates.
+  const std::string subject(word);
   for (const std::string& p : patterns)
-    if (glob_match(p, word)) return true;
+    if (::fnmatch(p.c_str(), subject.c_str(), 0) == 0) return true;
   return false;
 }
 
