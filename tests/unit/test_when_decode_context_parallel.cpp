@@ -67,15 +67,18 @@ TEST(WhenDecodeContextParallel, VllmMlaFp8UnderDcpAssertsInReleasesBeforeTheFix)
   EXPECT_EQ(d->severity, Severity::error);
   EXPECT_EQ(reported.verdict(), Verdict::error);
   // 0.23.0 was published before #44044 was committed: carries it too.
-  const auto* before_fix = dcp_bug(kvdtype::check(made(kimi_dcp("fp8_e4m3", "4", "0.23.0"))));
+  const Report before_fix_report = kvdtype::check(made(kimi_dcp("fp8_e4m3", "4", "0.23.0")));  // the finding lives in it
+  const auto* before_fix = dcp_bug(before_fix_report);
   ASSERT_NE(before_fix, nullptr);
   EXPECT_EQ(before_fix->severity, Severity::error);
   // After it, the first fixed release is not established: a warning naming the fix.
-  const auto* after = dcp_bug(kvdtype::check(made(kimi_dcp("fp8", "8", "0.24.0"))));
+  const Report after_report = kvdtype::check(made(kimi_dcp("fp8", "8", "0.24.0")));  // the finding lives in it
+  const auto* after = dcp_bug(after_report);
   ASSERT_NE(after, nullptr);
   EXPECT_EQ(after->severity, Severity::warning);
   // Between DCP's first release and 0.14.0 the assertion's presence is not established: a warning.
-  const auto* early = dcp_bug(kvdtype::check(made(kimi_dcp("fp8", "8", "0.13.0"))));
+  const Report early_report = kvdtype::check(made(kimi_dcp("fp8", "8", "0.13.0")));  // the finding lives in it
+  const auto* early = dcp_bug(early_report);
   ASSERT_NE(early, nullptr);
   EXPECT_EQ(early->severity, Severity::warning);
   // Before DCP shipped (0.10.2) there is no such path.

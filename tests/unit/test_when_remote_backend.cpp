@@ -86,7 +86,8 @@ TEST(WhenRemoteBackend, RpcServerAbortsOnAPairWithoutAKernel) {
   // Another build: reported at b10675 only, so a warning.
   RequestInput newer = rtx5070("q5_0", "q5_0", "yes");
   newer.engine_version = "b11206";
-  const auto* warned = rpc_bug(kvdtype::check(made(newer)));
+  const Report newer_report = kvdtype::check(made(newer));  // the finding lives in it
+  const auto* warned = rpc_bug(newer_report);
   ASSERT_NE(warned, nullptr);
   EXPECT_EQ(warned->severity, Severity::warning);
 }
